@@ -1,0 +1,44 @@
+/**
+ * Every German user-facing message, one constant each. Texts quoted from the spec are verbatim
+ * (including their spelling); the others are marked "own" and follow the spec's tone.
+ */
+export const MSG = {
+  // Session (spec 1 §8)
+  wrongLogin: 'Falscher Benutzername oder Passwort.',
+  reLogin: 'Bitte melden Sie sich erneut an',
+  ipNotAllowed: 'Diese Ip Adresse ist nicht zugelassen',
+  sessionExpired: 'Ihre Sitzung ist abgelaufen, melden Sie sich erneut an',
+  errorReLogin: 'Ein Fehler ist aufgetreten bitte melden Sie sich erneut an',
+  // own
+  tooManyLoginAttempts: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+  tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+  notAllowed: 'Dafür fehlt Ihnen die Berechtigung.',
+  notFound: 'Der Eintrag wurde nicht gefunden.',
+  badRequest: 'Die Anfrage ist ungültig.',
+  serverError: 'Ein Fehler ist aufgetreten',
+  userInactive: 'Ihr Benutzerkonto ist deaktiviert.',
+  passwordMailSent:
+    'Falls ein Konto zu diesem Benutzernamen existiert, wurde eine E-Mail mit einem Link zum Setzen eines neuen Passworts versendet.',
+  passwordResetInvalid: 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
+  passwordResetDone: 'Ihr neues Passwort ist gespeichert. Sie können sich jetzt anmelden.',
+  usernameRequired: 'Bitte geben Sie Ihren Benutzernamen ein.',
+  saved: 'Änderungen gespeichert',
+  // User settings (spec 3 §5)
+  fillAllFields: 'Bitte füllen Sie alle Felder aus.',
+  passwordsDiffer: 'Passwörter sind nicht identisch.',
+  passwordTooShort: 'Passwort muss mindestens 6 zeichen lang sein.',
+  usernameTaken: 'Benutzername wird bereits verwendet.',
+  personalNumberTaken: 'Personalnummer bereits vergeben.',
+  // own
+  locationNotAvailable: 'Dieser Standort steht Ihnen nicht zur Verfügung.',
+  avatarType: 'Bitte wählen Sie ein Bild vom Typ jpeg, jpg, png oder gif.',
+  avatarTooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',
+  // Confirm modal (spec 1 §2)
+  confirmTitle: 'Löschen',
+  confirmText: 'Bist du dir sicher, dass du das löschen möchtest?',
+  // Empty lists
+  noTasks: 'Keine neuen Aufgaben',
+  noNews: 'Keine Neuigkeiten vorhanden',
+} as const;
+
+export type MessageKey = keyof typeof MSG;

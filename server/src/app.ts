@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import '@filialportal/core/zod-locale';
+import { MSG } from '@filialportal/core/messages';
+import type { Config } from './config.ts';
+import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
+import { registerAuth } from './platform/auth.ts';
+import type { Db } from './platform/db.ts';
+import type { Deps } from './platform/deps.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import type { Mailer } from './platform/mail.ts';
+import type { Storage } from './platform/storage.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { locationsRoutes } from './modules/locations/locations.routes.ts';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
+import { authenticate } from './modules/session/session.service.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  storage: Storage;
+  /** Pino options or false (tests). */
+  logger?: boolean | object;
+}
+
+export interface App extends FastifyInstance {
+  /** Every route with its declared access, for the snapshot test. */
+  routeAccess: Map<string, Access>;
+}
+
+/** Builds the Fastify app with platform plugins and all modules; listens nowhere. */
+export async function buildApp(input: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: input.logger ?? false,
+    trustProxy: input.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // One line per request would dominate the log and cost throughput; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+  }) as unknown as App;
+  const deps: Deps = { db: input.db, config: input.config, mailer: input.mailer, storage: input.storage, log: app.log };
+
+  app.routeAccess = new Map();
+  registerAccessDeclarationCheck(app, app.routeAccess);
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ['https:'],
+      },
+    },
+  });
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Filialportal API', version: '1.0.0', description: 'Alle Aufrufe unter /api; Bearer-Token aus POST /api/token.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, deps.db, authenticate);
+      await api.register(healthRoutes, deps);
+      await api.register(sessionRoutes, deps);
+      await api.register(usersRoutes, deps);
+      await api.register(teamsRoutes, deps);
+      await api.register(permissionsRoutes);
+      await api.register(locationsRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  registerWeb(app, input.config.webDist);
+  return app;
+}
+
+/** Serves the built web app; every other GET outside /api gets index.html (deep links). */
+function registerWeb(app: FastifyInstance, webDist: string) {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) return;
+  app.register(fastifyStatic, { root: webDist, serve: false });
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
+    let file: string;
+    try {
+      file = path.join(webDist, decodeURIComponent(req.url.split('?')[0]!));
+    } catch {
+      file = webDist;
+    }
+    if (file.startsWith(webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const cache = req.url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return reply.header('Cache-Control', cache).sendFile(path.relative(webDist, file));
+    }
+    if (req.url.startsWith('/api/')) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { DataDirLockedError, openPglite, openPostgres, withStartupLock } from './platform/db.ts';
+import { createMailer } from './platform/mail.ts';
+import { createLocalStorage } from './platform/storage.ts';
+import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
+
+const config = readConfig();
+
+async function main() {
+  let database;
+  try {
+    database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'db'));
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const seeded = config.seed === 'demo' ? await withStartupLock(database, () => seedDemoIfEmpty(database.db)) : false;
+  const app = await buildApp({
+    db: database.db,
+    config,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: beende …`);
+    await app.close().catch(() => undefined);
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `eingebettete Datenbank in ${path.join(config.dataDir, 'db')}`;
+  const lines = [
+    '',
+    `Filialportal läuft auf http://localhost:${config.port}  (${where})`,
+    `API-Beschreibung: http://localhost:${config.port}/api/docs`,
+  ];
+  if (config.seed === 'demo') {
+    lines.push(seeded ? 'Demo-Firma angelegt.' : 'Demo-Firma vorhanden.', `Demo-Anmeldungen (Passwort ${DEMO_PASSWORD}):`);
+    for (const l of demoLogins()) lines.push(`  ${l.email.padEnd(36)} ${l.role}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

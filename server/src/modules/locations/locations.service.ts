@@ -1,0 +1,80 @@
+import { asc, count, desc, inArray, ne } from 'drizzle-orm';
+import { parseIpList } from '@filialportal/core/locations';
+import { parseSort } from '@filialportal/core/sort';
+import type { Db } from '../../platform/db.ts';
+import { pageWindow } from '../../platform/paging.ts';
+import { locations } from './locations.table.ts';
+
+export type LocationRow = typeof locations.$inferSelect;
+
+/** A location as the API shows it (spec 3 §3 Location). `ip` only for settings viewers. */
+export function toLocationDto(row: LocationRow, withIp: boolean) {
+  return {
+    id: row.id,
+    name: row.name,
+    label: row.name,
+    shortName: row.shortName,
+    street: row.street,
+    zip: row.zip,
+    city: row.city,
+    region: row.region,
+    ...(withIp ? { ip: row.ip } : {}),
+    position: row.position,
+    hideInSortiment: row.hideInSortiment,
+  };
+}
+
+const SORT_FIELDS = ['name', 'shortName', 'city', 'zip', 'street', 'region', 'position'] as const;
+
+export async function listLocations(db: Db, opts: { page: number; sort?: string }) {
+  const sort = parseSort(opts.sort, SORT_FIELDS);
+  const order = sort
+    ? [(sort.desc ? desc : asc)(locations[sort.field]), asc(locations.name)]
+    : [asc(locations.position), asc(locations.name)];
+  const { limit, offset } = pageWindow(opts.page);
+  const query = db.select().from(locations).orderBy(...order).offset(offset);
+  const [rows, [total]] = await Promise.all([
+    limit === undefined ? query : query.limit(limit),
+    db.select({ count: count() }).from(locations),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function countLocations(db: Db): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(locations);
+  return row?.count ?? 0;
+}
+
+export async function locationsByIds(db: Db, ids: readonly string[]): Promise<Map<string, LocationRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(locations).where(inArray(locations.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The union of all locations' IP lists, or null when no location has one (then every IP may log
+ * in). Cached for a few seconds per instance: it is read on every request and changes rarely.
+ */
+const IP_CACHE_MS = 5000;
+let ipCache: { at: number; db: Db; ips: ReadonlySet<string> | null } | null = null;
+
+export async function allowedIps(db: Db): Promise<ReadonlySet<string> | null> {
+  if (ipCache && ipCache.db === db && Date.now() - ipCache.at < IP_CACHE_MS) return ipCache.ips;
+  const rows = await db.select({ ip: locations.ip }).from(locations).where(ne(locations.ip, ''));
+  const ips = new Set(rows.flatMap((r) => parseIpList(r.ip)));
+  ipCache = { at: Date.now(), db, ips: ips.size ? ips : null };
+  return ipCache.ips;
+}
+
+/** Call after a location's IP list changed. */
+export function forgetAllowedIps() {
+  ipCache = null;
+}
+
+/** Whether a client IP passes the IP rule (IPv4-mapped IPv6 addresses are compared as IPv4). */
+export function ipAllowed(ips: ReadonlySet<string> | null, ip: string): boolean {
+  if (!ips) return true;
+  const plain = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return ips.has(plain);
+}
+

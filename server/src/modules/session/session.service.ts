@@ -1,0 +1,198 @@
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import { isTabletUserAgent } from '@filialportal/core/users';
+import type { Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
+import { allowedIps, ipAllowed } from '../locations/locations.service.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { loginLog, passwordResets, sessions } from './session.table.ts';
+
+/** Failed logins for one username within LOCK_MINUTES that lock it (429). */
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+/** last_seen_at is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 15_000;
+const RESET_VALID_MINUTES = 60;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+  /** Optional place names from a geo-aware load balancer, for the login log. */
+  city?: string;
+  country?: string;
+}
+
+const sessionExpired = () => new AppError(401, 'session_expired', MSG.sessionExpired);
+
+/** POST /token: checks the password and opens a session; every attempt goes to the login log. */
+export async function login(db: Db, username: string, password: string, client: ClientInfo): Promise<{ token: string }> {
+  const name = username.trim().toLowerCase();
+  const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
+  const [lastSuccess] = await db
+    .select({ at: sql<Date>`max(${loginLog.createdAt})` })
+    .from(loginLog)
+    .where(and(eq(loginLog.userName, name), eq(loginLog.success, true), gt(loginLog.createdAt, since)));
+  const [failed] = await db
+    .select({ n: count() })
+    .from(loginLog)
+    .where(
+      and(
+        eq(loginLog.userName, name),
+        eq(loginLog.success, false),
+        gt(loginLog.createdAt, lastSuccess?.at ? new Date(lastSuccess.at) : since),
+      ),
+    );
+  const log = (userId: string | null, success: boolean) =>
+    db.insert(loginLog).values({ userId, userName: name, ip: client.ip, city: client.city ?? '', country: client.country ?? '', success });
+
+  if ((failed?.n ?? 0) >= MAX_FAILED_LOGINS) {
+    await log(null, false);
+    throw new AppError(429, 'too_many_attempts', MSG.tooManyLoginAttempts);
+  }
+  const [row] = await db
+    .select({ id: users.id, hash: users.passwordHash, active: users.active, externalLogin: users.externalLogin })
+    .from(users)
+    .where(eq(users.email, name));
+  const ok = await verifyPassword(password, row?.hash ?? (await dummyPasswordHash()));
+  if (!row || !ok || !row.active) {
+    await log(row?.id ?? null, false);
+    throw new AppError(401, 'invalid_credentials', MSG.wrongLogin);
+  }
+  if (!row.externalLogin && !ipAllowed(await allowedIps(db), client.ip)) {
+    await log(row.id, false);
+    throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
+  }
+  const { token, hash } = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hash,
+    userId: row.id,
+    clientKind: isTabletUserAgent(client.userAgent) ? 'tablet' : 'desktop',
+    ip: client.ip,
+    userAgent: client.userAgent.slice(0, 500),
+  });
+  await log(row.id, true);
+  return { token };
+}
+
+/**
+ * Resolves a bearer token to the acting user: 401 unknown/revoked/inactive, 408 idle beyond
+ * the group's minutes for the client kind, 406 outside the IP lists. One query per request;
+ * `touch` marks activity (a background poll passes false so it cannot keep a session alive).
+ */
+export async function authenticate(db: Db, token: string, ip: string, touch: boolean): Promise<Actor> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      clientKind: sessions.clientKind,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      active: users.active,
+      externalLogin: users.externalLogin,
+      locationId: users.locationId,
+      selectedLocationId: users.selectedLocationId,
+      groupId: userGroups.id,
+      role: userGroups.name,
+      permissions: userGroups.permissions,
+      desktopMinutes: userGroups.loginTimeForDesktop,
+      tabletMinutes: userGroups.loginTimeForTablet,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(eq(sessions.tokenHash, sha256(token)));
+  if (!row || row.revokedAt || !row.active) throw sessionExpired();
+  const minutes = row.clientKind === 'tablet' ? row.tabletMinutes : row.desktopMinutes;
+  const idleMs = Date.now() - row.lastSeenAt.getTime();
+  if (idleMs > minutes * 60_000) {
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    throw new AppError(408, 'session_timeout', MSG.sessionExpired);
+  }
+  if (!row.externalLogin && !ipAllowed(await allowedIps(db), ip)) {
+    throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
+  }
+  if (touch && idleMs > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    userId: row.userId,
+    sessionId: row.sessionId,
+    role: row.role,
+    groupId: row.groupId,
+    locationId: row.locationId,
+    selectedLocationId: row.selectedLocationId ?? row.locationId,
+    permissions: new Set(row.permissions),
+    externalLogin: row.externalLogin,
+  };
+}
+
+/** GET /api-token-refresh: marks the session active now and answers with the same token. */
+export async function refresh(db: Db, actor: Actor) {
+  await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, actor.sessionId));
+}
+
+/** POST /logout: revokes the token server-side. */
+export async function logout(db: Db, actor: Actor) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, actor.sessionId));
+}
+
+/** Ends all sessions of a user (deactivation, password change), optionally keeping one. */
+export async function endUserSessions(db: Db, userId: string, keepSessionId?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+}
+
+/**
+ * Forgotten password: mails a one-time link valid for 60 minutes when the user exists and is
+ * active. The caller answers the same either way, so nobody learns which accounts exist.
+ */
+export async function requestPasswordReset(deps: Deps, username: string) {
+  const { db, mailer, config } = deps;
+  const [user] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, active: users.active })
+    .from(users)
+    .where(eq(users.email, username.trim().toLowerCase()));
+  if (!user || !user.active) return;
+  const { token, hash } = newToken();
+  await db.insert(passwordResets).values({
+    userId: user.id,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + RESET_VALID_MINUTES * 60_000),
+  });
+  const link = `${config.publicUrl}/passwort-zuruecksetzen/${token}`;
+  await mailer.send({
+    to: user.email,
+    subject: 'Filialportal: Neues Passwort festlegen',
+    text: [
+      `Hallo ${user.firstName},`,
+      '',
+      'für Ihr Konto im Filialportal wurde ein neues Passwort angefordert.',
+      `Über diesen Link legen Sie es fest (gültig für ${RESET_VALID_MINUTES} Minuten, nur einmal verwendbar):`,
+      '',
+      link,
+      '',
+      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
+    ].join('\n'),
+  });
+}
+
+/** Sets a new password with a one-time link; ends all sessions of that user. */
+export async function resetPassword(db: Db, token: string, password: string) {
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw new AppError(400, 'reset_invalid', MSG.passwordResetInvalid);
+    await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, reset.userId));
+    await endUserSessions(tx as unknown as Db, reset.userId);
+  });
+}

@@ -1,0 +1,58 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../../db/columns.ts';
+import { users } from '../users/users.table.ts';
+
+/** A login session. Only the SHA-256 of the bearer token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'desktop' or 'tablet' (from the user agent at login): decides the idle limit. */
+    clientKind: text('client_kind').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Every login attempt (spec 3 §3 Login log entry), successful or not. */
+export const loginLog = pgTable(
+  'login_log',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    ip: text('ip').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    success: boolean('success').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('login_log_created_idx').on(t.createdAt),
+    index('login_log_user_name_idx').on(t.userName, t.createdAt),
+  ],
+);
+
+/** One-time links to set a new password (valid 60 minutes). */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);

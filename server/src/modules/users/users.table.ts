@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, numeric, pgTable, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../../db/columns.ts';
+import { locations } from '../locations/locations.table.ts';
+import { userGroups } from '../teams/teams.table.ts';
+
+/** A person with a login (spec 3 §3 User). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Login name (e-mail-like), stored lower-case. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    /** The location the user currently works in; one of location + additionalLocations. */
+    selectedLocationId: uuid('selected_location_id').references(() => locations.id, { onDelete: 'set null' }),
+    additionalLocations: uuid('additional_locations').array().notNull().default([]),
+    allowedLocationsClaim: uuid('allowed_locations_claim').array().notNull().default([]),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'restrict' }),
+    personalNumber: text('personal_number'),
+    holidayContingent: numeric('holiday_contingent', { mode: 'number' }).notNull().default(0),
+    holidaySurplusPreviousYear: numeric('holiday_surplus_previous_year', { mode: 'number' }).notNull().default(0),
+    deductionHolidaysCurrentYear: numeric('deduction_holidays_current_year', { mode: 'number' }).notNull().default(0),
+    /** May log in from anywhere, not only from the locations' IP lists. */
+    externalLogin: boolean('external_login').notNull().default(false),
+    /** freeDay…freeDay7: weekday codes Mo…So or '' (7 entries). */
+    freeDays: text('free_days').array().notNull().default(sql`'{"","","","","","",""}'::text[]`),
+    /** presence1…presence7: free text per weekday (7 entries). */
+    presence: text('presence').array().notNull().default(sql`'{"","","","","","",""}'::text[]`),
+    avatarFileId: uuid('avatar_file_id'),
+    active: boolean('active').notNull().default(true),
+    lastSeenNewsDate: date('last_seen_news_date'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_personal_number_uq').on(t.personalNumber),
+    index('users_location_idx').on(t.locationId),
+    index('users_group_idx').on(t.groupId),
+    index('users_name_idx').on(t.lastName, t.firstName),
+    index('users_search_idx').using('gin', sql`(lower(${t.lastName} || ' ' || ${t.firstName} || ' ' || ${t.email} || ' ' || coalesce(${t.personalNumber}, ''))) gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { isPermission } from '@filialportal/core/permissions';
+import { ADMIN_ROLE } from '@filialportal/core/roles';
+import { MSG } from '@filialportal/core/messages';
+import { AppError, forbidden } from './errors.ts';
+
+/**
+ * Who may call a route, declared in its options as `config: { access }`:
+ * - 'public': anyone, no session needed;
+ * - 'authenticated': any logged-in user (own data; scope rules in the service);
+ * - { permission }: the user's group holds that permission;
+ * - { anyOf }: the user's group holds at least one of them.
+ */
+export type Access = 'public' | 'authenticated' | { permission: string } | { anyOf: readonly string[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/** The logged-in user as the access checks and services see it. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  role: string;
+  groupId: string;
+  locationId: string;
+  selectedLocationId: string;
+  permissions: ReadonlySet<string>;
+  externalLogin: boolean;
+}
+
+/** Whether the actor holds a permission; Admin passes every check (spec 1 §6). */
+export function can(actor: Actor, permission: string): boolean {
+  return actor.role === ADMIN_ROLE || actor.permissions.has(permission);
+}
+
+export function canAny(actor: Actor, permissions: readonly string[]): boolean {
+  return permissions.some((p) => can(actor, p));
+}
+
+/** Throws 403 unless the actor holds the permission. */
+export function requirePermission(actor: Actor, permission: string) {
+  if (!can(actor, permission)) throw forbidden();
+}
+
+/** The actor of a route that is not public (set by the auth hook). */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AppError(401, 'unauthorized', MSG.sessionExpired);
+  return req.actor;
+}
+
+export function describeAccess(access: Access): string {
+  if (typeof access === 'string') return access;
+  if ('permission' in access) return access.permission;
+  return `anyOf(${access.anyOf.join(', ')})`;
+}
+
+/**
+ * Registers the check that every route declares its access (the app refuses to start otherwise)
+ * and names only catalogue permissions, and collects the declarations for the snapshot test.
+ */
+export function registerAccessDeclarationCheck(app: FastifyInstance, declared: Map<string, Access>) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    // The OpenAPI pages come from a plugin and are public documentation.
+    const access = (route.config as { access?: Access } | undefined)?.access ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const key = `${methods.filter((m) => m !== 'HEAD').join(',')} ${route.url}`;
+    if (!access) throw new Error(`Route ${key} declares no access (config.access).`);
+    if (typeof access !== 'string') {
+      const names = 'permission' in access ? [access.permission] : access.anyOf;
+      for (const name of names) if (!isPermission(name)) throw new Error(`Route ${key} names unknown permission ${name}.`);
+    }
+    if (methods.some((m) => m !== 'HEAD')) declared.set(key, access);
+  });
+}
+
+/** Enforces a route's declaration; runs after authentication. */
+export function enforceAccess(req: FastifyRequest) {
+  const access = req.routeOptions.config?.access;
+  if (!access || access === 'public') return;
+  const actor = actorOf(req);
+  if (access === 'authenticated') return;
+  if ('permission' in access ? !can(actor, access.permission) : !canAny(actor, access.anyOf)) throw forbidden();
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from '@filialportal/core/messages';
+import type { Actor } from './access.ts';
+import { enforceAccess } from './access.ts';
+import type { Db } from './db.ts';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+  interface FastifyContextConfig {
+    /** A background poll: answers without counting as activity for the idle logout. */
+    passive?: boolean;
+  }
+}
+
+/**
+ * The bearer token of a request: the Authorization header, or the form field `authTok`
+ * ('Bearer <token>') of the spec's download form posts.
+ */
+export function bearerToken(req: FastifyRequest): string {
+  const header = req.headers.authorization;
+  const body = req.body as { authTok?: unknown } | undefined;
+  const raw = header ?? (typeof body?.authTok === 'string' ? body.authTok : undefined);
+  const match = raw?.match(/^Bearer\s+(\S+)$/i);
+  if (!match) throw new AppError(401, 'unauthorized', MSG.sessionExpired);
+  return match[1]!;
+}
+
+export type Authenticate = (db: Db, token: string, ip: string, touch: boolean) => Promise<Actor>;
+
+/**
+ * Authenticates every non-public route, then enforces its declared access. Runs before schema
+ * validation (the body is parsed by then, for `authTok`), so a stranger gets 401, not a 400.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, authenticate: Authenticate) {
+  app.addHook('preValidation', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    req.actor = await authenticate(db, bearerToken(req), req.ip, !req.routeOptions.config.passive);
+    enforceAccess(req);
+  });
+}

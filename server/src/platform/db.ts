@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema.ts';
+
+export type Schema = typeof schema;
+/** The database handle every service takes: the same API on PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
+
+/** Opens PostgreSQL over a pool (production, scale-out) and applies the migrations. */
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await withStartupLock({ db, kind: 'postgres', close: async () => undefined }, () => migratePg(db as never, { migrationsFolder }));
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * Runs start-up work (migrations, seeding) under a PostgreSQL advisory lock, so several app
+ * instances starting at once against one database do it one after the other.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work();
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727001)');
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    client.release();
+  }
+}
+
+/**
+ * Opens the embedded PGlite database, in `dir` or in memory when dir is null, and applies the
+ * migrations. A lock file with our pid guards the directory: PGlite is single-process and a
+ * second process writing the same files would corrupt them.
+ */
+export async function openPglite(dir: string | null): Promise<Database> {
+  let lockFile: string | null = null;
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    lockFile = path.join(dir, 'filialportal.lock');
+    acquireLock(lockFile);
+  }
+  try {
+    const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        // CHECKPOINT writes everything to the data files so the next start needs no recovery.
+        await client.exec('CHECKPOINT').catch(() => undefined);
+        await client.close();
+        if (lockFile) releaseLock(lockFile);
+      },
+    };
+  } catch (err) {
+    if (lockFile) releaseLock(lockFile);
+    throw err;
+  }
+}
+
+export class DataDirLockedError extends Error {
+  constructor(
+    public lockFile: string,
+    public pid: number,
+  ) {
+    super(`Das Datenverzeichnis wird bereits von Prozess ${pid} verwendet (${lockFile}).`);
+  }
+}
+
+function acquireLock(lockFile: string) {
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
+  if (pid && pid !== process.pid && isAlive(pid)) throw new DataDirLockedError(lockFile, pid);
+  // A stale lock from a process that died: take it over.
+  fs.writeFileSync(lockFile, String(process.pid));
+}
+
+function releaseLock(lockFile: string) {
+  try {
+    if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
+  } catch {
+    /* already gone */
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

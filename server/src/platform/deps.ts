@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from './db.ts';
+import type { Mailer } from './mail.ts';
+import type { Storage } from './storage.ts';
+
+/** What services need from the outside world, passed explicitly (no globals). */
+export interface Deps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}

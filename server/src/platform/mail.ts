@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * Real mail through SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file to
+ * `outboxDir`, complete with headers, so it can be opened in any mail program.
+ */
+export function createMailer(opts: { smtpUrl: string | null; from: string; outboxDir: string }): Mailer {
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      if (opts.smtpUrl) return;
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(opts.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { count, eq } from 'drizzle-orm';
+import { ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
+import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
+import type { Db } from '../platform/db.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { locations } from '../modules/locations/locations.table.ts';
+import { userGroups } from '../modules/teams/teams.table.ts';
+import { users } from '../modules/users/users.table.ts';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo company's sites: head office, warehouse, branches in four states, a franchise partner. */
+const LOCATIONS = [
+  { key: 'zentrale', name: 'Zentrale Köln', shortName: 'ZK', street: 'Industriestraße 12', zip: '50735', city: 'Köln', region: 'NW' },
+  { key: 'lager', name: 'Zentrallager Köln', shortName: 'ZL', street: 'Industriestraße 14', zip: '50735', city: 'Köln', region: 'NW' },
+  { key: 'koeln', name: 'Filiale Köln', shortName: 'K', street: 'Aachener Straße 200', zip: '50931', city: 'Köln', region: 'NW' },
+  { key: 'duesseldorf', name: 'Filiale Düsseldorf', shortName: 'D', street: 'Königsallee 90', zip: '40212', city: 'Düsseldorf', region: 'NW' },
+  { key: 'dortmund', name: 'Filiale Dortmund', shortName: 'DO', street: 'Westfalendamm 55', zip: '44141', city: 'Dortmund', region: 'NW' },
+  { key: 'hamburg', name: 'Filiale Hamburg', shortName: 'HH', street: 'Wandsbeker Chaussee 120', zip: '22089', city: 'Hamburg', region: 'HH' },
+  { key: 'frankfurt', name: 'Filiale Frankfurt', shortName: 'F', street: 'Hanauer Landstraße 300', zip: '60314', city: 'Frankfurt am Main', region: 'HE' },
+  { key: 'muenchen', name: 'Filiale München', shortName: 'M', street: 'Landsberger Straße 400', zip: '81241', city: 'München', region: 'BY' },
+  { key: 'leipzig', name: 'Franchise Leipzig', shortName: 'L', street: 'Prager Straße 150', zip: '04317', city: 'Leipzig', region: 'SN' },
+] as const;
+type LocationKey = (typeof LOCATIONS)[number]['key'];
+
+/** One login per role, named after the role identifier in lower case. */
+const ROLE_HOME: Record<RoleIdentifier, LocationKey> = {
+  Admin: 'zentrale',
+  Personalleitung: 'zentrale',
+  Buchhaltung: 'zentrale',
+  Vertriebsleitung: 'zentrale',
+  Vertrieb: 'zentrale',
+  Zentrallagerleitung: 'lager',
+  Verwaltung: 'zentrale',
+  Filialleitung: 'koeln',
+  Verkauf: 'koeln',
+  Azubi: 'koeln',
+  Aushilfe: 'koeln',
+  Bodenleger: 'koeln',
+  Franchise: 'leipzig',
+  FranchisepartnerFiliale: 'leipzig',
+  FranchisepartnerLager: 'leipzig',
+  Ausgeblendet: 'koeln',
+  Lagerist: 'lager',
+};
+
+const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hannes', 'Ida', 'Jonas', 'Kira', 'Lukas', 'Mia', 'Noah', 'Olivia', 'Paul', 'Quirin', 'Rieke', 'Sven', 'Tilda', 'Uwe', 'Vera', 'Willi', 'Yasemin', 'Zoe'];
+const LAST = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Schmitt', 'Werner'];
+
+/** Extra staff per branch besides the role logins: roles of a typical flooring store. */
+const BRANCH_STAFF: RoleIdentifier[] = ['Filialleitung', 'Verkauf', 'Verkauf', 'Verkauf', 'Azubi', 'Aushilfe', 'Bodenleger'];
+const SHOP_ROLES = new Set<RoleIdentifier>(['Filialleitung', 'Verkauf', 'Azubi', 'Aushilfe', 'Bodenleger', 'Franchise', 'FranchisepartnerFiliale']);
+
+export function demoLogins(): { email: string; role: string }[] {
+  return ROLE_IDENTIFIERS.map((r) => ({ email: `${r.toLowerCase()}@example.com`, role: ROLE_LABELS[r] }));
+}
+
+/** Free days: shop staff work Saturdays and take Sunday plus one weekday; offices take the weekend. */
+function freeDaysFor(role: RoleIdentifier, n: number): string[] {
+  if (SHOP_ROLES.has(role)) {
+    const weekday = ['Mo', 'Di', 'Mi', 'Do', 'Fr'][n % 5]!;
+    return ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'].map((d) => (d === weekday || d === 'So' ? d : ''));
+  }
+  return ['', '', '', '', '', 'Sa', 'So'];
+}
+
+/**
+ * Seeds the demo company into an empty database (no users yet). All demo logins share one
+ * password; its hash is computed once, since a memory-hard hash per user would slow start-up.
+ */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const locRows = await tx
+      .insert(locations)
+      .values(LOCATIONS.map(({ key: _key, ...l }, i) => ({ ...l, position: i + 1, hideInSortiment: _key === 'zentrale' })))
+      .returning({ id: locations.id, name: locations.name });
+    const locId = new Map(LOCATIONS.map((l, i) => [l.key, locRows[i]!.id]));
+
+    const groupRows = await tx
+      .insert(userGroups)
+      .values(
+        ROLE_IDENTIFIERS.map((role) => ({
+          name: role,
+          label: ROLE_LABELS[role],
+          sortingIndex: ROLE_SORTING[role],
+          permissions: [...ROLE_PERMISSIONS[role]],
+          rights: '',
+          loginTimeForDesktop: role === 'Admin' ? 120 : 60,
+          loginTimeForTablet: 480,
+        })),
+      )
+      .returning({ id: userGroups.id, name: userGroups.name });
+    const groupId = new Map(groupRows.map((g) => [g.name as RoleIdentifier, g.id]));
+    for (const role of ROLE_IDENTIFIERS) {
+      const subs = ROLE_SUBORDINATES[role].map((s) => groupId.get(s)!);
+      const parent = role === 'Azubi' || role === 'Aushilfe' ? groupId.get('Verkauf')! : null;
+      await tx.update(userGroups).set({ subordinateUserGroups: subs, parentId: parent }).where(eq(userGroups.id, groupId.get(role)!));
+    }
+
+    let n = 0;
+    const person = (role: RoleIdentifier, location: LocationKey, email?: string) => {
+      const i = n++;
+      const firstName = FIRST[(i * 7) % FIRST.length]!;
+      const lastName = LAST[(i * 11 + Math.floor(i / LAST.length)) % LAST.length]!;
+      return {
+        email: email ?? `${firstName}.${lastName}.${i}@example.com`.toLowerCase().replace(/ü/g, 'ue').replace(/ö/g, 'oe').replace(/ä/g, 'ae').replace(/ß/g, 'ss'),
+        passwordHash,
+        firstName,
+        lastName,
+        phone: `0221 ${String(4000 + i * 13).padStart(4, '0')}`,
+        locationId: locId.get(location)!,
+        groupId: groupId.get(role)!,
+        personalNumber: String(1001 + i),
+        holidayContingent: role === 'Azubi' ? 27 : role === 'Aushilfe' ? 12 : 30,
+        holidaySurplusPreviousYear: i % 4,
+        deductionHolidaysCurrentYear: 0,
+        externalLogin: !SHOP_ROLES.has(role) || role === 'Filialleitung',
+        freeDays: freeDaysFor(role, i),
+        presence: ['', '', '', '', '', '', ''],
+        active: true,
+      };
+    };
+    const rows = ROLE_IDENTIFIERS.map((role) => person(role, ROLE_HOME[role], `${role.toLowerCase()}@example.com`));
+    // Admin works across sites: all locations are available to him.
+    rows[0] = { ...rows[0]!, externalLogin: true };
+    for (const loc of ['koeln', 'duesseldorf', 'dortmund', 'hamburg', 'frankfurt', 'muenchen'] as const) {
+      for (const role of BRANCH_STAFF) if (!(loc === 'koeln' && role === 'Filialleitung')) rows.push(person(role, loc));
+    }
+    for (const role of ['Lagerist', 'Lagerist', 'Lagerist'] as const) rows.push(person(role, 'lager'));
+    for (const role of ['Franchise', 'Franchise'] as const) rows.push(person(role, 'leipzig'));
+    for (const role of ['Buchhaltung', 'Verwaltung'] as const) rows.push(person(role, 'zentrale'));
+    await tx.insert(users).values(rows);
+    const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
+    await tx
+      .update(users)
+      .set({ additionalLocations: LOCATIONS.filter((l) => l.key !== 'zentrale').map((l) => locId.get(l.key)!) })
+      .where(eq(users.id, admin[0]!.id));
+  });
+  return true;
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../src/app.ts';
+import { readConfig } from '../src/config.ts';
+import { openPglite, openPostgres, type Database, type Db } from '../src/platform/db.ts';
+import { createMailer } from '../src/platform/mail.ts';
+import { createLocalStorage } from '../src/platform/storage.ts';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
+
+/**
+ * A fresh database for one test file: PGlite in memory, or, when DATABASE_URL is set, a new
+ * database on that PostgreSQL server (dropped again at the end).
+ */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openPglite(null);
+  const name = `fp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 4);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  dataDir: string;
+  outboxDir: string;
+  /** Logs a demo user in (password demo1234 unless given) and returns the token. */
+  login(email: string, password?: string, headers?: Record<string, string>): Promise<string>;
+  /** app.inject with a bearer token. */
+  as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database with the demo company (the `build(t)` of the tests). */
+export async function buildTestApp(opts: { seed?: boolean } = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  if (opts.seed !== false) await seedDemoIfEmpty(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-test-'));
+  const outboxDir = path.join(dataDir, 'outbox');
+  const config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }), seed: 'none' as const };
+  const app = await buildApp({
+    db: database.db,
+    config,
+    mailer: createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir }),
+    storage: createLocalStorage(path.join(dataDir, 'files')),
+  });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  return {
+    app,
+    db: database.db,
+    dataDir,
+    outboxDir,
+    async login(email, password = DEMO_PASSWORD, headers = {}) {
+      const key = `${email}\n${password}\n${JSON.stringify(headers)}`;
+      const cached = tokens.get(key);
+      if (cached) return cached;
+      const res = await app.inject({ method: 'POST', url: '/api/token', payload: { username: email, password }, headers });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      const token = res.json().token as string;
+      tokens.set(key, token);
+      return token;
+    },
+    as(token, o) {
+      return app.inject({ ...o, headers: { ...(o.headers ?? {}), authorization: `Bearer ${token}` } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
