@@ -90,3 +90,24 @@ export async function buildTestApp(opts: { seed?: boolean } = {}): Promise<TestC
     },
   };
 }
+
+/** Reads the .eml files of the outbox as { to, subject, text } (quoted-printable decoded). */
+export function readOutbox(outboxDir: string): { to: string; subject: string; text: string }[] {
+  if (!fs.existsSync(outboxDir)) return [];
+  return fs
+    .readdirSync(outboxDir)
+    .sort()
+    .map((f) => {
+      const raw = fs.readFileSync(path.join(outboxDir, f), 'utf8');
+      const [head, ...bodyParts] = raw.split('\n\n');
+      const body = bodyParts
+        .join('\n\n')
+        .replace(/=\r?\n/g, '')
+        .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
+      return {
+        to: head!.match(/^To: (.*)$/m)?.[1] ?? '',
+        subject: head!.match(/^Subject: (.*)$/m)?.[1] ?? '',
+        text: body,
+      };
+    });
+}
