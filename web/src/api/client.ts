@@ -1,0 +1,109 @@
+import { MSG } from '@filialportal/core/messages';
+import { session } from './session.ts';
+
+/** A refused or failed call; `message` is the server's German text (or a fallback). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** True when the call ended the session (401/406/408): callers do no follow-up processing. */
+  readonly sessionLost: boolean;
+
+  constructor(status: number, message: string, code = '', sessionLost = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.sessionLost = sessionLost;
+  }
+}
+
+/** True for errors the session-loss flow already handles; such errors are not shown again. */
+export function isSessionLost(error: unknown): boolean {
+  return error instanceof ApiError && error.sessionLost;
+}
+
+/** The German message of any error, for display. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return MSG.serverError;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Public calls (login, password mail) send no token and do not end a session on 401. */
+  auth?: boolean;
+  /** A refusal of this call does not end the session (logout: the session ends anyway). */
+  keepSession?: boolean;
+  signal?: AbortSignal;
+}
+
+const SESSION_STATUSES = new Set([401, 406, 408]);
+
+function sessionMessage(status: number): string {
+  return status === 406 ? MSG.ipNotAllowed : MSG.sessionExpired;
+}
+
+async function send(path: string, { method = 'GET', body, auth = true, keepSession = false, signal }: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) {
+    const token = session.token();
+    if (!token) {
+      // The session is already gone (lost or logged out): nothing may go out any more.
+      throw new ApiError(401, MSG.sessionExpired, 'no_session', true);
+    }
+    headers.Authorization = `Bearer ${token}`;
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, MSG.serverError, 'network');
+  }
+  if (response.ok) return response;
+
+  let message = '';
+  let code = '';
+  try {
+    const data = (await response.json()) as { error?: { message?: string; code?: string } };
+    message = data.error?.message ?? '';
+    code = data.error?.code ?? '';
+  } catch {
+    // No JSON body (proxy error page etc.): the fallback message below is used.
+  }
+  if (auth && !keepSession && SESSION_STATUSES.has(response.status)) {
+    const text = sessionMessage(response.status);
+    session.lose(text);
+    throw new ApiError(response.status, text, code, true);
+  }
+  throw new ApiError(response.status, message || MSG.serverError, code);
+}
+
+/**
+ * The one fetch client: JSON in and out, bearer token from the session, German errors.
+ * 401/408 end the session with MSG.sessionExpired, 406 with MSG.ipNotAllowed.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A binary resource behind the bearer token (e.g. an avatar image). */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options);
+  return response.blob();
+}
+
+/** Builds a query string from defined, non-empty values. */
+export function query(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
