@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// npm test: type check, unit + API tests (Vitest), then the browser journeys (Playwright in
+// Debian's Chromium) when Chromium is present or REQUIRE_E2E=1. Ends with "N passed, N failed",
+// counted from the runners' JSON reports, and writes them to test-results/summary.json.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const requireE2e = process.env.REQUIRE_E2E === '1';
+const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+fs.rmSync('test-results', { recursive: true, force: true });
+fs.mkdirSync('test-results', { recursive: true });
+
+function run(label, cmd, args) {
+  console.log(`\n== ${label} ==`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  return res.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+const typecheck = run('Typprüfung (tsc -b)', 'npx', ['tsc', '-b']);
+typecheck ? passed++ : failed++;
+ok &&= typecheck;
+
+const unit = run(`Unit- und API-Tests (Vitest, ${db})`, 'npx', ['vitest', 'run']);
+const vitest = readJson('test-results/vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+} else if (!unit) failed++;
+ok &&= unit;
+
+const haveChromium = fs.existsSync(chromium);
+if (haveChromium || requireE2e) {
+  if (!haveChromium) {
+    console.error(`Chromium fehlt unter ${chromium}, die Browser-Tests sind aber verlangt.`);
+    failed++;
+    ok = false;
+  } else {
+    const built = run('Web-App bauen', 'npm', ['run', 'build', '-w', 'web']);
+    const e2e = built && run(`Browser-Tests (Playwright, ${db})`, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    const report = readJson('test-results/playwright.json');
+    if (report?.stats) {
+      passed += report.stats.expected + (report.stats.flaky ?? 0);
+      failed += report.stats.unexpected;
+    } else if (!e2e) failed++;
+    ok &&= Boolean(e2e);
+  }
+} else {
+  console.log('\nChromium nicht gefunden: Browser-Tests übersprungen (apt-get install -y chromium).');
+}
+
+fs.writeFileSync('test-results/summary.json', JSON.stringify({ passed, failed }));
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);
