@@ -14,14 +14,14 @@ describe('GET /api/team', () => {
   it('lists all role groups with member counts and, for group admins, their rights', async () => {
     const res = await t.as(await t.login('admin@example.com'), { method: 'GET', url: '/api/team' });
     expect(res.statusCode).toBe(200);
-    const teams = res.json().teams as { name: string; count: number; permissions?: string[]; loginTimeForDesktop?: number; subordinateUserGroups?: string[] }[];
+    const teams = res.json().teams as { id: string; name: string; count: number; permissions?: string[]; loginTimeForDesktop?: number; subordinateUserGroups?: string[] }[];
     expect(teams.map((g) => g.name).sort()).toEqual([...ROLE_IDENTIFIERS].sort());
     const verkauf = teams.find((g) => g.name === 'Verkauf')!;
     expect(verkauf.count).toBeGreaterThanOrEqual(7);
     expect(verkauf.permissions).toContain('urlaub_antrag_stellen');
     expect(verkauf.loginTimeForDesktop).toBeGreaterThan(0);
     const fl = teams.find((g) => g.name === 'Filialleitung')!;
-    expect(fl.subordinateUserGroups).toContain(teams.find((g) => g.name === 'Verkauf')!.id ?? '');
+    expect(fl.subordinateUserGroups).toContain(teams.find((g) => g.name === 'Verkauf')!.id);
   });
 
   it('hides permissions and login times from others', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
@@ -75,7 +75,8 @@ describe('GET /api/user/list/{page}', () => {
     const res = await t.as(await t.login('admin@example.com'), { method: 'GET', url: '/api/user/list/0' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const [{ n }] = (await t.db.execute<{ n: number }>(`select count(*)::int as n from users` as never)).rows as { n: number }[];
+    const [total] = await t.db.select({ n: count() }).from(users);
+    const n = total!.n;
     expect(body.count).toBe(n);
     expect(body.users).toHaveLength(6);
     expect(body.pn).toBe(Math.ceil(n / 6));
