@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { NoPermission } from '../ui/NoPermission.tsx';
+import type { PermissionRule } from './access.ts';
+import { useCan } from './current-user.tsx';
+
+/** Renders its children only for users who satisfy the rule; others read why not. */
+export function RequirePermission({ rule, children }: { rule: PermissionRule; children: ReactNode }) {
+  const can = useCan();
+  return can(rule) ? children : <NoPermission />;
+}

@@ -1,0 +1,204 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Box, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
+import { MSG } from '@filialportal/core/messages';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { session } from '../../api/session.ts';
+import { Logo } from '../../ui/Logo.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { requestPasswordMail, requestToken } from './session.api.ts';
+import classes from './LoginPage.module.css';
+
+/** How long the wrong-login message stays (spec 1 §9 "alert display 2000 ms"). */
+const WRONG_LOGIN_MS = 2000;
+
+/** Frame shared by the login, forgotten-password and reset screens. */
+export function AuthFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box className={classes.page}>
+      <Center mih="100dvh" px="md" py="xl">
+        <Stack w="100%" maw={400} gap="lg">
+          <Center>
+            <Logo size="lg" />
+          </Center>
+          <Paper withBorder shadow="sm" p="xl" radius="lg">
+            <Title order={1} fz={22} mb="lg">
+              {title}
+            </Title>
+            {children}
+          </Paper>
+          <Text ta="center" size="xs" c="dimmed">
+            Das Mitarbeiterportal für Filialen, Zentrallager und Franchisepartner
+          </Text>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}
+
+function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten: (username: string) => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<{ text: string; transient: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!error?.transient) return;
+    const timer = setTimeout(() => setError(null), WRONG_LOGIN_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    if (!username.trim() || !password) {
+      setError({ text: MSG.wrongLogin, transient: true });
+      return;
+    }
+    setLoading(true);
+    setError(null);
+    try {
+      const { token } = await requestToken(username.trim(), password);
+      session.start(token);
+    } catch (err) {
+      setLoading(false);
+      const wrong = err instanceof ApiError && err.status === 401;
+      setError({ text: wrong ? MSG.wrongLogin : errorMessage(err), transient: wrong });
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {notice && !error && (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+            {notice}
+          </Alert>
+        )}
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {error.text}
+          </Alert>
+        )}
+        <TextInput
+          label="Benutzername"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => {
+            setUsername(e.currentTarget.value);
+            session.clearNotice();
+          }}
+          error={error?.transient ? true : undefined}
+          autoFocus
+          required
+        />
+        <PasswordField
+          label="Passwort"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={error?.transient ? true : undefined}
+          required
+        />
+        <Button type="submit" loading={loading} fullWidth mt="xs" size="md">
+          Anmelden
+        </Button>
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onForgotten(username)}>
+          Passwort vergessen?
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+function ForgottenForm({ initialUsername, onBack }: { initialUsername: string; onBack: () => void }) {
+  const [username, setUsername] = useState(initialUsername);
+  const [loading, setLoading] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim()) {
+      setError(MSG.usernameRequired);
+      return;
+    }
+    setLoading(true);
+    setError(null);
+    try {
+      const { message } = await requestPasswordMail(username.trim());
+      setSent(message);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} role="status">
+          {sent}
+        </Alert>
+        <Button variant="light" onClick={onBack} fullWidth>
+          Zurück zur Anmeldung
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Geben Sie Ihren Benutzernamen ein. Sie erhalten eine E-Mail mit einem Link, über den Sie ein neues Passwort
+          festlegen können.
+        </Text>
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Benutzername"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          autoFocus
+          required
+        />
+        <Button type="submit" loading={loading} fullWidth size="md">
+          Neues Passwort anfordern
+        </Button>
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={onBack}>
+          Zurück zur Anmeldung
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The login screen, shown in place of any view while there is no session; the address stays,
+ * so the requested view opens after the login.
+ */
+export function LoginPage({ notice }: { notice: string | null }) {
+  const [forgotten, setForgotten] = useState<string | null>(null);
+  return (
+    <AuthFrame title={forgotten === null ? 'Anmeldung' : 'Passwort vergessen'}>
+      {forgotten === null ? (
+        <LoginForm notice={notice} onForgotten={setForgotten} />
+      ) : (
+        <ForgottenForm initialUsername={forgotten} onBack={() => setForgotten(null)} />
+      )}
+    </AuthFrame>
+  );
+}
