@@ -30,6 +30,12 @@ export const MSG = {
   usernameTaken: 'Benutzername wird bereits verwendet.',
   personalNumberTaken: 'Personalnummer bereits vergeben.',
   // own
+  usernameInvalid: 'Der Benutzername muss eine E-Mail-Adresse sein.',
+  cannotDeactivateSelf: 'Sie können sich nicht selbst deaktivieren.',
+  cannotDeleteSelf: 'Sie können sich nicht selbst löschen.',
+  groupNotAssignable: 'Diese Benutzergruppe dürfen Sie nicht vergeben.',
+  fieldNotEditable: 'Dieses Feld dürfen Sie nicht ändern.',
+  locationOutOfScope: 'Benutzer dürfen Sie nur für Ihren eigenen Standort anlegen.',
   locationNotAvailable: 'Dieser Standort steht Ihnen nicht zur Verfügung.',
   avatarType: 'Bitte wählen Sie ein Bild vom Typ jpeg, jpg, png oder gif.',
   avatarTooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',

@@ -123,3 +123,80 @@ export function isTabletUserAgent(ua: string | undefined): boolean {
   if (!ua) return false;
   return /iPad|Tablet|PlayBook|Silk|Kindle|SM-T\d|Nexus (7|9|10)/i.test(ua) || (/Android/i.test(ua) && !/Mobile/i.test(ua));
 }
+
+const required = (max = 100) => z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, MSG.fillAllFields);
+const weekday = z.union([z.enum(WEEKDAY_CODES), z.literal('')]).default('');
+const days = z.coerce.number({ error: MSG.fillAllFields }).min(0).max(366);
+
+/**
+ * The user record of the settings area (spec 3 §3 User; POST /user and PUT /user/{id} with
+ * `role`). Free days and presence use the spec's field names freeDay…freeDay7, presence1…7.
+ */
+export const ZUserFields = z.object({
+  firstName: name,
+  lastName: name,
+  email: z
+    .string({ error: MSG.fillAllFields })
+    .trim()
+    .toLowerCase()
+    .min(3, MSG.fillAllFields)
+    .max(200, MSG.fillAllFields)
+    .regex(/^[^\s@]+@[^\s@]+$/, MSG.usernameInvalid),
+  phone: z.string().trim().max(50).optional().default(''),
+  location: z.uuid(MSG.fillAllFields),
+  additionalLocations: z.array(z.uuid()).max(100).optional().default([]),
+  allowedLocationsClaim: z.array(z.uuid()).max(100).optional().default([]),
+  personalNumber: required(30),
+  holidayContingent: days.optional().default(0),
+  holidaySurplusPreviousYear: days.optional().default(0),
+  deductionHolidaysCurrentYear: days.optional().default(0),
+  externalLogin: z.boolean().optional().default(false),
+  freeDay: weekday,
+  freeDay2: weekday,
+  freeDay3: weekday,
+  freeDay4: weekday,
+  freeDay5: weekday,
+  freeDay6: weekday,
+  freeDay7: weekday,
+  presence1: z.string().max(50).optional().default(''),
+  presence2: z.string().max(50).optional().default(''),
+  presence3: z.string().max(50).optional().default(''),
+  presence4: z.string().max(50).optional().default(''),
+  presence5: z.string().max(50).optional().default(''),
+  presence6: z.string().max(50).optional().default(''),
+  presence7: z.string().max(50).optional().default(''),
+  active: z.boolean().optional().default(true),
+});
+export type TUserFields = z.infer<typeof ZUserFields>;
+
+/** Keys of the seven free-day and presence fields, Monday first. */
+export const FREE_DAY_KEYS = ['freeDay', 'freeDay2', 'freeDay3', 'freeDay4', 'freeDay5', 'freeDay6', 'freeDay7'] as const;
+export const PRESENCE_KEYS = ['presence1', 'presence2', 'presence3', 'presence4', 'presence5', 'presence6', 'presence7'] as const;
+
+const ZUserRequestBase = z.object({
+  user: ZUserFields,
+  /** The group's name (role identifier) or id. */
+  role: required(100),
+  password: z.string().max(200).optional(),
+  passwordRepeat: z.string().max(200).optional(),
+  /** Sent when a free-day or presence field changed: the attendance calendar is rebuilt. */
+  updateCalendar: z.boolean().optional(),
+  image: ZInlineImage.optional(),
+});
+
+/** POST /user: password and repeat are required. */
+export const ZCreateUserRequest = ZUserRequestBase.superRefine((v, ctx) => {
+  if (!v.password || !v.passwordRepeat) ctx.addIssue({ code: 'custom', message: MSG.fillAllFields, path: ['password'] });
+  else {
+    const problem = checkNewPassword(v.password, v.passwordRepeat);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+  }
+});
+export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
+
+/** PUT /user/{id} from the settings area: the password is optional with the same rules. */
+export const ZUpdateUserRequest = ZUserRequestBase.superRefine((v, ctx) => {
+  const problem = checkNewPassword(v.password, v.passwordRepeat);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+});
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;

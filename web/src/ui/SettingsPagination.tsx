@@ -22,7 +22,7 @@ const CONTROL_LABELS = {
 export function SettingsPagination({ total, value, onChange }: SettingsPaginationProps) {
   if (total <= 1) return null;
   return (
-    <Group justify="center" mt="md">
+    <Group component="nav" aria-label="Seiten" justify="center" mt="md">
       <Pagination
         total={total}
         value={value}
@@ -33,7 +33,6 @@ export function SettingsPagination({ total, value, onChange }: SettingsPaginatio
         size="sm"
         getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
         getItemProps={(page) => ({ 'aria-label': `Seite ${page}` })}
-        aria-label="Seiten"
       />
     </Group>
   );

@@ -115,7 +115,7 @@ export function SortableTable<T>({
 
   return (
     <ScrollArea type="auto" offsetScrollbars="x">
-      <Table miw={minWidth} highlightOnHover aria-label={label} aria-busy={loading || undefined} className={classes.table}>
+      <Table miw={minWidth} highlightOnHover horizontalSpacing="sm" aria-label={label} aria-busy={loading || undefined} className={classes.table}>
         <Table.Thead>
           <Table.Tr>{head}</Table.Tr>
         </Table.Thead>

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZUpdateOwnSettingsRequest } from '@filialportal/core/users';
-import { actorOf } from '../../platform/access.ts';
+import { ZCreateUserRequest, ZUpdateOwnSettingsRequest, ZUpdateUserRequest } from '@filialportal/core/users';
+import { actorOf, requireAnyPermission } from '../../platform/access.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import { parseOr400 } from '../../platform/validation.ts';
+import { userExportColumns } from './users.export.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { loadFile } from '../../platform/files.ts';
@@ -11,6 +14,7 @@ import * as usersService from './users.service.ts';
 
 const ZId = z.object({ id: z.uuid() });
 const SEE_USERS = ['einstellungen_benutzer_alle_sehen', 'einstellungen_benutzer_aus_eigener_filiale_sehen'] as const;
+const EDIT_USERS = ['einstellungen_benutzer_bearbeiten', 'einstellungen_benutzer_bearbeiten_nur_freie_tage'] as const;
 
 export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,11 +49,56 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
     handler: (req) => usersService.getUser(deps.db, actorOf(req), req.params.id),
   });
 
+  r.post('/user', {
+    config: { access: { permission: 'einstellungen_benutzer_erstellen' } },
+    bodyLimit: 16 * 1024 * 1024,
+    schema: { tags, summary: 'Benutzer anlegen', body: ZCreateUserRequest },
+    handler: (req) => usersService.createUser(deps, actorOf(req), req.body),
+  });
+
+  // Two forms share this path (spec): the own settings (no `role`) and the settings area (with `role`).
   r.put('/user/:id', {
     config: { access: 'authenticated' },
     bodyLimit: 16 * 1024 * 1024,
-    schema: { tags, summary: 'Eigene Benutzereinstellungen speichern', params: ZId, body: ZUpdateOwnSettingsRequest },
-    handler: (req) => usersService.updateOwnSettings(deps, actorOf(req), req.params.id, req.body),
+    schema: {
+      tags,
+      summary: 'Benutzer speichern: eigene Einstellungen (ohne role) oder Benutzerverwaltung (mit role)',
+      params: ZId,
+      body: z.object({}).passthrough(),
+    },
+    handler: (req) => {
+      const actor = actorOf(req);
+      if (!('role' in req.body)) return usersService.updateOwnSettings(deps, actor, req.params.id, parseOr400(ZUpdateOwnSettingsRequest, req.body));
+      requireAnyPermission(actor, EDIT_USERS);
+      return usersService.updateUser(deps, actor, req.params.id, parseOr400(ZUpdateUserRequest, req.body));
+    },
+  });
+
+  r.delete('/user/:id', {
+    config: { access: { permission: 'einstellungen_benutzer_l_schen' } },
+    schema: { tags, summary: 'Benutzer löschen', params: ZId },
+    handler: async (req, reply) => {
+      await usersService.deleteUser(deps, actorOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  r.get('/activate/user/:id', {
+    config: { access: { permission: 'einstellungen_benutzer_aktiv_inaktiv_setzen' } },
+    schema: { tags, summary: 'Benutzer aktiv/inaktiv umschalten', params: ZId },
+    handler: (req) => usersService.toggleActive(deps.db, actorOf(req), req.params.id),
+  });
+
+  r.post('/export-users', {
+    config: { access: { anyOf: SEE_USERS } },
+    schema: { tags, summary: 'Benutzerliste als XLSX (Formular-POST mit authTok)', querystring: z.object({ userSearch: z.string().max(100).optional() }) },
+    handler: (req, reply) =>
+      sendXlsx(reply, {
+        filename: 'Benutzer.xlsx',
+        sheet: 'Benutzer',
+        columns: userExportColumns,
+        rows: usersService.userExportRows(deps.db, actorOf(req), req.query.userSearch),
+      }),
   });
 
   r.get('/count/user/', {

@@ -4,11 +4,21 @@ import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { parseSort } from '@filialportal/core/sort';
-import { WEEKDAY_CODES, type CurrentUser, type CurrentUserResponse, type TUpdateOwnSettingsRequest } from '@filialportal/core/users';
+import {
+  FREE_DAY_KEYS,
+  PRESENCE_KEYS,
+  type CurrentUser,
+  type CurrentUserResponse,
+  type TCreateUserRequest,
+  type TUpdateOwnSettingsRequest,
+  type TUpdateUserRequest,
+  type TUserFields,
+} from '@filialportal/core/users';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { inBatches } from '../../platform/exports.ts';
 import { decodeDataUrl, deleteFile, saveFile } from '../../platform/files.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { likeTerm, pageCount, pageWindow } from '../../platform/paging.ts';
@@ -284,7 +294,177 @@ export async function updateOwnSettings(deps: Deps, actor: Actor, id: string, in
   return getCurrentUser(db, id);
 }
 
-export function isWeekdayCode(v: string) {
-  return v === '' || (WEEKDAY_CODES as readonly string[]).includes(v);
+
+
+// ---------------------------------------------------------------------------------------------
+// Settings area: create, edit, delete, (de)activate users.
+
+/** Whether the actor may manage a user at this location (all, or own location only). */
+function inUserScope(actor: Actor, locationId: string) {
+  return can(actor, 'einstellungen_benutzer_alle_sehen') || locationId === actor.locationId;
 }
 
+/**
+ * Resolves a group by name or id and checks the actor may hand it out: nobody but Admin gives
+ * the Admin group, and nobody gives a group with permissions he does not hold himself.
+ */
+async function assignableGroup(db: Db, actor: Actor, role: string) {
+  const [group] = await db
+    .select()
+    .from(userGroups)
+    .where(/^[0-9a-f-]{36}$/i.test(role) ? eq(userGroups.id, role) : eq(userGroups.name, role));
+  if (!group) throw badRequest(MSG.fillAllFields);
+  if (actor.role !== ADMIN_ROLE && (group.name === ADMIN_ROLE || group.permissions.some((p) => !actor.permissions.has(p)))) {
+    throw forbidden(MSG.groupNotAssignable);
+  }
+  return group;
+}
+
+async function checkLocations(db: Db, ids: string[]) {
+  const found = await locationsByIds(db, ids);
+  if (ids.some((id) => !found.has(id))) throw badRequest(MSG.fillAllFields);
+}
+
+async function checkUnique(db: Db, fields: { email: string; personalNumber: string }, exceptId: string | null) {
+  const clash = await db
+    .select({ id: users.id, email: users.email, personalNumber: users.personalNumber })
+    .from(users)
+    .where(sql`(${users.email} = ${fields.email} or ${users.personalNumber} = ${fields.personalNumber})`);
+  const others = clash.filter((u) => u.id !== exceptId);
+  if (others.some((u) => u.personalNumber === fields.personalNumber)) throw badRequest(MSG.personalNumberTaken, 'personal_number_taken');
+  if (others.some((u) => u.email === fields.email)) throw conflict(MSG.usernameTaken, 'username_taken');
+}
+
+/** Maps the API fields onto the table columns. */
+function columnsOf(u: TUserFields) {
+  return {
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    locationId: u.location,
+    additionalLocations: [...new Set(u.additionalLocations.filter((l) => l !== u.location))],
+    allowedLocationsClaim: [...new Set(u.allowedLocationsClaim)],
+    personalNumber: u.personalNumber,
+    holidayContingent: u.holidayContingent,
+    holidaySurplusPreviousYear: u.holidaySurplusPreviousYear,
+    deductionHolidaysCurrentYear: u.deductionHolidaysCurrentYear,
+    // The spec: externalLogin is true when additional locations are chosen.
+    externalLogin: u.externalLogin || u.additionalLocations.some((l) => l !== u.location),
+    freeDays: FREE_DAY_KEYS.map((k) => u[k]),
+    presence: PRESENCE_KEYS.map((k) => u[k]),
+    active: u.active,
+  };
+}
+type UserColumns = ReturnType<typeof columnsOf>;
+
+/** Which columns the actor may change on an existing user (spec 3 §6 field permissions). */
+function editableColumns(actor: Actor): Set<keyof UserColumns | 'groupId' | 'password' | 'avatar'> {
+  // "nur freie Tage" narrows editing down to free days and presence (Admin holds every
+  // permission, so for him it narrows nothing).
+  if (actor.role !== ADMIN_ROLE && actor.permissions.has('einstellungen_benutzer_bearbeiten_nur_freie_tage')) {
+    return new Set(['freeDays', 'presence']);
+  }
+  const set = new Set<keyof UserColumns | 'groupId' | 'password' | 'avatar'>([
+    'firstName', 'lastName', 'phone', 'locationId', 'additionalLocations', 'allowedLocationsClaim', 'externalLogin',
+    'freeDays', 'presence', 'groupId', 'password',
+  ]);
+  if (can(actor, 'einstellungen_benutzer_bearbeiten_alle_felder')) {
+    for (const c of ['personalNumber', 'holidayContingent', 'holidaySurplusPreviousYear', 'deductionHolidaysCurrentYear', 'active'] as const) set.add(c);
+  }
+  if (can(actor, 'einstellungen_benutzer_bearbeiten_benutzername')) set.add('email');
+  if (can(actor, 'user_image_can_edit')) set.add('avatar');
+  return set;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** POST /user: a new user with every rule of spec 3 §5 "New user". */
+export async function createUser(deps: Deps, actor: Actor, input: TCreateUserRequest) {
+  const { db, storage } = deps;
+  const cols = columnsOf(input.user);
+  if (!inUserScope(actor, cols.locationId)) throw forbidden(MSG.locationOutOfScope);
+  await checkLocations(db, [cols.locationId, ...cols.additionalLocations, ...cols.allowedLocationsClaim]);
+  const group = await assignableGroup(db, actor, input.role);
+  await checkUnique(db, cols, null);
+  const avatar = input.image ? await prepareAvatar(input.image) : null;
+  const passwordHash = await hashPassword(input.password!);
+  const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
+  const [row] = await db
+    .insert(users)
+    .values({ ...cols, groupId: group.id, passwordHash, avatarFileId: file?.id ?? null })
+    .returning({ id: users.id });
+  return getUser(db, actor, row!.id);
+}
+
+/** PUT /user/{id} from the settings area: only the fields the actor's permissions allow. */
+export async function updateUser(deps: Deps, actor: Actor, id: string, input: TUpdateUserRequest) {
+  const { db, storage } = deps;
+  const [current] = await db.select().from(users).where(eq(users.id, id));
+  if (!current || !inUserScope(actor, current.locationId)) throw notFound();
+  const cols = columnsOf(input.user);
+  const group = await assignableGroup(db, actor, input.role);
+  const editable = editableColumns(actor);
+  const changes: Partial<UserColumns> & { groupId?: string } = {};
+  for (const key of Object.keys(cols) as (keyof UserColumns)[]) {
+    if (same(cols[key], current[key])) continue;
+    if (!editable.has(key)) throw forbidden(MSG.fieldNotEditable);
+    (changes as Record<string, unknown>)[key] = cols[key];
+  }
+  if (group.id !== current.groupId) {
+    if (!editable.has('groupId')) throw forbidden(MSG.fieldNotEditable);
+    changes.groupId = group.id;
+  }
+  if (input.password && !editable.has('password')) throw forbidden(MSG.fieldNotEditable);
+  if (input.image && !editable.has('avatar') && id !== actor.userId) throw forbidden(MSG.fieldNotEditable);
+  if (changes.locationId && !inUserScope(actor, changes.locationId)) throw forbidden(MSG.locationOutOfScope);
+  if (changes.active === false && id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
+  await checkLocations(db, [cols.locationId, ...cols.additionalLocations, ...cols.allowedLocationsClaim]);
+  await checkUnique(db, cols, id);
+  const avatar = input.image ? await prepareAvatar(input.image) : null;
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
+  await db
+    .update(users)
+    .set({ ...changes, ...(passwordHash ? { passwordHash } : {}), ...(file ? { avatarFileId: file.id } : {}) })
+    .where(eq(users.id, id));
+  if (file && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
+  if (changes.active === false || passwordHash) await endUserSessions(db, id, id === actor.userId ? actor.sessionId : undefined);
+  return getUser(db, actor, id);
+}
+
+/** GET /activate/user/{id}: toggles active; deactivating ends the user's sessions. */
+export async function toggleActive(db: Db, actor: Actor, id: string) {
+  if (id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
+  const [current] = await db.select({ active: users.active, locationId: users.locationId }).from(users).where(eq(users.id, id));
+  if (!current || !inUserScope(actor, current.locationId)) throw notFound();
+  await db.update(users).set({ active: !current.active }).where(eq(users.id, id));
+  if (current.active) await endUserSessions(db, id);
+  return { id, active: !current.active };
+}
+
+/** DELETE /user/{id}: removes the person; rows elsewhere keep their history without the link. */
+export async function deleteUser(deps: Deps, actor: Actor, id: string) {
+  const { db, storage } = deps;
+  if (id === actor.userId) throw badRequest(MSG.cannotDeleteSelf);
+  const [current] = await db.select({ locationId: users.locationId, avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, id));
+  if (!current || !inUserScope(actor, current.locationId)) throw notFound();
+  await db.delete(users).where(eq(users.id, id));
+  if (current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
+}
+
+/** Rows of the user export (same filter and scope as the list), read in batches. */
+export function userExportRows(db: Db, actor: Actor, search: string | undefined) {
+  const where = userListFilter(actor, search);
+  return inBatches((limit, offset) =>
+    db
+      .select({ user: users, roleLabel: userGroups.label, locationLabel: locations.name })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+      .innerJoin(locations, eq(locations.id, users.locationId))
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+  );
+}

@@ -94,6 +94,7 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
           error={error?.transient ? true : undefined}
           autoFocus
           required
+          withAsterisk={false}
         />
         <PasswordField
           label="Passwort"
@@ -103,6 +104,7 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={error?.transient ? true : undefined}
           required
+          withAsterisk={false}
         />
         <Button type="submit" loading={loading} fullWidth mt="xs" size="md">
           Anmelden
@@ -174,6 +176,7 @@ function ForgottenForm({ initialUsername, onBack }: { initialUsername: string; o
           onChange={(e) => setUsername(e.currentTarget.value)}
           autoFocus
           required
+          withAsterisk={false}
         />
         <Button type="submit" loading={loading} fullWidth size="md">
           Neues Passwort anfordern

@@ -52,7 +52,7 @@ export function PasswordResetPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              Das Passwort muss mindestens 6 Zeichen lang sein.
+              Wählen Sie ein Passwort mit mindestens 6 Zeichen.
             </Text>
             {error && (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">

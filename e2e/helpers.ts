@@ -1,0 +1,55 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** The demo company's password for every login. */
+export const DEMO_PASSWORD = 'demo1234';
+
+/** localStorage key of the session token (web/src/api/session.ts). */
+export const SESSION_KEY = 'filialportal.session';
+
+/** The data directory of the server the config starts (same rule as playwright.config.ts). */
+export const dataDir = process.env.E2E_DATA_DIR ?? `${process.cwd()}/test-results/e2e-data`;
+
+/** Opens `path` (the login screen keeps it) and logs in; resolves when the application is up. */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD, at = '/') {
+  await page.goto(at);
+  await page.getByLabel('Benutzername').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(mainNavigation(page)).toBeVisible();
+}
+
+/** The sidebar with the main navigation. */
+export function mainNavigation(page: Page) {
+  return page.getByRole('navigation', { name: 'Hauptnavigation' });
+}
+
+/** The raw stored session entry of the page (runs in the browser; e2e has no DOM types). */
+export async function storedSession(page: Page): Promise<string | null> {
+  return page.evaluate(
+    (key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key),
+    SESSION_KEY,
+  );
+}
+
+/** The stored session token of the page, or null. */
+export async function storedToken(page: Page): Promise<string | null> {
+  const raw = await storedSession(page);
+  return raw ? ((JSON.parse(raw) as { token?: string }).token ?? null) : null;
+}
+
+/** The newest password link mailed to `email` (mails land in DATA_DIR/outbox without SMTP). */
+export async function lastPasswordLink(email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = (await fs.readdir(outbox)).filter((f) => f.endsWith('.eml')).sort().reverse();
+  for (const file of files) {
+    // Undo quoted-printable soft line breaks and escapes so the link is whole again.
+    const raw = await fs.readFile(path.join(outbox, file), 'utf8');
+    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+    if (!text.toLowerCase().includes(`to: ${email}`)) continue;
+    const match = text.match(/\/passwort-zuruecksetzen\/([A-Za-z0-9_-]+)/);
+    if (match) return `/passwort-zuruecksetzen/${match[1]}`;
+  }
+  throw new Error(`no password mail for ${email}`);
+}

@@ -1,0 +1,227 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Burger,
+  Center,
+  Group,
+  Loader,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconLogout } from '@tabler/icons-react';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { session } from '../api/session.ts';
+import { revokeToken } from '../features/session/session.api.ts';
+import { Logo } from '../ui/Logo.tsx';
+import { UserAvatar } from '../ui/UserAvatar.tsx';
+import { useCurrentUser } from './current-user.tsx';
+import { visibleNavigation, type NavItem } from './navigation.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RequirePermission } from './RequirePermission.tsx';
+import { uiState, useUiState } from './ui-state.ts';
+import { useTokenRefresh } from './useTokenRefresh.ts';
+import classes from './Shell.module.css';
+
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
+const UserSettingsPage = lazy(() =>
+  import('../features/users/UserSettingsPage.tsx').then((m) => ({ default: m.UserSettingsPage })),
+);
+
+function isActive(pathname: string, path: string) {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
+  const Icon = item.icon;
+  const icon = Icon ? <Icon size={20} stroke={1.7} /> : undefined;
+  if (item.children && item.children.length > 0) {
+    return (
+      <NavLink label={item.label} leftSection={icon} defaultOpened={isActive(pathname, item.path)} className={classes.navLink}>
+        {item.children.map((child) => (
+          <NavLink
+            key={child.path}
+            component={Link}
+            to={child.path}
+            label={child.label}
+            active={pathname === child.path}
+            className={classes.navLink}
+          />
+        ))}
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink
+      component={Link}
+      to={item.path}
+      label={item.label}
+      leftSection={icon}
+      active={isActive(pathname, item.path)}
+      aria-current={isActive(pathname, item.path) ? 'page' : undefined}
+      className={classes.navLink}
+    />
+  );
+}
+
+function UserBlock() {
+  const user = useCurrentUser();
+  const location = user.currentLocation?.label ?? user.locationLabel;
+  return (
+    <Tooltip label="Benutzereinstellungen">
+      <UnstyledButton
+        component={Link}
+        to="/benutzereinstellungen"
+        className={classes.userButton}
+        aria-label={`Benutzereinstellungen von ${user.fullName}`}
+      >
+        <Group gap="sm" wrap="nowrap">
+          <UserAvatar uri={user.resourceUri} firstName={user.firstName} lastName={user.lastName} radius="xl" size={36} />
+          <Box visibleFrom="xs" className={classes.userText}>
+            <Text size="sm" fw={600} lh={1.25} truncate="end">
+              {user.fullName}
+            </Text>
+            <Text size="xs" c="dimmed" lh={1.25} truncate="end">
+              {user.roleLabel}
+              {location ? ` · ${location}` : ''}
+            </Text>
+          </Box>
+        </Group>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+function PageLoader() {
+  return (
+    <Center py={80}>
+      <Loader />
+    </Center>
+  );
+}
+
+/** The application frame: header, navigation and the routed views. */
+export function Shell() {
+  useTokenRefresh();
+  const user = useCurrentUser();
+  const { headerOpen } = useUiState();
+  const [navOpened, nav] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const items = visibleNavigation(user.permissions);
+
+  // A chosen view closes the mobile navigation.
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [pathname, closeNav]);
+
+  async function logout() {
+    setLoggingOut(true);
+    try {
+      await revokeToken();
+    } catch {
+      // The session ends on this side in any case.
+    }
+    navigate('/', { replace: true });
+    session.reset();
+  }
+
+  const toggleHeader = () => uiState.update({ headerOpen: !headerOpen });
+
+  return (
+    <AppShell
+      header={{ height: 64, collapsed: !headerOpen }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', md: 'lg', xl: 'xl' }}
+      className={classes.shell}
+    >
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Navigation öffnen" />
+            <UnstyledButton component={Link} to="/dashboard" aria-label="Filialportal – zum Dashboard" className={classes.logo}>
+              <Logo />
+            </UnstyledButton>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <UserBlock />
+            <Tooltip label="Kopfzeile ausblenden">
+              <ActionIcon variant="subtle" color="stone.8" size="lg" onClick={toggleHeader} aria-label="Kopfzeile ausblenden">
+                <IconChevronUp size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Hauptnavigation" className={classes.navbar}>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={2}>
+            {items.map((item) => (
+              <NavEntry key={item.path} item={item} pathname={pathname} />
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section className={classes.navFooter}>
+          <NavLink
+            component="button"
+            label="Abmelden"
+            leftSection={loggingOut ? <Loader size={18} /> : <IconLogout size={20} stroke={1.7} />}
+            onClick={logout}
+            disabled={loggingOut}
+            className={classes.navLink}
+          />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main className={classes.main}>
+        {!headerOpen && (
+          <Tooltip label="Kopfzeile einblenden" position="left">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              radius="xl"
+              className={classes.headerToggle}
+              onClick={toggleHeader}
+              aria-label="Kopfzeile einblenden"
+            >
+              <IconChevronDown size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Box className={classes.content}>
+          <Suspense fallback={<PageLoader />}>
+            <Routes>
+              <Route index element={<Navigate to="/dashboard" replace />} />
+              <Route
+                path="dashboard"
+                element={
+                  <RequirePermission rule="dashboard_menu_sehen">
+                    <DashboardPage />
+                  </RequirePermission>
+                }
+              />
+              <Route path="benutzereinstellungen" element={<UserSettingsPage />} />
+              <Route
+                path="einstellungen/*"
+                element={
+                  <RequirePermission rule="einstellungen_sehen">
+                    <SettingsPage />
+                  </RequirePermission>
+                }
+              />
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </Suspense>
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
