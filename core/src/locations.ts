@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 
 /** The 16 German federal states; the code is what date-holidays expects (DE-<code>). */
 export const REGIONS = [
@@ -42,3 +43,22 @@ export function parseIpList(value: string | null | undefined): string[] {
     .split(',')
     .filter((ip) => ip.length > 0);
 }
+
+const req = (max: number) => z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, MSG.fillAllFields);
+
+/** A location as the settings form sends it (spec 3 §5 Location: every field required). */
+export const ZLocationFields = z.object({
+  name: req(100),
+  shortName: z.string().trim().max(20).optional().default(''),
+  street: req(200),
+  zip: req(10),
+  city: req(100),
+  region: z.enum(REGION_CODES, { error: MSG.fillAllFields }),
+  ip: req(2000).refine((v) => parseIpList(v).length > 0, MSG.fillAllFields).refine((v) => parseIpList(v).every(isIpv4), MSG.ipInvalid),
+  position: z.coerce.number({ error: MSG.fillAllFields }).int(MSG.fillAllFields).min(0, MSG.fillAllFields).max(100000, MSG.fillAllFields),
+  hideInSortiment: z.boolean().optional().default(false),
+});
+
+/** Body of POST /location and PUT /location/{id}: `{ location: { … } }`. */
+export const ZLocationRequest = z.object({ location: ZLocationFields });
+export type TLocationRequest = z.infer<typeof ZLocationRequest>;

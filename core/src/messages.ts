@@ -36,6 +36,19 @@ export const MSG = {
   groupNotAssignable: 'Diese Benutzergruppe dürfen Sie nicht vergeben.',
   fieldNotEditable: 'Dieses Feld dürfen Sie nicht ändern.',
   locationOutOfScope: 'Benutzer dürfen Sie nur für Ihren eigenen Standort anlegen.',
+  // User groups (spec 3 §5)
+  groupNameRequired: 'Benutzergruppenname ist ein Pflichtfeld',
+  // own
+  groupNameTaken: 'Dieser Benutzergruppenname wird bereits verwendet.',
+  unknownPermission: 'Unbekannte Berechtigung.',
+  loginMinutesInvalid: 'Bitte geben Sie die Minuten bis zur Abmeldung als ganze Zahl ein.',
+  permissionNotGrantable: 'Berechtigungen, die Sie selbst nicht haben, können Sie nicht vergeben.',
+  adminGroupFixed: 'Die Gruppe Admin hat immer alle Rechte und kann nicht geändert werden.',
+  // Locations (spec 3 §5)
+  ipInvalid: 'Die Ip Adresse ist nicht gültig',
+  // own
+  locationNameTaken: 'Ein Standort mit diesem Namen existiert bereits.',
+  locationInUse: 'Der Standort ist noch Benutzern zugeordnet und kann nicht gelöscht werden.',
   locationNotAvailable: 'Dieser Standort steht Ihnen nicht zur Verfügung.',
   avatarType: 'Bitte wählen Sie ein Bild vom Typ jpeg, jpg, png oder gif.',
   avatarTooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',
