@@ -55,7 +55,11 @@ export const ZLocationFields = z.object({
   city: req(100),
   region: z.enum(REGION_CODES, { error: MSG.fillAllFields }),
   ip: req(2000).refine((v) => parseIpList(v).length > 0, MSG.fillAllFields).refine((v) => parseIpList(v).every(isIpv4), MSG.ipInvalid),
-  position: z.coerce.number({ error: MSG.fillAllFields }).int(MSG.fillAllFields).min(0, MSG.fillAllFields).max(100000, MSG.fillAllFields),
+  // An empty field is missing, not 0.
+  position: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: MSG.fillAllFields }).int(MSG.fillAllFields).min(0, MSG.fillAllFields).max(100000, MSG.fillAllFields),
+  ),
   hideInSortiment: z.boolean().optional().default(false),
 });
 

@@ -141,8 +141,9 @@ describe('IP rules', () => {
   it('406 outside every location IP list for users without externalLogin; others pass', async () => {
     const verkauf = await t.login('verkauf@example.com');
     const admin = await t.login('admin@example.com');
-    const [koeln] = await t.db.select().from(locations).where(eq(locations.name, 'Filiale Köln'));
-    await t.db.update(locations).set({ ip: '10.1.2.3, 10.1.2.4' }).where(eq(locations.id, koeln!.id));
+    const before = await t.db.select({ id: locations.id, ip: locations.ip }).from(locations);
+    await t.db.update(locations).set({ ip: '10.1.2.3, 10.1.2.4' }).where(eq(locations.name, 'Filiale Köln'));
+    await t.db.update(locations).set({ ip: '10.9.9.9' }).where(sql`${locations.name} <> 'Filiale Köln'`);
     forgetAllowedIps();
     try {
       const res = await t.as(verkauf, { method: 'GET', url: '/api/user' });
@@ -151,13 +152,18 @@ describe('IP rules', () => {
       const login = await t.app.inject({ method: 'POST', url: '/api/token', payload: { username: 'azubi@example.com', password: 'demo1234' } });
       expect(login.statusCode).toBe(406);
       expect(login.json().error.message).toBe(MSG.ipNotAllowed);
-      // From an allowed address it works.
+      // From an address of any location's list it works.
       const fromShop = await t.app.inject({ method: 'GET', url: '/api/user', remoteAddress: '10.1.2.4', headers: { authorization: `Bearer ${verkauf}` } });
       expect(fromShop.statusCode).toBe(200);
       // externalLogin users may come from anywhere.
       expect((await t.as(admin, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+      // Without any IP list, every address passes.
+      await t.db.update(locations).set({ ip: '' });
+      forgetAllowedIps();
+      const anywhere = await t.app.inject({ method: 'GET', url: '/api/user', remoteAddress: '203.0.113.5', headers: { authorization: `Bearer ${verkauf}` } });
+      expect(anywhere.statusCode).toBe(200);
     } finally {
-      await t.db.update(locations).set({ ip: '' }).where(eq(locations.id, koeln!.id));
+      for (const l of before) await t.db.update(locations).set({ ip: l.ip }).where(eq(locations.id, l.id));
       forgetAllowedIps();
     }
   });

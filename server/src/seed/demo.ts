@@ -8,6 +8,12 @@ import { userGroups } from '../modules/teams/teams.table.ts';
 import { users } from '../modules/users/users.table.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
+/**
+ * Every location needs an IP list (spec). The demo allows this machine, so staff without
+ * external login can log in locally; from elsewhere only users with externalLogin get in until
+ * the lists are set in Einstellungen → Standorte.
+ */
+const DEMO_IP = '127.0.0.1';
 
 /** The demo company's sites: head office, warehouse, branches in four states, a franchise partner. */
 const LOCATIONS = [
@@ -76,7 +82,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const locRows = await tx
       .insert(locations)
-      .values(LOCATIONS.map(({ key: _key, ...l }, i) => ({ ...l, position: i + 1, hideInSortiment: _key === 'zentrale' })))
+      .values(LOCATIONS.map(({ key: _key, ...l }, i) => ({ ...l, ip: DEMO_IP, position: i + 1, hideInSortiment: _key === 'zentrale' })))
       .returning({ id: locations.id, name: locations.name });
     const locId = new Map(LOCATIONS.map((l, i) => [l.key, locRows[i]!.id]));
 

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { REGIONS, ZLocationRequest } from '@filialportal/core/locations';
 import { actorOf, can } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { ZPageParam } from '../../platform/paging.ts';
-import { countLocations, listLocations, toLocationDto } from './locations.service.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import { ZPageParam, ALL_PAGES } from '../../platform/paging.ts';
+import { countLocations, deleteLocation, listLocations, saveLocation, toLocationDto } from './locations.service.ts';
+
+const ZId = z.object({ id: z.uuid() });
+const regionLabel = new Map<string, string>(REGIONS.map((r) => [r.code, r.label]));
 
 export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,9 +28,55 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
       return { locations: rows.map((row) => toLocationDto(row, withIp)), count };
     },
   });
+
   r.get('/count/location/', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Anzahl Standorte' },
     handler: async () => ({ count: await countLocations(deps.db) }),
+  });
+
+  r.post('/location', {
+    config: { access: { permission: 'einstellungen_standorte_erstellen' } },
+    schema: { tags, summary: 'Standort anlegen', body: ZLocationRequest },
+    handler: (req) => saveLocation(deps.db, req.body.location, null),
+  });
+
+  r.put('/location/:id', {
+    config: { access: { permission: 'einstellungen_standorte_bearbeiten' } },
+    schema: { tags, summary: 'Standort speichern', params: ZId, body: ZLocationRequest },
+    handler: (req) => saveLocation(deps.db, req.body.location, req.params.id),
+  });
+
+  r.delete('/location/:id', {
+    config: { access: { permission: 'einstellungen_standorte_l_schen' } },
+    schema: { tags, summary: 'Standort löschen (nur ohne Benutzer)', params: ZId },
+    handler: async (req, reply) => {
+      await deleteLocation(deps.db, req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  r.post('/export-locations', {
+    config: { access: { permission: 'einstellungen_standorte_sehen' } },
+    schema: { tags, summary: 'Standorte als XLSX' },
+    handler: async (_req, reply) => {
+      const { rows } = await listLocations(deps.db, { page: ALL_PAGES });
+      return sendXlsx(reply, {
+        filename: 'Standorte.xlsx',
+        sheet: 'Standorte',
+        columns: [
+          { header: 'Name', value: (l) => l.name, width: 24 },
+          { header: 'Kürzel', value: (l) => l.shortName },
+          { header: 'Straße', value: (l) => l.street, width: 26 },
+          { header: 'PLZ', value: (l) => l.zip },
+          { header: 'Ort', value: (l) => l.city, width: 18 },
+          { header: 'Bundesland', value: (l) => regionLabel.get(l.region) ?? l.region, width: 22 },
+          { header: 'IP-Adressen', value: (l) => l.ip, width: 30 },
+          { header: 'Position', value: (l) => l.position, type: 'number' },
+          { header: 'Im Sortiment ausblenden', value: (l) => l.hideInSortiment, type: 'boolean' },
+        ],
+        rows,
+      });
+    },
   });
 }

@@ -1,4 +1,8 @@
-import { asc, count, desc, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import type { TLocationRequest } from '@filialportal/core/locations';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { countUsersAtLocation } from '../users/users.service.ts';
 import { parseIpList } from '@filialportal/core/locations';
 import { parseSort } from '@filialportal/core/sort';
 import type { Db } from '../../platform/db.ts';
@@ -78,3 +82,27 @@ export function ipAllowed(ips: ReadonlySet<string> | null, ip: string): boolean 
   return ips.has(plain);
 }
 
+
+/** POST /location and PUT /location/{id}: unique name; the IP cache is dropped after a change. */
+export async function saveLocation(db: Db, input: TLocationRequest['location'], id: string | null) {
+  const [clash] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.name, input.name), id ? ne(locations.id, id) : undefined));
+  if (clash) throw conflict(MSG.locationNameTaken);
+  const values = { ...input, ip: parseIpList(input.ip).join(', ') };
+  const [row] = id
+    ? await db.update(locations).set(values).where(eq(locations.id, id)).returning()
+    : await db.insert(locations).values(values).returning();
+  if (!row) throw notFound();
+  forgetAllowedIps();
+  return { location: toLocationDto(row, true) };
+}
+
+/** DELETE /location/{id}: only when no user belongs to it any more. */
+export async function deleteLocation(db: Db, id: string) {
+  if ((await countUsersAtLocation(db, id)) > 0) throw conflict(MSG.locationInUse, 'location_in_use');
+  const [row] = await db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
+  if (!row) throw notFound();
+  forgetAllowedIps();
+}

@@ -1,14 +1,66 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { permissionByName } from '@filialportal/core/permissions';
+import { ZTeamRequest } from '@filialportal/core/teams';
 import { actorOf, can } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { listTeams } from './teams.service.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import { listTeams, saveTeam } from './teams.service.ts';
+
+const EDIT = { permission: 'einstellungen_benutzergruppen_bearbeiten' } as const;
 
 export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Benutzergruppen'];
   r.get('/team', {
     config: { access: 'authenticated' },
-    schema: { tags: ['Benutzergruppen'], summary: 'Benutzergruppen (Rechte nur mit einstellungen_benutzergruppen_sehen)' },
+    schema: { tags, summary: 'Benutzergruppen (Rechte nur mit einstellungen_benutzergruppen_sehen)' },
     handler: async (req) => ({ teams: await listTeams(deps.db, can(actorOf(req), 'einstellungen_benutzergruppen_sehen')) }),
+  });
+
+  r.post('/team', {
+    config: { access: EDIT },
+    schema: { tags, summary: 'Benutzergruppe anlegen', body: ZTeamRequest },
+    handler: (req) => saveTeam(deps.db, actorOf(req), req.body.team, null),
+  });
+
+  r.put('/team', {
+    config: { access: EDIT },
+    schema: { tags, summary: 'Benutzergruppe speichern (id in team.id)', body: ZTeamRequest },
+    handler: (req) => {
+      if (!req.body.team.id) throw badRequest('Die Benutzergruppe fehlt.');
+      return saveTeam(deps.db, actorOf(req), req.body.team, req.body.team.id);
+    },
+  });
+
+  r.put('/team/:id', {
+    config: { access: EDIT },
+    schema: { tags, summary: 'Benutzergruppe speichern', params: z.object({ id: z.uuid() }), body: ZTeamRequest },
+    handler: (req) => saveTeam(deps.db, actorOf(req), req.body.team, req.params.id),
+  });
+
+  r.post('/export-teams', {
+    config: { access: { permission: 'einstellungen_benutzergruppen_sehen' } },
+    schema: { tags, summary: 'Benutzergruppen als XLSX' },
+    handler: async (_req, reply) => {
+      const teams = await listTeams(deps.db, true);
+      return sendXlsx(reply, {
+        filename: 'Benutzergruppen.xlsx',
+        sheet: 'Benutzergruppen',
+        columns: [
+          { header: 'Benutzergruppe', value: (t) => t.label, width: 24 },
+          { header: 'Kennung', value: (t) => t.name, width: 20 },
+          { header: 'Anzahl', value: (t) => t.count, type: 'number' },
+          { header: 'Rechte', value: (t) => t.rights, width: 40 },
+          { header: 'Übergeordnete Gruppe', value: (t) => t.parentLabel, width: 22 },
+          { header: 'Abmeldung Desktop (Min.)', value: (t) => t.loginTimeForDesktop, type: 'number' },
+          { header: 'Abmeldung Tablet (Min.)', value: (t) => t.loginTimeForTablet, type: 'number' },
+          { header: 'Berechtigungen', value: (t) => (t.permissions ?? []).map((p) => permissionByName.get(p)?.label ?? p).join(', '), width: 60 },
+        ],
+        rows: teams,
+      });
+    },
   });
 }

@@ -468,3 +468,12 @@ export function userExportRows(db: Db, actor: Actor, search: string | undefined)
       .offset(offset),
   );
 }
+
+/** How many users have a location as home or additional location. */
+export async function countUsersAtLocation(db: Db, locationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(sql`(${users.locationId} = ${locationId} or ${locationId}::uuid = any(${users.additionalLocations}))`);
+  return row?.n ?? 0;
+}
