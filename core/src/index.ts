@@ -6,3 +6,6 @@ export * from './sort.ts';
 export * from './users.ts';
 export * from './teams.ts';
 export * from './role-permissions.ts';
+export * from './lists.ts';
+export * from './special-appointments.ts';
+export * from './global-settings.ts';

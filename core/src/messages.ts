@@ -49,6 +49,19 @@ export const MSG = {
   // own
   locationNameTaken: 'Ein Standort mit diesem Namen existiert bereits.',
   locationInUse: 'Der Standort ist noch Benutzern zugeordnet und kann nicht gelöscht werden.',
+  // Lists (spec 3 §5)
+  nameRequired: 'Bitte geben Sie einen Namen ein',
+  colorRequired: 'Bitte wählen Sie eine Farbe',
+  // own
+  nameTaken: 'Dieser Name wird bereits verwendet.',
+  fixedLabel: 'Die Labels Auslauf und Werbung können nicht geändert werden.',
+  // Special appointments (spec 3 §5)
+  dateRequired: 'Bitte geben Sie ein Datum ein',
+  titleRequired: 'Bitte geben Sie ein Titel ein',
+  // own
+  endBeforeStart: 'Das Enddatum darf nicht vor dem Startdatum liegen.',
+  invalidDate: 'Bitte geben Sie ein gültiges Datum ein.',
+  sheetUrlInvalid: 'Bitte geben Sie eine gültige Adresse (https://…) ein.',
   locationNotAvailable: 'Dieser Standort steht Ihnen nicht zur Verfügung.',
   avatarType: 'Bitte wählen Sie ein Bild vom Typ jpeg, jpg, png oder gif.',
   avatarTooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',

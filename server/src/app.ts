@@ -18,7 +18,10 @@ import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Storage } from './platform/storage.ts';
+import { globalSettingsRoutes } from './modules/global-settings/global-settings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { listsRoutes } from './modules/lists/lists.routes.ts';
+import { specialAppointmentsRoutes } from './modules/special-appointments/special-appointments.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -88,6 +91,9 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(teamsRoutes, deps);
       await api.register(permissionsRoutes);
       await api.register(locationsRoutes, deps);
+      await api.register(specialAppointmentsRoutes, deps);
+      await api.register(listsRoutes, deps);
+      await api.register(globalSettingsRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -4,3 +4,6 @@ export * from '../modules/locations/locations.table.ts';
 export * from '../modules/teams/teams.table.ts';
 export * from '../modules/users/users.table.ts';
 export * from '../modules/session/session.table.ts';
+export * from '../modules/lists/lists.table.ts';
+export * from '../modules/special-appointments/special-appointments.table.ts';
+export * from '../modules/global-settings/global-settings.table.ts';

@@ -6,6 +6,9 @@ import { hashPassword } from '../platform/passwords.ts';
 import { locations } from '../modules/locations/locations.table.ts';
 import { userGroups } from '../modules/teams/teams.table.ts';
 import { users } from '../modules/users/users.table.ts';
+import { claimListEntries, claimStatuses, colorLabels, manufacturers } from '../modules/lists/lists.table.ts';
+import { specialAppointments } from '../modules/special-appointments/special-appointments.table.ts';
+import { globalSettings } from '../modules/global-settings/global-settings.table.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 /**
@@ -140,6 +143,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     for (const role of ['Franchise', 'Franchise'] as const) rows.push(person(role, 'leipzig'));
     for (const role of ['Buchhaltung', 'Verwaltung'] as const) rows.push(person(role, 'zentrale'));
     await tx.insert(users).values(rows);
+    await seedLists(tx as unknown as Db, locId.get('koeln')!);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)
@@ -147,4 +151,36 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       .where(eq(users.id, admin[0]!.id));
   });
   return true;
+}
+
+const MANUFACTURERS = ['Eichenwerk Nord', 'Vinylwerk Rhein', 'Laminat Manufaktur', 'Teppichweberei Süd', 'Korkstudio', 'Designboden AG'];
+
+/** Settings lists, special appointments and the global settings row of the demo company. */
+async function seedLists(db: Db, koelnId: string) {
+  await db.insert(colorLabels).values([
+    // The two system labels; the stock list paints advertising and outlet rows with them.
+    { name: 'Werbung', hex: '#fff3bf', fixed: true },
+    { name: 'Auslauf', hex: '#e5dbff', fixed: true },
+    { name: 'Neuheit', hex: '#d3f9d8' },
+    { name: 'Nachbestellen', hex: '#ffd8a8' },
+  ]);
+  await db.insert(manufacturers).values(MANUFACTURERS.map((name) => ({ name })));
+  await db.insert(claimStatuses).values(['Neu', 'In Bearbeitung', 'Beim Hersteller', 'Gutschrift erhalten', 'Abgeschlossen'].map((name) => ({ name })));
+  await db.insert(claimListEntries).values([
+    ...MANUFACTURERS.map((name) => ({ kind: 'manufacturer', name })),
+    ...['Laminat 8 mm', 'Laminat 10 mm', 'Vinyl 0,55 mm Nutzschicht', 'Parkett Landhausdiele', 'Teppichboden Velours'].map((name) => ({ kind: 'quality', name })),
+    ...['Farbabweichung', 'Transportschaden', 'Fugenbildung', 'Kantenaufquellung', 'Fehlmenge'].map((name) => ({ kind: 'reason', name })),
+  ]);
+  const day = (offset: number) => {
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() + offset);
+    return d.toISOString().slice(0, 10);
+  };
+  const year = new Date().getUTCFullYear();
+  await db.insert(specialAppointments).values([
+    { info: 'Inventur', date: `${year}-12-30`, endDate: `${year}-12-31`, locations: [] },
+    { info: 'Hausmesse Köln', date: day(14), endDate: day(15), locations: [koelnId] },
+    { info: 'Schulung Vinylböden', date: day(-30), endDate: day(-30), locations: [koelnId] },
+  ]);
+  await db.insert(globalSettings).values({ sortimentSheetUrl: '' });
 }

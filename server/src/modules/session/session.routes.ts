@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@filialportal/core/messages';
 import { ZLoginRequest, ZPasswordForgottenRequest, ZPasswordResetRequest } from '@filialportal/core/users';
+import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import { ZPageParam } from '../../platform/paging.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { bearerToken } from '../../platform/auth.ts';
 import * as session from './session.service.ts';
@@ -56,6 +59,36 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
       await session.requestPasswordReset(deps, req.body.username);
       return { message: MSG.passwordMailSent };
     },
+  });
+
+  r.get('/loginlog/list/:page', {
+    config: { access: { permission: 'einstellungen_login_verlauf_sehen' } },
+    schema: {
+      tags: ['Login-Verlauf'],
+      summary: 'Login-Verlauf: Suche (Name, IP, Ort), Sortierung, 6 pro Seite',
+      params: ZPageParam,
+      querystring: z.object({ term: z.string().max(100).optional(), sort: z.string().max(20).optional() }),
+    },
+    handler: (req) => session.listLoginLog(deps.db, { page: req.params.page, term: req.query.term, sort: req.query.sort }),
+  });
+
+  r.post('/export-login-logs', {
+    config: { access: { permission: 'einstellungen_login_verlauf_sehen' } },
+    schema: { tags: ['Login-Verlauf'], summary: 'Login-Verlauf als XLSX', querystring: z.object({ search: z.string().max(100).optional() }) },
+    handler: (req, reply) =>
+      sendXlsx(reply, {
+        filename: 'Login-Verlauf.xlsx',
+        sheet: 'Login-Verlauf',
+        columns: [
+          { header: 'Zeitpunkt', value: (l) => l.createdAt, type: 'datetime', width: 18 },
+          { header: 'Benutzername', value: (l) => l.userName, width: 32 },
+          { header: 'IP-Adresse', value: (l) => l.ip, width: 16 },
+          { header: 'Ort', value: (l) => l.city, width: 16 },
+          { header: 'Land', value: (l) => l.country },
+          { header: 'Erfolgreich', value: (l) => l.success, type: 'boolean' },
+        ],
+        rows: session.loginLogExportRows(deps.db, req.query.search),
+      }),
   });
 
   r.post('/password-reset', {

@@ -1,4 +1,8 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { parseSort } from '@filialportal/core/sort';
+import { formatDate, formatTime } from '../../platform/dates.ts';
+import { inBatches } from '../../platform/exports.ts';
+import { likeTerm, pageWindow } from '../../platform/paging.ts';
 import { MSG } from '@filialportal/core/messages';
 import { isTabletUserAgent } from '@filialportal/core/users';
 import type { Actor } from '../../platform/access.ts';
@@ -195,4 +199,44 @@ export async function resetPassword(db: Db, token: string, password: string) {
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, reset.userId));
     await endUserSessions(tx as unknown as Db, reset.userId);
   });
+}
+
+const LOG_SORT = ['date', 'userName', 'ip', 'city', 'country', 'success'] as const;
+const logSortColumn = { date: loginLog.createdAt, userName: loginLog.userName, ip: loginLog.ip, city: loginLog.city, country: loginLog.country, success: loginLog.success };
+/** Same expression as the trigram index login_log_search_idx. */
+const logSearch = sql`lower(${loginLog.userName} || ' ' || ${loginLog.ip} || ' ' || ${loginLog.city} || ' ' || ${loginLog.country})`;
+
+function logFilter(term: string | undefined) {
+  const t = term?.trim();
+  return t ? sql`${logSearch} like ${likeTerm(t)}` : undefined;
+}
+
+function toLogDto(r: typeof loginLog.$inferSelect) {
+  return {
+    id: r.id,
+    date: formatDate(r.createdAt),
+    time: formatTime(r.createdAt),
+    createdAt: r.createdAt.toISOString(),
+    userName: r.userName,
+    ip: r.ip,
+    city: r.city,
+    country: r.country,
+    success: r.success,
+  };
+}
+
+/** GET /loginlog/list/{page}: newest first by default; 6 per page like every settings list. */
+export async function listLoginLog(db: Db, opts: { page: number; term?: string; sort?: string }) {
+  const where = logFilter(opts.term);
+  const s = parseSort(opts.sort, LOG_SORT);
+  const order = s ? [(s.desc ? desc : asc)(logSortColumn[s.field]), desc(loginLog.createdAt)] : [desc(loginLog.createdAt), asc(loginLog.id)];
+  const { limit, offset } = pageWindow(opts.page);
+  const q = db.select().from(loginLog).where(where).orderBy(...order).offset(offset);
+  const [rows, [total]] = await Promise.all([limit === undefined ? q : q.limit(limit), db.select({ n: count() }).from(loginLog).where(where)]);
+  return { list: rows.map(toLogDto), count: total?.n ?? 0 };
+}
+
+export function loginLogExportRows(db: Db, term: string | undefined) {
+  const where = logFilter(term);
+  return inBatches((limit, offset) => db.select().from(loginLog).where(where).orderBy(desc(loginLog.createdAt), asc(loginLog.id)).limit(limit).offset(offset));
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
@@ -38,6 +39,7 @@ export const loginLog = pgTable(
   (t) => [
     index('login_log_created_idx').on(t.createdAt),
     index('login_log_user_name_idx').on(t.userName, t.createdAt),
+    index('login_log_search_idx').using('gin', sql`(lower(${t.userName} || ' ' || ${t.ip} || ' ' || ${t.city} || ' ' || ${t.country})) gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+
+/** Colour labels that belong to the system and cannot be edited (spec 2/3 §5). */
+export const FIXED_COLOR_LABELS = ['Auslauf', 'Werbung'] as const;
+
+export const CLAIM_LIST_KINDS = ['manufacturer', 'quality', 'reason'] as const;
+export type ClaimListKind = (typeof CLAIM_LIST_KINDS)[number];
+
+/** German names of the claim lists, as the settings area shows them. */
+export const CLAIM_LIST_LABELS: Record<ClaimListKind, string> = {
+  manufacturer: 'Beanstandung Hersteller',
+  quality: 'Beanstandung Qualität',
+  reason: 'Beanstandung Grund',
+};
+
+const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
+
+/** POST /manufacturer, PUT /manufacturer/{id}: `{ name }`. */
+export const ZManufacturerRequest = z.object({ name: name(MSG.fillAllFields) });
+
+/** POST /color, PUT /color/{id}: `{ color: { name, hex } }`. */
+export const ZColorRequest = z.object({
+  color: z.object({
+    name: name(MSG.nameRequired),
+    hex: z.string({ error: MSG.colorRequired }).trim().regex(/^#[0-9a-fA-F]{6}$/, MSG.colorRequired),
+  }),
+});
+
+/** POST /status, PUT /status/{id}: `{ status: { name } }`. */
+export const ZStatusRequest = z.object({ status: z.object({ name: name(MSG.nameRequired) }) });
+
+/** POST /claimdropdown{kind}, PUT /claimdropdown{kind}/{id}: `{ name }`. */
+export const ZClaimListRequest = z.object({ name: name(MSG.fillAllFields) });

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+
+const isoDate = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MSG.invalidDate);
+
+/**
+ * A special appointment as the settings form sends it (spec 3 §5): date and title required,
+ * an empty end date becomes the start date, the end may not lie before the start, no
+ * locations means all locations.
+ */
+export const ZSpecialAppointmentFields = z
+  .object({
+    id: z.uuid().optional(),
+    info: z.string({ error: MSG.titleRequired }).trim().min(1, MSG.titleRequired).max(200, MSG.titleRequired),
+    date: isoDate(MSG.dateRequired),
+    endDate: z.union([isoDate(MSG.invalidDate), z.literal(''), z.null()]).optional(),
+    locations: z.array(z.uuid()).max(200).optional().default([]),
+  })
+  .transform((v) => ({ ...v, endDate: v.endDate || v.date, locations: [...new Set(v.locations)] }))
+  .refine((v) => v.endDate >= v.date, { message: MSG.endBeforeStart, path: ['endDate'] });
+
+/** Body of POST/PUT /locationspecialappointment and of the overlap check. */
+export const ZSpecialAppointmentRequest = z.object({ locationSpecialAppointment: ZSpecialAppointmentFields });
+export type TSpecialAppointment = z.output<typeof ZSpecialAppointmentFields>;
+
+/** Whether two appointments overlap in time and share a location (no locations = all). */
+export function appointmentsOverlap(
+  a: { date: string; endDate: string; locations: readonly string[] },
+  b: { date: string; endDate: string; locations: readonly string[] },
+): boolean {
+  if (a.date > b.endDate || b.date > a.endDate) return false;
+  if (a.locations.length === 0 || b.locations.length === 0) return true;
+  return a.locations.some((l) => b.locations.includes(l));
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZGlobalSettingsRequest } from '@filialportal/core/global-settings';
+import type { Deps } from '../../platform/deps.ts';
+import { getGlobalSettings, saveGlobalSettings } from './global-settings.service.ts';
+
+export async function globalSettingsRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Globale Einstellungen'];
+  r.get('/globalsettings', {
+    config: { access: 'authenticated' },
+    schema: { tags, summary: 'Globale Einstellungen (u. a. Link der Sortiment-Tabelle)' },
+    handler: () => getGlobalSettings(deps.db),
+  });
+  r.put('/globalsettings/:id', {
+    // The settings concern the assortment (the Sortiment spreadsheet): its editors maintain them.
+    config: { access: { permission: 'sortiment_kategorie_bearbeiten' } },
+    schema: { tags, summary: 'Globale Einstellungen speichern', params: z.object({ id: z.uuid() }), body: ZGlobalSettingsRequest },
+    handler: (req) => saveGlobalSettings(deps.db, req.params.id, req.body.globalSettings),
+  });
+}

@@ -1,0 +1,20 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { globalSettings } from './global-settings.table.ts';
+
+const toDto = (row: typeof globalSettings.$inferSelect) => ({ id: row.id, sortimentSheetUrl: row.sortimentSheetUrl });
+
+/** GET /globalsettings: the one settings row, created on first read. */
+export async function getGlobalSettings(db: Db) {
+  const [row] = await db.select().from(globalSettings).orderBy(asc(globalSettings.createdAt)).limit(1);
+  if (row) return { globalSettings: toDto(row) };
+  const [created] = await db.insert(globalSettings).values({}).returning();
+  return { globalSettings: toDto(created!) };
+}
+
+export async function saveGlobalSettings(db: Db, id: string, input: { sortimentSheetUrl: string }) {
+  const [row] = await db.update(globalSettings).set(input).where(eq(globalSettings.id, id)).returning();
+  if (!row) throw notFound();
+  return { globalSettings: toDto(row) };
+}

@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CLAIM_LIST_KINDS, CLAIM_LIST_LABELS, ZClaimListRequest, ZColorRequest, ZManufacturerRequest, ZStatusRequest } from '@filialportal/core/lists';
+import type { Deps } from '../../platform/deps.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import * as lists from './lists.service.ts';
+
+const ZId = z.object({ id: z.uuid() });
+const ZSort = z.object({ sort: z.string().max(20).optional() });
+const noContent = async (_: unknown, reply: { status(n: number): { send(): unknown } }) => reply.status(204).send();
+
+export async function listsRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  // Manufacturers: the stock pages read them, the settings area maintains them.
+  {
+    const tags = ['Hersteller'];
+    r.get('/manufacturer/list', {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Hersteller', querystring: ZSort },
+      handler: async (req) => ({ list: await lists.manufacturerList.list(db, req.query.sort) }),
+    });
+    r.post('/manufacturer', {
+      config: { access: { permission: 'einstellungen_hersteller_erstellen' } },
+      schema: { tags, summary: 'Hersteller anlegen', body: ZManufacturerRequest },
+      handler: (req) => lists.saveManufacturer(db, req.body.name, null),
+    });
+    r.put('/manufacturer/:id', {
+      config: { access: { permission: 'einstellungen_hersteller_bearbeiten' } },
+      schema: { tags, summary: 'Hersteller speichern', params: ZId, body: ZManufacturerRequest },
+      handler: (req) => lists.saveManufacturer(db, req.body.name, req.params.id),
+    });
+    r.delete('/manufacturer/:id', {
+      config: { access: { permission: 'einstellungen_hersteller_l_schen' } },
+      schema: { tags, summary: 'Hersteller löschen', params: ZId },
+      handler: async (req, reply) => {
+        await lists.deleteManufacturer(db, req.params.id);
+        return noContent(req, reply);
+      },
+    });
+    r.post('/export-manufacturer', {
+      config: { access: { permission: 'einstellungen_hersteller_sehen_1' } },
+      schema: { tags, summary: 'Hersteller als XLSX' },
+      handler: async (_req, reply) =>
+        sendXlsx(reply, { filename: 'Hersteller.xlsx', sheet: 'Hersteller', columns: [{ header: 'Hersteller', value: (m) => m.name as string, width: 40 }], rows: await lists.manufacturerList.list(db) }),
+    });
+  }
+
+  // Colour labels.
+  {
+    const tags = ['Labels mit Farbe'];
+    r.get('/color/list', {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Farblabels', querystring: ZSort },
+      handler: async (req) => ({ list: (await lists.colorList.list(db, req.query.sort)).map((c) => lists.toColorDto(c as never)) }),
+    });
+    r.post('/color', {
+      config: { access: { permission: 'einstellungen_labels_mit_farbe_bearbeiten' } },
+      schema: { tags, summary: 'Farblabel anlegen', body: ZColorRequest },
+      handler: (req) => lists.saveColor(db, req.body.color, null),
+    });
+    r.put('/color/:id', {
+      config: { access: { permission: 'einstellungen_labels_mit_farbe_bearbeiten' } },
+      schema: { tags, summary: 'Farblabel speichern (nicht Auslauf/Werbung)', params: ZId, body: ZColorRequest },
+      handler: (req) => lists.saveColor(db, req.body.color, req.params.id),
+    });
+    r.delete('/color/:id', {
+      config: { access: { permission: 'einstellungen_labels_mit_farbe_bearbeiten' } },
+      schema: { tags, summary: 'Farblabel löschen (nicht Auslauf/Werbung)', params: ZId },
+      handler: async (req, reply) => {
+        await lists.deleteColor(db, req.params.id);
+        return noContent(req, reply);
+      },
+    });
+    r.post('/export-colors', {
+      config: { access: { permission: 'einstellungen_labels_mit_farbe_sehen' } },
+      schema: { tags, summary: 'Farblabels als XLSX' },
+      handler: async (_req, reply) =>
+        sendXlsx(reply, {
+          filename: 'Labels.xlsx',
+          sheet: 'Labels',
+          columns: [
+            { header: 'Label', value: (c) => c.name as string, width: 30 },
+            { header: 'Farbe', value: (c) => c.hex as string },
+          ],
+          rows: await lists.colorList.list(db),
+        }),
+    });
+  }
+
+  // Claim statuses.
+  {
+    const tags = ['Status'];
+    const access = { permission: 'settings_claim_can_edit_status' } as const;
+    r.get('/status/list', {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Status der Beanstandungen', querystring: ZSort },
+      handler: async (req) => ({ list: await lists.statusList.list(db, req.query.sort) }),
+    });
+    r.post('/status', { config: { access }, schema: { tags, summary: 'Status anlegen', body: ZStatusRequest }, handler: (req) => lists.saveStatus(db, req.body.status.name, null) });
+    r.put('/status/:id', {
+      config: { access },
+      schema: { tags, summary: 'Status speichern', params: ZId, body: ZStatusRequest },
+      handler: (req) => lists.saveStatus(db, req.body.status.name, req.params.id),
+    });
+    r.delete('/status/:id', {
+      config: { access },
+      schema: { tags, summary: 'Status löschen', params: ZId },
+      handler: async (req, reply) => {
+        await lists.deleteStatus(db, req.params.id);
+        return noContent(req, reply);
+      },
+    });
+    r.post('/export-status', {
+      config: { access },
+      schema: { tags, summary: 'Status als XLSX' },
+      handler: async (_req, reply) =>
+        sendXlsx(reply, { filename: 'Status.xlsx', sheet: 'Status', columns: [{ header: 'Status', value: (s) => s.name as string, width: 30 }], rows: await lists.statusList.list(db) }),
+    });
+  }
+
+  // Claim dropdown lists: /claimdropdownmanufacturer, /claimdropdownquality, /claimdropdownreason.
+  for (const kind of CLAIM_LIST_KINDS) {
+    const tags = [CLAIM_LIST_LABELS[kind]];
+    const access = { permission: 'settings_claim_can_edit_status' } as const;
+    r.get(`/claimdropdown${kind}/list`, {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: Liste`, querystring: ZSort },
+      handler: async (req) => ({ list: (await lists.claimList.list(db, req.query.sort, kind)).map((e) => ({ id: e.id, name: e.name })) }),
+    });
+    r.post(`/claimdropdown${kind}`, {
+      config: { access },
+      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: anlegen`, body: ZClaimListRequest },
+      handler: (req) => lists.saveClaimListEntry(db, kind, req.body.name, null),
+    });
+    r.put(`/claimdropdown${kind}/:id`, {
+      config: { access },
+      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: speichern`, params: ZId, body: ZClaimListRequest },
+      handler: (req) => lists.saveClaimListEntry(db, kind, req.body.name, req.params.id),
+    });
+    r.delete(`/claimdropdown${kind}/:id`, {
+      config: { access },
+      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: löschen`, params: ZId },
+      handler: async (req, reply) => {
+        await lists.deleteClaimListEntry(db, kind, req.params.id);
+        return noContent(req, reply);
+      },
+    });
+    r.post(`/export-claimdropdown${kind}`, {
+      config: { access },
+      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]} als XLSX` },
+      handler: async (_req, reply) =>
+        sendXlsx(reply, {
+          filename: `${CLAIM_LIST_LABELS[kind]}.xlsx`,
+          sheet: CLAIM_LIST_LABELS[kind].slice(0, 31),
+          columns: [{ header: CLAIM_LIST_LABELS[kind], value: (e) => e.name as string, width: 40 }],
+          rows: await lists.claimList.list(db, undefined, kind),
+        }),
+    });
+  }
+}

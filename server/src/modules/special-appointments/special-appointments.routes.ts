@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZSpecialAppointmentRequest } from '@filialportal/core/special-appointments';
+import type { Deps } from '../../platform/deps.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import { ZPageParam } from '../../platform/paging.ts';
+import * as service from './special-appointments.service.ts';
+
+const ZOld = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.literal('')]).optional().transform((v) => v === '1' || v === 'true');
+const tags = ['Sondertermine'];
+
+export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get('/locationspecialappointment/list/:page', {
+    config: { access: { permission: 'einstellungen_sondertermine_sehen' } },
+    schema: {
+      tags,
+      summary: 'Sondertermine: aktuelle oder alte (oldList=1), Suche, Sortierung; 6 pro Seite',
+      params: ZPageParam,
+      querystring: z.object({ oldList: ZOld, term: z.string().max(100).optional(), sort: z.string().max(20).optional() }),
+    },
+    handler: (req) => service.listSpecialAppointments(db, { page: req.params.page, old: req.query.oldList, term: req.query.term, sort: req.query.sort }),
+  });
+
+  r.post('/locationspecialappointment/check', {
+    config: { access: { anyOf: ['einstellungen_sondertermine_erstellen', 'einstellungen_sondertermine_bearbeiten'] } },
+    schema: { tags, summary: 'Überschneidung prüfen: false oder der überschneidende Termin', body: ZSpecialAppointmentRequest },
+    handler: (req) => service.findOverlap(db, req.body.locationSpecialAppointment),
+  });
+
+  r.post('/locationspecialappointment', {
+    config: { access: { permission: 'einstellungen_sondertermine_erstellen' } },
+    schema: { tags, summary: 'Sondertermin anlegen', body: ZSpecialAppointmentRequest },
+    handler: (req) => service.saveSpecialAppointment(db, req.body.locationSpecialAppointment, null),
+  });
+
+  r.put('/locationspecialappointment', {
+    config: { access: { permission: 'einstellungen_sondertermine_bearbeiten' } },
+    schema: { tags, summary: 'Sondertermin speichern (mit id)', body: ZSpecialAppointmentRequest },
+    handler: (req) => {
+      const id = req.body.locationSpecialAppointment.id;
+      if (!id) throw badRequest('Der Sondertermin fehlt.');
+      return service.saveSpecialAppointment(db, req.body.locationSpecialAppointment, id);
+    },
+  });
+
+  r.delete('/locationspecialappointment', {
+    config: { access: { permission: 'einstellungen_sondertermine_l_schen' } },
+    schema: { tags, summary: 'Sondertermin löschen', body: z.object({ id: z.uuid() }) },
+    handler: async (req, reply) => {
+      await service.deleteSpecialAppointment(db, req.body.id);
+      return reply.status(204).send();
+    },
+  });
+
+  r.post('/export-special-appointments', {
+    config: { access: { permission: 'einstellungen_sondertermine_sehen' } },
+    schema: { tags, summary: 'Sondertermine als XLSX', querystring: z.object({ search: z.string().max(100).optional(), oldList: ZOld }) },
+    handler: (req, reply) =>
+      sendXlsx(reply, {
+        filename: req.query.oldList ? 'Sondertermine (alt).xlsx' : 'Sondertermine.xlsx',
+        sheet: 'Sondertermine',
+        columns: [
+          { header: 'Titel', value: (a) => a.info, width: 36 },
+          { header: 'Von', value: (a) => a.date, type: 'date' },
+          { header: 'Bis', value: (a) => a.endDate, type: 'date' },
+          { header: 'Standorte', value: (a) => a.locationLabels, width: 40 },
+        ],
+        rows: service.specialAppointmentExportRows(db, { old: req.query.oldList, term: req.query.search }),
+      }),
+  });
+}

@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { appointmentsOverlap, type TSpecialAppointment } from '@filialportal/core/special-appointments';
+import { parseSort } from '@filialportal/core/sort';
+import type { Db } from '../../platform/db.ts';
+import { formatDate } from '../../platform/dates.ts';
+import { notFound } from '../../platform/errors.ts';
+import { inBatches } from '../../platform/exports.ts';
+import { likeTerm, pageWindow } from '../../platform/paging.ts';
+import { locationsByIds } from '../locations/locations.service.ts';
+import { specialAppointments } from './special-appointments.table.ts';
+
+type Row = typeof specialAppointments.$inferSelect;
+
+/** Today in Berlin as YYYY-MM-DD: "old" appointments ended before it. */
+export function todayIso(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+}
+
+function listFilter(opts: { old: boolean; term?: string }): SQL | undefined {
+  const today = todayIso();
+  const term = opts.term?.trim();
+  return and(
+    opts.old ? lt(specialAppointments.endDate, today) : gte(specialAppointments.endDate, today),
+    term ? sql`lower(${specialAppointments.info}) like ${likeTerm(term)}` : undefined,
+  );
+}
+
+/** Adds location labels ('Alle' for none) with one query for the whole page. */
+async function withLocationLabels(db: Db, rows: Row[]) {
+  const byId = await locationsByIds(db, rows.flatMap((r) => r.locations));
+  return rows.map((r) => ({
+    id: r.id,
+    info: r.info,
+    date: r.date,
+    endDate: r.endDate,
+    dateFormated: formatDate(r.date),
+    endDateFormated: formatDate(r.endDate),
+    locations: r.locations,
+    locationLabels: r.locations.length ? r.locations.map((id) => byId.get(id)?.name ?? 'Unbekannt').join(', ') : 'Alle',
+  }));
+}
+
+const SORT = ['info', 'date', 'endDate'] as const;
+
+/** GET /locationspecialappointment/list/{page}: current (end today or later) or old ones. */
+export async function listSpecialAppointments(db: Db, opts: { page: number; old: boolean; term?: string; sort?: string }) {
+  const where = listFilter(opts);
+  const s = parseSort(opts.sort, SORT);
+  // Current ones soonest first, old ones most recent first, unless a column is chosen.
+  const order = s
+    ? [(s.desc ? desc : asc)(specialAppointments[s.field]), asc(specialAppointments.id)]
+    : opts.old
+      ? [desc(specialAppointments.date), asc(specialAppointments.id)]
+      : [asc(specialAppointments.date), asc(specialAppointments.id)];
+  const { limit, offset } = pageWindow(opts.page);
+  const q = db.select().from(specialAppointments).where(where).orderBy(...order).offset(offset);
+  const [rows, [total]] = await Promise.all([limit === undefined ? q : q.limit(limit), db.select({ n: count() }).from(specialAppointments).where(where)]);
+  return { list: await withLocationLabels(db, rows), count: total?.n ?? 0 };
+}
+
+export function specialAppointmentExportRows(db: Db, opts: { old: boolean; term?: string }) {
+  const where = listFilter(opts);
+  return inBatches(async (limit, offset) =>
+    withLocationLabels(db, await db.select().from(specialAppointments).where(where).orderBy(asc(specialAppointments.date), asc(specialAppointments.id)).limit(limit).offset(offset)),
+  );
+}
+
+/**
+ * POST /locationspecialappointment/check: the first other appointment that overlaps in time
+ * and shares a location, or false.
+ */
+export async function findOverlap(db: Db, input: TSpecialAppointment) {
+  const candidates = await db
+    .select()
+    .from(specialAppointments)
+    .where(
+      and(
+        lte(specialAppointments.date, input.endDate),
+        gte(specialAppointments.endDate, input.date),
+        input.id ? ne(specialAppointments.id, input.id) : undefined,
+      ),
+    )
+    .orderBy(asc(specialAppointments.date));
+  const hit = candidates.find((c) => appointmentsOverlap(c, input));
+  if (!hit) return false;
+  const [labelled] = await withLocationLabels(db, [hit]);
+  return labelled!;
+}
+
+export async function saveSpecialAppointment(db: Db, input: TSpecialAppointment, id: string | null) {
+  const values = { info: input.info, date: input.date, endDate: input.endDate, locations: input.locations };
+  const [row] = id
+    ? await db.update(specialAppointments).set(values).where(eq(specialAppointments.id, id)).returning()
+    : await db.insert(specialAppointments).values(values).returning();
+  if (!row) throw notFound();
+  const [labelled] = await withLocationLabels(db, [row]);
+  return { locationSpecialAppointment: labelled };
+}
+
+export async function deleteSpecialAppointment(db: Db, id: string) {
+  const [row] = await db.delete(specialAppointments).where(eq(specialAppointments.id, id)).returning({ id: specialAppointments.id });
+  if (!row) throw notFound();
+}
+
+/** Appointments touching a date range, for the attendance calendar. */
+export async function specialAppointmentsBetween(db: Db, from: string, to: string) {
+  return db
+    .select()
+    .from(specialAppointments)
+    .where(and(lte(specialAppointments.date, to), gte(specialAppointments.endDate, from)))
+    .orderBy(asc(specialAppointments.date), asc(specialAppointments.info));
+}
