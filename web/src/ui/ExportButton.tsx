@@ -1,0 +1,37 @@
+import { Button } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { session } from '../api/session.ts';
+
+export interface ExportButtonProps {
+  /** API path incl. query, e.g. `/api/export-users?userSearch=meier`. */
+  path: string;
+  label?: string;
+}
+
+/**
+ * 'Export XLSX': the spec's download form post in a new window with the hidden field
+ * authTok = 'Bearer <token>'. The browser streams the file straight to disk, however large.
+ */
+export function ExportButton({ path, label = 'Export XLSX' }: ExportButtonProps) {
+  const download = () => {
+    const token = session.token();
+    if (!token) return;
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = path;
+    form.target = '_blank';
+    const field = document.createElement('input');
+    field.type = 'hidden';
+    field.name = 'authTok';
+    field.value = `Bearer ${token}`;
+    form.appendChild(field);
+    document.body.appendChild(form);
+    form.submit();
+    form.remove();
+  };
+  return (
+    <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={download}>
+      {label}
+    </Button>
+  );
+}
