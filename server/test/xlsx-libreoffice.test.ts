@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/modules/users/users.table.ts';
+import { buildTestApp, type TestContext } from './helpers.ts';
+
+/**
+ * The exports open in LibreOffice: each file is converted to CSV by `soffice --headless` and the
+ * CSV read back. Runs where LibreOffice is installed (apt-get install libreoffice-calc-nogui).
+ */
+const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => fs.existsSync(p));
+
+describe.skipIf(!soffice)('XLSX exports in LibreOffice', () => {
+  let t: TestContext;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-xlsx-'));
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function toCsv(name: string, bytes: Buffer): string[][] {
+    const file = path.join(dir, `${name}.xlsx`);
+    fs.writeFileSync(file, bytes);
+    execFileSync(soffice!, ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, file], { stdio: 'pipe', timeout: 120_000 });
+    return parseCsv(fs.readFileSync(path.join(dir, `${name}.csv`), 'utf8'));
+  }
+
+  /** RFC 4180 CSV: quoted fields may hold commas and doubled quotes. */
+  function parseCsv(text: string): string[][] {
+    const rows: string[][] = [];
+    let row: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (quoted) {
+        if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+        else if (c === '"') quoted = false;
+        else cell += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ',') row.push(cell), (cell = '');
+      else if (c === '\n') row.push(cell), rows.push(row), (row = []), (cell = '');
+      else if (c !== '\r') cell += c;
+    }
+    if (cell || row.length) row.push(cell), rows.push(row);
+    return rows;
+  }
+
+  it('opens the user export with German headers, dates and literal formula text', async () => {
+    await t.db.update(users).set({ phone: '=1+1' }).where(eq(users.email, 'personalleitung@example.com'));
+    const token = await t.login('admin@example.com');
+    const res = await t.as(token, { method: 'POST', url: '/api/export-users?userSearch=personalleitung' });
+    const rows = toCsv('benutzer', res.rawPayload);
+    expect(rows[0]).toContain('Personalnummer');
+    const phone = rows[0]!.indexOf('Telefon');
+    expect(rows[1]![phone]).toBe('=1+1');
+    const created = rows[0]!.indexOf('Angelegt am');
+    expect(rows[1]![created]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+  }, 180_000);
+
+  it('opens the special appointments export with real date cells', async () => {
+    const token = await t.login('admin@example.com');
+    const res = await t.as(token, { method: 'POST', url: '/api/export-special-appointments?oldList=1' });
+    const rows = toCsv('sondertermine', res.rawPayload);
+    expect(rows[0]).toEqual(['Titel', 'Von', 'Bis', 'Standorte']);
+    expect(rows[1]![1]).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  }, 180_000);
+});
