@@ -45,32 +45,36 @@ export const statusList = namedList(claimStatuses);
 export const colorList = namedList(colorLabels);
 export const claimList = namedList(claimListEntries, (kind) => eq(claimListEntries.kind, kind));
 
-export async function saveManufacturer(db: Db, name: string, id: string | null) {
-  await manufacturerList.assertFree(db, name, id);
+/** Creates or renames an entry of a name-only list (manufacturers, statuses, claim lists). */
+async function saveNamed(
+  db: Db,
+  list: ReturnType<typeof namedList>,
+  table: typeof manufacturers | typeof claimStatuses | typeof claimListEntries,
+  name: string,
+  id: string | null,
+  kind?: ClaimListKind,
+) {
+  await list.assertFree(db, name, id, kind);
+  if (id) await list.get(db, id, kind);
+  const values = kind ? { name, kind } : { name };
   const [row] = id
-    ? await db.update(manufacturers).set({ name }).where(eq(manufacturers.id, id)).returning()
-    : await db.insert(manufacturers).values({ name }).returning();
-  if (!row) throw notFound();
-  return { id: row.id, name: row.name };
+    ? await db.update(table).set({ name }).where(eq(table.id, id)).returning({ id: table.id, name: table.name })
+    : await db.insert(table).values(values as never).returning({ id: table.id, name: table.name });
+  return row!;
 }
 
-export async function saveStatus(db: Db, name: string, id: string | null) {
-  await statusList.assertFree(db, name, id);
-  const [row] = id
-    ? await db.update(claimStatuses).set({ name }).where(eq(claimStatuses.id, id)).returning()
-    : await db.insert(claimStatuses).values({ name }).returning();
-  if (!row) throw notFound();
-  return { id: row.id, name: row.name };
+async function deleteNamed(db: Db, list: ReturnType<typeof namedList>, table: typeof manufacturers | typeof claimStatuses | typeof claimListEntries, id: string, kind?: ClaimListKind) {
+  await list.get(db, id, kind);
+  await db.delete(table).where(eq(table.id, id));
 }
 
-export async function saveClaimListEntry(db: Db, kind: ClaimListKind, name: string, id: string | null) {
-  await claimList.assertFree(db, name, id, kind);
-  const [row] = id
-    ? await db.update(claimListEntries).set({ name }).where(and(eq(claimListEntries.id, id), eq(claimListEntries.kind, kind))).returning()
-    : await db.insert(claimListEntries).values({ kind, name }).returning();
-  if (!row) throw notFound();
-  return { id: row.id, name: row.name };
-}
+export const saveManufacturer = (db: Db, name: string, id: string | null) => saveNamed(db, manufacturerList, manufacturers, name, id);
+export const saveStatus = (db: Db, name: string, id: string | null) => saveNamed(db, statusList, claimStatuses, name, id);
+export const saveClaimListEntry = (db: Db, kind: ClaimListKind, name: string, id: string | null) =>
+  saveNamed(db, claimList, claimListEntries, name, id, kind);
+export const deleteManufacturer = (db: Db, id: string) => deleteNamed(db, manufacturerList, manufacturers, id);
+export const deleteStatus = (db: Db, id: string) => deleteNamed(db, statusList, claimStatuses, id);
+export const deleteClaimListEntry = (db: Db, kind: ClaimListKind, id: string) => deleteNamed(db, claimList, claimListEntries, id, kind);
 
 /** Auslauf and Werbung are system labels: neither renamed, recoloured nor deleted. */
 async function assertEditableColor(db: Db, id: string) {
@@ -95,22 +99,4 @@ export function toColorDto(row: typeof colorLabels.$inferSelect) {
 export async function deleteColor(db: Db, id: string) {
   await assertEditableColor(db, id);
   await db.delete(colorLabels).where(eq(colorLabels.id, id));
-}
-
-export async function deleteManufacturer(db: Db, id: string) {
-  const [row] = await db.delete(manufacturers).where(eq(manufacturers.id, id)).returning({ id: manufacturers.id });
-  if (!row) throw notFound();
-}
-
-export async function deleteStatus(db: Db, id: string) {
-  const [row] = await db.delete(claimStatuses).where(eq(claimStatuses.id, id)).returning({ id: claimStatuses.id });
-  if (!row) throw notFound();
-}
-
-export async function deleteClaimListEntry(db: Db, kind: ClaimListKind, id: string) {
-  const [row] = await db
-    .delete(claimListEntries)
-    .where(and(eq(claimListEntries.id, id), eq(claimListEntries.kind, kind)))
-    .returning({ id: claimListEntries.id });
-  if (!row) throw notFound();
 }
