@@ -9,3 +9,5 @@ export * from './role-permissions.ts';
 export * from './lists.ts';
 export * from './special-appointments.ts';
 export * from './global-settings.ts';
+export * from './tasks.ts';
+export * from './dates.ts';

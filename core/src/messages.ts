@@ -62,6 +62,16 @@ export const MSG = {
   endBeforeStart: 'Das Enddatum darf nicht vor dem Startdatum liegen.',
   invalidDate: 'Bitte geben Sie ein gültiges Datum ein.',
   sheetUrlInvalid: 'Bitte geben Sie eine gültige Adresse (https://…) ein.',
+  // Tasks (spec 3 §5)
+  taskTitleRequired: 'Der Titel darf nicht leer sein.',
+  taskDateRequired: 'Das Datum darf nicht leer sein.',
+  // own
+  taskTitleTooLong: 'Der Titel darf höchstens 200 Zeichen lang sein.',
+  subtaskNameRequired: 'Bitte geben Sie der Unteraufgabe einen Namen.',
+  taskRecipientsRequired: 'Bitte wählen Sie mindestens einen Empfänger aus.',
+  taskNoRecipients: 'Für diese Auswahl gibt es keine Empfänger.',
+  taskLocked: 'Diese Aufgabe wird automatisch erledigt und kann nicht abgehakt werden.',
+  taskOwnBranchOnly: 'Aufgaben dürfen Sie nur an Mitarbeiter Ihrer eigenen Filiale stellen.',
   locationNotAvailable: 'Dieser Standort steht Ihnen nicht zur Verfügung.',
   avatarType: 'Bitte wählen Sie ein Bild vom Typ jpeg, jpg, png oder gif.',
   avatarTooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',

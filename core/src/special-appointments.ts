@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { zIsoDate } from './dates.ts';
 import { MSG } from './messages.ts';
 
-const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MSG.invalidDate);
+const isoDate = zIsoDate;
 
 /**
  * A special appointment as the settings form sends it (spec 3 §5): date and title required,

@@ -26,6 +26,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { authenticate } from './modules/session/session.service.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -94,6 +95,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(specialAppointmentsRoutes, deps);
       await api.register(listsRoutes, deps);
       await api.register(globalSettingsRoutes, deps);
+      await api.register(tasksRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -7,3 +7,4 @@ export * from '../modules/session/session.table.ts';
 export * from '../modules/lists/lists.table.ts';
 export * from '../modules/special-appointments/special-appointments.table.ts';
 export * from '../modules/global-settings/global-settings.table.ts';
+export * from '../modules/tasks/tasks.table.ts';

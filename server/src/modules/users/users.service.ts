@@ -477,3 +477,38 @@ export async function countUsersAtLocation(db: Db, locationId: string): Promise<
     .where(sql`(${users.locationId} = ${locationId} or ${locationId}::uuid = any(${users.additionalLocations}))`);
   return row?.n ?? 0;
 }
+
+/**
+ * Task recipients (issue "tasks"): active users whose group receives tasks (aufgaben_erhalten, or
+ * Admin), chosen by users, or by teams and/or locations (both given: users in one of the teams AND
+ * at one of the locations). With `onlyLocation`, everyone must work at that location.
+ */
+export async function resolveTaskRecipients(
+  db: Db,
+  sel: { teams: readonly string[]; locations: readonly string[]; users: readonly string[] },
+  onlyLocation: string | null,
+): Promise<{ ids: string[]; outside: boolean }> {
+  const bySelection = [];
+  if (sel.users.length) bySelection.push(sql`${users.id} in (${sql.join(sel.users.map((u) => sql`${u}::uuid`), sql`, `)})`);
+  if (sel.teams.length || sel.locations.length) {
+    bySelection.push(
+      and(
+        sel.teams.length ? sql`${userGroups.name} in (${sql.join(sel.teams.map((t) => sql`${t}`), sql`, `)})` : undefined,
+        sel.locations.length ? sql`${users.locationId} in (${sql.join(sel.locations.map((l) => sql`${l}::uuid`), sql`, `)})` : undefined,
+      ),
+    );
+  }
+  const rows = await db
+    .select({ id: users.id, locationId: users.locationId })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(
+      and(
+        eq(users.active, true),
+        sql`(${userGroups.name} = ${ADMIN_ROLE} or 'aufgaben_erhalten' = any(${userGroups.permissions}))`,
+        sql`(${sql.join(bySelection, sql` or `)})`,
+      ),
+    );
+  const outside = onlyLocation !== null && rows.some((r) => r.locationId !== onlyLocation);
+  return { ids: rows.map((r) => r.id), outside };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { zIsoDate } from './dates.ts';
+import { MSG } from './messages.ts';
+
+/** Task views of the spec: 2 own tasks ('Eigene Aufgaben'), 3 delegated ('Delegierte Aufgaben'). */
+export const TASK_VIEWS = { own: '2', delegated: '3' } as const;
+
+/** Priorities: 1 niedrig, 2 normal, 3 hoch. */
+export const TASK_PRIORITIES = [
+  { value: 1, label: 'Niedrig' },
+  { value: 2, label: 'Normal' },
+  { value: 3, label: 'Hoch' },
+] as const;
+
+/** Delay between ticking a task and completing it (spec 3 §9). */
+export const TASK_COMPLETION_DELAY_MS = 2000;
+/** Tasks per 'load more' step. */
+export const TASK_PAGE_SIZE = 20;
+
+const isoDate = zIsoDate(MSG.taskDateRequired);
+
+/**
+ * POST /task (spec 3 §7): title, deadline, priority, recipients by teams (group names),
+ * locations and users, multiTask and subtasks. multiTask: every recipient completes an own copy;
+ * otherwise the task is shared and done as soon as one recipient completes it.
+ */
+export const ZCreateTaskRequest = z
+  .object({
+    title: z.string({ error: MSG.taskTitleRequired }).trim().min(1, MSG.taskTitleRequired).max(200, MSG.taskTitleTooLong),
+    deadline: isoDate,
+    priority: z.coerce.number().int().min(1).max(3).optional().default(2),
+    multiTask: z.boolean().optional().default(false),
+    teams: z.array(z.string().max(100)).max(50).optional().default([]),
+    locations: z.array(z.uuid()).max(200).optional().default([]),
+    users: z.array(z.uuid()).max(5000).optional().default([]),
+    subtasks: z
+      .array(z.object({ name: z.string().trim().min(1, MSG.subtaskNameRequired).max(200, MSG.taskTitleTooLong) }))
+      .max(50)
+      .optional()
+      .default([]),
+    /** Sent by the spec's client; a new task is never completed. */
+    completed: z.boolean().optional(),
+    checked: z.boolean().optional(),
+  })
+  .refine((t) => t.teams.length + t.locations.length + t.users.length > 0, { message: MSG.taskRecipientsRequired, path: ['users'] });
+export type TCreateTaskRequest = z.output<typeof ZCreateTaskRequest>;
+
+/** PUT /task/{id}: `{ task: { completed } }`. */
+export const ZUpdateTaskRequest = z.object({ task: z.object({ completed: z.boolean() }) });

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TASK_PRIORITIES, ZCreateTaskRequest, ZUpdateTaskRequest } from '@filialportal/core/tasks';
+import { actorOf } from '../../platform/access.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { sendXlsx, type XlsxColumn } from '../../platform/exports.ts';
+import * as service from './tasks.service.ts';
+
+const tags = ['Aufgaben'];
+const ZId = z.object({ id: z.uuid() });
+const ZFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const ZView = z.enum(['2', '3']).optional().default('2');
+/** A location id or 'all'; a group name or 'all' (ARCHITECTURE §3). */
+const ZLocation = z.union([z.literal('all'), z.uuid()]);
+const ZTeam = z.string().min(1).max(100);
+const DELEGATE = ['aufgaben_an_alle_stellen', 'aufgaben_an_mitarbeiter_aus_eigenen_filiale_stellen'] as const;
+const priorityLabel = new Map<number, string>(TASK_PRIORITIES.map((p) => [p.value, p.label]));
+
+type Row = { title: string; priority: number; deadline: string; createdByFullName: string; createdAt: Date; completed: boolean } & Record<string, unknown>;
+const exportColumns = (view: '2' | '3'): XlsxColumn<Row>[] => [
+  { header: 'Titel', value: (t) => t.title, width: 40 },
+  { header: 'Priorität', value: (t) => priorityLabel.get(t.priority) ?? '' },
+  { header: 'Fällig am', value: (t) => t.deadline, type: 'date' },
+  { header: 'Erstellt von', value: (t) => t.createdByFullName, width: 22 },
+  { header: 'Erstellt am', value: (t) => t.createdAt, type: 'datetime', width: 18 },
+  ...(view === '3'
+    ? [{ header: 'Erledigt', value: (t: Row) => `${t.done} von ${t.recipients}`, width: 14 }]
+    : [
+        { header: 'Empfänger', value: (t: Row) => t.userFullName as string, width: 22 },
+        { header: 'Standort', value: (t: Row) => t.userLocation as string, width: 20 },
+      ]),
+  { header: 'Status', value: (t) => (t.completed ? 'erledigt' : 'offen') },
+];
+
+export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get('/task/list/:from/:location/:team/:completed', {
+    config: { access: { permission: 'aufgaben_menu_sehen' } },
+    schema: {
+      tags,
+      summary: 'Aufgaben: Ansicht 2 eigene, 3 delegierte; offen oder erledigt; ab Position from (20 je Schritt)',
+      params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000), location: ZLocation, team: ZTeam, completed: ZFlag }),
+      querystring: z.object({ taskview: ZView }),
+    },
+    handler: (req) => service.listTasks(db, actorOf(req), { ...req.params, view: req.query.taskview }),
+  });
+
+  r.get('/task/count', {
+    config: { access: { permission: 'aufgaben_menu_sehen' }, passive: true },
+    schema: { tags, summary: 'Anzahl eigener offener Aufgaben (Zähler in der Navigation)' },
+    handler: (req) => service.countUnfinished(db, actorOf(req)),
+  });
+
+  r.post('/task', {
+    config: { access: { anyOf: DELEGATE } },
+    schema: { tags, summary: 'Aufgabe stellen', body: ZCreateTaskRequest },
+    handler: (req) => service.createTask(db, actorOf(req), req.body),
+  });
+
+  r.put('/task/:id', {
+    config: { access: { permission: 'aufgaben_erhalten' } },
+    schema: { tags, summary: 'Eigene Aufgabe erledigen oder wieder öffnen: { task: { completed } }', params: ZId, body: ZUpdateTaskRequest },
+    handler: (req) => service.setCompleted(db, actorOf(req), req.params.id, req.body.task.completed),
+  });
+
+  r.delete('/task/:id', {
+    config: { access: { anyOf: DELEGATE } },
+    schema: { tags, summary: 'Aufgabe löschen (nur wer sie gestellt hat)', params: ZId },
+    handler: async (req, reply) => {
+      await service.deleteTask(db, actorOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  r.get('/subtasks/:id', {
+    config: { access: { permission: 'aufgaben_menu_sehen' } },
+    schema: { tags, summary: 'Unteraufgaben einer Aufgabe', params: ZId },
+    handler: (req) => service.listSubtasks(db, actorOf(req), req.params.id),
+  });
+
+  r.put('/subtasks/:id/:subtaskId', {
+    config: { access: { permission: 'aufgaben_erhalten' } },
+    schema: {
+      tags,
+      summary: 'Unteraufgabe abhaken: { completed }',
+      params: z.object({ id: z.uuid(), subtaskId: z.uuid() }),
+      body: z.object({ completed: z.boolean() }),
+    },
+    handler: (req) => service.setSubtask(db, actorOf(req), req.params.id, req.params.subtaskId, req.body.completed),
+  });
+
+  r.post('/export-tasks', {
+    config: { access: { permission: 'aufgaben_menu_sehen' } },
+    schema: {
+      tags,
+      summary: 'Aufgaben als XLSX',
+      querystring: z.object({ finished: ZFlag.optional().default(false), view: ZView, location: ZLocation.optional().default('all'), team: ZTeam.optional().default('all') }),
+    },
+    handler: (req, reply) => {
+      const q = { completed: req.query.finished, view: req.query.view, location: req.query.location, team: req.query.team };
+      return sendXlsx(reply, {
+        filename: q.view === '3' ? 'Delegierte Aufgaben.xlsx' : 'Aufgaben.xlsx',
+        sheet: 'Aufgaben',
+        columns: exportColumns(q.view),
+        rows: service.taskExportRows(db, actorOf(req), q) as AsyncIterable<Row[]>,
+      });
+    },
+  });
+}

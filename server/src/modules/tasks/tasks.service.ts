@@ -1,0 +1,380 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { MSG } from '@filialportal/core/messages';
+import { FILTER_FREE_ROLES, type RoleIdentifier } from '@filialportal/core/roles';
+import { TASK_PAGE_SIZE, type TCreateTaskRequest } from '@filialportal/core/tasks';
+import { can, type Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { formatDate } from '../../platform/dates.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { inBatches } from '../../platform/exports.ts';
+import { locations } from '../locations/locations.table.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { resolveTaskRecipients } from '../users/users.service.ts';
+import { users } from '../users/users.table.ts';
+import { taskAssignments, taskSubtasks, tasks } from './tasks.table.ts';
+
+export type TaskView = '2' | '3';
+export interface TaskListQuery {
+  from: number;
+  location: string;
+  team: string;
+  completed: boolean;
+  view: TaskView;
+}
+
+const DELETED_USER = 'Benutzer gelöscht';
+const creator = alias(users, 'creator');
+const recipient = alias(users, 'recipient');
+const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
+const subtaskCount = sql<number>`(select count(*)::int from ${taskSubtasks} where ${taskSubtasks.taskId} = ${tasks.id})`;
+
+// ---------------------------------------------------------------------------------------------
+// Creating tasks: by people (POST /task) and by other modules (linked tasks).
+
+/**
+ * POST /task. With aufgaben_an_alle_stellen anyone may be addressed; with
+ * aufgaben_an_mitarbeiter_aus_eigenen_filiale_stellen only people of the own location.
+ */
+export async function createTask(db: Db, actor: Actor, input: TCreateTaskRequest) {
+  const onlyOwn = can(actor, 'aufgaben_an_alle_stellen') ? null : actor.locationId;
+  if (onlyOwn && input.locations.some((l) => l !== onlyOwn)) throw forbidden(MSG.taskOwnBranchOnly);
+  // An own-branch delegator addressing teams addresses them in his location only.
+  const sel = onlyOwn && input.teams.length ? { ...input, locations: [onlyOwn] } : input;
+  const { ids, outside } = await resolveTaskRecipients(db, sel, onlyOwn);
+  if (outside) throw forbidden(MSG.taskOwnBranchOnly);
+  if (ids.length === 0) throw badRequest(MSG.taskNoRecipients, 'no_recipients');
+  const id = await insertTask(db, {
+    title: input.title,
+    deadline: input.deadline,
+    priority: input.priority,
+    multiTask: input.multiTask,
+    createdBy: actor.userId,
+    teams: input.teams,
+    locations: sel.locations,
+    users: input.users,
+    subtasks: input.subtasks.map((s) => s.name),
+    recipients: ids,
+  });
+  const [row] = await delegatedRows(db, actor, { taskId: id });
+  return { task: row };
+}
+
+interface NewTask {
+  title: string;
+  deadline: string;
+  priority?: number;
+  multiTask?: boolean;
+  locked?: boolean;
+  link?: string;
+  reference?: string | null;
+  createdBy: string | null;
+  teams?: string[];
+  locations?: string[];
+  users?: string[];
+  subtasks?: string[];
+  recipients: string[];
+}
+
+async function insertTask(db: Db, t: NewTask): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [task] = await tx
+      .insert(tasks)
+      .values({
+        title: t.title,
+        deadline: t.deadline,
+        priority: t.priority ?? 2,
+        multiTask: t.multiTask ?? false,
+        locked: t.locked ?? false,
+        link: t.link ?? '',
+        reference: t.reference ?? null,
+        createdBy: t.createdBy,
+        teams: t.teams ?? [],
+        locations: t.locations ?? [],
+        users: t.users ?? [],
+      })
+      .returning({ id: tasks.id });
+    if (t.subtasks?.length) await tx.insert(taskSubtasks).values(t.subtasks.map((name, position) => ({ taskId: task!.id, name, position })));
+    await tx.insert(taskAssignments).values([...new Set(t.recipients)].map((userId) => ({ taskId: task!.id, userId })));
+    return task!.id;
+  });
+}
+
+/**
+ * For other modules: a task linked to something of theirs (`reference`, e.g. 'absence:<id>',
+ * and `link`, where clicking leads). Locked tasks are completed by that module, not by hand.
+ * Pass the module's transaction as `db` to create it atomically with the module's own rows.
+ */
+export async function createLinkedTask(db: Db, t: Omit<NewTask, 'teams' | 'locations' | 'users'> & { reference: string }) {
+  if (t.recipients.length === 0) return null;
+  return insertTask(db, { ...t, users: t.recipients });
+}
+
+/** Completes every task with this reference (e.g. the request was accepted or declined). */
+export async function completeLinkedTasks(db: Db, reference: string, byUserId: string | null) {
+  const ids = db.select({ id: tasks.id }).from(tasks).where(eq(tasks.reference, reference));
+  await db
+    .update(taskAssignments)
+    .set({ completedAt: new Date(), completedBy: byUserId })
+    .where(and(inArray(taskAssignments.taskId, ids), isNull(taskAssignments.completedAt)));
+}
+
+/** Removes every task with this reference (e.g. the request was withdrawn). */
+export async function deleteLinkedTasks(db: Db, reference: string) {
+  await db.delete(tasks).where(eq(tasks.reference, reference));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists.
+
+/**
+ * Whose tasks view 2 shows: the own ones; with aufgaben_alle_sehen those of the chosen location
+ * and team, where only Admin, Verwaltung and Personalleitung choose freely and everyone else is
+ * held to the own location and group (spec 3 §6).
+ */
+function ownViewScope(actor: Actor, location: string, team: string): SQL | undefined {
+  if (!can(actor, 'aufgaben_alle_sehen')) return eq(taskAssignments.userId, actor.userId);
+  const free = FILTER_FREE_ROLES.includes(actor.role as RoleIdentifier);
+  const loc = free ? location : actor.locationId;
+  const grp = free ? team : actor.role;
+  return and(loc !== 'all' ? eq(recipient.locationId, loc) : undefined, grp !== 'all' ? eq(userGroups.name, grp) : undefined);
+}
+
+function ownRowsQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      priority: tasks.priority,
+      deadline: tasks.deadline,
+      multiTask: tasks.multiTask,
+      locked: tasks.locked,
+      link: tasks.link,
+      reference: tasks.reference,
+      createdAt: tasks.createdAt,
+      createdById: tasks.createdBy,
+      createdByFullName: fullName(creator),
+      completedAt: taskAssignments.completedAt,
+      subtasksDone: taskAssignments.subtasksDone,
+      subtaskCount,
+      userId: taskAssignments.userId,
+      userFullName: fullName(recipient),
+      userLocation: locations.name,
+    })
+    .from(taskAssignments)
+    .innerJoin(tasks, eq(tasks.id, taskAssignments.taskId))
+    .innerJoin(recipient, eq(recipient.id, taskAssignments.userId))
+    .innerJoin(userGroups, eq(userGroups.id, recipient.groupId))
+    .innerJoin(locations, eq(locations.id, recipient.locationId))
+    .leftJoin(creator, eq(creator.id, tasks.createdBy))
+    .where(where);
+}
+
+type OwnRow = Awaited<ReturnType<typeof ownRowsQuery>>[number];
+
+function toOwnDto(r: OwnRow) {
+  return {
+    id: r.id,
+    title: r.title,
+    priority: r.priority,
+    deadline: r.deadline,
+    deadlineFormated: formatDate(r.deadline),
+    multiTask: r.multiTask,
+    locked: r.locked,
+    link: r.link,
+    reference: r.reference,
+    createdById: r.createdById,
+    createdByFullName: r.createdByFullName ?? DELETED_USER,
+    createdAt: r.createdAt,
+    createdAtFormated: formatDate(r.createdAt),
+    completed: r.completedAt !== null,
+    checked: r.completedAt !== null,
+    completedAtFormated: formatDate(r.completedAt),
+    subtaskCount: r.subtaskCount,
+    subtasksDone: r.subtasksDone.length,
+    userId: r.userId,
+    userFullName: r.userFullName ?? DELETED_USER,
+    userLocation: r.userLocation,
+  };
+}
+
+const ownOrder = (completed: boolean) =>
+  completed
+    ? [desc(taskAssignments.completedAt), asc(taskAssignments.id)]
+    : [asc(tasks.deadline), desc(tasks.priority), asc(taskAssignments.id)];
+
+/** Aggregated recipients of delegated tasks: how many, how many done. */
+const recipientCount = sql<number>`(select count(*)::int from ${taskAssignments} where ${taskAssignments.taskId} = ${tasks.id})`;
+const doneCount = sql<number>`(select count(*)::int from ${taskAssignments} where ${taskAssignments.taskId} = ${tasks.id} and ${taskAssignments.completedAt} is not null)`;
+
+function delegatedFilter(actor: Actor, q: Partial<TaskListQuery> & { taskId?: string }): SQL | undefined {
+  const matchRecipients =
+    (q.location && q.location !== 'all') || (q.team && q.team !== 'all')
+      ? sql`exists (select 1 from ${taskAssignments} a join ${users} u on u.id = a.user_id join ${userGroups} g on g.id = u.group_id
+          where a.task_id = ${tasks.id}
+          ${q.location && q.location !== 'all' ? sql`and u.location_id = ${q.location}::uuid` : sql``}
+          ${q.team && q.team !== 'all' ? sql`and g.name = ${q.team}` : sql``})`
+      : undefined;
+  // Finished: every recipient done (a shared task is done for all at once).
+  const state =
+    q.completed === undefined ? undefined : q.completed ? sql`${doneCount} = ${recipientCount}` : sql`${doneCount} < ${recipientCount}`;
+  return and(eq(tasks.createdBy, actor.userId), q.taskId ? eq(tasks.id, q.taskId) : undefined, matchRecipients, state);
+}
+
+function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskId?: string }, page?: { limit: number; offset: number }) {
+  const base = db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      priority: tasks.priority,
+      deadline: tasks.deadline,
+      multiTask: tasks.multiTask,
+      locked: tasks.locked,
+      link: tasks.link,
+      reference: tasks.reference,
+      createdAt: tasks.createdAt,
+      createdByFullName: fullName(creator),
+      subtaskCount,
+      recipients: recipientCount,
+      done: doneCount,
+    })
+    .from(tasks)
+    .leftJoin(creator, eq(creator.id, tasks.createdBy))
+    .where(delegatedFilter(actor, q))
+    .orderBy(...(q.completed ? [desc(tasks.updatedAt), asc(tasks.id)] : [asc(tasks.deadline), desc(tasks.priority), asc(tasks.id)]));
+  return (page ? base.limit(page.limit).offset(page.offset) : base).then((rows) =>
+    rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      priority: r.priority,
+      deadline: r.deadline,
+      deadlineFormated: formatDate(r.deadline),
+      multiTask: r.multiTask,
+      locked: r.locked,
+      link: r.link,
+      reference: r.reference,
+      createdByFullName: r.createdByFullName ?? DELETED_USER,
+      createdAt: r.createdAt,
+      createdAtFormated: formatDate(r.createdAt),
+      subtaskCount: r.subtaskCount,
+      recipients: r.recipients,
+      done: r.done,
+      completed: r.done === r.recipients,
+      checked: r.done === r.recipients,
+    })),
+  );
+}
+
+/** GET /task/list/{from}/{location}/{team}/{completed}?taskview */
+export async function listTasks(db: Db, actor: Actor, q: TaskListQuery) {
+  const page = { limit: TASK_PAGE_SIZE, offset: q.from };
+  if (q.view === '3') {
+    const [rows, [total]] = await Promise.all([
+      delegatedRows(db, actor, q, page),
+      db.select({ n: count() }).from(tasks).where(delegatedFilter(actor, q)),
+    ]);
+    return { tasks: rows, count: total?.n ?? 0 };
+  }
+  const where = and(ownViewScope(actor, q.location, q.team), q.completed ? isNotNull(taskAssignments.completedAt) : isNull(taskAssignments.completedAt));
+  const [rows, [total]] = await Promise.all([
+    ownRowsQuery(db, where).orderBy(...ownOrder(q.completed)).limit(page.limit).offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(taskAssignments)
+      .innerJoin(tasks, eq(tasks.id, taskAssignments.taskId))
+      .innerJoin(recipient, eq(recipient.id, taskAssignments.userId))
+      .innerJoin(userGroups, eq(userGroups.id, recipient.groupId))
+      .where(where),
+  ]);
+  return { tasks: rows.map(toOwnDto), count: total?.n ?? 0 };
+}
+
+/** Rows of POST /export-tasks: the same selection as the list, without paging. */
+export function taskExportRows(db: Db, actor: Actor, q: Omit<TaskListQuery, 'from'>) {
+  if (q.view === '3') return inBatches((limit, offset) => delegatedRows(db, actor, q, { limit, offset }));
+  const where = and(ownViewScope(actor, q.location, q.team), q.completed ? isNotNull(taskAssignments.completedAt) : isNull(taskAssignments.completedAt));
+  return inBatches(async (limit, offset) => (await ownRowsQuery(db, where).orderBy(...ownOrder(q.completed)).limit(limit).offset(offset)).map(toOwnDto));
+}
+
+/** The own unfinished tasks: the counter beside 'Aufgaben' in the navigation. */
+export async function countUnfinished(db: Db, actor: Actor) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(taskAssignments)
+    .where(and(eq(taskAssignments.userId, actor.userId), isNull(taskAssignments.completedAt)));
+  return { unfinished: row?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completing, subtasks, deleting.
+
+async function ownAssignment(db: Db, actor: Actor, taskId: string) {
+  const [row] = await db
+    .select({ assignment: taskAssignments, task: tasks })
+    .from(taskAssignments)
+    .innerJoin(tasks, eq(tasks.id, taskAssignments.taskId))
+    .where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.userId, actor.userId)));
+  // Someone else's task does not exist for this user.
+  if (!row) throw notFound();
+  return row;
+}
+
+/** PUT /task/{id}: completes (or reopens) the actor's task; a shared task for all recipients. */
+export async function setCompleted(db: Db, actor: Actor, taskId: string, completed: boolean) {
+  const { assignment, task } = await ownAssignment(db, actor, taskId);
+  if (task.locked) throw forbidden(MSG.taskLocked);
+  await db
+    .update(taskAssignments)
+    .set(completed ? { completedAt: new Date(), completedBy: actor.userId } : { completedAt: null, completedBy: null })
+    .where(task.multiTask ? eq(taskAssignments.id, assignment.id) : eq(taskAssignments.taskId, taskId));
+  const [row] = await ownRowsQuery(db, eq(taskAssignments.id, assignment.id));
+  return { task: toOwnDto(row!) };
+}
+
+/** GET /subtasks/{id}: the subtasks with the actor's state (the creator: done by all). */
+export async function listSubtasks(db: Db, actor: Actor, taskId: string) {
+  const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  if (!task) throw notFound();
+  const mine = await db
+    .select({ done: taskAssignments.subtasksDone })
+    .from(taskAssignments)
+    .where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.userId, actor.userId)));
+  if (!mine.length && task.createdBy !== actor.userId) throw notFound();
+  const subtasks = await db.select().from(taskSubtasks).where(eq(taskSubtasks.taskId, taskId)).orderBy(asc(taskSubtasks.position));
+  let doneBy: (id: string) => boolean;
+  if (mine.length) {
+    const done = new Set(mine[0]!.done);
+    doneBy = (id) => done.has(id);
+  } else {
+    const all = await db.select({ done: taskAssignments.subtasksDone }).from(taskAssignments).where(eq(taskAssignments.taskId, taskId));
+    doneBy = (id) => all.length > 0 && all.every((a) => a.done.includes(id));
+  }
+  return { subtasks: subtasks.map((s) => ({ id: s.id, name: s.name, completed: doneBy(s.id) })) };
+}
+
+/** PUT /subtasks/{taskId}/{subtaskId}: ticks one subtask (for everyone on a shared task). */
+export async function setSubtask(db: Db, actor: Actor, taskId: string, subtaskId: string, completed: boolean) {
+  const { assignment, task } = await ownAssignment(db, actor, taskId);
+  if (task.locked) throw forbidden(MSG.taskLocked);
+  const [sub] = await db.select({ id: taskSubtasks.id }).from(taskSubtasks).where(and(eq(taskSubtasks.id, subtaskId), eq(taskSubtasks.taskId, taskId)));
+  if (!sub) throw notFound();
+  const set = completed
+    ? sql`array(select distinct unnest(array_append(${taskAssignments.subtasksDone}, ${subtaskId}::uuid)))`
+    : sql`array_remove(${taskAssignments.subtasksDone}, ${subtaskId}::uuid)`;
+  await db
+    .update(taskAssignments)
+    .set({ subtasksDone: set })
+    .where(task.multiTask ? eq(taskAssignments.id, assignment.id) : eq(taskAssignments.taskId, taskId));
+  return listSubtasks(db, actor, taskId);
+}
+
+/** DELETE /task/{id}: by its creator; linked (locked) tasks belong to their module. */
+export async function deleteTask(db: Db, actor: Actor, taskId: string) {
+  const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  const recipientOf = task
+    ? (await db.select({ id: taskAssignments.id }).from(taskAssignments).where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.userId, actor.userId)))).length > 0
+    : false;
+  if (!task || (task.createdBy !== actor.userId && !recipientOf)) throw notFound();
+  if (task.createdBy !== actor.userId || task.locked) throw forbidden();
+  await db.delete(tasks).where(eq(tasks.id, taskId));
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../../db/columns.ts';
+import { users } from '../users/users.table.ts';
+
+/** A task as its creator wrote it (spec 3 §3 Task); who has to do it is in task_assignments. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    priority: smallint('priority').notNull().default(2),
+    deadline: date('deadline').notNull(),
+    /** true: each recipient completes an own copy; false: shared, done when one completes it. */
+    multiTask: boolean('multi_task').notNull().default(false),
+    /** Created and completed by another module (e.g. a vacation request): not ticked by hand. */
+    locked: boolean('locked').notNull().default(false),
+    /** Where the task leads in the app, e.g. 'absence/1' (view and target of another module). */
+    link: text('link').notNull().default(''),
+    /** What the task belongs to, e.g. 'absence:<id>', so its module can complete or remove it. */
+    reference: text('reference'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The selection as chosen: group names, location ids, user ids. */
+    teams: text('teams').array().notNull().default(sql`'{}'::text[]`),
+    locations: uuid('locations').array().notNull().default(sql`'{}'::uuid[]`),
+    users: uuid('users').array().notNull().default(sql`'{}'::uuid[]`),
+    ...timestamps(),
+  },
+  (t) => [index('tasks_created_by_idx').on(t.createdBy, t.createdAt), index('tasks_reference_idx').on(t.reference)],
+);
+
+/** One recipient of a task, with the recipient's progress. */
+export const taskAssignments = pgTable(
+  'task_assignments',
+  {
+    id: id(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: uuid('completed_by'),
+    /** Ids of the subtasks this recipient has ticked. */
+    subtasksDone: uuid('subtasks_done').array().notNull().default(sql`'{}'::uuid[]`),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('task_assignments_task_user_uq').on(t.taskId, t.userId),
+    index('task_assignments_user_open_idx').on(t.userId, t.completedAt),
+  ],
+);
+
+/** Subtasks of a task, in order. */
+export const taskSubtasks = pgTable(
+  'task_subtasks',
+  {
+    id: id(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('task_subtasks_task_idx').on(t.taskId, t.position)],
+);
