@@ -11,3 +11,4 @@ export * from './special-appointments.ts';
 export * from './global-settings.ts';
 export * from './tasks.ts';
 export * from './dates.ts';
+export * from './absences.ts';

@@ -1,0 +1,86 @@
+import { WEEKDAY_CODES, type WeekdayCode } from './users.ts';
+
+/**
+ * Day counting of vacation and sick reports (issue "vacation"): a request's days are the days
+ * from start to end that are neither the person's free days nor public holidays of the federal
+ * state of the person's location. A person without any free day set has Saturday and Sunday off.
+ * 24 and 31 December are no public holidays and count as working days.
+ */
+export interface DayRules {
+  /** freeDay…freeDay7: weekday codes Mo…So, '' where the person works. */
+  freeDays: readonly string[];
+  /** Public holidays (YYYY-MM-DD) of the person's federal state. */
+  isHoliday: (isoDate: string) => boolean;
+}
+
+const DEFAULT_FREE: readonly WeekdayCode[] = ['Sa', 'So'];
+
+/** The weekday code (Mo…So) of a YYYY-MM-DD date. */
+export function weekdayCode(isoDate: string): WeekdayCode {
+  const day = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return WEEKDAY_CODES[(day + 6) % 7]!;
+}
+
+/** The free weekdays of a person: the codes set, or Saturday and Sunday when none is set. */
+export function freeWeekdays(freeDays: readonly string[]): ReadonlySet<string> {
+  const set = freeDays.filter((d) => d);
+  return new Set(set.length ? set : DEFAULT_FREE);
+}
+
+/** Every date from start to end inclusive (YYYY-MM-DD). */
+export function eachDate(start: string, end: string): string[] {
+  const out: string[] = [];
+  const d = new Date(`${start}T00:00:00Z`);
+  const last = new Date(`${end}T00:00:00Z`).getTime();
+  while (d.getTime() <= last) {
+    out.push(d.toISOString().slice(0, 10));
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+  return out;
+}
+
+/** Whether the person works on that date (not a free day, not a public holiday). */
+export function isWorkingDay(isoDate: string, rules: DayRules, free = freeWeekdays(rules.freeDays)): boolean {
+  return !free.has(weekdayCode(isoDate)) && !rules.isHoliday(isoDate);
+}
+
+/** Working days from start to end inclusive. */
+export function countWorkingDays(start: string, end: string, rules: DayRules): number {
+  if (end < start) return 0;
+  const free = freeWeekdays(rules.freeDays);
+  return eachDate(start, end).filter((d) => isWorkingDay(d, rules, free)).length;
+}
+
+/** Working days per calendar year, for a request across New Year (each year's contingent). */
+export function countWorkingDaysByYear(start: string, end: string, rules: DayRules): Map<number, number> {
+  const out = new Map<number, number>();
+  if (end < start) return out;
+  const free = freeWeekdays(rules.freeDays);
+  for (const d of eachDate(start, end)) {
+    if (isWorkingDay(d, rules, free)) out.set(Number(d.slice(0, 4)), (out.get(Number(d.slice(0, 4))) ?? 0) + 1);
+  }
+  return out;
+}
+
+/**
+ * Contingent of one person and year: available = contingent + surplus − deduction; taken =
+ * approved days up to today; planned = approved days after today; open = available − taken − planned.
+ */
+export interface Contingent {
+  available: number;
+  taken: number;
+  planned: number;
+  open: number;
+}
+
+export function contingent(input: { holidayContingent: number; surplus: number; deduction: number; taken: number; planned: number }): Contingent {
+  const available = input.holidayContingent + input.surplus - input.deduction;
+  return { available, taken: input.taken, planned: input.planned, open: available - input.taken - input.planned };
+}
+
+/** Year filter of the lists (spec 1 §5): a four-digit year 1800–2199, or empty for none. */
+export function parseYearFilter(text: string): number | null | 'invalid' {
+  const t = text.trim();
+  if (t === '') return null;
+  return /^(18|19|20|21)\d\d$/.test(t) ? Number(t) : 'invalid';
+}
