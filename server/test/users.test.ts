@@ -131,6 +131,9 @@ describe('GET /api/user/listall and /api/count/user/', () => {
     expect(all[0]).not.toHaveProperty('email');
     expect(all[0]).not.toHaveProperty('personalNumber');
     expect(all[0]).toHaveProperty('locationLabel');
+    const hidden = all.find((u: { team: string }) => u.team === 'Ausgeblendet');
+    expect(hidden.receivesTasks).toBe(false);
+    expect(all.find((u: { team: string }) => u.team === 'Verkauf').receivesTasks).toBe(true);
   });
 
   it('counts the users in scope', async () => {

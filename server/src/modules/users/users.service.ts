@@ -233,6 +233,8 @@ export async function listAllUsers(db: Db) {
       teamLabel: userGroups.label,
       teamSortIndex: userGroups.sortingIndex,
       avatarFileId: users.avatarFileId,
+      // Whether tasks can be addressed to this person (their group receives tasks).
+      receivesTasks: sql<boolean>`(${userGroups.name} = ${ADMIN_ROLE} or 'aufgaben_erhalten' = any(${userGroups.permissions}))`,
     })
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
