@@ -4,6 +4,7 @@ import { MSG } from '@filialportal/core/messages';
 import { users } from '../src/modules/users/users.table.ts';
 import { sessions } from '../src/modules/session/session.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
+import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
 
@@ -121,6 +122,22 @@ describe('PUT /api/user/{id} (settings area)', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(MSG.fieldNotEditable);
     expect(await userRow('nina.neumann@example.com')).toEqual(before);
+  });
+
+  it("lets a manager edit free days of someone whose group he could not hand out", async () => {
+    const [azubiGroup] = await t.db.select().from(userGroups).where(eq(userGroups.name, 'Azubi'));
+    await t.db.update(userGroups).set({ permissions: [...azubiGroup!.permissions, 'sortiment_kategorie_l_schen'] }).where(eq(userGroups.id, azubiGroup!.id));
+    const azubi = (await t.as(await t.login('admin@example.com'), { method: 'GET', url: `/api/user/${(await userRow('azubi@example.com'))!.id}` })).json().user;
+    const token = await t.login('filialleitung@example.com');
+    const { id, role: _r, roleLabel: _l, locationLabel: _ll, resourceUri: _u, availableHolidays: _a, fullName: _f, selectedLocation: _s, ...fields } = azubi;
+    const res = await t.as(token, { method: 'PUT', url: `/api/user/${id}`, payload: { user: { ...fields, freeDay2: 'Di' }, role: 'Azubi' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.freeDay2).toBe('Di');
+    // Handing out that group to someone else is still refused.
+    const nina = (await userRow('nina.neumann@example.com'))!;
+    const promote = await t.as(token, { method: 'PUT', url: `/api/user/${nina.id}`, payload: editUser({ phone: '0221 777', holidayContingent: 28, freeDay3: 'Mi', freeDay6: '' }, { role: 'Azubi' }) });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().error.message).toBe(MSG.groupNotAssignable);
   });
 
   it('hides users of other locations from own-location managers (404)', async () => {

@@ -6,6 +6,17 @@ import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { App } from './app/App.tsx';
 
+// After a new version is deployed, an open tab may ask for a page chunk that no longer exists.
+// Load the new version instead of showing an empty page (once; the flag stops a reload loop).
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'filialportal.reloadedForUpdate';
+  if (sessionStorage.getItem(key)) return;
+  sessionStorage.setItem(key, '1');
+  event.preventDefault();
+  window.location.reload();
+});
+window.addEventListener('load', () => setTimeout(() => sessionStorage.removeItem('filialportal.reloadedForUpdate'), 10_000));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import {
   ActionIcon,
   AppShell,
@@ -19,6 +19,8 @@ import { IconChevronDown, IconChevronUp, IconLogout } from '@tabler/icons-react'
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { session } from '../api/session.ts';
 import { revokeToken } from '../features/session/session.api.ts';
+import { DELEGATE_PERMISSIONS } from '../features/tasks/paths.ts';
+import { TaskCountBadge } from '../features/tasks/TaskCountBadge.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { useCurrentUser } from './current-user.tsx';
@@ -34,6 +36,27 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').
 const UserSettingsPage = lazy(() =>
   import('../features/users/UserSettingsPage.tsx').then((m) => ({ default: m.UserSettingsPage })),
 );
+const GoogleSheetsPage = lazy(() =>
+  import('../features/global-settings/GoogleSheetsPage.tsx').then((m) => ({ default: m.GoogleSheetsPage })),
+);
+const OwnTasksPage = lazy(() => import('../features/tasks/OwnTasksPage.tsx').then((m) => ({ default: m.OwnTasksPage })));
+const DelegatedTasksPage = lazy(() =>
+  import('../features/tasks/DelegatedTasksPage.tsx').then((m) => ({ default: m.DelegatedTasksPage })),
+);
+
+/** Counters beside navigation labels, by kind; kinds without a view yet have none. */
+const NAV_COUNTERS: Partial<Record<NonNullable<NavItem['counter']>, ComponentType>> = { tasks: TaskCountBadge };
+
+function NavLabel({ item }: { item: NavItem }) {
+  const Counter = item.counter ? NAV_COUNTERS[item.counter] : undefined;
+  if (!Counter) return item.label;
+  return (
+    <Group component="span" justify="space-between" gap="xs" wrap="nowrap">
+      <span>{item.label}</span>
+      <Counter />
+    </Group>
+  );
+}
 
 function isActive(pathname: string, path: string) {
   return pathname === path || pathname.startsWith(`${path}/`);
@@ -42,9 +65,24 @@ function isActive(pathname: string, path: string) {
 function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
   const Icon = item.icon;
   const icon = Icon ? <Icon size={20} stroke={1.7} /> : undefined;
+  const active = isActive(pathname, item.path);
+  const [opened, setOpened] = useState(active);
+  // Arriving in a section (e.g. through a link) opens its sub-entries.
+  useEffect(() => {
+    if (active) setOpened(true);
+  }, [active]);
   if (item.children && item.children.length > 0) {
     return (
-      <NavLink label={item.label} leftSection={icon} defaultOpened={isActive(pathname, item.path)} className={classes.navLink}>
+      <NavLink
+        component="button"
+        type="button"
+        label={<NavLabel item={item} />}
+        leftSection={icon}
+        opened={opened}
+        onChange={setOpened}
+        aria-expanded={opened}
+        className={classes.navLink}
+      >
         {item.children.map((child) => (
           <NavLink
             key={child.path}
@@ -62,7 +100,7 @@ function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
     <NavLink
       component={Link}
       to={item.path}
-      label={item.label}
+      label={<NavLabel item={item} />}
       leftSection={icon}
       active={isActive(pathname, item.path)}
       aria-current={isActive(pathname, item.path) ? 'page' : undefined}
@@ -208,7 +246,32 @@ export function Shell() {
                   </RequirePermission>
                 }
               />
+              <Route path="aufgaben" element={<Navigate to="/aufgaben/eigene" replace />} />
+              <Route
+                path="aufgaben/eigene"
+                element={
+                  <RequirePermission rule="aufgaben_menu_sehen">
+                    <OwnTasksPage />
+                  </RequirePermission>
+                }
+              />
+              <Route
+                path="aufgaben/delegiert"
+                element={
+                  <RequirePermission rule={DELEGATE_PERMISSIONS}>
+                    <DelegatedTasksPage />
+                  </RequirePermission>
+                }
+              />
               <Route path="benutzereinstellungen" element={<UserSettingsPage />} />
+              <Route
+                path="sortiment/tabelle"
+                element={
+                  <RequirePermission rule="sortiment_menu_sehen">
+                    <GoogleSheetsPage />
+                  </RequirePermission>
+                }
+              />
               <Route
                 path="einstellungen/*"
                 element={

@@ -23,8 +23,8 @@ export interface NavItem {
   permission: PermissionRule;
   /** Whether the view exists yet; entries of views still to come stay hidden. */
   built: boolean;
-  /** Counter of unseen entries shown beside the label (claims, advertising). */
-  counter?: 'claims' | 'advertising';
+  /** Counter shown beside the label: own open tasks, unseen claims or advertising. */
+  counter?: 'tasks' | 'claims' | 'advertising';
   children?: NavItem[];
 }
 
@@ -39,14 +39,15 @@ export const NAVIGATION: readonly NavItem[] = [
     path: '/aufgaben',
     icon: IconChecklist,
     permission: 'aufgaben_menu_sehen',
-    built: false,
+    built: true,
+    counter: 'tasks',
     children: [
-      { label: 'Eigene Aufgaben', path: '/aufgaben', permission: 'aufgaben_menu_sehen', built: false },
+      { label: 'Eigene Aufgaben', path: '/aufgaben/eigene', permission: 'aufgaben_menu_sehen', built: true },
       {
         label: 'Delegierte Aufgaben',
         path: '/aufgaben/delegiert',
         permission: { anyOf: ['aufgaben_an_alle_stellen', 'aufgaben_an_mitarbeiter_aus_eigenen_filiale_stellen'] },
-        built: false,
+        built: true,
       },
     ],
   },

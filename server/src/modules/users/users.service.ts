@@ -405,7 +405,11 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
   const [current] = await db.select().from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
   const cols = columnsOf(input.user);
-  const group = await assignableGroup(db, actor, input.role);
+  // The group is only checked when it changes: editing someone's free days must not depend on
+  // whether the editor could hand out that person's group.
+  const [currentGroup] = await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups).where(eq(userGroups.id, current.groupId));
+  const unchanged = input.role === currentGroup?.id || input.role === currentGroup?.name;
+  const group = unchanged ? currentGroup! : await assignableGroup(db, actor, input.role);
   const editable = editableColumns(actor);
   const changes: Partial<UserColumns> & { groupId?: string } = {};
   for (const key of Object.keys(cols) as (keyof UserColumns)[]) {

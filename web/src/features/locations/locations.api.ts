@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '../../api/client.ts';
 
 /** A location of GET /location/list/{page}; `ip` only with einstellungen_standorte_sehen. */
@@ -21,10 +21,25 @@ export interface LocationListResponse {
   count: number;
 }
 
+/** Body of POST /location and PUT /location/{id}. */
+export interface LocationInput {
+  name: string;
+  shortName: string;
+  street: string;
+  zip: string;
+  city: string;
+  region: string;
+  /** Comma-separated, e.g. '10.0.0.1, 10.0.0.2'. */
+  ip: string;
+  position: number;
+  hideInSortiment: boolean;
+}
+
 /** Page number that asks the server for all locations at once. */
 export const ALL_LOCATIONS_PAGE = 9999;
 
 export const locationKeys = {
+  all: ['location'] as const,
   list: (page: number, sort: string) => ['location', 'list', page, sort] as const,
 };
 
@@ -34,5 +49,34 @@ export function useLocationList(page: number, sort: string) {
     queryKey: locationKeys.list(page, sort),
     queryFn: ({ signal }) => api<LocationListResponse>(`/api/location/list/${page}${query({ sort })}`, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** All locations by name, e.g. for a location picker. */
+export function useAllLocations() {
+  return useQuery({
+    queryKey: locationKeys.list(ALL_LOCATIONS_PAGE, 'name'),
+    queryFn: ({ signal }) => api<LocationListResponse>(`/api/location/list/${ALL_LOCATIONS_PAGE}?sort=name`, { signal }),
+    select: (data) => data.locations,
+    staleTime: 60_000,
+  });
+}
+
+/** POST /location (no id) or PUT /location/{id}. */
+export function useSaveLocation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, location }: { id: string | null; location: LocationInput }) =>
+      api<{ location: Location }>(id ? `/api/location/${id}` : '/api/location', { method: id ? 'PUT' : 'POST', body: { location } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: locationKeys.all }),
+  });
+}
+
+/** DELETE /location/{id}; 409 while users belong to it. */
+export function useDeleteLocation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/location/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: locationKeys.all }),
   });
 }

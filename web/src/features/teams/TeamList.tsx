@@ -1,12 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Card, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ADMIN_ROLE } from '@filialportal/core/roles';
+import { useCan } from '../../app/current-user.tsx';
+import { ExportButton } from '../../ui/ExportButton.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
+import { NEW_TEAM_PATH, teamEditPath } from './paths.ts';
 import { useTeams, type Team } from './teams.api.ts';
 
 /** Admin passes every check whatever its list holds (spec 1 §6). */
 function permissionSummary(t: Team): string {
-  if (t.name === 'Admin') return 'Alle Berechtigungen';
+  if (t.name === ADMIN_ROLE) return 'Alle Berechtigungen';
   const n = t.permissions?.length ?? 0;
   if (n === 0) return 'Keine Berechtigungen';
   return n === 1 ? '1 Berechtigung' : `${n} Berechtigungen`;
@@ -15,13 +21,13 @@ function permissionSummary(t: Team): string {
 const COLUMNS: Column<Team>[] = [
   {
     key: 'label',
-    label: 'Benutzergruppe',
+    label: 'Bezeichnung',
     sortable: true,
     width: '26%',
     render: (t) => (
-      <Text size="sm" fw={500}>
+      <Anchor component={Link} to={teamEditPath(t.id)} size="sm" fw={500} c="inherit">
         {t.label}
-      </Text>
+      </Anchor>
     ),
   },
   { key: 'count', label: 'Anzahl', sortable: true, align: 'right', width: 100, render: (t) => t.count.toLocaleString('de-DE') },
@@ -54,17 +60,63 @@ function sortTeams(teams: Team[], sort: string): Team[] {
   return desc ? sorted.reverse() : sorted;
 }
 
-/** Settings section 'Benutzergruppen': label, member count, rights. */
+/** The edit (or, without the right, view) icon of a row. */
+function actionColumn(mayEdit: boolean): Column<Team> {
+  return {
+    key: 'actions',
+    label: 'Aktionen',
+    align: 'right',
+    width: 90,
+    render: (t) => {
+      const edit = mayEdit && t.name !== ADMIN_ROLE;
+      return (
+        <Group justify="flex-end">
+          <Tooltip label={edit ? 'Berechtigungen bearbeiten' : 'Ansehen'}>
+            <ActionIcon
+              component={Link}
+              to={teamEditPath(t.id)}
+              variant="subtle"
+              color="stone.8"
+              // The row names the group; repeating it here would make the cell match the label.
+              aria-label={edit ? 'Bearbeiten' : 'Ansehen'}
+            >
+              {edit ? <IconPencil size={18} /> : <IconEye size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      );
+    },
+  };
+}
+
+/** Settings section 'Benutzergruppen': label, member count, rights; editing opens the permission editor. */
 export function TeamList() {
+  const can = useCan();
   const teams = useTeams();
   const [sort, setSort] = useState('');
   const rows = useMemo(() => (teams.data ? sortTeams(teams.data, sort) : undefined), [teams.data, sort]);
+  const mayEdit = can('einstellungen_benutzergruppen_bearbeiten');
+  const columns = useMemo(() => [...COLUMNS, actionColumn(mayEdit)], [mayEdit]);
+  const count = teams.data?.length;
   return (
     <Card padding={0}>
+      <Group justify="space-between" align="center" p="md" gap="sm" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {count === undefined ? '' : count === 1 ? '1 Benutzergruppe' : `${count} Benutzergruppen`}
+        </Text>
+        <Group gap="sm">
+          <ExportButton path="/api/export-teams" />
+          {mayEdit && (
+            <Button component={Link} to={NEW_TEAM_PATH} leftSection={<IconPlus size={16} />}>
+              Neue Benutzergruppe
+            </Button>
+          )}
+        </Group>
+      </Group>
       <QueryError error={teams.error} />
       <SortableTable
         label="Benutzergruppen"
-        columns={COLUMNS}
+        columns={columns}
         rows={rows}
         rowKey={(t) => t.id}
         sort={sort}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
 /** A user group of GET /team; the detail fields come only with einstellungen_benutzergruppen_sehen. */
@@ -10,9 +10,28 @@ export interface Team {
   count: number;
   rights?: string;
   permissions?: string[];
+  /** Id of the parent group (documents), or null. */
+  parent?: string | null;
   parentLabel?: string;
+  /** Ids of the groups whose vacation this group sees. */
+  subordinateUserGroups?: string[];
   loginTimeForDesktop?: number;
   loginTimeForTablet?: number;
+}
+
+/** Body of POST /team and PUT /team/{id}: `{ team: { … } }`. */
+export interface TeamSaveBody {
+  team: {
+    name: string;
+    label: string;
+    sortingIndex: number;
+    rights: string;
+    permissions: string[];
+    parent: string | null;
+    subordinateUserGroups: string[];
+    loginTimeForDesktop: number;
+    loginTimeForTablet: number;
+  };
 }
 
 export const teamKeys = {
@@ -25,5 +44,15 @@ export function useTeams() {
     queryKey: teamKeys.all,
     queryFn: ({ signal }) => api<{ teams: Team[] }>('/api/team', { signal }),
     select: (data) => data.teams,
+  });
+}
+
+/** POST /team (no id) or PUT /team/{id}. */
+export function useSaveTeam(id: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TeamSaveBody) => api<{ team: Team }>(id ? `/api/team/${id}` : '/api/team', { method: id ? 'PUT' : 'POST', body }),
+    // Group labels show in the user lists too; the current user's rights may have changed.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: teamKeys.all }), client.invalidateQueries({ queryKey: ['user'] })]),
   });
 }

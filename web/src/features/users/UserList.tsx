@@ -1,12 +1,22 @@
-import { useState } from 'react';
-import { Card, CloseButton, Group, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ActionIcon, Anchor, Button, Card, CloseButton, Group, Switch, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconMinus, IconSearch } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconMinus, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { errorMessage, isSessionLost } from '../../api/client.ts';
+import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { showAlert } from '../../ui/AlertPopup.tsx';
+import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { ExportButton } from '../../ui/ExportButton.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SettingsPagination } from '../../ui/SettingsPagination.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { useUserList, type UserListRow } from './users.api.ts';
+import { canEditUsers } from './user-form.ts';
+import { NEW_USER_PATH, userEditPath, type UserListState } from './paths.ts';
+import classes from './UserList.module.css';
+import { useDeleteUser, useToggleUserActive, useUserList, type UserListRow } from './users.api.ts';
 
 /** Debounce of list searches (spec 1 §9). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -16,112 +26,245 @@ function EmailText({ value }: { value: string }) {
   const at = value.indexOf('@');
   if (at <= 0) return value;
   return (
-    <>
+    <span className={classes.email}>
       {value.slice(0, at)}
       <wbr />
       {value.slice(at)}
-    </>
+    </span>
   );
 }
 
-const COLUMNS: Column<UserListRow>[] = [
-  {
-    key: 'lastName',
-    label: 'Nachname',
-    sortable: true,
-    render: (u) => (
-      <Group gap="sm" wrap="nowrap">
-        <UserAvatar uri={u.resourceUri} firstName={u.firstName} lastName={u.lastName} size={26} radius="xl" />
-        <Text size="sm" fw={500}>
-          {u.lastName}
-        </Text>
-      </Group>
-    ),
-  },
-  { key: 'firstName', label: 'Vorname', sortable: true, render: (u) => u.firstName },
-  { key: 'email', label: 'Benutzername', sortable: true, render: (u) => <EmailText value={u.email} /> },
-  {
-    key: 'personalNumber',
-    // The soft hyphen lets the long header break ('Personal-nummer') instead of widening the table.
-    label: 'Personal\u00ADnummer',
-    sortable: true,
-    nowrap: true,
-    render: (u) => u.personalNumber ?? '–',
-  },
-  { key: 'location', label: 'Standort', sortable: true, render: (u) => u.locationLabel },
-  { key: 'role', label: 'Benutzergruppe', sortable: true, render: (u) => u.roleLabel },
-  {
-    key: 'active',
-    label: 'Aktiv',
-    sortable: true,
-    align: 'center',
-    render: (u) =>
-      u.active ? (
-        <Tooltip label="Aktiv">
-          <ThemeIcon color="teal" variant="light" size={22} radius="xl">
-            <IconCheck size={14} aria-label="Aktiv" role="img" />
-          </ThemeIcon>
-        </Tooltip>
-      ) : (
-        <Tooltip label="Inaktiv">
-          <ThemeIcon color="stone" variant="light" size={22} radius="xl">
-            <IconMinus size={14} aria-label="Inaktiv" role="img" />
-          </ThemeIcon>
-        </Tooltip>
-      ),
-  },
-];
+function ActiveIcon({ active }: { active: boolean }) {
+  return active ? (
+    <Tooltip label="Aktiv">
+      <ThemeIcon color="teal" variant="light" size={22} radius="xl">
+        <IconCheck size={14} aria-label="Aktiv" role="img" />
+      </ThemeIcon>
+    </Tooltip>
+  ) : (
+    <Tooltip label="Inaktiv">
+      <ThemeIcon color="stone" variant="light" size={22} radius="xl">
+        <IconMinus size={14} aria-label="Inaktiv" role="img" />
+      </ThemeIcon>
+    </Tooltip>
+  );
+}
 
-/** Settings section 'Benutzer': searchable, sortable, paged list (6 per page). */
+/**
+ * The list's search, sort and page live in the address (?suche=…&sortierung=…&seite=…), so a
+ * deep link, a reload and the way back from the user form keep them.
+ */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('suche') ?? '';
+  const sort = params.get('sortierung') ?? '';
+  const page = Math.max(1, Math.floor(Number(params.get('seite'))) || 1);
+  const update = (changes: Record<string, string | number | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '' || (key === 'seite' && value === 1)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { search, sort, page, update };
+}
+
+/** Settings section 'Benutzer': searchable, sortable, paged list (6 per page) with its actions. */
 export function UserList() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useUserList(page - 1, debounced, sort);
-  const [lastSearch, setLastSearch] = useState(debounced);
+  const can = useCan();
+  const me = useCurrentUser();
+  const { search: listQuery } = useLocation();
+  const { search, sort, page, update } = useListParams();
+  const [input, setInput] = useState(search);
+  const [debounced] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+  const [shownSearch, setShownSearch] = useState(search);
+  const list = useUserList(page - 1, search, sort);
+  const toggle = useToggleUserActive();
+  const remove = useDeleteUser();
 
-  // A new search term starts at the first page.
-  if (lastSearch !== debounced) {
-    setLastSearch(debounced);
-    setPage(1);
+  // The address changed from outside (back button, link): the field follows it.
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    if (search !== input.trim()) setInput(search);
   }
 
+  // Typing: after the debounce the term goes into the address; a new term starts at page 1.
+  useEffect(() => {
+    if (debounced !== search) update({ suche: debounced, seite: null });
+    // Only a new debounced term triggers this; `search` is read for the comparison.
+  }, [debounced]);
+
+  // After a deletion the last page may be gone: show the new last one.
+  const pages = list.data?.pn;
+  useEffect(() => {
+    if (pages !== undefined && pages > 0 && page > pages) update({ seite: pages });
+  }, [pages, page]);
+
+  const mayCreate = can('einstellungen_benutzer_erstellen');
+  const mayEdit = canEditUsers(me);
+  const mayToggle = can('einstellungen_benutzer_aktiv_inaktiv_setzen');
+  const mayDelete = can('einstellungen_benutzer_l_schen');
+  const formState: UserListState = { from: listQuery };
+
+  const columns = ((): Column<UserListRow>[] => {
+    const confirmDelete = (u: UserListRow) =>
+      openConfirm({
+        title: 'Löschen',
+        text: `Benutzer '${u.lastName}' löschen?`,
+        onConfirm: () =>
+          remove.mutate(u.id, {
+            onSuccess: () => notifications.show({ message: `Benutzer '${u.lastName}' gelöscht`, color: 'teal' }),
+            onError: (error) => {
+              if (!isSessionLost(error)) showAlert(errorMessage(error), 'error');
+            },
+          }),
+      });
+    const toggleActive = (u: UserListRow) =>
+      toggle.mutate(u.id, {
+        onError: (error) => {
+          if (!isSessionLost(error)) showAlert(errorMessage(error), 'error');
+        },
+      });
+
+    const cols: Column<UserListRow>[] = [
+      {
+        key: 'lastName',
+        label: 'Nachname',
+        sortable: true,
+        render: (u) => (
+          <Group gap={10} wrap="nowrap">
+            <UserAvatar uri={u.resourceUri} firstName={u.firstName} lastName={u.lastName} size={26} radius="xl" className={classes.avatar} />
+            <Text size="sm">
+              <Anchor component={Link} to={userEditPath(u.id)} state={formState} inherit fw={500} c="inherit">
+                {u.lastName}
+              </Anchor>
+              <span className={classes.inlineFirstName}>, {u.firstName}</span>
+            </Text>
+          </Group>
+        ),
+      },
+      { key: 'firstName', label: 'Vorname', sortable: true, render: (u) => u.firstName },
+      // The soft hyphen lets the header break ('Benutzer-name') instead of widening the table.
+      { key: 'email', label: 'Benutzer\u00ADname', sortable: true, render: (u) => <EmailText value={u.email} /> },
+      {
+        key: 'personalNumber',
+        // A non-breaking hyphen keeps the short header on one line.
+        label: 'Pers.\u2011Nr.',
+        sortable: true,
+        nowrap: true,
+        render: (u) => u.personalNumber ?? '–',
+      },
+      { key: 'location', label: 'Standort', sortable: true, render: (u) => u.locationLabel },
+      { key: 'role', label: 'Gruppe', sortable: true, render: (u) => u.roleLabel },
+      {
+        key: 'active',
+        label: 'Aktiv',
+        sortable: true,
+        width: 70,
+        render: (u) =>
+          // Nobody switches himself off (spec 3 §6).
+          mayToggle && u.id !== me.id ? (
+            <Switch
+              checked={u.active}
+              onChange={() => toggleActive(u)}
+              disabled={toggle.isPending && toggle.variables === u.id}
+              aria-label={`${u.lastName}, ${u.firstName} aktiv`}
+              size="sm"
+              color="teal"
+            />
+          ) : (
+            <ActiveIcon active={u.active} />
+          ),
+      },
+    ];
+    if (mayEdit || mayDelete) {
+      cols.push({
+        key: 'actions',
+        label: 'Aktionen',
+        align: 'right',
+        width: 84,
+        nowrap: true,
+        render: (u) => (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            {mayEdit && (
+              <Tooltip label="Bearbeiten">
+                <ActionIcon
+                  component={Link}
+                  to={userEditPath(u.id)}
+                  state={formState}
+                  variant="subtle"
+                  color="stone.8"
+                  aria-label={`${u.lastName}, ${u.firstName} bearbeiten`}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {mayDelete && u.id !== me.id && (
+              <Tooltip label="Löschen">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() => confirmDelete(u)}
+                  aria-label={`${u.lastName}, ${u.firstName} löschen`}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        ),
+      });
+    }
+    return cols;
+  })();
+
   const count = list.data?.count;
+  const exportPath = `/api/export-users${search ? `?userSearch=${encodeURIComponent(search)}` : ''}`;
   return (
-    <Card padding={0}>
-      <Group justify="space-between" p="md" gap="sm" wrap="wrap">
+    <Card padding={0} className={classes.list}>
+      <Group justify="space-between" align="flex-end" p="md" gap="sm" wrap="wrap">
         <TextInput
           label="Suche"
           placeholder="Name, Benutzername, Personalnr."
           leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          rightSection={search ? <CloseButton size="sm" aria-label="Suchbegriff löschen" onClick={() => setSearch('')} /> : null}
-          w={{ base: '100%', xs: 340 }}
+          value={input}
+          onChange={(e) => setInput(e.currentTarget.value)}
+          rightSection={input ? <CloseButton size="sm" aria-label="Suchbegriff löschen" onClick={() => setInput('')} /> : null}
+          w={{ base: '100%', xs: 280 }}
         />
-        <Text size="sm" c="dimmed" aria-live="polite" style={{ alignSelf: 'flex-end' }}>
-          {count === undefined ? '' : count === 1 ? '1 Benutzer' : `${count.toLocaleString('de-DE')} Benutzer`}
-        </Text>
+        <Group gap="sm">
+          <ExportButton path={exportPath} />
+          {mayCreate && (
+            <Button component={Link} to={NEW_USER_PATH} state={formState} leftSection={<IconPlus size={16} />}>
+              Neuer Benutzer
+            </Button>
+          )}
+        </Group>
       </Group>
       <QueryError error={list.error} />
       <SortableTable
         label="Benutzer"
-        columns={COLUMNS}
+        columns={columns}
         rows={list.data?.users}
         rowKey={(u) => u.id}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
+        onSortChange={(next) => update({ sortierung: next, seite: null })}
         loading={list.isPending}
         skeletonRows={6}
-        emptyText={debounced ? 'Keine Benutzer zu dieser Suche gefunden' : 'Keine Benutzer vorhanden'}
-        minWidth={900}
+        emptyText={search ? 'Keine Benutzer zu dieser Suche gefunden' : 'Keine Benutzer vorhanden'}
+        minWidth={720}
       />
-      <Group justify="center" pb="md">
-        <SettingsPagination total={list.data?.pn ?? 0} value={page} onChange={setPage} />
+      <Group justify="space-between" align="flex-end" px="md" pb="md" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite" mt="md">
+          {count === undefined ? '' : count === 1 ? '1 Benutzer' : `${count.toLocaleString('de-DE')} Benutzer`}
+        </Text>
+        <SettingsPagination total={list.data?.pn ?? 0} value={page} onChange={(p) => update({ seite: p })} />
       </Group>
     </Card>
   );

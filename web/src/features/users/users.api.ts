@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import type { CurrentUserResponse } from '@filialportal/core/users';
+import type { CurrentUserResponse, FREE_DAY_KEYS, PRESENCE_KEYS } from '@filialportal/core/users';
 import { api, apiBlob, query } from '../../api/client.ts';
 
 /** A row of the settings user list (GET /user/list/{page}). */
@@ -36,9 +36,61 @@ export interface OwnSettingsBody {
 
 export const userKeys = {
   current: ['user', 'current'] as const,
+  lists: ['user', 'list'] as const,
   list: (page: number, search: string, sort: string) => ['user', 'list', page, search, sort] as const,
+  detail: (id: string) => ['user', 'detail', id] as const,
   avatar: (uri: string) => ['user', 'avatar', uri] as const,
 };
+
+/** Weekday code or '' of the seven free-day fields (spec 3 §3 User). */
+type FreeDayFields = Record<(typeof FREE_DAY_KEYS)[number], string>;
+/** Short text per weekday (working hours and the like). */
+type PresenceFields = Record<(typeof PRESENCE_KEYS)[number], string>;
+
+/** GET /user/{id}: every field of spec 3 §3 User. */
+export interface UserDetail extends FreeDayFields, PresenceFields {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  /** Home location id. */
+  location: string;
+  locationLabel: string;
+  additionalLocations: string[];
+  allowedLocationsClaim: string[];
+  availableHolidays: number;
+  holidayContingent: number;
+  holidaySurplusPreviousYear: number;
+  deductionHolidaysCurrentYear: number;
+  externalLogin: boolean;
+  personalNumber: string | null;
+  /** Group name (role identifier). */
+  role: string;
+  roleLabel: string;
+  active: boolean;
+  resourceUri: string | null;
+}
+
+/** Body of POST /user and PUT /user/{id} from the settings area (always with `role`). */
+export interface UserSaveBody {
+  user: Omit<UserDetail, 'id' | 'locationLabel' | 'availableHolidays' | 'role' | 'roleLabel' | 'resourceUri' | 'personalNumber'> & {
+    personalNumber: string;
+  };
+  /** Group name. */
+  role: string;
+  password?: string;
+  passwordRepeat?: string;
+  /** Sent when a free-day or presence field changed: the attendance calendar is rebuilt. */
+  updateCalendar?: boolean;
+  image?: { fileName: string; data: string };
+}
+
+/** A location as the pickers of the user form need it. */
+export interface LocationOption {
+  id: string;
+  label: string;
+}
 
 /** GET /user: the logged-in user; loaded once at start-up, refreshed after own changes. */
 export const currentUserQuery = queryOptions({
@@ -77,5 +129,69 @@ export function useAvatarBlob(uri: string | null | undefined) {
     staleTime: Infinity,
     gcTime: 10 * 60_000,
     retry: false,
+  });
+}
+
+/** GET /user/{id}; disabled without an id (new user). */
+export function useUserDetail(id: string | undefined) {
+  return useQuery({
+    queryKey: userKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api<{ user: UserDetail }>(`/api/user/${id}`, { signal }),
+    select: (data) => data.user,
+    enabled: !!id,
+    // The form starts from what the server holds now, not from an older copy.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** After a change: lists, details, the current user (it may be oneself) and group counts. */
+function useInvalidateUsers() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: ['user'] }), client.invalidateQueries({ queryKey: ['team'] })]);
+}
+
+/** POST /user (no id) or PUT /user/{id}. */
+export function useSaveUser(id: string | undefined) {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: UserSaveBody) =>
+      api<{ user: UserDetail }>(id ? `/api/user/${id}` : '/api/user', { method: id ? 'PUT' : 'POST', body }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** DELETE /user/{id}. */
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/user/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** GET /activate/user/{id}: toggles active; the answer carries the new state. */
+export function useToggleUserActive() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ id: string; active: boolean }>(`/api/activate/user/${id}`),
+    onSuccess: ({ id, active }) => {
+      // The visible rows change at once; the lists are refetched behind it (sorting by 'active').
+      client.setQueriesData<UserListResponse>({ queryKey: userKeys.lists }, (data) =>
+        data ? { ...data, users: data.users.map((u) => (u.id === id ? { ...u, active } : u)) } : data,
+      );
+      void client.invalidateQueries({ queryKey: userKeys.lists });
+      void client.invalidateQueries({ queryKey: userKeys.detail(id) });
+    },
+  });
+}
+
+/** GET /location/list/9999: every location, for the pickers of the user form. */
+export function useLocationOptions() {
+  return useQuery({
+    queryKey: ['location', 'options'],
+    queryFn: ({ signal }) => api<{ locations: LocationOption[] }>('/api/location/list/9999', { signal }),
+    select: (data) => data.locations.map((l) => ({ id: l.id, label: l.label })),
+    staleTime: 60_000,
   });
 }

@@ -1,0 +1,74 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, query } from '../../api/client.ts';
+
+/** A row of GET /locationspecialappointment/list/{page}. */
+export interface SpecialAppointment {
+  id: string;
+  info: string;
+  /** YYYY-MM-DD */
+  date: string;
+  endDate: string;
+  dateFormated: string;
+  endDateFormated: string;
+  /** Location ids; empty means all locations. */
+  locations: string[];
+  /** Names joined by ', ', or 'Alle'. */
+  locationLabels: string;
+}
+
+/** Body of the check, create and save calls (`id` only when editing). */
+export interface SpecialAppointmentInput {
+  id?: string;
+  info: string;
+  date: string;
+  endDate: string;
+  locations: string[];
+}
+
+export const specialAppointmentKeys = {
+  all: ['locationspecialappointment'] as const,
+  list: (page: number, old: boolean, term: string, sort: string) => ['locationspecialappointment', 'list', page, old, term, sort] as const,
+};
+
+/** GET /locationspecialappointment/list/{page}: current or old ones, 6 per page (page from 0). */
+export function useSpecialAppointmentList(page: number, old: boolean, term: string, sort: string) {
+  return useQuery({
+    queryKey: specialAppointmentKeys.list(page, old, term, sort),
+    queryFn: ({ signal }) =>
+      api<{ list: SpecialAppointment[]; count: number }>(
+        `/api/locationspecialappointment/list/${page}${query({ oldList: old ? 1 : 0, term, sort })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /locationspecialappointment/check: false, or the appointment the input overlaps. */
+export function checkSpecialAppointmentOverlap(input: SpecialAppointmentInput) {
+  return api<SpecialAppointment | false | null>('/api/locationspecialappointment/check', {
+    method: 'POST',
+    body: { locationSpecialAppointment: input },
+  });
+}
+
+/** POST (new) or PUT (with id) /locationspecialappointment. */
+export function useSaveSpecialAppointment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SpecialAppointmentInput) =>
+      api<{ locationSpecialAppointment: SpecialAppointment }>('/api/locationspecialappointment', {
+        method: input.id ? 'PUT' : 'POST',
+        body: { locationSpecialAppointment: input },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: specialAppointmentKeys.all }),
+  });
+}
+
+/** DELETE /locationspecialappointment with body {id}. */
+export function useDeleteSpecialAppointment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>('/api/locationspecialappointment', { method: 'DELETE', body: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: specialAppointmentKeys.all }),
+  });
+}

@@ -1,0 +1,54 @@
+import { Checkbox, Loader, Stack, Text } from '@mantine/core';
+import { errorMessage, isSessionLost } from '../../api/client.ts';
+import { showAlert } from '../../ui/AlertPopup.tsx';
+import { useSetSubtask, useSubtasks, type OwnTask } from './tasks.api.ts';
+
+export interface SubtaskListProps {
+  task: OwnTask;
+  /** Whether the user may tick them (own, open, not locked task). */
+  editable: boolean;
+  id: string;
+}
+
+/** The subtasks of one task, ticked one by one. */
+export function SubtaskList({ task, editable, id }: SubtaskListProps) {
+  const subtasks = useSubtasks(task.id, true);
+  const setSubtask = useSetSubtask(task);
+
+  if (subtasks.isPending)
+    return (
+      <Loader size="xs" my={6} ml={4} aria-label="Unteraufgaben werden geladen" id={id} />
+    );
+  if (subtasks.isError)
+    return (
+      <Text size="sm" c="red.8" id={id}>
+        {errorMessage(subtasks.error)}
+      </Text>
+    );
+
+  return (
+    <Stack gap={6} id={id} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Unteraufgaben von ${task.title}`}>
+      {subtasks.data.map((s) => (
+        <li key={s.id}>
+          <Checkbox
+            size="sm"
+            label={
+              <Text size="sm" td={s.completed ? 'line-through' : undefined} c={s.completed ? 'dimmed' : undefined}>
+                {s.name}
+              </Text>
+            }
+            aria-label={s.name}
+            checked={s.completed}
+            disabled={!editable}
+            onChange={(e) =>
+              setSubtask.mutate(
+                { subtaskId: s.id, completed: e.currentTarget.checked },
+                { onError: (error) => !isSessionLost(error) && showAlert(errorMessage(error), 'error') },
+              )
+            }
+          />
+        </li>
+      ))}
+    </Stack>
+  );
+}

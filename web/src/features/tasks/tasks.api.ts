@@ -1,0 +1,272 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { TASK_VIEWS, type TCreateTaskRequest } from '@filialportal/core/tasks';
+import { api } from '../../api/client.ts';
+
+/** Task view of the spec: '2' own tasks, '3' delegated tasks. */
+export type TaskView = (typeof TASK_VIEWS)[keyof typeof TASK_VIEWS];
+
+/** Fields both views share. */
+interface TaskBase {
+  id: string;
+  title: string;
+  /** 1 Niedrig, 2 Normal, 3 Hoch. */
+  priority: number;
+  /** YYYY-MM-DD */
+  deadline: string;
+  deadlineFormated: string;
+  /** Every recipient completes an own copy ('Für jeden einzeln'); otherwise one shared task. */
+  multiTask: boolean;
+  /** Completed by another area (e.g. an absence request), never by hand. */
+  locked: boolean;
+  /** An app path such as '/urlaub/1', or ''. */
+  link: string;
+  reference: string | null;
+  createdByFullName: string;
+  createdAtFormated: string;
+  completed: boolean;
+  subtaskCount: number;
+}
+
+/** A row of view 2: one recipient's task. */
+export interface OwnTask extends TaskBase {
+  createdById: string | null;
+  checked: boolean;
+  completedAtFormated: string;
+  subtasksDone: number;
+  userId: string;
+  userFullName: string;
+  userLocation: string;
+}
+
+/** A row of view 3: a task the user created, with the recipients' progress. */
+export interface DelegatedTask extends TaskBase {
+  recipients: number;
+  done: number;
+}
+
+export interface TaskListPage<T> {
+  tasks: T[];
+  count: number;
+}
+
+export interface Subtask {
+  id: string;
+  name: string;
+  completed: boolean;
+}
+
+/** The list filters: a location id or 'all', a group name or 'all'. */
+export interface TaskFilter {
+  location: string;
+  team: string;
+}
+
+export const ALL = 'all';
+
+export const taskKeys = {
+  all: ['task'] as const,
+  lists: ['task', 'list'] as const,
+  view: (view: TaskView) => ['task', 'list', view] as const,
+  list: (view: TaskView, completed: boolean, filter: TaskFilter) => ['task', 'list', view, completed, filter.location, filter.team] as const,
+  count: ['task', 'count'] as const,
+  subtasks: (taskId: string) => ['task', 'subtasks', taskId] as const,
+  recipients: ['user', 'listall'] as const,
+};
+
+/** One recipient's copy of a task: view 2 lists a shared task once per recipient. */
+export const ownTaskKey = (t: Pick<OwnTask, 'id' | 'userId'>) => `${t.id}:${t.userId}`;
+
+type Rows<T> = InfiniteData<TaskListPage<T>, number>;
+
+/**
+ * GET /task/list/{from}/{location}/{team}/{completed}?taskview: 20 per step; 'load more'
+ * continues from the number of rows already shown.
+ */
+export function useTaskList<T extends TaskBase>(view: TaskView, completed: boolean, filter: TaskFilter, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: taskKeys.list(view, completed, filter),
+    queryFn: ({ pageParam, signal }) =>
+      api<TaskListPage<T>>(
+        `/api/task/list/${pageParam}/${encodeURIComponent(filter.location)}/${encodeURIComponent(filter.team)}/${completed ? 1 : 0}?taskview=${view}`,
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((n, p) => n + p.tasks.length, 0);
+      return last.tasks.length > 0 && shown < last.count ? shown : undefined;
+    },
+    enabled,
+  });
+}
+
+/** The rows of all loaded steps and the server's total. */
+export function flatRows<T>(data: InfiniteData<TaskListPage<T>, unknown> | undefined): { rows: T[]; count: number } {
+  if (!data) return { rows: [], count: 0 };
+  return { rows: data.pages.flatMap((p) => p.tasks), count: data.pages.at(-1)?.count ?? 0 };
+}
+
+/** GET /task/count: the own open tasks beside 'Aufgaben' in the navigation, every 60 s. */
+export function useTaskCount() {
+  return useQuery({
+    queryKey: taskKeys.count,
+    queryFn: ({ signal }) => api<{ unfinished: number }>('/api/task/count', { signal }),
+    select: (data) => data.unfinished,
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+}
+
+/** Removes rows from every cached list that matches, keeping the totals right. */
+function removeRows<T>(client: QueryClient, queryKey: readonly unknown[], drop: (row: T) => boolean) {
+  client.setQueriesData<Rows<T>>({ queryKey }, (data) => {
+    if (!data) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => {
+        const tasks = page.tasks.filter((t) => !drop(t));
+        return { ...page, tasks, count: Math.max(0, page.count - (page.tasks.length - tasks.length)) };
+      }),
+    };
+  });
+}
+
+/** Puts a row on top of every cached list that matches. */
+function prependRow<T>(client: QueryClient, queryKey: readonly unknown[], row: T) {
+  client.setQueriesData<Rows<T>>({ queryKey }, (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ tasks: [row, ...first!.tasks], count: first!.count + 1 }, ...rest.map((p) => ({ ...p, count: p.count + 1 }))] };
+  });
+}
+
+/** Whether a row of view 2 is (one copy of) this task, as completing it affects it. */
+function affectedBy(task: OwnTask) {
+  // A shared task is done for every recipient at once; an own copy only for its recipient.
+  return (row: OwnTask) => row.id === task.id && (!task.multiTask || row.userId === task.userId);
+}
+
+const invalidateTasks = (client: QueryClient) =>
+  Promise.all([client.invalidateQueries({ queryKey: taskKeys.lists }), client.invalidateQueries({ queryKey: taskKeys.count })]);
+
+/**
+ * PUT /task/{id} `{ task: { completed } }` with the lists updated before the answer: the row
+ * leaves its list for the other one and the navigation counter moves by one; afterwards
+ * everything is reloaded from the server (also after a refusal).
+ */
+export async function setTaskCompleted(client: QueryClient, task: OwnTask, completed: boolean) {
+  const from = [...taskKeys.view(TASK_VIEWS.own), !completed];
+  const to = [...taskKeys.view(TASK_VIEWS.own), completed];
+  await Promise.all([client.cancelQueries({ queryKey: from }), client.cancelQueries({ queryKey: taskKeys.count })]);
+  removeRows(client, from, affectedBy(task));
+  prependRow<OwnTask>(client, to, {
+    ...task,
+    completed,
+    checked: completed,
+    completedAtFormated: completed ? dayjs().format('DD.MM.YYYY') : '',
+  });
+  client.setQueryData<{ unfinished: number }>(taskKeys.count, (data) =>
+    data ? { unfinished: Math.max(0, data.unfinished + (completed ? -1 : 1)) } : data,
+  );
+  try {
+    await api<{ task: OwnTask }>(`/api/task/${task.id}`, { method: 'PUT', body: { task: { completed } } });
+  } finally {
+    void invalidateTasks(client);
+  }
+}
+
+/** PUT /task/{id} to reopen a finished task ('Wieder öffnen'). */
+export function useReopenTask() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (task: OwnTask) => setTaskCompleted(client, task, false) });
+}
+
+/** GET /subtasks/{id}: the user's state of each subtask (for the creator: done by all). */
+export function useSubtasks(taskId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: taskKeys.subtasks(taskId),
+    queryFn: ({ signal }) => api<{ subtasks: Subtask[] }>(`/api/subtasks/${taskId}`, { signal }),
+    select: (data) => data.subtasks,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** PUT /subtasks/{id}/{subtaskId}; the answer replaces the subtasks, the row's 'x/y' follows. */
+export function useSetSubtask(task: OwnTask) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subtaskId, completed }: { subtaskId: string; completed: boolean }) =>
+      api<{ subtasks: Subtask[] }>(`/api/subtasks/${task.id}/${subtaskId}`, { method: 'PUT', body: { completed } }),
+    onMutate: async ({ subtaskId, completed }) => {
+      await client.cancelQueries({ queryKey: taskKeys.subtasks(task.id) });
+      client.setQueryData<{ subtasks: Subtask[] }>(taskKeys.subtasks(task.id), (data) =>
+        data ? { subtasks: data.subtasks.map((s) => (s.id === subtaskId ? { ...s, completed } : s)) } : data,
+      );
+    },
+    onSuccess: (data) => {
+      client.setQueryData(taskKeys.subtasks(task.id), data);
+      const done = data.subtasks.filter((s) => s.completed).length;
+      client.setQueriesData<Rows<OwnTask>>({ queryKey: taskKeys.view(TASK_VIEWS.own) }, (rows) =>
+        rows
+          ? {
+              ...rows,
+              pages: rows.pages.map((p) => ({ ...p, tasks: p.tasks.map((t) => (affectedBy(task)(t) ? { ...t, subtasksDone: done } : t)) })),
+            }
+          : rows,
+      );
+    },
+    onError: () => client.invalidateQueries({ queryKey: taskKeys.subtasks(task.id) }),
+  });
+}
+
+/** POST /task. */
+export function useCreateTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateTaskRequest) => api<{ task: DelegatedTask }>('/api/task', { method: 'POST', body }),
+    // The creator may be one of the recipients: the own list and the counter reload too.
+    onSuccess: () => invalidateTasks(client),
+  });
+}
+
+/** DELETE /task/{id} (only its creator). */
+export function useDeleteTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/task/${id}`, { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      removeRows<DelegatedTask>(client, taskKeys.view(TASK_VIEWS.delegated), (t) => t.id === id);
+      return invalidateTasks(client);
+    },
+  });
+}
+
+/** A person of GET /user/listall, as the recipient picker needs it. */
+export interface RecipientUser {
+  id: string;
+  fullName: string;
+  location: string;
+  locationLabel: string;
+  team: string;
+  teamLabel: string;
+  active: boolean;
+}
+
+/** GET /user/listall: everyone, for the recipient picker of a new task. */
+export function useRecipientUsers(enabled: boolean) {
+  return useQuery({
+    queryKey: taskKeys.recipients,
+    queryFn: ({ signal }) => api<{ users: RecipientUser[] }>('/api/user/listall', { signal }),
+    select: (data) => data.users.filter((u) => u.active),
+    enabled,
+    staleTime: 60_000,
+  });
+}

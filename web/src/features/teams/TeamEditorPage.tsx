@@ -1,0 +1,450 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconCircleCheck, IconCopy, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MSG } from '@filialportal/core/messages';
+import { PERMISSION_NAMES } from '@filialportal/core/permissions';
+import { ADMIN_ROLE } from '@filialportal/core/roles';
+import { conflictMessage, firstConflict, GROUP_NAME_MIN } from '@filialportal/core/teams';
+import { errorMessage, isSessionLost } from '../../api/client.ts';
+import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { NoPermission } from '../../ui/NoPermission.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { QueryError } from '../../ui/QueryError.tsx';
+import { FormActionBar, type FormMessage } from '../users/FormActionBar.tsx';
+import { PermissionPicker } from './PermissionPicker.tsx';
+import { permissionLabel, templateSelection, tickPermission, untickPermission } from './permission-selection.ts';
+import { useSaveTeam, useTeams, type Team } from './teams.api.ts';
+import { TEAM_LIST_PATH } from './paths.ts';
+
+/** Logout minutes the server accepts (1 minute to 1 week). */
+const MINUTES_MAX = 10080;
+
+interface Values {
+  name: string;
+  label: string;
+  sortingIndex: number | '';
+  rights: string;
+  parent: string | null;
+  subordinateUserGroups: string[];
+  loginTimeForDesktop: number | '';
+  loginTimeForTablet: number | '';
+}
+
+type Field = keyof Values;
+
+function valuesOf(team: Team | null, nextSortingIndex: number): Values {
+  return {
+    name: team?.name ?? '',
+    label: team?.label ?? '',
+    sortingIndex: team?.sortingIndex ?? nextSortingIndex,
+    rights: team?.rights ?? '',
+    parent: team?.parent ?? null,
+    subordinateUserGroups: team?.subordinateUserGroups ?? [],
+    loginTimeForDesktop: team?.loginTimeForDesktop ?? 60,
+    loginTimeForTablet: team?.loginTimeForTablet ?? 480,
+  };
+}
+
+const validMinutes = (m: number | '') => m !== '' && Number.isInteger(m) && m >= 1 && m <= MINUTES_MAX;
+
+/** The first failing rule before saving, with the server's messages. */
+function checkTeam(v: Values, permissions: readonly string[]): { message: string; fields: Field[] } | null {
+  if (v.name.trim().length < GROUP_NAME_MIN) return { message: MSG.groupNameRequired, fields: ['name'] };
+  const bad = (['loginTimeForDesktop', 'loginTimeForTablet'] as const).filter((f) => !validMinutes(v[f]));
+  if (bad.length > 0) return { message: MSG.loginMinutesInvalid, fields: [...bad] };
+  const clash = firstConflict(permissions);
+  if (clash) return { message: conflictMessage(clash[0], clash[1]), fields: [] };
+  return null;
+}
+
+/** A short list of permission labels for a hint: the first three and how many more. */
+function labelList(names: readonly string[]): string {
+  const labels = names.map((n) => `„${permissionLabel(n)}“`);
+  if (labels.length <= 3) return labels.join(', ');
+  return `${labels.slice(0, 3).join(', ')} und ${labels.length - 3} weitere`;
+}
+
+/**
+ * Views 'Neue Benutzergruppe' (/einstellungen/benutzergruppen/neu) and the permission editor of
+ * one group (/einstellungen/benutzergruppen/:id), spec 3 §2 "Permission-group editor".
+ */
+export function TeamEditorPage() {
+  const { id } = useParams();
+  const can = useCan();
+  const isNew = !id || id === 'neu';
+  if (!can('einstellungen_benutzergruppen_sehen') || (isNew && !can('einstellungen_benutzergruppen_bearbeiten'))) {
+    return <NoPermission />;
+  }
+  return <TeamEditorLoader key={id ?? 'neu'} id={isNew ? undefined : id} />;
+}
+
+function EditorHeader({ title, label }: { title: string; label?: string }) {
+  return (
+    <PageHeader
+      title={title}
+      description={label}
+      breadcrumbs={[
+        { label: 'Dashboard', to: '/dashboard' },
+        { label: 'Einstellungen', to: '/einstellungen' },
+        { label: 'Benutzergruppen', to: TEAM_LIST_PATH },
+        { label: label ?? title },
+      ]}
+    />
+  );
+}
+
+function TeamEditorLoader({ id }: { id: string | undefined }) {
+  const teams = useTeams();
+  if (teams.isPending) {
+    return (
+      <>
+        <EditorHeader title={id ? 'Benutzergruppe bearbeiten' : 'Neue Benutzergruppe'} />
+        <Stack gap="lg" aria-busy>
+          <Skeleton height={220} radius="md" />
+          <Skeleton height={360} radius="md" />
+        </Stack>
+      </>
+    );
+  }
+  const team = id ? teams.data?.find((t) => t.id === id) : null;
+  if (teams.error || team === undefined) {
+    return (
+      <>
+        <EditorHeader title="Benutzergruppe bearbeiten" />
+        {teams.error ? (
+          <QueryError error={teams.error} />
+        ) : (
+          <Alert color="red" variant="light" mb="md" title="Fehler">
+            {MSG.notFound}
+          </Alert>
+        )}
+        <Button component={Link} to={TEAM_LIST_PATH} variant="default" leftSection={<IconArrowLeft size={16} />}>
+          Zurück zur Übersicht
+        </Button>
+      </>
+    );
+  }
+  return <TeamEditor team={team} teams={teams.data ?? []} />;
+}
+
+function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
+  const actor = useCurrentUser();
+  const can = useCan();
+  const navigate = useNavigate();
+  const save = useSaveTeam(team?.id);
+  const isAdminGroup = team?.name === ADMIN_ROLE;
+  const readOnly = isAdminGroup || !can('einstellungen_benutzergruppen_bearbeiten');
+  const actorIsAdmin = actor.role === ADMIN_ROLE;
+
+  const nextSortingIndex = useMemo(() => Math.max(0, ...teams.map((t) => t.sortingIndex)) + 10, [teams]);
+  const [values, setValues] = useState<Values>(() => valuesOf(team, nextSortingIndex));
+  const [selected, setSelected] = useState<string[]>(() => [...(team?.permissions ?? [])]);
+  const [message, setMessage] = useState<(FormMessage & { fields?: Field[] }) | null>(null);
+  const [template, setTemplate] = useState<string | null>(null);
+
+  const original = useMemo(() => new Set(team?.permissions ?? []), [team]);
+  // Only Admin hands out permissions he does not hold; what the group already has may stay.
+  const grantable = useMemo(
+    () => (actorIsAdmin ? undefined : (name: string) => actor.permissions.includes(name) || original.has(name)),
+    [actorIsAdmin, actor.permissions, original],
+  );
+
+  const set = <K extends Field>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const invalid = (field: Field) => (message?.kind === 'error' && message.fields?.includes(field) ? true : undefined);
+
+  const otherGroups = useMemo(
+    () => teams.filter((t) => t.id !== team?.id).map((t) => ({ value: t.id, label: t.label })),
+    [teams, team],
+  );
+  const templates = useMemo(
+    () => teams.filter((t) => t.name !== ADMIN_ROLE && t.id !== team?.id).map((t) => ({ value: t.id, label: t.label })),
+    [teams, team],
+  );
+
+  function tick(name: string) {
+    const change = tickPermission(selected, name, grantable);
+    if (change.refused) {
+      setMessage({ kind: 'error', text: change.refused });
+      return;
+    }
+    setSelected(change.selected);
+    setMessage(
+      change.added.length > 0
+        ? { kind: 'info', text: `Automatisch mit ausgewählt, weil „${permissionLabel(name)}“ sie voraussetzt: ${labelList(change.added)}.` }
+        : null,
+    );
+  }
+
+  function untick(name: string) {
+    const change = untickPermission(selected, name);
+    setSelected(change.selected);
+    setMessage(
+      change.removed.length > 0
+        ? { kind: 'info', text: `Ebenfalls abgewählt, weil sie „${permissionLabel(name)}“ voraussetzen: ${labelList(change.removed)}.` }
+        : null,
+    );
+  }
+
+  function applyTemplate() {
+    const source = teams.find((t) => t.id === template);
+    if (!source) return;
+    const { selected: next, skipped } = templateSelection(source.permissions ?? [], grantable);
+    setSelected(next);
+    const base = `Berechtigungen von „${source.label}“ übernommen (${next.length}).`;
+    setMessage({
+      kind: 'info',
+      text: skipped.length > 0 ? `${base} Nicht übernommen, weil Sie sie selbst nicht haben: ${labelList(skipped)}.` : base,
+    });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (readOnly) return;
+    const failed = checkTeam(values, selected);
+    if (failed) {
+      setMessage({ kind: 'error', text: failed.message, fields: failed.fields });
+      return;
+    }
+    setMessage(null);
+    const name = values.name.trim();
+    save.mutate(
+      {
+        team: {
+          name,
+          label: values.label.trim() || name,
+          sortingIndex: values.sortingIndex === '' ? 0 : values.sortingIndex,
+          rights: values.rights.trim(),
+          permissions: selected,
+          parent: values.parent,
+          subordinateUserGroups: values.subordinateUserGroups,
+          loginTimeForDesktop: values.loginTimeForDesktop as number,
+          loginTimeForTablet: values.loginTimeForTablet as number,
+        },
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ message: MSG.saved, color: 'teal', icon: <IconCircleCheck size={18} /> });
+          navigate(TEAM_LIST_PATH);
+        },
+        onError: (error) => {
+          if (isSessionLost(error)) return;
+          const text = errorMessage(error);
+          const fields: Field[] = text === MSG.groupNameRequired || text === MSG.groupNameTaken ? ['name'] : [];
+          setMessage({ kind: 'error', text, fields });
+        },
+      },
+    );
+  }
+
+  const chosenCount = isAdminGroup ? PERMISSION_NAMES.length : selected.length;
+  const title = team ? 'Benutzergruppe bearbeiten' : 'Neue Benutzergruppe';
+
+  return (
+    <>
+      <EditorHeader title={title} label={team?.label} />
+      {isAdminGroup && (
+        <Alert color="blue" variant="light" icon={<IconLock size={18} />} mb="lg" role="note">
+          {MSG.adminGroupFixed}
+        </Alert>
+      )}
+      {!isAdminGroup && readOnly && (
+        <Alert color="stone" variant="light" icon={<IconLock size={18} />} mb="lg" role="note">
+          Sie können diese Benutzergruppe nur ansehen.
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="lg">
+          <Card component="section" aria-labelledby="team-general">
+            <Title order={2} fz={16} mb="md" id="team-general">
+              Allgemein
+            </Title>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  label="Benutzergruppenname"
+                  description="Kennung, mindestens 3 Zeichen"
+                  value={values.name}
+                  onChange={(e) => set('name', e.currentTarget.value)}
+                  error={invalid('name')}
+                  disabled={readOnly}
+                  maxLength={60}
+                  autoComplete="off"
+                  required
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInput
+                  label="Bezeichnung"
+                  description="Anzeigename; leer heißt wie der Name"
+                  value={values.label}
+                  onChange={(e) => set('label', e.currentTarget.value)}
+                  disabled={readOnly}
+                  maxLength={80}
+                  autoComplete="off"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <NumberInput
+                  label="Sortierung"
+                  description="Kleinere Zahlen zuerst"
+                  value={values.sortingIndex}
+                  onChange={(v) => set('sortingIndex', typeof v === 'number' ? v : '')}
+                  disabled={readOnly}
+                  min={0}
+                  max={100000}
+                  allowDecimal={false}
+                  allowNegative={false}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <Select
+                  label="Übergeordnete Gruppe"
+                  description="Für freigegebene Dokumente"
+                  placeholder="Keine"
+                  data={otherGroups}
+                  value={values.parent}
+                  onChange={(v) => set('parent', v)}
+                  disabled={readOnly}
+                  clearable
+                  searchable
+                  nothingFoundMessage="Keine Gruppe gefunden"
+                  checkIconPosition="right"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <MultiSelect
+                  label="Untergeordnete Gruppen"
+                  description="Deren Urlaub diese Gruppe sieht"
+                  placeholder={values.subordinateUserGroups.length ? undefined : 'Keine'}
+                  data={otherGroups}
+                  value={values.subordinateUserGroups}
+                  onChange={(v) => set('subordinateUserGroups', v)}
+                  disabled={readOnly}
+                  clearable
+                  searchable
+                  hidePickedOptions
+                  nothingFoundMessage="Keine Gruppe gefunden"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <Textarea
+                  label="Rechte"
+                  description="Beschreibung für die Übersicht, eine Zeile pro Recht"
+                  value={values.rights}
+                  onChange={(e) => set('rights', e.currentTarget.value)}
+                  disabled={readOnly}
+                  autosize
+                  minRows={4}
+                  maxRows={10}
+                  maxLength={5000}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <Stack gap="sm">
+                  <NumberInput
+                    label="Abmeldung nach … Minuten (Desktop)"
+                    value={values.loginTimeForDesktop}
+                    onChange={(v) => set('loginTimeForDesktop', typeof v === 'number' ? v : '')}
+                    error={invalid('loginTimeForDesktop')}
+                    disabled={readOnly}
+                    min={1}
+                    max={MINUTES_MAX}
+                    allowDecimal={false}
+                    allowNegative={false}
+                  />
+                  <NumberInput
+                    label="Abmeldung nach … Minuten (Tablet)"
+                    value={values.loginTimeForTablet}
+                    onChange={(v) => set('loginTimeForTablet', typeof v === 'number' ? v : '')}
+                    error={invalid('loginTimeForTablet')}
+                    disabled={readOnly}
+                    min={1}
+                    max={MINUTES_MAX}
+                    allowDecimal={false}
+                    allowNegative={false}
+                  />
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </Card>
+
+          <Card component="section" aria-labelledby="team-permissions">
+            <Group justify="space-between" align="flex-end" gap="md" mb="xs" wrap="wrap">
+              <div>
+                <Group gap="sm">
+                  <Title order={2} fz={16} id="team-permissions">
+                    Berechtigungen
+                  </Title>
+                  <Badge variant="light" color="oak" tt="none" fw={600} aria-live="polite">
+                    {chosenCount} von {PERMISSION_NAMES.length} ausgewählt
+                  </Badge>
+                </Group>
+              </div>
+              {!readOnly && (
+                <Group gap="xs" align="flex-end" wrap="nowrap">
+                  <Select
+                    label="Vorlage"
+                    placeholder="Gruppe wählen"
+                    data={templates}
+                    value={template}
+                    onChange={setTemplate}
+                    searchable
+                    nothingFoundMessage="Keine Gruppe gefunden"
+                    checkIconPosition="right"
+                    w={220}
+                  />
+                  <Button variant="light" leftSection={<IconCopy size={16} />} onClick={applyTemplate} disabled={!template}>
+                    Vorlage übernehmen
+                  </Button>
+                </Group>
+              )}
+            </Group>
+            {!readOnly && (
+              <Text size="sm" c="dimmed" mb="md" maw={760}>
+                Was eine Berechtigung voraussetzt, wird mit ausgewählt. Wer eine Berechtigung abwählt, wählt auch die ab, die
+                auf ihr aufbauen. Eine Vorlage ersetzt die bisherige Auswahl.
+              </Text>
+            )}
+            <PermissionPicker
+              selected={selected}
+              onTick={tick}
+              onUntick={untick}
+              readOnly={readOnly}
+              allChosen={isAdminGroup}
+              grantable={grantable}
+            />
+          </Card>
+        </Stack>
+
+        <FormActionBar message={message} onCloseMessage={() => setMessage(null)}>
+          <Button component={Link} to={TEAM_LIST_PATH} variant="default">
+            {readOnly ? 'Zurück' : 'Abbrechen'}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} />}>
+              Speichern
+            </Button>
+          )}
+        </FormActionBar>
+      </form>
+    </>
+  );
+}

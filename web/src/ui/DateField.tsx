@@ -1,0 +1,42 @@
+import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+
+const ARIA_LABELS = {
+  nextMonth: 'Nächster Monat',
+  previousMonth: 'Vorheriger Monat',
+  nextYear: 'Nächstes Jahr',
+  previousYear: 'Vorheriges Jahr',
+  nextDecade: 'Nächstes Jahrzehnt',
+  previousDecade: 'Vorheriges Jahrzehnt',
+  monthLevelControl: 'Monat wählen',
+  yearLevelControl: 'Jahr wählen',
+} as const;
+
+export type DateFieldProps = Omit<DatePickerInputProps<'default'>, 'type' | 'value' | 'onChange'> & {
+  /** YYYY-MM-DD or null. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+};
+
+/**
+ * A single date in German form: DD.MM.YYYY, placeholder 'tt.mm.jjjj', weeks from Monday (set by
+ * the DatesProvider), days named '5. Dezember 2026' for screen readers; the value is YYYY-MM-DD.
+ */
+export function DateField({ value, onChange, ...props }: DateFieldProps) {
+  return (
+    <DatePickerInput
+      valueFormat="DD.MM.YYYY"
+      placeholder="tt.mm.jjjj"
+      leftSection={<IconCalendar size={16} stroke={1.7} />}
+      leftSectionPointerEvents="none"
+      ariaLabels={ARIA_LABELS}
+      getDayAriaLabel={(date) => dayjs(date).format('D. MMMM YYYY')}
+      clearButtonProps={{ 'aria-label': 'Datum löschen' }}
+      highlightToday
+      {...props}
+      value={value}
+      onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
+    />
+  );
+}
