@@ -9,6 +9,7 @@ import { users } from '../modules/users/users.table.ts';
 import { claimListEntries, claimStatuses, colorLabels, manufacturers } from '../modules/lists/lists.table.ts';
 import { specialAppointments } from '../modules/special-appointments/special-appointments.table.ts';
 import { globalSettings } from '../modules/global-settings/global-settings.table.ts';
+import { taskAssignments, taskSubtasks, tasks } from '../modules/tasks/tasks.table.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 /**
@@ -144,6 +145,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     for (const role of ['Buchhaltung', 'Verwaltung'] as const) rows.push(person(role, 'zentrale'));
     await tx.insert(users).values(rows);
     await seedLists(tx as unknown as Db, locId.get('koeln')!);
+    await seedTasks(tx as unknown as Db, locId.get('koeln')!);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)
@@ -183,4 +185,33 @@ async function seedLists(db: Db, koelnId: string) {
     { info: 'Schulung Vinylböden', date: day(-30), endDate: day(-30), locations: [koelnId] },
   ]);
   await db.insert(globalSettings).values({ sortimentSheetUrl: '' });
+}
+
+/** A few tasks so the task views and the counter show real work from the start. */
+async function seedTasks(db: Db, koelnId: string) {
+  const people = await db
+    .select({ id: users.id, email: users.email, locationId: users.locationId, role: userGroups.name })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId));
+  const byEmail = (email: string) => people.find((p) => p.email === email)!.id;
+  const koelnShop = people.filter((p) => p.locationId === koelnId && ['Verkauf', 'Azubi', 'Aushilfe'].includes(p.role)).map((p) => p.id);
+  const shopLeads = people.filter((p) => p.role === 'Filialleitung').map((p) => p.id);
+  const day = (offset: number) => {
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() + offset);
+    return d.toISOString().slice(0, 10);
+  };
+  const demo = [
+    { title: 'Aktionsware im Eingangsbereich auszeichnen', deadline: day(2), priority: 3, multiTask: false, createdBy: byEmail('filialleitung@example.com'), teams: ['Verkauf'], recipients: koelnShop, subtasks: ['Preisschilder drucken', 'Aufsteller aufbauen'] },
+    { title: 'Musterfliesen für die Hausmesse vorbereiten', deadline: day(10), priority: 2, multiTask: false, createdBy: byEmail('filialleitung@example.com'), teams: [], recipients: [byEmail('verkauf@example.com'), byEmail('azubi@example.com')], subtasks: [] },
+    { title: 'Unterweisung Arbeitssicherheit bestätigen', deadline: day(21), priority: 2, multiTask: true, createdBy: byEmail('personalleitung@example.com'), teams: ['Filialleitung'], recipients: shopLeads, subtasks: ['Unterweisung lesen', 'Teilnahme im Team dokumentieren'] },
+  ];
+  for (const t of demo) {
+    const [row] = await db
+      .insert(tasks)
+      .values({ title: t.title, deadline: t.deadline, priority: t.priority, multiTask: t.multiTask, createdBy: t.createdBy, teams: t.teams, users: t.teams.length ? [] : t.recipients })
+      .returning({ id: tasks.id });
+    if (t.subtasks.length) await db.insert(taskSubtasks).values(t.subtasks.map((name, position) => ({ taskId: row!.id, name, position })));
+    await db.insert(taskAssignments).values(t.recipients.map((userId) => ({ taskId: row!.id, userId })));
+  }
 }
