@@ -40,12 +40,12 @@ test.describe('Anmeldung und Sitzung', () => {
     await login(page, 'admin@example.com', undefined, '/einstellungen/standorte');
     await expect(page).toHaveURL(/\/einstellungen\/standorte$/);
     const locations = page.getByRole('table', { name: 'Standorte' });
-    await expect(locations.getByRole('cell', { name: 'Filiale Köln', exact: true })).toBeVisible();
+    await expect(locations.getByText('Filiale Köln', { exact: true })).toBeVisible();
 
     await page.reload();
     await expect(page).toHaveURL(/\/einstellungen\/standorte$/);
     await expect(page.getByRole('tab', { name: 'Standorte' })).toHaveAttribute('aria-selected', 'true');
-    await expect(locations.getByRole('cell', { name: 'Filiale Köln', exact: true })).toBeVisible();
+    await expect(locations.getByText('Filiale Köln', { exact: true })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Benutzergruppen' }).click();
     await expect(page).toHaveURL(/\/einstellungen\/benutzergruppen$/);
@@ -53,7 +53,7 @@ test.describe('Anmeldung und Sitzung', () => {
 
     await page.goBack();
     await expect(page).toHaveURL(/\/einstellungen\/standorte$/);
-    await expect(locations.getByRole('cell', { name: 'Filiale Köln', exact: true })).toBeVisible();
+    await expect(locations.getByText('Filiale Köln', { exact: true })).toBeVisible();
 
     await page.goto('/gibt-es-nicht');
     await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
