@@ -103,6 +103,8 @@ export interface CurrentUser {
   team: string;
   personalNumber: string | null;
   availableHolidays: number;
+  holidaysTakenThisYear: number;
+  holidaysPlannedThisYear: number;
   allowedLocationsClaim: string[];
   lastSeenNewsDate: string | null;
 }

@@ -8,3 +8,4 @@ export * from '../modules/lists/lists.table.ts';
 export * from '../modules/special-appointments/special-appointments.table.ts';
 export * from '../modules/global-settings/global-settings.table.ts';
 export * from '../modules/tasks/tasks.table.ts';
+export * from '../modules/absences/absences.table.ts';

@@ -10,6 +10,7 @@ import { claimListEntries, claimStatuses, colorLabels, manufacturers } from '../
 import { specialAppointments } from '../modules/special-appointments/special-appointments.table.ts';
 import { globalSettings } from '../modules/global-settings/global-settings.table.ts';
 import { taskAssignments, taskSubtasks, tasks } from '../modules/tasks/tasks.table.ts';
+import { contingents } from '../modules/absences/absences.table.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 /**
@@ -126,8 +127,6 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
         groupId: groupId.get(role)!,
         personalNumber: String(1001 + i),
         holidayContingent: role === 'Azubi' ? 27 : role === 'Aushilfe' ? 12 : 30,
-        holidaySurplusPreviousYear: i % 4,
-        deductionHolidaysCurrentYear: 0,
         externalLogin: !SHOP_ROLES.has(role) || role === 'Filialleitung',
         freeDays: freeDaysFor(role, i),
         presence: ['', '', '', '', '', '', ''],
@@ -143,7 +142,10 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     for (const role of ['Lagerist', 'Lagerist', 'Lagerist'] as const) rows.push(person(role, 'lager'));
     for (const role of ['Franchise', 'Franchise'] as const) rows.push(person(role, 'leipzig'));
     for (const role of ['Buchhaltung', 'Verwaltung'] as const) rows.push(person(role, 'zentrale'));
-    await tx.insert(users).values(rows);
+    const inserted = await tx.insert(users).values(rows).returning({ id: users.id });
+    // Everyone carries a few days over from last year into this year's account.
+    const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(new Date()));
+    await tx.insert(contingents).values(inserted.map((u, i) => ({ userId: u.id, year, surplus: i % 4, deduction: 0 })));
     await seedLists(tx as unknown as Db, locId.get('koeln')!);
     await seedTasks(tx as unknown as Db, locId.get('koeln')!);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));

@@ -24,6 +24,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { likeTerm, pageCount, pageWindow } from '../../platform/paging.ts';
 import { locations } from '../locations/locations.table.ts';
 import { locationsByIds } from '../locations/locations.service.ts';
+import { accountsFor, currentYear, saveAccount } from '../absences/contingents.service.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { endUserSessions } from '../session/session.service.ts';
 import { users } from './users.table.ts';
@@ -32,10 +33,6 @@ export type UserRow = typeof users.$inferSelect;
 
 export const avatarUri = (fileId: string | null) => (fileId ? `/api/avatar/${fileId}` : null);
 
-/** available = contingent + surplus of last year − deduction (issue "contingents"). */
-export function availableHolidays(u: Pick<UserRow, 'holidayContingent' | 'holidaySurplusPreviousYear' | 'deductionHolidaysCurrentYear'>) {
-  return Number(u.holidayContingent) + Number(u.holidaySurplusPreviousYear) - Number(u.deductionHolidaysCurrentYear);
-}
 
 /** GET /user: the logged-in user with permissions and locations (spec 1 §3 Current user). */
 export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUserResponse> {
@@ -60,6 +57,7 @@ export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUse
     parentTeam = parent?.name ?? null;
   }
   const lastSeenNewsDate = user.lastSeenNewsDate ?? null;
+  const account = (await accountsFor(db, [user.id], currentYear())).get(user.id)!;
   const current_user: CurrentUser = {
     id: user.id,
     active: user.active,
@@ -87,7 +85,9 @@ export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUse
     permissions: group.name === ADMIN_ROLE ? [...PERMISSION_NAMES] : group.permissions,
     team: group.name,
     personalNumber: user.personalNumber,
-    availableHolidays: availableHolidays(user),
+    availableHolidays: account.available,
+    holidaysTakenThisYear: account.taken,
+    holidaysPlannedThisYear: account.planned,
     allowedLocationsClaim: user.allowedLocationsClaim,
     lastSeenNewsDate,
   };
@@ -121,6 +121,7 @@ export async function getUser(db: Db, actor: Actor, id: string) {
     .where(eq(users.id, id));
   if (!row || !canSeeUser(actor, row.user)) throw notFound();
   const u = row.user;
+  const account = (await accountsFor(db, [u.id], currentYear())).get(u.id)!;
   return {
     user: {
       id: u.id,
@@ -134,11 +135,13 @@ export async function getUser(db: Db, actor: Actor, id: string) {
       selectedLocation: u.selectedLocationId ?? u.locationId,
       additionalLocations: u.additionalLocations,
       allowedLocationsClaim: u.allowedLocationsClaim,
-      availableHolidays: availableHolidays(u),
+      availableHolidays: account.available,
+      holidaysTakenThisYear: account.taken,
+      holidaysPlannedThisYear: account.planned,
       holidayContingent: Number(u.holidayContingent),
       externalLogin: u.externalLogin,
-      deductionHolidaysCurrentYear: Number(u.deductionHolidaysCurrentYear),
-      holidaySurplusPreviousYear: Number(u.holidaySurplusPreviousYear),
+      deductionHolidaysCurrentYear: account.deduction,
+      holidaySurplusPreviousYear: account.surplus,
       personalNumber: u.personalNumber,
       ...weekFields(u),
       role: row.role,
@@ -349,8 +352,6 @@ function columnsOf(u: TUserFields) {
     allowedLocationsClaim: [...new Set(u.allowedLocationsClaim)],
     personalNumber: u.personalNumber,
     holidayContingent: u.holidayContingent,
-    holidaySurplusPreviousYear: u.holidaySurplusPreviousYear,
-    deductionHolidaysCurrentYear: u.deductionHolidaysCurrentYear,
     // The spec: externalLogin is true when additional locations are chosen.
     externalLogin: u.externalLogin || u.additionalLocations.some((l) => l !== u.location),
     freeDays: FREE_DAY_KEYS.map((k) => u[k]),
@@ -360,14 +361,18 @@ function columnsOf(u: TUserFields) {
 }
 type UserColumns = ReturnType<typeof columnsOf>;
 
+/** This year's surplus and deduction from the form (kept per year in the vacation accounts). */
+const accountValues = (u: TUserFields) => ({ surplus: u.holidaySurplusPreviousYear, deduction: u.deductionHolidaysCurrentYear });
+
 /** Which columns the actor may change on an existing user (spec 3 §6 field permissions). */
-function editableColumns(actor: Actor): Set<keyof UserColumns | 'groupId' | 'password' | 'avatar'> {
+type EditableField = keyof UserColumns | 'groupId' | 'password' | 'avatar' | 'holidaySurplusPreviousYear' | 'deductionHolidaysCurrentYear';
+function editableColumns(actor: Actor): Set<EditableField> {
   // "nur freie Tage" narrows editing down to free days and presence (Admin holds every
   // permission, so for him it narrows nothing).
   if (actor.role !== ADMIN_ROLE && actor.permissions.has('einstellungen_benutzer_bearbeiten_nur_freie_tage')) {
     return new Set(['freeDays', 'presence']);
   }
-  const set = new Set<keyof UserColumns | 'groupId' | 'password' | 'avatar'>([
+  const set = new Set<EditableField>([
     'firstName', 'lastName', 'phone', 'locationId', 'additionalLocations', 'allowedLocationsClaim', 'externalLogin',
     'freeDays', 'presence', 'groupId', 'password',
   ]);
@@ -392,11 +397,15 @@ export async function createUser(deps: Deps, actor: Actor, input: TCreateUserReq
   const avatar = input.image ? await prepareAvatar(input.image) : null;
   const passwordHash = await hashPassword(input.password!);
   const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
-  const [row] = await db
-    .insert(users)
-    .values({ ...cols, groupId: group.id, passwordHash, avatarFileId: file?.id ?? null })
-    .returning({ id: users.id });
-  return getUser(db, actor, row!.id);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...cols, groupId: group.id, passwordHash, avatarFileId: file?.id ?? null })
+      .returning({ id: users.id });
+    await saveAccount(tx as unknown as Db, row!.id, currentYear(), accountValues(input.user));
+    return row!.id;
+  });
+  return getUser(db, actor, id);
 }
 
 /** PUT /user/{id} from the settings area: only the fields the actor's permissions allow. */
@@ -421,6 +430,11 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
     if (!editable.has('groupId')) throw forbidden(MSG.fieldNotEditable);
     changes.groupId = group.id;
   }
+  const account = (await accountsFor(db, [id], currentYear())).get(id)!;
+  const accountChanged = account.surplus !== input.user.holidaySurplusPreviousYear || account.deduction !== input.user.deductionHolidaysCurrentYear;
+  if (accountChanged && (!editable.has('holidaySurplusPreviousYear') || !editable.has('deductionHolidaysCurrentYear'))) {
+    throw forbidden(MSG.fieldNotEditable);
+  }
   if (input.password && !editable.has('password')) throw forbidden(MSG.fieldNotEditable);
   if (input.image && !editable.has('avatar') && id !== actor.userId) throw forbidden(MSG.fieldNotEditable);
   if (changes.locationId && !inUserScope(actor, changes.locationId)) throw forbidden(MSG.locationOutOfScope);
@@ -430,10 +444,13 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
   const avatar = input.image ? await prepareAvatar(input.image) : null;
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
-  await db
-    .update(users)
-    .set({ ...changes, ...(passwordHash ? { passwordHash } : {}), ...(file ? { avatarFileId: file.id } : {}) })
-    .where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...changes, ...(passwordHash ? { passwordHash } : {}), ...(file ? { avatarFileId: file.id } : {}) })
+      .where(eq(users.id, id));
+    if (accountChanged) await saveAccount(tx as unknown as Db, id, currentYear(), accountValues(input.user));
+  });
   if (file && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
   if (changes.active === false || passwordHash) await endUserSessions(db, id, id === actor.userId ? actor.sessionId : undefined);
   return getUser(db, actor, id);
@@ -462,8 +479,8 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string) {
 /** Rows of the user export (same filter and scope as the list), read in batches. */
 export function userExportRows(db: Db, actor: Actor, search: string | undefined) {
   const where = userListFilter(actor, search);
-  return inBatches((limit, offset) =>
-    db
+  return inBatches(async (limit, offset) => {
+    const rows = await db
       .select({ user: users, roleLabel: userGroups.label, locationLabel: locations.name })
       .from(users)
       .innerJoin(userGroups, eq(userGroups.id, users.groupId))
@@ -471,8 +488,11 @@ export function userExportRows(db: Db, actor: Actor, search: string | undefined)
       .where(where)
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
       .limit(limit)
-      .offset(offset),
-  );
+      .offset(offset);
+    // One query for the vacation accounts of the whole batch.
+    const accounts = await accountsFor(db, rows.map((r) => r.user.id), currentYear());
+    return rows.map((r) => ({ ...r, account: accounts.get(r.user.id) }));
+  });
 }
 
 /** How many users have a location as home or additional location. */

@@ -26,9 +26,8 @@ export const users = pgTable(
       .notNull()
       .references(() => userGroups.id, { onDelete: 'restrict' }),
     personalNumber: text('personal_number'),
+    /** Vacation days per year; surplus and deduction per year live in `contingents`. */
     holidayContingent: numeric('holiday_contingent', { mode: 'number' }).notNull().default(0),
-    holidaySurplusPreviousYear: numeric('holiday_surplus_previous_year', { mode: 'number' }).notNull().default(0),
-    deductionHolidaysCurrentYear: numeric('deduction_holidays_current_year', { mode: 'number' }).notNull().default(0),
     /** May log in from anywhere, not only from the locations' IP lists. */
     externalLogin: boolean('external_login').notNull().default(false),
     /** freeDay…freeDay7: weekday codes Mo…So or '' (7 entries). */

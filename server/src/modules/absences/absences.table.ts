@@ -1,0 +1,57 @@
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../../db/columns.ts';
+import { users } from '../users/users.table.ts';
+
+/**
+ * Vacation requests and sick reports: one shape (spec 1 §3), told apart by `kind`. Both feed
+ * the attendance calendar. A deleted person leaves the row without `userId` ('Benutzer gelöscht').
+ */
+export const absences = pgTable(
+  'absences',
+  {
+    id: id(),
+    /** 'vacation' (status 3, Urlaub) or 'sick' (status 2, Krank). */
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    /** Working days of the period, fixed when it is saved (free days may change later). */
+    countDays: numeric('count_days', { mode: 'number' }).notNull(),
+    /** The same days per calendar year, for requests across New Year: { "2026": 3, "2027": 2 }. */
+    daysByYear: jsonb('days_by_year').$type<Record<string, number>>().notNull().default({}),
+    approved: boolean('approved').notNull().default(false),
+    declined: boolean('declined').notNull().default(false),
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    specialHoliday: boolean('special_holiday').notNull().default(false),
+    reason: text('reason').notNull().default(''),
+    overtimeDeduction: boolean('overtime_deduction').notNull().default(false),
+    overtime: numeric('overtime', { mode: 'number' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('absences_user_idx').on(t.kind, t.userId, t.startDate),
+    index('absences_state_idx').on(t.kind, t.approved, t.declined, t.endDate),
+    index('absences_period_idx').on(t.kind, t.startDate, t.endDate),
+  ],
+);
+
+/**
+ * The vacation account of a person and year: the surplus carried over from last year (null:
+ * computed as last year's open days, until HR sets it) and the deduction of that year.
+ */
+export const contingents = pgTable(
+  'contingents',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    surplus: numeric('surplus', { mode: 'number' }),
+    deduction: numeric('deduction', { mode: 'number' }).notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('contingents_user_year_uq').on(t.userId, t.year)],
+);

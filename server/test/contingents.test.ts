@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { absences, contingents } from '../src/modules/absences/absences.table.ts';
+import { accountsFor, currentYear, saveAccount, todayIso } from '../src/modules/absences/contingents.service.ts';
+import { users } from '../src/modules/users/users.table.ts';
+import { buildTestApp, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+let userId: string;
+const Y = currentYear();
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [u] = await t.db.select().from(users).where(eq(users.email, 'buchhaltung@example.com'));
+  userId = u!.id;
+  // Created two years ago, 30 days a year, no surplus set for this year.
+  await t.db.update(users).set({ holidayContingent: 30, createdAt: new Date(Date.UTC(Y - 2, 0, 1)) }).where(eq(users.id, userId));
+  await t.db.delete(contingents).where(eq(contingents.userId, userId));
+  const vacation = (start: string, end: string, days: Record<string, number>, extra: Partial<typeof absences.$inferInsert> = {}) => ({
+    kind: 'vacation', userId, startDate: start, endDate: end, countDays: Object.values(days).reduce((a, b) => a + b, 0), daysByYear: days, approved: true, ...extra,
+  });
+  await t.db.insert(absences).values([
+    vacation(`${Y - 2}-07-01`, `${Y - 2}-07-10`, { [Y - 2]: 25 }),
+    vacation(`${Y - 1}-12-28`, `${Y}-01-02`, { [Y - 1]: 4, [Y]: 1 }),
+    vacation(`${Y + 0}-01-05`, `${Y}-01-05`, { [Y]: 1 }, { specialHoliday: true, reason: 'Umzug' }),
+    vacation(`${Y}-12-29`, `${Y}-12-30`, { [Y]: 2 }, { approved: false }),
+  ]);
+});
+afterAll(() => t.close());
+
+describe('vacation accounts', () => {
+  it('carries last year’s open days over and counts only approved ordinary vacation', async () => {
+    const acc = (await accountsFor(t.db, [userId], Y)).get(userId)!;
+    // Y-2: 30 − 25 = 5 open → Y-1: 30 + 5 − 4 = 31 open → Y: surplus 31.
+    expect(acc.surplus).toBe(31);
+    expect(acc.surplusSet).toBe(false);
+    expect(acc.available).toBe(61);
+    // 2 January of this year is before today (the test runs after 2 January) → taken.
+    if (todayIso() >= `${Y}-01-02`) expect(acc.taken).toBe(1);
+    expect(acc.taken + acc.planned).toBe(1);
+    expect(acc.open).toBe(60);
+  });
+
+  it('lets HR set the surplus and a deduction for a year', async () => {
+    await saveAccount(t.db, userId, Y, { surplus: 10, deduction: 2 });
+    const acc = (await accountsFor(t.db, [userId], Y)).get(userId)!;
+    expect(acc).toMatchObject({ surplus: 10, surplusSet: true, deduction: 2, available: 38 });
+  });
+
+  it('keeps a computed surplus computed when the form sends it back unchanged', async () => {
+    await t.db.delete(contingents).where(eq(contingents.userId, userId));
+    await saveAccount(t.db, userId, Y, { surplus: 31, deduction: 0 });
+    const [row] = await t.db.select().from(contingents).where(eq(contingents.userId, userId));
+    expect(row!.surplus).toBeNull();
+  });
+
+  it('the user API shows the account of this year', async () => {
+    const res = await t.as(await t.login('buchhaltung@example.com'), { method: 'GET', url: '/api/user' });
+    expect(res.json().user).toMatchObject({ availableHolidays: 61, holidaysTakenThisYear: expect.any(Number) });
+  });
+});
