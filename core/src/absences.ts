@@ -84,3 +84,28 @@ export function parseYearFilter(text: string): number | null | 'invalid' {
   if (t === '') return null;
   return /^(18|19|20|21)\d\d$/.test(t) ? Number(t) : 'invalid';
 }
+
+/** The 224 prompt of a request beyond the remaining days (spec 1 §8). */
+export const limitedDaysMessage = (n: number) => `Nur noch ${n.toLocaleString('de-DE')} Tage verfügbar. Antrag trotzdem stellen?`;
+
+/** Vacation list views (spec 1 §2): 1 open, 2 accepted, 3 past, 5 declined; 4 is the overview. */
+export const VACATION_VIEWS = { open: '1', accepted: '2', past: '3', overview: '4', declined: '5' } as const;
+export const VACATION_PAGE_SIZE = 20;
+
+/** German state label of a request. */
+export function absenceStateLabel(a: { approved: boolean; declined: boolean }): 'offen' | 'akzeptiert' | 'abgelehnt' {
+  return a.declined ? 'abgelehnt' : a.approved ? 'akzeptiert' : 'offen';
+}
+
+/**
+ * The overtime field's character rules (spec 1 §5): digits and one comma only, the letter e
+ * removed, a negative value becomes 0, at most 4 characters (3 without a comma).
+ */
+export function cleanOvertimeInput(text: string): string {
+  let v = text.replace(/[eE]/g, '');
+  if (v.trim().startsWith('-')) return '0';
+  v = v.replace(/[^\d,]/g, '');
+  const comma = v.indexOf(',');
+  if (comma >= 0) v = v.slice(0, comma + 1) + v.slice(comma + 1).replace(/,/g, '');
+  return v.slice(0, v.includes(',') ? 4 : 3);
+}

@@ -12,3 +12,4 @@ export * from './global-settings.ts';
 export * from './tasks.ts';
 export * from './dates.ts';
 export * from './absences.ts';
+export * from './vacation.ts';

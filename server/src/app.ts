@@ -18,6 +18,7 @@ import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Storage } from './platform/storage.ts';
+import { absencesRoutes } from './modules/absences/absences.routes.ts';
 import { globalSettingsRoutes } from './modules/global-settings/global-settings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(listsRoutes, deps);
       await api.register(globalSettingsRoutes, deps);
       await api.register(tasksRoutes, deps);
+      await api.register(absencesRoutes, deps);
     },
     { prefix: '/api' },
   );

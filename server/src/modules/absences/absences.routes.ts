@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseYearFilter } from '@filialportal/core/absences';
+import { ZVacationRequest } from '@filialportal/core/vacation';
+import { actorOf } from '../../platform/access.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { accountsFor, currentYear } from './contingents.service.ts';
+import * as vacation from './vacation.service.ts';
+
+const tags = ['Urlaub'];
+const ZId = z.object({ id: z.uuid() });
+/** 'Jahr' filter: a year 1800–2199 or empty; anything else is ignored like the spec's client does. */
+const ZYear = z
+  .string()
+  .max(10)
+  .optional()
+  .transform((v) => {
+    const y = parseYearFilter(v ?? '');
+    return typeof y === 'number' ? y : null;
+  });
+const PROCESS = [
+  'urlaub_von_allen_sehen_und_bearbeiten',
+  'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten',
+  'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten',
+] as const;
+
+export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.post('/appointment', {
+    config: { access: { permission: 'urlaub_antrag_stellen' } },
+    schema: { tags, summary: 'Urlaubsantrag stellen: 200, 224 (nur noch n Tage, trotzdem angelegt) oder 422 (Zeitraum belegt)', body: ZVacationRequest },
+    handler: async (req, reply) => {
+      const result = await vacation.requestVacation(deps, actorOf(req), req.body.appointment);
+      return reply.status(result.status).send(result.body);
+    },
+  });
+
+  r.delete('/appointment/:id', {
+    config: { access: { anyOf: ['urlaub_antrag_stellen', 'urlaub_can_delete'] } },
+    schema: { tags, summary: 'Urlaubsantrag löschen (eigener offener, oder mit urlaub_can_delete)', params: ZId },
+    handler: async (req, reply) => {
+      await vacation.deleteVacation(db, actorOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  r.get('/absence/:from/:location/:view', {
+    config: { access: { permission: 'urlaub_menu_sehen' } },
+    schema: {
+      tags,
+      summary: 'Urlaubsanträge: Ansicht 1 offen, 2 akzeptiert, 3 vergangen, 5 abgelehnt; 20 ab from',
+      params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000), location: z.union([z.literal('all'), z.uuid()]), view: z.enum(['1', '2', '3', '5']) }),
+      querystring: z.object({ year: ZYear, searchTerm: z.string().max(100).optional(), sort: z.string().max(30).optional() }),
+    },
+    handler: (req) => vacation.listVacation(db, actorOf(req), { ...req.params, ...req.query }),
+  });
+
+  r.put('/updateabsence/:id/:approved', {
+    config: { access: { anyOf: PROCESS } },
+    schema: { tags, summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0)', params: z.object({ id: z.uuid(), approved: z.enum(['0', '1', 'true', 'false']) }) },
+    handler: (req) => vacation.decideVacation(deps, actorOf(req), req.params.id, req.params.approved === '1' || req.params.approved === 'true'),
+  });
+
+  r.get('/user-contingents', {
+    config: { access: { permission: 'urlaub_menu_sehen' } },
+    schema: { tags, summary: 'Eigenes Urlaubskonto dieses Jahres und der Vorjahre' },
+    handler: async (req) => {
+      const actor = actorOf(req);
+      const year = currentYear();
+      const years = [year - 2, year - 1, year, year + 1];
+      const accounts = await Promise.all(years.map((y) => accountsFor(db, [actor.userId], y)));
+      return {
+        contingents: accounts.map((m, i) => {
+          const a = m.get(actor.userId)!;
+          return {
+            id: `${actor.userId}:${years[i]}`,
+            userId: actor.userId,
+            year: years[i],
+            available: a.available,
+            approvedHolidays: a.taken + a.planned,
+            vacationClaim: a.holidayContingent,
+            surplus: a.surplus,
+            deduction: a.deduction,
+            taken: a.taken,
+            planned: a.planned,
+            open: a.open,
+          };
+        }),
+      };
+    },
+  });
+}

@@ -1,0 +1,374 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { absenceStateLabel, countWorkingDaysByYear, limitedDaysMessage, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
+import { holidayTest } from '@filialportal/core/holidays';
+import { MSG } from '@filialportal/core/messages';
+import { parseSort } from '@filialportal/core/sort';
+import type { TVacationRequest } from '@filialportal/core/vacation';
+import { can, type Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { formatDate } from '../../platform/dates.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { locations } from '../locations/locations.table.ts';
+import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tasks/tasks.service.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { absences } from './absences.table.ts';
+import { accountsFor, todayIso } from './contingents.service.ts';
+
+const ALL = 'urlaub_von_allen_sehen_und_bearbeiten';
+const SUBGROUPS = 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten';
+const OWN_LOCATION = 'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten';
+const DELETED_USER = 'Benutzer gelöscht';
+const reference = (id: string) => `absence:${id}`;
+
+type Person = { id: string; firstName: string; lastName: string; email: string; locationId: string; groupId: string; freeDays: string[]; region: string };
+
+async function person(db: Db, userId: string): Promise<Person | undefined> {
+  const [p] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, locationId: users.locationId, groupId: users.groupId, freeDays: users.freeDays, region: locations.region })
+    .from(users)
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(eq(users.id, userId));
+  return p;
+}
+
+/** The groups whose vacation the actor's group oversees. */
+async function subordinateGroups(db: Db, actor: Actor): Promise<string[]> {
+  const [g] = await db.select({ subs: userGroups.subordinateUserGroups }).from(userGroups).where(eq(userGroups.id, actor.groupId));
+  return g?.subs ?? [];
+}
+
+/**
+ * Whose requests the actor sees and processes (spec 1 §6): everyone with the "all" permission;
+ * people of subordinate groups anywhere, or only at the own location; always the own ones.
+ */
+async function scopeFilter(db: Db, actor: Actor): Promise<SQL | undefined> {
+  if (can(actor, ALL)) return undefined;
+  const subs = await subordinateGroups(db, actor);
+  const parts: SQL[] = [eq(absences.userId, actor.userId)];
+  if (subs.length && can(actor, SUBGROUPS)) parts.push(inArray(users.groupId, subs));
+  else if (subs.length && can(actor, OWN_LOCATION)) parts.push(and(inArray(users.groupId, subs), eq(users.locationId, actor.locationId))!);
+  return or(...parts);
+}
+
+async function inScope(db: Db, actor: Actor, target: { id: string; groupId: string; locationId: string }): Promise<boolean> {
+  if (target.id === actor.userId || can(actor, ALL)) return true;
+  const subs = await subordinateGroups(db, actor);
+  if (!subs.includes(target.groupId)) return false;
+  return can(actor, SUBGROUPS) || (can(actor, OWN_LOCATION) && target.locationId === actor.locationId);
+}
+
+/**
+ * Who gets the approval task: the closest approvers first — subordinate-group approvers of the
+ * same location, then those of all locations, then those who process everyone's vacation; Admin
+ * only when nobody else would.
+ */
+async function approversOf(db: Db, p: Person): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id, locationId: users.locationId, role: userGroups.name, permissions: userGroups.permissions, subs: userGroups.subordinateUserGroups })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(and(eq(users.active, true), ne(users.id, p.id)));
+  const has = (r: (typeof rows)[number], perm: string) => r.permissions.includes(perm);
+  const oversees = (r: (typeof rows)[number]) => r.subs.includes(p.groupId);
+  const tiers = [
+    rows.filter((r) => r.role !== 'Admin' && oversees(r) && has(r, OWN_LOCATION) && r.locationId === p.locationId),
+    rows.filter((r) => r.role !== 'Admin' && oversees(r) && has(r, SUBGROUPS)),
+    rows.filter((r) => r.role !== 'Admin' && has(r, ALL)),
+    rows.filter((r) => r.role === 'Admin'),
+  ];
+  return (tiers.find((t) => t.length > 0) ?? []).map((r) => r.id);
+}
+
+/** Ordinary vacation counts against the contingent; special leave and overtime do not. */
+const countsAgainst = (a: { specialHoliday: boolean; overtimeDeduction: boolean }) => !a.specialHoliday && !a.overtimeDeduction;
+
+/** Days of the person's open (not yet decided) ordinary requests per year. */
+async function pendingDays(db: Db, userIds: string[], excludeId?: string): Promise<Map<string, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ userId: absences.userId, daysByYear: absences.daysByYear })
+    .from(absences)
+    .where(
+      and(
+        eq(absences.kind, 'vacation'),
+        eq(absences.approved, false),
+        eq(absences.declined, false),
+        eq(absences.specialHoliday, false),
+        eq(absences.overtimeDeduction, false),
+        inArray(absences.userId, userIds),
+        excludeId ? ne(absences.id, excludeId) : undefined,
+      ),
+    );
+  const out = new Map<string, number>();
+  for (const r of rows) for (const [y, d] of Object.entries(r.daysByYear)) out.set(`${r.userId}:${y}`, (out.get(`${r.userId}:${y}`) ?? 0) + d);
+  return out;
+}
+
+/**
+ * POST /appointment: a vacation request with its approval task, in one transaction. 422 for a
+ * period that overlaps another request; 224 (created all the same) when it needs more days than
+ * remain, so the person can confirm or withdraw it.
+ */
+export async function requestVacation(deps: Deps, actor: Actor, input: TVacationRequest) {
+  const { db } = deps;
+  if (input.userId !== actor.userId) throw forbidden();
+  if (input.startDate < todayIso() && !can(actor, 'urlaub_r_ckdatiert_beantragen')) throw badRequest(MSG.vacationInPast);
+  const p = await person(db, actor.userId);
+  if (!p) throw badRequest(MSG.errorReLogin);
+  const byYear = countWorkingDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, isHoliday: holidayTest(p.region) });
+  const days = [...byYear.values()].reduce((a, b) => a + b, 0);
+  if (days === 0) throw badRequest(MSG.vacationNoWorkingDays);
+  const [overlap] = await db
+    .select({ id: absences.id })
+    .from(absences)
+    .where(and(eq(absences.kind, 'vacation'), eq(absences.userId, p.id), eq(absences.declined, false), lte(absences.startDate, input.endDate), gte(absences.endDate, input.startDate)));
+  if (overlap) throw new AppError(422, 'duplicate', MSG.vacationDuplicate);
+
+  // Remaining days per affected year, before this request.
+  let limited: number | null = null;
+  if (countsAgainst(input)) {
+    const pending = await pendingDays(db, [p.id]);
+    for (const [year, need] of byYear) {
+      const acc = (await accountsFor(db, [p.id], year)).get(p.id)!;
+      const remaining = acc.open - (pending.get(`${p.id}:${year}`) ?? 0);
+      if (need > remaining) {
+        limited = Math.max(0, remaining);
+        break;
+      }
+    }
+  }
+  const approvers = await approversOf(db, p);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(absences)
+      .values({
+        kind: 'vacation',
+        userId: p.id,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        countDays: days,
+        daysByYear: Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])),
+        specialHoliday: input.specialHoliday,
+        reason: input.specialHoliday ? input.reason : '',
+        overtimeDeduction: input.overtimeDeduction,
+        overtime: input.overtimeDeduction ? input.overtime : null,
+        createdBy: actor.userId,
+      })
+      .returning({ id: absences.id });
+    await createLinkedTask(tx as unknown as Db, {
+      title: `Urlaubsantrag ${p.lastName}, ${p.firstName}: ${formatDate(input.startDate)} – ${formatDate(input.endDate)}`,
+      deadline: input.startDate < todayIso() ? todayIso() : input.startDate,
+      recipients: approvers,
+      reference: reference(row!.id),
+      link: '/urlaub/1',
+      locked: true,
+      createdBy: p.id,
+      priority: 2,
+    });
+    return row!.id;
+  });
+  const [appointment] = await listRows(db, actor, { id });
+  if (limited !== null) return { status: 224 as const, body: { appointment, available: limited, message: limitedDaysMessage(limited) } };
+  return { status: 200 as const, body: { appointment } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists.
+
+export interface VacationListQuery {
+  from: number;
+  location: string;
+  view: '1' | '2' | '3' | '5';
+  year?: number | null;
+  searchTerm?: string;
+  sort?: string;
+}
+
+const confirmer = alias(users, 'confirmer');
+const SORT = ['lastName', 'firstName', 'startDate', 'endDate', 'createdAt', 'countDays', 'confirmedAt'] as const;
+const sortColumn: Record<(typeof SORT)[number], AnyPgColumn> = {
+  lastName: users.lastName,
+  firstName: users.firstName,
+  startDate: absences.startDate,
+  endDate: absences.endDate,
+  createdAt: absences.createdAt,
+  countDays: absences.countDays,
+  confirmedAt: absences.confirmedAt,
+};
+
+function viewFilter(view: VacationListQuery['view']): SQL {
+  const today = todayIso();
+  switch (view) {
+    case '1':
+      return and(eq(absences.approved, false), eq(absences.declined, false))!;
+    case '2':
+      return and(eq(absences.approved, true), gte(absences.endDate, today))!;
+    case '3':
+      return and(eq(absences.approved, true), sql`${absences.endDate} < ${today}`)!;
+    case '5':
+      return eq(absences.declined, true);
+  }
+}
+
+async function listFilter(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }): Promise<SQL | undefined> {
+  const term = q.searchTerm?.trim().toLowerCase();
+  return and(
+    eq(absences.kind, 'vacation'),
+    q.id ? eq(absences.id, q.id) : undefined,
+    q.view ? viewFilter(q.view) : undefined,
+    await scopeFilter(db, actor),
+    q.location && q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
+    term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
+      ? sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      : undefined,
+    q.year ? and(lte(absences.startDate, `${q.year}-12-31`), gte(absences.endDate, `${q.year}-01-01`)) : undefined,
+  );
+}
+
+function baseQuery(db: Db) {
+  return db
+    .select({
+      a: absences,
+      lastName: users.lastName,
+      firstName: users.firstName,
+      personalNumber: users.personalNumber,
+      groupId: users.groupId,
+      locationId: users.locationId,
+      locationLabel: locations.name,
+      confirmerName: sql<string | null>`${confirmer.firstName} || ' ' || ${confirmer.lastName}`,
+    })
+    .from(absences)
+    .leftJoin(users, eq(users.id, absences.userId))
+    .leftJoin(locations, eq(locations.id, users.locationId))
+    .leftJoin(confirmer, eq(confirmer.id, absences.confirmedBy));
+}
+
+async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }, page?: { limit: number; offset: number }) {
+  const s = parseSort(q.sort, SORT);
+  const defaultOrder = q.view === '3' || q.view === '5' ? [desc(absences.startDate)] : [asc(absences.startDate)];
+  const query = baseQuery(db)
+    .where(await listFilter(db, actor, q))
+    .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : defaultOrder), asc(absences.id));
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+  // Quota warnings of open requests: one account query and one pending query for the page.
+  const open = rows.filter((r) => !r.a.approved && !r.a.declined && r.a.userId && countsAgainst(r.a));
+  const year = Number(todayIso().slice(0, 4));
+  const userIds = [...new Set(open.map((r) => r.a.userId!))];
+  const [accounts, pending] = await Promise.all([accountsFor(db, userIds, year), pendingDays(db, userIds)]);
+  const subs = await subordinateGroups(db, actor);
+  return rows.map((r) => {
+    const acc = r.a.userId ? accounts.get(r.a.userId) : undefined;
+    const pend = r.a.userId ? (pending.get(`${r.a.userId}:${year}`) ?? 0) : 0;
+    const own = r.a.userId === actor.userId;
+    const mayProcess = (!own || can(actor, 'urlaub_eigene_bearbeiten')) && (own ? true : scopeAllows(actor, subs, r));
+    return {
+      id: r.a.id,
+      userId: r.a.userId,
+      userData: r.a.userId ? [r.lastName, r.firstName, r.locationLabel, r.personalNumber ?? ''].join(', ') : DELETED_USER,
+      lastName: r.lastName ?? DELETED_USER,
+      firstName: r.firstName ?? '',
+      locationLabel: r.locationLabel ?? '',
+      personalNumber: r.personalNumber ?? '',
+      startDate: r.a.startDate,
+      endDate: r.a.endDate,
+      startDateFormated: formatDate(r.a.startDate),
+      endDateFormated: formatDate(r.a.endDate),
+      createdAtFormated: formatDate(r.a.createdAt),
+      countDays: Number(r.a.countDays),
+      confirmedByData: r.confirmerName ?? (r.a.confirmedBy === null && r.a.confirmedAt ? DELETED_USER : ''),
+      confirmedAtFormated: formatDate(r.a.confirmedAt),
+      approved: r.a.approved,
+      declined: r.a.declined,
+      state: absenceStateLabel(r.a),
+      status: '3',
+      statusLabel: 'Urlaub',
+      specialHoliday: r.a.specialHoliday,
+      reason: r.a.reason,
+      overtimeDeduction: r.a.overtimeDeduction,
+      overtime: r.a.overtime === null ? null : Number(r.a.overtime),
+      exceeds: acc && pend > acc.open ? [pend, acc.open] : null,
+      canAccept: mayProcess && !r.a.approved,
+      canDecline: mayProcess && !r.a.declined && r.a.endDate >= todayIso(),
+      canDelete: (can(actor, 'urlaub_can_delete') && (own || scopeAllows(actor, subs, r))) || (own && !r.a.approved && !r.a.declined),
+    };
+  });
+}
+
+function scopeAllows(actor: Actor, subs: string[], r: { groupId: string | null; locationId: string | null }) {
+  if (can(actor, ALL)) return true;
+  if (!r.groupId || !subs.includes(r.groupId)) return false;
+  return can(actor, SUBGROUPS) || (can(actor, OWN_LOCATION) && r.locationId === actor.locationId);
+}
+
+/** GET /absence/{from}/{location}/{view}: 20 rows from `from`, with the total count. */
+export async function listVacation(db: Db, actor: Actor, q: VacationListQuery) {
+  const where = await listFilter(db, actor, q);
+  const [rows, [total]] = await Promise.all([
+    listRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }),
+    db.select({ n: count() }).from(absences).leftJoin(users, eq(users.id, absences.userId)).where(where),
+  ]);
+  return { absences: rows, count: total?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deciding and deleting.
+
+async function loadForProcessing(db: Db, actor: Actor, id: string) {
+  const [row] = await db
+    .select({ a: absences, groupId: users.groupId, locationId: users.locationId, email: users.email, firstName: users.firstName })
+    .from(absences)
+    .leftJoin(users, eq(users.id, absences.userId))
+    .where(and(eq(absences.id, id), eq(absences.kind, 'vacation')));
+  if (!row) throw notFound();
+  const target = { id: row.a.userId ?? '', groupId: row.groupId ?? '', locationId: row.locationId ?? '' };
+  if (row.a.userId && !(await inScope(db, actor, target))) throw notFound();
+  return row;
+}
+
+/**
+ * PUT /updateabsence/{id}/{approved}: accept (from open or declined) or decline (from open or
+ * accepted); the approval task is completed in the same transaction and the person is told.
+ */
+export async function decideVacation(deps: Deps, actor: Actor, id: string, approve: boolean) {
+  const { db, mailer } = deps;
+  const row = await loadForProcessing(db, actor, id);
+  if (row.a.userId === actor.userId && !can(actor, 'urlaub_eigene_bearbeiten')) throw forbidden(MSG.vacationNotOwn);
+  if (!can(actor, ALL) && !can(actor, SUBGROUPS) && !can(actor, OWN_LOCATION)) throw forbidden();
+  if (approve ? row.a.approved : row.a.declined) throw badRequest(MSG.vacationWrongState);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(absences)
+      .set({ approved: approve, declined: !approve, confirmedBy: actor.userId, confirmedAt: new Date() })
+      .where(eq(absences.id, id));
+    await completeLinkedTasks(tx as unknown as Db, reference(id), actor.userId);
+  });
+  if (row.email) {
+    await mailer.send({
+      to: row.email,
+      subject: `Filialportal: Ihr Urlaubsantrag wurde ${approve ? 'genehmigt' : 'abgelehnt'}`,
+      text: [
+        `Hallo ${row.firstName},`,
+        '',
+        `Ihr Urlaubsantrag vom ${formatDate(row.a.startDate)} bis ${formatDate(row.a.endDate)} (${Number(row.a.countDays)} Tage) wurde ${approve ? 'genehmigt' : 'abgelehnt'}.`,
+        '',
+        'Die Übersicht finden Sie im Filialportal unter Urlaub.',
+      ].join('\n'),
+    }).catch((err) => deps.log.error({ err }, 'vacation decision mail failed'));
+  }
+  const [appointment] = await listRows(db, actor, { id });
+  return { appointment };
+}
+
+/** DELETE /appointment/{id}: the person withdraws an open request, or urlaub_can_delete in scope. */
+export async function deleteVacation(db: Db, actor: Actor, id: string) {
+  const row = await loadForProcessing(db, actor, id);
+  const ownOpen = row.a.userId === actor.userId && !row.a.approved && !row.a.declined;
+  if (!ownOpen && !can(actor, 'urlaub_can_delete')) throw forbidden();
+  await db.transaction(async (tx) => {
+    await deleteLinkedTasks(tx as unknown as Db, reference(id));
+    await tx.delete(absences).where(eq(absences.id, id));
+  });
+}

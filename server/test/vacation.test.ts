@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import { limitedDaysMessage } from '@filialportal/core/absences';
+import { publicHolidays } from '@filialportal/core/holidays';
+import { absences } from '../src/modules/absences/absences.table.ts';
+import { taskAssignments, tasks } from '../src/modules/tasks/tasks.table.ts';
+import { users } from '../src/modules/users/users.table.ts';
+import { locations } from '../src/modules/locations/locations.table.ts';
+import { userGroups } from '../src/modules/teams/teams.table.ts';
+import { buildTestApp, readOutbox, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+let verkauf: string;
+const NEXT = new Date().getUTCFullYear() + 1;
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (date: string, n: number) => iso(new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000));
+/** Fronleichnam of next year (a Thursday, a holiday in NW) and the Monday and Sunday of its week. */
+const corpusChristi = [...publicHolidays('NW', NEXT)].find(([, name]) => name === 'Fronleichnam')![0];
+const weekStart = addDays(corpusChristi, -3);
+const weekEnd = addDays(corpusChristi, 3);
+const fmt = (d: string) => d.split('-').reverse().join('.');
+/** A Saturday in June of next year. */
+const saturday = (() => {
+  let d = `${NEXT}-06-01`;
+  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 6) d = addDays(d, 1);
+  return d;
+})();
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [u] = await t.db.select().from(users).where(eq(users.email, 'verkauf@example.com'));
+  verkauf = u!.id;
+  await t.db.update(users).set({ freeDays: ['', '', '', '', '', 'Sa', 'So'], holidayContingent: 30 }).where(eq(users.id, verkauf));
+});
+afterAll(() => t.close());
+
+const vacationCount = async () => (await t.db.select({ n: count() }).from(absences))[0]!.n;
+const request = async (email: string, a: Record<string, unknown>) =>
+  t.as(await t.login(email), { method: 'POST', url: '/api/appointment', payload: { appointment: { userId: a.userId ?? verkauf, ...a } } });
+
+describe('POST /api/appointment', () => {
+  let id: string;
+
+  it('counts the working days without free days and regional holidays (Fronleichnam in NW)', async () => {
+    const res = await request('verkauf@example.com', { startDate: weekStart, endDate: weekEnd });
+    expect(res.statusCode).toBe(200);
+    const a = res.json().appointment;
+    id = a.id;
+    expect(a).toMatchObject({ countDays: 4, state: 'offen', status: '3', statusLabel: 'Urlaub', startDateFormated: fmt(weekStart), approved: false });
+    expect(a.userData).toMatch(/, Filiale Köln, \d+$/);
+  });
+
+  it('gives the approver of the same branch a locked task linked to the request', async () => {
+    const [task] = await t.db.select().from(tasks).where(eq(tasks.reference, `absence:${id}`));
+    expect(task).toMatchObject({ locked: true, link: '/urlaub/1' });
+    const recipients = await t.db
+      .select({ email: users.email })
+      .from(taskAssignments)
+      .innerJoin(users, eq(users.id, taskAssignments.userId))
+      .where(eq(taskAssignments.taskId, task!.id));
+    expect(recipients.map((r) => r.email)).toEqual(['filialleitung@example.com']);
+  });
+
+  it('422 for an overlapping request, nothing saved', async () => {
+    const before = await vacationCount();
+    const res = await request('verkauf@example.com', { startDate: addDays(corpusChristi, 1), endDate: addDays(corpusChristi, 6) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(MSG.vacationDuplicate);
+    expect(await vacationCount()).toBe(before);
+  });
+
+  it('224 beyond the remaining days: created, and withdrawing removes it and its task', async () => {
+    const res = await request('verkauf@example.com', { startDate: `${NEXT}-07-01`, endDate: `${NEXT}-09-30` });
+    expect(res.statusCode).toBe(224);
+    const body = res.json();
+    expect(body.message).toBe(limitedDaysMessage(body.available));
+    expect(body.message).toMatch(/^Nur noch \d+ Tage verfügbar\. Antrag trotzdem stellen\?$/);
+    const newId = body.appointment.id;
+    expect((await t.db.select().from(tasks).where(eq(tasks.reference, `absence:${newId}`))).length).toBe(1);
+    const del = await t.as(await t.login('verkauf@example.com'), { method: 'DELETE', url: `/api/appointment/${newId}` });
+    expect(del.statusCode).toBe(204);
+    expect((await t.db.select().from(absences).where(eq(absences.id, newId))).length).toBe(0);
+    expect((await t.db.select().from(tasks).where(eq(tasks.reference, `absence:${newId}`))).length).toBe(0);
+  });
+
+  it.each([
+    [{ startDate: '', endDate: `${NEXT}-06-10` }, MSG.vacationDatesRequired],
+    [{ startDate: `${NEXT}-06-10`, endDate: `${NEXT}-06-09` }, MSG.endBeforeStart],
+    [{ startDate: `${NEXT}-06-10`, endDate: `${NEXT}-06-11`, overtimeDeduction: true }, MSG.overtimeRequired],
+    [{ startDate: `${NEXT}-06-10`, endDate: `${NEXT}-06-11`, specialHoliday: true, reason: '' }, MSG.specialReasonRequired],
+    [{ startDate: `${NEXT}-06-10`, endDate: `${NEXT}-06-11`, specialHoliday: true, reason: 'Hochzeit meiner Schwester in Bayern' }, MSG.reasonTooLong],
+    [{ startDate: `${NEXT}-06-10`, endDate: `${NEXT}-06-11`, overtimeDeduction: true, overtime: 'viel' }, MSG.overtimeInvalid],
+    [{ startDate: '2020-06-10', endDate: '2020-06-11' }, MSG.vacationInPast],
+    [{ startDate: saturday, endDate: addDays(saturday, 1) }, MSG.vacationNoWorkingDays],
+    [{ userId: '', startDate: `${NEXT}-06-10`, endDate: `${NEXT}-06-11` }, MSG.errorReLogin],
+  ])('refuses %j with the spec message', async (a, message) => {
+    const before = await vacationCount();
+    const res = await request('verkauf@example.com', a);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+    expect(await vacationCount()).toBe(before);
+  });
+
+  it('overtime with a comma and special leave with a reason are accepted and do not count against the quota', async () => {
+    const ot = await request('verkauf@example.com', { startDate: `${NEXT}-06-14`, endDate: `${NEXT}-06-14`, overtimeDeduction: true, overtime: '7,5' });
+    expect(ot.statusCode).toBe(200);
+    expect(ot.json().appointment).toMatchObject({ overtimeDeduction: true, overtime: 7.5 });
+    const sl = await request('verkauf@example.com', { startDate: `${NEXT}-06-15`, endDate: `${NEXT}-06-15`, specialHoliday: true, reason: 'Umzug' });
+    expect(sl.json().appointment).toMatchObject({ specialHoliday: true, reason: 'Umzug' });
+  });
+
+  it('403 when someone else’s request is filed', async () => {
+    const before = await vacationCount();
+    const [other] = await t.db.select().from(users).where(eq(users.email, 'azubi@example.com'));
+    const res = await request('verkauf@example.com', { userId: other!.id, startDate: `${NEXT}-07-10`, endDate: `${NEXT}-07-12` });
+    expect(res.statusCode).toBe(403);
+    expect(await vacationCount()).toBe(before);
+  });
+});
+
+describe('processing requests', () => {
+  const openOf = async (email: string, view = '1') =>
+    (await t.as(await t.login(email), { method: 'GET', url: `/api/absence/0/all/${view}` })).json();
+
+  it('Filialleitung sees the open request of its branch; another branch’s does not', async () => {
+    const fl = await openOf('filialleitung@example.com');
+    expect(fl.absences.some((a: { userId: string; countDays: number }) => a.userId === verkauf && a.countDays === 4)).toBe(true);
+    const [hamburg] = await t.db.select().from(locations).where(eq(locations.name, 'Filiale Hamburg'));
+    const [flGroup] = await t.db.select().from(userGroups).where(eq(userGroups.name, 'Filialleitung'));
+    const [hhLead] = await t.db.select().from(users).where(and(eq(users.locationId, hamburg!.id), eq(users.groupId, flGroup!.id)));
+    await t.db.update(users).set({ email: 'fl.hamburg@example.com' }).where(eq(users.id, hhLead!.id));
+    const hh = await openOf('fl.hamburg@example.com');
+    expect(hh.absences.some((a: { userId: string }) => a.userId === verkauf)).toBe(false);
+    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.countDays, 4)));
+    const res = await t.as(await t.login('fl.hamburg@example.com'), { method: 'PUT', url: `/api/updateabsence/${row!.id}/1` });
+    expect(res.statusCode).toBe(404);
+    expect((await t.db.select().from(absences).where(eq(absences.id, row!.id)))[0]!.approved).toBe(false);
+  });
+
+  it('Verkauf cannot process its own request', async () => {
+    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.countDays, 4)));
+    const res = await t.as(await t.login('verkauf@example.com'), { method: 'PUT', url: `/api/updateabsence/${row!.id}/1` });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('accepting completes the task, tells the requester by mail and moves it to view 2', async () => {
+    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.countDays, 4)));
+    const res = await t.as(await t.login('filialleitung@example.com'), { method: 'PUT', url: `/api/updateabsence/${row!.id}/1` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().appointment).toMatchObject({ approved: true, state: 'akzeptiert', confirmedAtFormated: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/) });
+    expect(res.json().appointment.confirmedByData).toBeTruthy();
+    const [task] = await t.db.select().from(tasks).where(eq(tasks.reference, `absence:${row!.id}`));
+    const assignments = await t.db.select().from(taskAssignments).where(eq(taskAssignments.taskId, task!.id));
+    expect(assignments.every((a) => a.completedAt !== null)).toBe(true);
+    const mail = readOutbox(t.outboxDir).find((m) => m.to === 'verkauf@example.com' && m.subject.includes('genehmigt'));
+    expect(mail?.text).toContain(fmt(weekStart));
+    const accepted = await openOf('filialleitung@example.com', '2');
+    expect(accepted.absences.map((a: { id: string }) => a.id)).toContain(row!.id);
+  });
+
+  it('declining from view 2 and deleting need their rights', async () => {
+    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.countDays, 4)));
+    const decline = await t.as(await t.login('filialleitung@example.com'), { method: 'PUT', url: `/api/updateabsence/${row!.id}/0` });
+    expect(decline.json().appointment.state).toBe('abgelehnt');
+    const refused = await t.as(await t.login('verkauf@example.com'), { method: 'DELETE', url: `/api/appointment/${row!.id}` });
+    expect(refused.statusCode).toBe(403);
+    const del = await t.as(await t.login('personalleitung@example.com'), { method: 'DELETE', url: `/api/appointment/${row!.id}` });
+    expect(del.statusCode).toBe(204);
+  });
+
+  it('the own account shows this year and the next', async () => {
+    const res = await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/user-contingents' });
+    const years = res.json().contingents.map((c: { year: number }) => c.year);
+    expect(years).toContain(NEXT);
+  });
+});
