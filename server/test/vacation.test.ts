@@ -9,6 +9,7 @@ import { users } from '../src/modules/users/users.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { buildTestApp, readOutbox, type TestContext } from './helpers.ts';
+import { readXlsx } from './xlsx.ts';
 
 let t: TestContext;
 let verkauf: string;
@@ -172,5 +173,42 @@ describe('processing requests', () => {
     const res = await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/user-contingents' });
     const years = res.json().contingents.map((c: { year: number }) => c.year);
     expect(years).toContain(NEXT);
+  });
+});
+
+describe('overview and exports', () => {
+  it('Personalleitung sees every account ordered by team, with previous years on request', async () => {
+    const token = await t.login('personalleitung@example.com');
+    const res = await t.as(token, { method: 'GET', url: '/api/user/listallabsenceuseroverview?from=0&location=all' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBeGreaterThan(50);
+    expect(body.users).toHaveLength(20);
+    const idx = body.users.map((u: { teamSortIndex: number }) => u.teamSortIndex);
+    expect(idx).toEqual([...idx].sort((a: number, b: number) => a - b));
+    const row = body.users[0];
+    expect(row.openHolidays).toBe(row.availableHolidays - row.holidaysTakenThisYear - row.holidaysPlannedThisYear);
+    const withPrev = (await t.as(token, { method: 'GET', url: '/api/user/listallabsenceuseroverview?from=0&location=all&previousYears=1' })).json();
+    expect(withPrev.users).toHaveLength(60);
+    expect(new Set(withPrev.users.map((u: { year: number }) => u.year)).size).toBe(3);
+  });
+
+  it('Verkauf sees only its own account', async () => {
+    const res = await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/user/listallabsenceuseroverview' });
+    expect(res.json().users.map((u: { userId: string }) => u.userId)).toEqual([verkauf]);
+  });
+
+  it('exports the open requests and the overview as XLSX; 403 without urlaub_exportieren', async () => {
+    await request('verkauf@example.com', { startDate: `${NEXT}-08-02`, endDate: `${NEXT}-08-06` });
+    const token = await t.login('personalleitung@example.com');
+    const list = await t.as(token, { method: 'POST', url: `/api/exportabsence/all/1?year=${NEXT}` });
+    expect(list.statusCode).toBe(200);
+    const rows = await readXlsx(list);
+    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Personalnummer', 'Von', 'Bis', 'Tage', 'Status', 'Bestätigt von', 'Art']);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows[1]![4]).toBeInstanceOf(Date);
+    const overview = await readXlsx(await t.as(token, { method: 'POST', url: '/api/exportabsence/all/4?contingent=1' }));
+    expect(overview[0]).toContain('Verfügbar');
+    expect((await t.as(await t.login('verkauf@example.com'), { method: 'POST', url: '/api/exportabsence/all/1' })).statusCode).toBe(403);
   });
 });

@@ -5,7 +5,9 @@ import { parseYearFilter } from '@filialportal/core/absences';
 import { ZVacationRequest } from '@filialportal/core/vacation';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { sendXlsx } from '../../platform/exports.ts';
 import { accountsFor, currentYear } from './contingents.service.ts';
+import { overviewColumns, requestColumns, VIEW_TITLES } from './absences.export.ts';
 import * as vacation from './vacation.service.ts';
 
 const tags = ['Urlaub'];
@@ -62,6 +64,51 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: { anyOf: PROCESS } },
     schema: { tags, summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0)', params: z.object({ id: z.uuid(), approved: z.enum(['0', '1', 'true', 'false']) }) },
     handler: (req) => vacation.decideVacation(deps, actorOf(req), req.params.id, req.params.approved === '1' || req.params.approved === 'true'),
+  });
+
+  r.get('/user/listallabsenceuseroverview', {
+    config: { access: { permission: 'urlaub_menu_sehen' } },
+    schema: {
+      tags,
+      summary: 'Urlaubsübersicht (Ansicht 4): Konten je Person, Standard-Sortierung teamSortIndex',
+      querystring: z.object({
+        from: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
+        location: z.union([z.literal('all'), z.uuid()]).optional().default('all'),
+        year: ZYear,
+        searchTerm: z.string().max(100).optional(),
+        sort: z.string().max(30).optional(),
+        previousYears: z.enum(['0', '1']).optional().transform((v) => v === '1'),
+      }),
+    },
+    handler: (req) => vacation.vacationOverview(db, actorOf(req), req.query),
+  });
+
+  r.post('/exportabsence/:location/:view', {
+    config: { access: { permission: 'urlaub_exportieren' } },
+    schema: {
+      tags,
+      summary: 'Urlaub als XLSX: dieselben Zeilen wie die Liste; Ansicht 4 mit contingent=1 samt Vorjahren',
+      params: z.object({ location: z.union([z.literal('all'), z.uuid()]), view: z.enum(['1', '2', '3', '4', '5']) }),
+      querystring: z.object({ year: ZYear, contingent: z.enum(['0', '1']).optional(), searchTerm: z.string().max(100).optional(), sort: z.string().max(30).optional() }),
+    },
+    handler: (req, reply) => {
+      const actor = actorOf(req);
+      const { location, view } = req.params;
+      if (view === '4') {
+        return sendXlsx(reply, {
+          filename: 'Urlaubsübersicht.xlsx',
+          sheet: 'Urlaubsübersicht',
+          columns: overviewColumns,
+          rows: vacation.overviewExportRows(db, actor, { location, year: req.query.year, searchTerm: req.query.searchTerm, sort: req.query.sort, previousYears: req.query.contingent === '1' }),
+        });
+      }
+      return sendXlsx(reply, {
+        filename: `Urlaub – ${VIEW_TITLES[view]}.xlsx`,
+        sheet: VIEW_TITLES[view],
+        columns: requestColumns,
+        rows: vacation.vacationExportRows(db, actor, { location, view, year: req.query.year, searchTerm: req.query.searchTerm, sort: req.query.sort }),
+      });
+    },
   });
 
   r.get('/user-contingents', {

@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { inBatches } from '../../platform/exports.ts';
 import { locations } from '../locations/locations.table.ts';
 import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tasks/tasks.service.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -371,4 +372,107 @@ export async function deleteVacation(db: Db, actor: Actor, id: string) {
     await deleteLinkedTasks(tx as unknown as Db, reference(id));
     await tx.delete(absences).where(eq(absences.id, id));
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overview (view 4): the vacation account of every person in scope.
+
+export interface OverviewQuery {
+  from: number;
+  location: string;
+  year?: number | null;
+  searchTerm?: string;
+  sort?: string;
+  previousYears: boolean;
+}
+
+const OVERVIEW_SORT = ['teamSortIndex', 'lastName', 'firstName', 'personalNumber', 'locationLabel'] as const;
+const overviewSortColumn: Record<(typeof OVERVIEW_SORT)[number], AnyPgColumn> = {
+  teamSortIndex: userGroups.sortingIndex,
+  lastName: users.lastName,
+  firstName: users.firstName,
+  personalNumber: users.personalNumber,
+  locationLabel: locations.name,
+};
+
+/** The people whose accounts the actor sees: like the requests, but over users. */
+async function peopleScope(db: Db, actor: Actor): Promise<SQL | undefined> {
+  if (can(actor, ALL)) return undefined;
+  const subs = await subordinateGroups(db, actor);
+  const parts: SQL[] = [eq(users.id, actor.userId)];
+  if (subs.length && can(actor, SUBGROUPS)) parts.push(inArray(users.groupId, subs));
+  else if (subs.length && can(actor, OWN_LOCATION)) parts.push(and(inArray(users.groupId, subs), eq(users.locationId, actor.locationId))!);
+  return or(...parts);
+}
+
+async function overviewFilter(db: Db, actor: Actor, q: Omit<OverviewQuery, 'from' | 'previousYears'>) {
+  const term = q.searchTerm?.trim().toLowerCase();
+  return and(
+    eq(users.active, true),
+    await peopleScope(db, actor),
+    q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
+    term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
+      ? sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      : undefined,
+  );
+}
+
+async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { limit: number; offset: number }) {
+  const year = q.year ?? Number(todayIso().slice(0, 4));
+  const s = parseSort(q.sort, OVERVIEW_SORT);
+  const query = db
+    .select({ id: users.id, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, team: userGroups.name, teamLabel: userGroups.label, teamSortIndex: userGroups.sortingIndex, locationLabel: locations.name })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(await overviewFilter(db, actor, q))
+    .orderBy(...(s ? [(s.desc ? desc : asc)(overviewSortColumn[s.field])] : [asc(userGroups.sortingIndex)]), asc(users.lastName), asc(users.id));
+  const people = await (page ? query.limit(page.limit).offset(page.offset) : query);
+  const years = q.previousYears ? [year, year - 1, year - 2] : [year];
+  const accounts = await Promise.all(years.map((y) => accountsFor(db, people.map((p) => p.id), y)));
+  return people.flatMap((p) =>
+    years.map((y, i) => {
+      const a = accounts[i]!.get(p.id)!;
+      return {
+        id: `${p.id}:${y}`,
+        userId: p.id,
+        lastName: p.lastName,
+        firstName: p.firstName,
+        personalNumber: p.personalNumber ?? '',
+        team: p.team,
+        teamLabel: p.teamLabel,
+        teamSortIndex: p.teamSortIndex,
+        locationLabel: p.locationLabel,
+        year: y,
+        availableHolidays: a.available,
+        holidaysTakenThisYear: a.taken,
+        holidaysPlannedThisYear: a.planned,
+        holidaySurplusPreviousYear: a.surplus,
+        holidayContingent: a.holidayContingent,
+        deduction: a.deduction,
+        openHolidays: a.open,
+      };
+    }),
+  );
+}
+
+/** GET /user/listallabsenceuseroverview: 20 people from `from`, default order teamSortIndex. */
+export async function vacationOverview(db: Db, actor: Actor, q: OverviewQuery) {
+  const [rows, [total]] = await Promise.all([
+    overviewRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }),
+    db
+      .select({ n: count() })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+      .where(await overviewFilter(db, actor, q)),
+  ]);
+  return { users: rows, count: total?.n ?? 0 };
+}
+
+/** Rows for the exports: the same filter and order as the lists, in batches. */
+export function vacationExportRows(db: Db, actor: Actor, q: Omit<VacationListQuery, 'from'>) {
+  return inBatches((limit, offset) => listRows(db, actor, q, { limit, offset }));
+}
+export function overviewExportRows(db: Db, actor: Actor, q: Omit<OverviewQuery, 'from'>) {
+  return inBatches((limit, offset) => overviewRows(db, actor, { ...q, from: 0 }, { limit, offset }));
 }
