@@ -38,6 +38,8 @@ const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  // Vitest fails a run on an unhandled error even when every test passed: count it.
+  if (!unit && vitest.numFailedTests === 0) failed++;
 } else if (!unit) failed++;
 ok &&= unit;
 
@@ -54,6 +56,7 @@ if (haveChromium || requireE2e) {
     if (report?.stats) {
       passed += report.stats.expected + (report.stats.flaky ?? 0);
       failed += report.stats.unexpected;
+      if (!e2e && report.stats.unexpected === 0) failed++;
     } else if (!e2e) failed++;
     ok &&= Boolean(e2e);
   }

@@ -26,6 +26,9 @@ const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.u
 /** Opens PostgreSQL over a pool (production, scale-out) and applies the migrations. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server drops (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await withStartupLock({ db, kind: 'postgres', close: async () => undefined }, () => migratePg(db as never, { migrationsFolder }));
   return { db, kind: 'postgres', close: () => pool.end() };
