@@ -13,3 +13,4 @@ export * from './tasks.ts';
 export * from './dates.ts';
 export * from './absences.ts';
 export * from './vacation.ts';
+export * from './sick-reports.ts';

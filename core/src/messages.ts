@@ -85,6 +85,12 @@ export const MSG = {
   overtimeInvalid: 'Bitte geben Sie die Überstunden als Zahl ein (z. B. 7,5).',
   vacationNotOwn: 'Eigene Anträge dürfen Sie nicht bearbeiten.',
   vacationWrongState: 'Dieser Antrag kann in seinem Zustand nicht so bearbeitet werden.',
+  // Sick reports (spec 1 §5)
+  sickDateRequired: 'Das Datum darf nicht leer sein.',
+  sickEndRequired: 'Das Datum bis darf nicht leer sein.',
+  employeeRequired: 'Bitte wählen Sie einen Mitarbeiter aus',
+  // own
+  sickDuplicate: 'Für diesen Zeitraum gibt es bereits eine Krankmeldung.',
   locationNotAvailable: 'Dieser Standort steht Ihnen nicht zur Verfügung.',
   avatarType: 'Bitte wählen Sie ein Bild vom Typ jpeg, jpg, png oder gif.',
   avatarTooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',

@@ -19,6 +19,7 @@ import { registerErrorHandler } from './platform/errors.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Storage } from './platform/storage.ts';
 import { absencesRoutes } from './modules/absences/absences.routes.ts';
+import { sickReportsRoutes } from './modules/absences/sick-reports.routes.ts';
 import { globalSettingsRoutes } from './modules/global-settings/global-settings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(globalSettingsRoutes, deps);
       await api.register(tasksRoutes, deps);
       await api.register(absencesRoutes, deps);
+      await api.register(sickReportsRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseYearFilter } from '@filialportal/core/absences';
+import { ZSickReportRequest } from '@filialportal/core/sick-reports';
+import { actorOf } from '../../platform/access.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import * as sick from './sick-reports.service.ts';
+
+const tags = ['Krankmeldungen'];
+const SEE = ['krankmeldungen_von_allen_sehen_und_bearbeiten', 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten'] as const;
+const ZLocation = z.union([z.literal('all'), z.uuid()]);
+const ZYear = z.string().max(10).optional().transform((v) => {
+  const y = parseYearFilter(v ?? '');
+  return typeof y === 'number' ? y : null;
+});
+const ZList = z.object({ year: ZYear, searchTerm: z.string().max(100).optional(), sort: z.string().max(30).optional() });
+const ZFrom = z.coerce.number().int().min(0).max(1_000_000);
+
+export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get('/sickreport/:from/:location/:view', {
+    config: { access: { anyOf: SEE } },
+    schema: {
+      tags,
+      summary: 'Krankmeldungen: Ansicht 2 eingegangen (laufend und künftig), 3 vergangen, 4 alle; 20 ab from',
+      params: z.object({ from: ZFrom, location: ZLocation, view: z.enum(['2', '3', '4']) }),
+      querystring: ZList,
+    },
+    handler: (req) => sick.listSickReports(db, actorOf(req), { ...req.params, ...req.query }),
+  });
+
+  r.get('/sickreport/summary/:from/:location', {
+    config: { access: { anyOf: SEE } },
+    schema: { tags, summary: 'Krankheitstage je Mitarbeiter (dieses und letztes Jahr)', params: z.object({ from: ZFrom, location: ZLocation }), querystring: ZList },
+    handler: (req) => sick.sickSummary(db, actorOf(req), { ...req.params, ...req.query }),
+  });
+
+  r.post('/sickreport', {
+    config: { access: { anyOf: SEE } },
+    schema: { tags, summary: 'Krankmeldung erfassen', body: ZSickReportRequest },
+    handler: (req) => sick.saveSickReport(db, actorOf(req), req.body.sickReport, null),
+  });
+
+  r.put('/sickreport/:id', {
+    config: { access: { anyOf: SEE } },
+    schema: { tags, summary: 'Krankmeldung ändern', params: z.object({ id: z.uuid() }), body: ZSickReportRequest },
+    handler: (req) => sick.saveSickReport(db, actorOf(req), req.body.sickReport, req.params.id),
+  });
+
+  r.delete('/sickreport/:id', {
+    config: { access: { anyOf: ['krankmeldungen_von_allen_l_schen', 'krankmeldungen_aus_eigener_filiale_l_schen'] } },
+    schema: { tags, summary: 'Krankmeldung löschen', params: z.object({ id: z.uuid() }) },
+    handler: async (req, reply) => {
+      await sick.deleteSickReport(db, actorOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  r.get('/countsickdays', {
+    config: { access: 'authenticated' },
+    schema: { tags, summary: 'Krankheitstage dieses und letztes Jahr (eigene, oder ?userId mit Recht)', querystring: z.object({ userId: z.uuid().optional() }) },
+    handler: (req) => sick.countSickDays(db, actorOf(req), req.query.userId),
+  });
+
+  r.post('/exportsickreport/:location/:view', {
+    config: { access: { permission: 'krankmeldungen_exportieren' } },
+    schema: { tags, summary: 'Krankmeldungen als XLSX (Ansicht 2, 3, 4)', params: z.object({ location: ZLocation, view: z.enum(['2', '3', '4']) }), querystring: ZList },
+    handler: (req, reply) =>
+      sendXlsx(reply, {
+        filename: 'Krankmeldungen.xlsx',
+        sheet: 'Krankmeldungen',
+        columns: [
+          { header: 'Nachname', value: (s) => s.lastName, width: 18 },
+          { header: 'Vorname', value: (s) => s.firstName, width: 16 },
+          { header: 'Personalnummer', value: (s) => s.personalNumber, width: 16 },
+          { header: 'Standort', value: (s) => s.locationLabel, width: 20 },
+          { header: 'Von', value: (s) => s.startDate, type: 'date' },
+          { header: 'Bis', value: (s) => s.endDate, type: 'date' },
+          { header: 'Tage', value: (s) => s.countDays, type: 'number' },
+        ],
+        rows: sick.sickExportRows(db, actorOf(req), { ...req.params, ...req.query }),
+      }),
+  });
+}

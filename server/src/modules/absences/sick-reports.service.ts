@@ -1,0 +1,218 @@
+import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { countWorkingDaysByYear, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
+import { holidayTest } from '@filialportal/core/holidays';
+import { MSG } from '@filialportal/core/messages';
+import { parseSort } from '@filialportal/core/sort';
+import type { TSickReport } from '@filialportal/core/sick-reports';
+import { can, type Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { formatDate } from '../../platform/dates.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { inBatches } from '../../platform/exports.ts';
+import { likeTerm } from '../../platform/paging.ts';
+import { locations } from '../locations/locations.table.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { absences } from './absences.table.ts';
+import { todayIso } from './contingents.service.ts';
+
+const EDIT_ALL = 'krankmeldungen_von_allen_sehen_und_bearbeiten';
+const EDIT_OWN = 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten';
+const DELETE_ALL = 'krankmeldungen_von_allen_l_schen';
+const DELETE_OWN = 'krankmeldungen_aus_eigener_filiale_l_schen';
+const DELETED_USER = 'Benutzer gelöscht';
+
+/** Sick reports of everyone, or of the own location only (spec 1 §6). */
+const scope = (actor: Actor): SQL | undefined => (can(actor, EDIT_ALL) ? undefined : eq(users.locationId, actor.locationId));
+const mayEdit = (actor: Actor, locationId: string | null) => can(actor, EDIT_ALL) || (can(actor, EDIT_OWN) && locationId === actor.locationId);
+const mayDelete = (actor: Actor, locationId: string | null) => can(actor, DELETE_ALL) || (can(actor, DELETE_OWN) && locationId === actor.locationId);
+
+export interface SickListQuery {
+  from: number;
+  location: string;
+  view: '2' | '3' | '4';
+  year?: number | null;
+  searchTerm?: string;
+  sort?: string;
+}
+
+function filters(actor: Actor, q: Omit<SickListQuery, 'from' | 'view'> & { view?: SickListQuery['view'] }) {
+  const term = q.searchTerm?.trim();
+  const today = todayIso();
+  return and(
+    scope(actor),
+    q.view === '2' ? gte(absences.endDate, today) : q.view === '3' ? sql`${absences.endDate} < ${today}` : undefined,
+    q.location !== 'all' && can(actor, 'krankmeldungen_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
+    term && can(actor, 'krankmeldungen_nach_mitarbeiter_filtern')
+      ? sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${likeTerm(term)}`
+      : undefined,
+    q.year ? and(lte(absences.startDate, `${q.year}-12-31`), gte(absences.endDate, `${q.year}-01-01`)) : undefined,
+  );
+}
+
+const SORT = ['lastName', 'firstName', 'startDate', 'endDate', 'countDays', 'createdAt'] as const;
+const sortColumn: Record<(typeof SORT)[number], AnyPgColumn> = {
+  lastName: users.lastName,
+  firstName: users.firstName,
+  startDate: absences.startDate,
+  endDate: absences.endDate,
+  countDays: absences.countDays,
+  createdAt: absences.createdAt,
+};
+
+async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string | undefined, view: string | undefined, page?: { limit: number; offset: number }) {
+  const s = parseSort(sort, SORT);
+  const q = db
+    .select({ a: absences, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationId: users.locationId, locationLabel: locations.name })
+    .from(absences)
+    .leftJoin(users, eq(users.id, absences.userId))
+    .leftJoin(locations, eq(locations.id, users.locationId))
+    .where(and(eq(absences.kind, 'sick'), where))
+    .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : [view === '2' ? asc(absences.startDate) : desc(absences.startDate)]), asc(absences.id));
+  const list = await (page ? q.limit(page.limit).offset(page.offset) : q);
+  return list.map((r) => ({
+    id: r.a.id,
+    userId: r.a.userId,
+    userData: r.a.userId ? [r.lastName, r.firstName, r.locationLabel].join(', ') : DELETED_USER,
+    lastName: r.lastName ?? DELETED_USER,
+    firstName: r.firstName ?? '',
+    personalNumber: r.personalNumber ?? '',
+    locationLabel: r.locationLabel ?? '',
+    startDate: r.a.startDate,
+    endDate: r.a.endDate,
+    startDateFormated: formatDate(r.a.startDate),
+    endDateFormated: formatDate(r.a.endDate),
+    countDays: Number(r.a.countDays),
+    createdAtFormated: formatDate(r.a.createdAt),
+    status: '2',
+    statusLabel: 'Krank',
+    approved: true,
+    canEdit: mayEdit(actor, r.locationId),
+    canDelete: mayDelete(actor, r.locationId),
+  }));
+}
+
+/** GET /sickreport/{from}/{location}/{view} */
+export async function listSickReports(db: Db, actor: Actor, q: SickListQuery) {
+  const where = filters(actor, q);
+  const [list, [total]] = await Promise.all([
+    rows(db, actor, where, q.sort, q.view, { limit: VACATION_PAGE_SIZE, offset: q.from }),
+    db.select({ n: count() }).from(absences).leftJoin(users, eq(users.id, absences.userId)).where(and(eq(absences.kind, 'sick'), where)),
+  ]);
+  return { sickReports: list, count: total?.n ?? 0 };
+}
+
+export function sickExportRows(db: Db, actor: Actor, q: Omit<SickListQuery, 'from'>) {
+  const where = filters(actor, q);
+  return inBatches((limit, offset) => rows(db, actor, where, q.sort, q.view, { limit, offset }));
+}
+
+const SUMMARY_SORT = ['teamSortIndex', 'lastName', 'firstName', 'personalNumber', 'locationLabel', 'sickDaysThisYear', 'sickDaysLastYear'] as const;
+
+/**
+ * GET /sickreport/summary/{from}/{location}: sick days per person this year and last year
+ * (the year filter picks "this year"), from the stored per-year counts in one query.
+ */
+export async function sickSummary(db: Db, actor: Actor, q: Omit<SickListQuery, 'view'>, page: { limit: number; offset: number } | null = { limit: VACATION_PAGE_SIZE, offset: q.from }) {
+  const year = q.year ?? Number(todayIso().slice(0, 4));
+  const term = q.searchTerm?.trim();
+  const where = and(
+    eq(users.active, true),
+    scope(actor),
+    q.location !== 'all' && can(actor, 'krankmeldungen_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
+    term && can(actor, 'krankmeldungen_nach_mitarbeiter_filtern')
+      ? sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${likeTerm(term)}`
+      : undefined,
+  );
+  const daysIn = (y: number) =>
+    sql<number>`coalesce((select sum((a.days_by_year ->> ${String(y)})::numeric) from ${absences} a where a.kind = 'sick' and a.user_id = ${users.id}), 0)::float`;
+  const thisYear = daysIn(year);
+  const lastYear = daysIn(year - 1);
+  const s = parseSort(q.sort, SUMMARY_SORT);
+  const columns = { teamSortIndex: userGroups.sortingIndex, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationLabel: locations.name, sickDaysThisYear: thisYear, sickDaysLastYear: lastYear };
+  const base = db
+    .select({ id: users.id, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationLabel: locations.name, teamSortIndex: userGroups.sortingIndex, sickDaysThisYear: thisYear, sickDaysLastYear: lastYear })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(where)
+    .orderBy(...(s ? [(s.desc ? desc : asc)(columns[s.field])] : [asc(userGroups.sortingIndex)]), asc(users.lastName), asc(users.id));
+  const [list, [total]] = await Promise.all([
+    page ? base.limit(page.limit).offset(page.offset) : base,
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    users: list.map((r) => ({ ...r, personalNumber: r.personalNumber ?? '', searchName: `${r.lastName} ${r.firstName}`, sickDaysThisYear: Number(r.sickDaysThisYear), sickDaysLastYear: Number(r.sickDaysLastYear) })),
+    count: total?.n ?? 0,
+  };
+}
+
+async function target(db: Db, userId: string) {
+  const [p] = await db
+    .select({ id: users.id, locationId: users.locationId, freeDays: users.freeDays, region: locations.region })
+    .from(users)
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(eq(users.id, userId));
+  return p;
+}
+
+/** POST /sickreport, PUT /sickreport/{id}: counted like vacation; no two reports overlap. */
+export async function saveSickReport(db: Db, actor: Actor, input: TSickReport, id: string | null) {
+  const p = await target(db, input.userId);
+  if (!p || !mayEdit(actor, p.locationId)) throw notFound(MSG.employeeRequired);
+  if (id) {
+    const [existing] = await db
+      .select({ locationId: users.locationId })
+      .from(absences)
+      .leftJoin(users, eq(users.id, absences.userId))
+      .where(and(eq(absences.id, id), eq(absences.kind, 'sick')));
+    if (!existing || !mayEdit(actor, existing.locationId)) throw notFound();
+  }
+  const [overlap] = await db
+    .select({ id: absences.id })
+    .from(absences)
+    .where(and(eq(absences.kind, 'sick'), eq(absences.userId, p.id), lte(absences.startDate, input.endDate), gte(absences.endDate, input.startDate), id ? ne(absences.id, id) : undefined));
+  if (overlap) throw new AppError(422, 'duplicate', MSG.sickDuplicate);
+  const byYear = countWorkingDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, isHoliday: holidayTest(p.region) });
+  const values = {
+    kind: 'sick',
+    userId: p.id,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    countDays: [...byYear.values()].reduce((a, b) => a + b, 0),
+    daysByYear: Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])),
+    approved: true,
+    confirmedBy: actor.userId,
+    confirmedAt: new Date(),
+  };
+  const [row] = id
+    ? await db.update(absences).set(values).where(eq(absences.id, id)).returning({ id: absences.id })
+    : await db.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id });
+  const [sickReport] = await rows(db, actor, eq(absences.id, row!.id), undefined, undefined);
+  return { sickReport };
+}
+
+export async function deleteSickReport(db: Db, actor: Actor, id: string) {
+  const [existing] = await db
+    .select({ locationId: users.locationId })
+    .from(absences)
+    .leftJoin(users, eq(users.id, absences.userId))
+    .where(and(eq(absences.id, id), eq(absences.kind, 'sick')));
+  if (!existing || (!mayEdit(actor, existing.locationId) && !mayDelete(actor, existing.locationId))) throw notFound();
+  if (!mayDelete(actor, existing.locationId)) throw forbidden();
+  await db.delete(absences).where(eq(absences.id, id));
+}
+
+/** GET /countsickdays: sick days of a person (default: oneself) this year and last year. */
+export async function countSickDays(db: Db, actor: Actor, userId: string | undefined) {
+  const id = userId ?? actor.userId;
+  if (id !== actor.userId) {
+    const p = await target(db, id);
+    if (!p || !mayEdit(actor, p.locationId)) throw notFound();
+  }
+  const year = Number(todayIso().slice(0, 4));
+  const list = await db.select({ daysByYear: absences.daysByYear }).from(absences).where(and(eq(absences.kind, 'sick'), eq(absences.userId, id)));
+  const sum = (y: number) => list.reduce((acc, r) => acc + (r.daysByYear[String(y)] ?? 0), 0);
+  return { userId: id, sickDaysThisYear: sum(year), sickDaysLastYear: sum(year - 1) };
+}
