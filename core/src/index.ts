@@ -14,3 +14,4 @@ export * from './dates.ts';
 export * from './absences.ts';
 export * from './vacation.ts';
 export * from './sick-reports.ts';
+export * from './school-vacations.ts';

@@ -91,6 +91,9 @@ export const MSG = {
   employeeRequired: 'Bitte wählen Sie einen Mitarbeiter aus',
   // own
   sickDuplicate: 'Für diesen Zeitraum gibt es bereits eine Krankmeldung.',
+  // own: school vacations import
+  importNothingRead: 'In der Datei wurden keine Ferien gefunden. Erwartet wird CSV (Bundesland;Name;Beginn;Ende) oder iCal.',
+  importRegionRequired: 'Bitte wählen Sie das Bundesland der iCal-Datei.',
   locationNotAvailable: 'Dieser Standort steht Ihnen nicht zur Verfügung.',
   avatarType: 'Bitte wählen Sie ein Bild vom Typ jpeg, jpg, png oder gif.',
   avatarTooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',

@@ -9,3 +9,4 @@ export * from '../modules/special-appointments/special-appointments.table.ts';
 export * from '../modules/global-settings/global-settings.table.ts';
 export * from '../modules/tasks/tasks.table.ts';
 export * from '../modules/absences/absences.table.ts';
+export * from '../modules/absences/holidays.table.ts';

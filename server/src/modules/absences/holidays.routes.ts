@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REGION_CODES } from '@filialportal/core/locations';
+import { ZSchoolVacationImport } from '@filialportal/core/school-vacations';
+import type { Deps } from '../../platform/deps.ts';
+import * as holidays from './holidays.service.ts';
+
+const tags = ['Feiertage und Ferien'];
+/** School vacations are location data (per federal state): maintained with the location rights. */
+const MAINTAIN = { permission: 'einstellungen_standorte_bearbeiten' } as const;
+
+export async function holidaysRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get('/holidayapi/holidays/:region', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Feiertage (berechnet) und Schulferien (importiert) des Vorjahres, Jahres und Folgejahres',
+      params: z.object({ region: z.enum(REGION_CODES) }),
+      querystring: z.object({ year: z.coerce.number().int().min(1800).max(2199).optional() }),
+    },
+    handler: (req) => holidays.holidayData(db, req.params.region, req.query.year),
+  });
+
+  r.get('/schoolvacations', {
+    config: { access: { permission: 'einstellungen_standorte_sehen' } },
+    schema: { tags, summary: 'Importierte Schulferien', querystring: z.object({ region: z.enum(REGION_CODES).optional() }) },
+    handler: (req) => holidays.listSchoolVacations(db, req.query.region),
+  });
+
+  r.post('/schoolvacations/import', {
+    config: { access: MAINTAIN },
+    bodyLimit: 3 * 1024 * 1024,
+    schema: { tags, summary: 'Schulferien aus CSV (Bundesland;Name;Beginn;Ende) oder iCal importieren', body: ZSchoolVacationImport },
+    handler: (req) => holidays.importSchoolVacations(db, req.body.content, req.body.region ?? null),
+  });
+
+  r.delete('/schoolvacations/:id', {
+    config: { access: MAINTAIN },
+    schema: { tags, summary: 'Schulferien-Eintrag löschen', params: z.object({ id: z.uuid() }) },
+    handler: async (req, reply) => {
+      await holidays.deleteSchoolVacation(db, req.params.id);
+      return reply.status(204).send();
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { publicHolidays } from '@filialportal/core/holidays';
+import { REGIONS } from '@filialportal/core/locations';
+import { MSG } from '@filialportal/core/messages';
+import { parseSchoolVacations } from '@filialportal/core/school-vacations';
+import type { Db } from '../../platform/db.ts';
+import { formatDate } from '../../platform/dates.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { currentYear } from './contingents.service.ts';
+import { schoolVacations } from './holidays.table.ts';
+
+const regionByName = (name: string) => REGIONS.find((r) => r.label.toLowerCase() === name.trim().toLowerCase())?.code ?? null;
+
+/**
+ * GET /holidayapi/holidays/{region}: public holidays of last, this and next year (computed) and
+ * the imported school vacations, each list as a JSON string like the spec's client expects.
+ */
+export async function holidayData(db: Db, region: string, year = currentYear()) {
+  const holidays = (y: number) => JSON.stringify([...publicHolidays(region, y)].map(([datum, name]) => ({ name, datum, datumFormated: formatDate(datum) })));
+  const rows = await db
+    .select()
+    .from(schoolVacations)
+    .where(and(eq(schoolVacations.region, region), lte(schoolVacations.startDate, `${year + 1}-12-31`), gte(schoolVacations.endDate, `${year - 1}-01-01`)))
+    .orderBy(asc(schoolVacations.startDate));
+  const vacations = (y: number) =>
+    JSON.stringify(rows.filter((r) => r.startDate.startsWith(String(y)) || r.endDate.startsWith(String(y))).map((r) => ({ name: r.name, start: r.startDate, end: r.endDate })));
+  return {
+    region,
+    year,
+    holidayList: holidays(year),
+    holidayListLastYear: holidays(year - 1),
+    holidayListNextYear: holidays(year + 1),
+    vacationList: vacations(year),
+    vacationListLastYear: vacations(year - 1),
+    vacationListNextYear: vacations(year + 1),
+  };
+}
+
+/** Imports a CSV or iCal file; entries of the same state and name that start on the same day are replaced. */
+export async function importSchoolVacations(db: Db, content: string, region: string | null) {
+  const isIcal = /BEGIN:VCALENDAR/i.test(content);
+  if (isIcal && !region) throw badRequest(MSG.importRegionRequired);
+  const { entries, badLines } = parseSchoolVacations(content, region, regionByName);
+  if (entries.length === 0) throw badRequest(MSG.importNothingRead);
+  await db.transaction(async (tx) => {
+    for (const e of entries) {
+      await tx.delete(schoolVacations).where(and(eq(schoolVacations.region, e.region), eq(schoolVacations.name, e.name), eq(schoolVacations.startDate, e.start)));
+    }
+    await tx.insert(schoolVacations).values(entries.map((e) => ({ region: e.region, name: e.name, startDate: e.start, endDate: e.end })));
+  });
+  return { imported: entries.length, skippedLines: badLines };
+}
+
+export async function listSchoolVacations(db: Db, region: string | undefined) {
+  const rows = await db
+    .select()
+    .from(schoolVacations)
+    .where(region ? eq(schoolVacations.region, region) : undefined)
+    .orderBy(asc(schoolVacations.region), asc(schoolVacations.startDate));
+  return { list: rows.map((r) => ({ id: r.id, region: r.region, name: r.name, start: r.startDate, end: r.endDate, startFormated: formatDate(r.startDate), endFormated: formatDate(r.endDate) })) };
+}
+
+export async function deleteSchoolVacation(db: Db, id: string) {
+  await db.delete(schoolVacations).where(eq(schoolVacations.id, id));
+}
