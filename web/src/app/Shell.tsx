@@ -24,7 +24,7 @@ import { TaskCountBadge } from '../features/tasks/TaskCountBadge.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { useCurrentUser } from './current-user.tsx';
-import { visibleNavigation, type NavItem } from './navigation.ts';
+import { SICK_REPORT_PERMISSIONS, visibleNavigation, type NavItem } from './navigation.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RequirePermission } from './RequirePermission.tsx';
 import { uiState, useUiState } from './ui-state.ts';
@@ -42,6 +42,10 @@ const GoogleSheetsPage = lazy(() =>
 const OwnTasksPage = lazy(() => import('../features/tasks/OwnTasksPage.tsx').then((m) => ({ default: m.OwnTasksPage })));
 const DelegatedTasksPage = lazy(() =>
   import('../features/tasks/DelegatedTasksPage.tsx').then((m) => ({ default: m.DelegatedTasksPage })),
+);
+const AbsenceRoutes = lazy(() => import('../features/absences/AbsenceRoutes.tsx').then((m) => ({ default: m.AbsenceRoutes })));
+const SickReportRoutes = lazy(() =>
+  import('../features/sick-reports/SickReportRoutes.tsx').then((m) => ({ default: m.SickReportRoutes })),
 );
 
 /** Counters beside navigation labels, by kind; kinds without a view yet have none. */
@@ -62,10 +66,15 @@ function isActive(pathname: string, path: string) {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
+/** A sub-entry is active on its address, or anywhere in its view when it names one (`match`). */
+function isChildActive(pathname: string, child: NavItem) {
+  return child.match ? isActive(pathname, child.match) : pathname === child.path;
+}
+
 function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
   const Icon = item.icon;
   const icon = Icon ? <Icon size={20} stroke={1.7} /> : undefined;
-  const active = isActive(pathname, item.path);
+  const active = isActive(pathname, item.path) || (item.children ?? []).some((child) => isChildActive(pathname, child));
   const [opened, setOpened] = useState(active);
   // Arriving in a section (e.g. through a link) opens its sub-entries.
   useEffect(() => {
@@ -89,7 +98,7 @@ function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
             component={Link}
             to={child.path}
             label={child.label}
-            active={pathname === child.path}
+            active={isChildActive(pathname, child)}
             className={classes.navLink}
           />
         ))}
@@ -260,6 +269,22 @@ export function Shell() {
                 element={
                   <RequirePermission rule={DELEGATE_PERMISSIONS}>
                     <DelegatedTasksPage />
+                  </RequirePermission>
+                }
+              />
+              <Route
+                path="urlaub/*"
+                element={
+                  <RequirePermission rule="urlaub_menu_sehen">
+                    <AbsenceRoutes />
+                  </RequirePermission>
+                }
+              />
+              <Route
+                path="krankmeldungen/*"
+                element={
+                  <RequirePermission rule={SICK_REPORT_PERMISSIONS}>
+                    <SickReportRoutes />
                   </RequirePermission>
                 }
               />

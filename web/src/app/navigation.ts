@@ -13,6 +13,11 @@ import {
 } from '@tabler/icons-react';
 import { can, type PermissionRule } from './access.ts';
 
+/** Who sees the sick reports (list, create and edit; all or the own location). */
+export const SICK_REPORT_PERMISSIONS: PermissionRule = {
+  anyOf: ['krankmeldungen_von_allen_sehen_und_bearbeiten', 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten'],
+};
+
 /** One entry of the main navigation (spec 1 §2 "Main navigation"). */
 export interface NavItem {
   label: string;
@@ -21,6 +26,8 @@ export interface NavItem {
   icon?: TablerIcon;
   /** Who sees the entry. */
   permission: PermissionRule;
+  /** The address prefix of the whole view when `path` is one of its sub-views ('/urlaub' for '/urlaub/1'). */
+  match?: string;
   /** Whether the view exists yet; entries of views still to come stay hidden. */
   built: boolean;
   /** Counter shown beside the label: own open tasks, unseen claims or advertising. */
@@ -73,7 +80,12 @@ export const NAVIGATION: readonly NavItem[] = [
     path: '/an-abwesenheit',
     icon: IconCalendarWeek,
     permission: 'an_abwesenheit_menu_sehen',
-    built: false,
+    built: true,
+    children: [
+      { label: 'An-/Abwesenheiten', path: '/an-abwesenheit', permission: 'an_abwesenheit_menu_sehen', built: false },
+      { label: 'Urlaub', path: '/urlaub/1', match: '/urlaub', permission: 'urlaub_menu_sehen', built: true },
+      { label: 'Krankmeldungen', path: '/krankmeldungen/2', match: '/krankmeldungen', permission: SICK_REPORT_PERMISSIONS, built: true },
+    ],
   },
   {
     label: 'Dokumente',
@@ -117,9 +129,13 @@ export const NAVIGATION: readonly NavItem[] = [
   { label: 'Einstellungen', path: '/einstellungen', icon: IconSettings, permission: 'einstellungen_sehen', built: true },
 ];
 
-/** The entries a user sees: built and permitted, with their sub-entries filtered alike. */
+/**
+ * The entries a user sees: built and permitted, with their sub-entries filtered alike; a section
+ * whose sub-entries are all hidden is hidden too.
+ */
 export function visibleNavigation(permissions: readonly string[], items: readonly NavItem[] = NAVIGATION): NavItem[] {
   return items
     .filter((item) => item.built && can(permissions, item.permission))
-    .map((item) => (item.children ? { ...item, children: visibleNavigation(permissions, item.children) } : item));
+    .map((item) => (item.children ? { ...item, children: visibleNavigation(permissions, item.children) } : item))
+    .filter((item) => !item.children || item.children.length > 0);
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Center, Group, ScrollArea, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Center, Group, ScrollArea, Skeleton, Table, Text, UnstyledButton, type MantineBreakpoint, type MantineSpacing } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { nextSort } from '@filialportal/core/sort';
 import classes from './SortableTable.module.css';
@@ -16,6 +16,8 @@ export interface Column<T> {
   width?: number | string;
   /** Keep the cell on one line. */
   nowrap?: boolean;
+  /** Show the column only from this breakpoint on (a secondary column on narrow screens). */
+  visibleFrom?: MantineBreakpoint;
 }
 
 export interface SortableTableProps<T> {
@@ -33,6 +35,8 @@ export interface SortableTableProps<T> {
   /** Accessible name of the table. */
   label: string;
   minWidth?: number;
+  /** Horizontal cell padding (default 'sm'); 'xs' for lists with many narrow columns. */
+  spacing?: MantineSpacing;
 }
 
 function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
@@ -55,13 +59,14 @@ export function SortableTable<T>({
   emptyText = 'Keine Einträge vorhanden',
   label,
   minWidth = 640,
+  spacing = 'sm',
 }: SortableTableProps<T>) {
   const head = columns.map((col) => {
     const field = col.sortField ?? col.key;
     const state = sort === field ? 'asc' : sort === `-${field}` ? 'desc' : null;
     const ariaSort = state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined;
     return (
-      <Table.Th key={col.key} style={{ width: col.width, textAlign: col.align }} aria-sort={col.sortable ? (ariaSort ?? 'none') : undefined}>
+      <Table.Th key={col.key} visibleFrom={col.visibleFrom} style={{ width: col.width, textAlign: col.align }} aria-sort={col.sortable ? (ariaSort ?? 'none') : undefined}>
         {col.sortable && onSortChange ? (
           <UnstyledButton className={classes.sortButton} onClick={() => onSortChange(nextSort(sort, field))}>
             <Group gap={4} wrap="nowrap" justify={col.align === 'right' ? 'flex-end' : 'flex-start'}>
@@ -83,7 +88,7 @@ export function SortableTable<T>({
     body = Array.from({ length: skeletonRows }, (_, i) => (
       <Table.Tr key={`skeleton-${i}`} aria-hidden>
         {columns.map((col) => (
-          <Table.Td key={col.key}>
+          <Table.Td key={col.key} visibleFrom={col.visibleFrom}>
             <Skeleton height={12} radius="sm" width={`${60 + ((i * 7 + col.key.length * 5) % 35)}%`} />
           </Table.Td>
         ))}
@@ -105,7 +110,7 @@ export function SortableTable<T>({
     body = rows.map((row) => (
       <Table.Tr key={rowKey(row)}>
         {columns.map((col) => (
-          <Table.Td key={col.key} style={{ textAlign: col.align, whiteSpace: col.nowrap ? 'nowrap' : undefined }}>
+          <Table.Td key={col.key} visibleFrom={col.visibleFrom} style={{ textAlign: col.align, whiteSpace: col.nowrap ? 'nowrap' : undefined }}>
             {col.render(row)}
           </Table.Td>
         ))}
@@ -115,7 +120,7 @@ export function SortableTable<T>({
 
   return (
     <ScrollArea type="auto" offsetScrollbars="x">
-      <Table miw={minWidth} highlightOnHover horizontalSpacing="sm" aria-label={label} aria-busy={loading || undefined} className={classes.table}>
+      <Table miw={minWidth} highlightOnHover horizontalSpacing={spacing} aria-label={label} aria-busy={loading || undefined} className={classes.table}>
         <Table.Thead>
           <Table.Tr>{head}</Table.Tr>
         </Table.Thead>

@@ -1,0 +1,257 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { MSG } from '@filialportal/core/messages';
+import { login } from './helpers.ts';
+
+/** YYYY-MM-DD of a UTC date. */
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Easter Sunday of a year (anonymous Gregorian algorithm), as a UTC date. */
+function easter(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+
+/** The current year in Berlin. */
+const thisYear = Number(new Intl.DateTimeFormat('de-DE', { year: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date()));
+const nextYear = thisYear + 1;
+
+/** Fronleichnam (Easter + 60 days, a Thursday; a public holiday in NW) next year, and its week. */
+const corpusChristi = addDays(easter(nextYear), 60);
+const WEEK = { start: iso(addDays(corpusChristi, -3)), end: iso(addDays(corpusChristi, 1)) };
+/** Overlaps the week above. */
+const OVERLAP = { start: iso(addDays(corpusChristi, -1)), end: iso(addDays(corpusChristi, 1)) };
+/** Three months: more than the remaining days. */
+const LONG = { start: `${nextYear}-07-01`, end: `${nextYear}-09-30` };
+
+/** A Monday-to-Friday week of this year without public holidays in NW (second week of February). */
+function sickWeek(): { start: string; end: string } {
+  let d = new Date(Date.UTC(thisYear, 1, 8));
+  while (d.getUTCDay() !== 1) d = addDays(d, 1);
+  return { start: iso(d), end: iso(addDays(d, 4)) };
+}
+const SICK = sickWeek();
+
+/** '24.05.2027' */
+const german = (isoDate: string) => isoDate.split('-').reverse().join('.');
+
+/** '24. Mai 2027', as the date picker names its days. */
+function dayLabel(isoDate: string): string {
+  return new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** Opens a date field and walks the months until the day can be clicked. */
+async function pickDate(page: Page, field: Locator, isoDate: string) {
+  await field.click();
+  // A closed picker may linger in the page for its closing animation: only visible buttons count.
+  const day = page.getByRole('button', { name: dayLabel(isoDate), exact: true }).filter({ visible: true });
+  const back = isoDate < `${iso(new Date()).slice(0, 8)}01`;
+  const step = page.getByRole('button', { name: back ? 'Vorheriger Monat' : 'Nächster Monat' }).filter({ visible: true });
+  await expect(step).toBeVisible();
+  for (let i = 0; i < 24 && (await day.count()) === 0; i++) await step.click();
+  await day.click();
+  await expect(day).toHaveCount(0);
+}
+
+/** Fills and sends 'Neuer Urlaubsantrag' with a period. */
+async function requestVacation(page: Page, period: { start: string; end: string }) {
+  await page.goto('/urlaub/1');
+  await page.getByRole('link', { name: 'Neuer Urlaubsantrag' }).click();
+  await expect(page).toHaveURL(/\/urlaub\/antrag$/);
+  await pickDate(page, page.getByLabel('Urlaub von'), period.start);
+  await pickDate(page, page.getByLabel('Urlaub bis'), period.end);
+  await page.getByRole('button', { name: 'Antrag stellen' }).click();
+}
+
+/** The row of Greta Wolf (verkauf@) in a list. */
+const gretaRow = (page: Page) => page.getByRole('row', { name: /Wolf, Greta/ });
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('Urlaub und Krankmeldungen', () => {
+  test('Verkauf beantragt die Woche um Fronleichnam: 4 Tage; Regeln des Formulars', async ({ page }) => {
+    await login(page, 'verkauf@example.com', undefined, '/urlaub/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Offene Anträge' })).toBeVisible();
+    await page.getByRole('link', { name: 'Neuer Urlaubsantrag' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Neuer Urlaubsantrag' })).toBeVisible();
+    await expect(page.getByRole('region', { name: `Urlaubskonto ${thisYear}` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Antrag stellen' }).click();
+    await expect(page.getByRole('alert')).toHaveText(MSG.vacationDatesRequired);
+
+    await pickDate(page, page.getByLabel('Urlaub von'), WEEK.start);
+    await pickDate(page, page.getByLabel('Urlaub bis'), WEEK.end);
+
+    // Overtime: digits and a comma only, the e removed, at most 3 characters without a comma.
+    await page.getByRole('checkbox', { name: 'Überstundenabbau' }).check();
+    const hours = page.getByLabel('Überstunden', { exact: true });
+    await hours.fill('12e34');
+    await expect(hours).toHaveValue('123');
+    await hours.fill('-5');
+    await expect(hours).toHaveValue('0');
+    await hours.fill('');
+    await page.getByRole('button', { name: 'Antrag stellen' }).click();
+    await expect(page.getByRole('alert')).toHaveText(MSG.overtimeRequired);
+
+    // The ticks exclude each other.
+    await hours.fill('7,5');
+    await page.getByRole('checkbox', { name: 'Sonderurlaub' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Überstundenabbau' })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Antrag stellen' }).click();
+    await expect(page.getByRole('alert')).toHaveText(MSG.specialReasonRequired);
+    await page.getByRole('checkbox', { name: 'Sonderurlaub' }).uncheck();
+
+    await page.getByRole('button', { name: 'Antrag stellen' }).click();
+    await expect(page.getByText('Urlaubsantrag gestellt')).toBeVisible();
+    await expect(page).toHaveURL(/\/urlaub\/1$/);
+    const row = gretaRow(page);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(`${german(WEEK.start)} – ${german(WEEK.end)}`)).toBeVisible();
+    await expect(row.getByRole('cell', { name: '4', exact: true })).toBeVisible();
+    await expect(row.getByText('offen', { exact: true })).toBeVisible();
+  });
+
+  test('Ein überschneidender Antrag wird abgewiesen; ein zu langer nach Rückfrage zurückgezogen', async ({ page }) => {
+    await login(page, 'verkauf@example.com', undefined, '/urlaub/1');
+    await requestVacation(page, OVERLAP);
+    await expect(page.getByRole('alert')).toHaveText(MSG.vacationDuplicate);
+
+    await requestVacation(page, LONG);
+    const prompt = page.getByRole('dialog', { name: 'Resturlaub reicht nicht aus' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByText(/^Nur noch \d+ Tage verfügbar\. Antrag trotzdem stellen\?$/)).toBeVisible();
+    await prompt.getByRole('button', { name: 'Nein, zurückziehen' }).click();
+    await expect(page.getByText('Der Urlaubsantrag wurde nicht gestellt.')).toBeVisible();
+
+    await page.goto('/urlaub/1');
+    await expect(gretaRow(page)).toHaveCount(1);
+    await expect(page.getByText(`${german(LONG.start)} – ${german(LONG.end)}`)).toHaveCount(0);
+  });
+
+  test('Filialleitung öffnet ihre Aufgabe und nimmt den Antrag an', async ({ page }) => {
+    await login(page, 'filialleitung@example.com', undefined, '/aufgaben/eigene');
+    const task = page.getByRole('article', { name: /^Urlaubsantrag Wolf, Greta/ });
+    await expect(task).toBeVisible();
+    await task.getByRole('link', { name: /öffnen$/ }).click();
+    await expect(page).toHaveURL(/\/urlaub\/1$/);
+
+    const row = gretaRow(page);
+    await row.getByRole('button', { name: 'Urlaubsantrag von Greta Wolf annehmen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Urlaubsantrag annehmen' });
+    await expect(dialog.getByText(`${german(WEEK.start)} – ${german(WEEK.end)} (4 Tage)`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Annehmen' }).click();
+    await expect(page.getByText('Urlaubsantrag von Greta Wolf angenommen')).toBeVisible();
+    await expect(gretaRow(page)).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Akzeptiert' }).click();
+    await expect(page).toHaveURL(/\/urlaub\/2$/);
+    await expect(gretaRow(page).getByText('akzeptiert', { exact: true })).toBeVisible();
+  });
+
+  test('Personalleitung sieht den Antrag, filtert nach Jahr und öffnet die Urlaubsübersicht', async ({ page }) => {
+    await login(page, 'personalleitung@example.com', undefined, '/urlaub/2');
+    await expect(gretaRow(page)).toHaveCount(1);
+
+    const year = page.getByLabel('Jahr', { exact: true });
+    await year.fill(String(thisYear));
+    await expect(page).toHaveURL(new RegExp(`jahr=${thisYear}`));
+    await expect(gretaRow(page)).toHaveCount(0);
+    await year.fill('1700');
+    await expect(page.getByText('1800 bis 2199')).toBeVisible();
+    await year.fill(String(nextYear));
+    await expect(gretaRow(page)).toHaveCount(1);
+
+    await page.getByRole('tab', { name: 'Urlaubsübersicht' }).click();
+    await expect(page).toHaveURL(/\/urlaub\/4/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Urlaubsübersicht' })).toBeVisible();
+    await expect(page.getByLabel('Jahr', { exact: true })).toHaveCount(0);
+    await page.getByLabel('Suche Mitarbeiter').fill('Wolf');
+    await expect(page).toHaveURL(/suche=Wolf/);
+    await expect(gretaRow(page)).toHaveCount(1);
+    await page.getByRole('switch', { name: 'mit Vorjahren' }).click();
+    await expect(page).toHaveURL(/vorjahre=1/);
+    await expect(gretaRow(page)).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Export XLSX' })).toBeVisible();
+  });
+
+  test('Personalleitung erfasst eine Krankmeldung; sie erscheint in der Übersicht', async ({ page }) => {
+    await login(page, 'personalleitung@example.com', undefined, '/krankmeldungen/2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Eingegangene Krankmeldungen' })).toBeVisible();
+    await page.getByRole('button', { name: 'Neue Krankmeldung' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Krankmeldung' });
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.employeeRequired);
+
+    await dialog.getByLabel('Mitarbeiter').fill('Wolf');
+    await page.getByRole('option', { name: 'Wolf, Greta' }).click();
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.sickDateRequired);
+
+    await pickDate(page, dialog.getByRole('button', { name: 'Von', exact: true }), SICK.start);
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.sickEndRequired);
+    await pickDate(page, dialog.getByRole('button', { name: 'Bis', exact: true }), SICK.end);
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(page.getByText('Krankmeldung erstellt')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('tab', { name: 'Alle' }).click();
+    await expect(page).toHaveURL(/\/krankmeldungen\/4$/);
+    const row = gretaRow(page);
+    await expect(row.getByText(german(SICK.start))).toBeVisible();
+    // Working days of the week without Greta's free weekday.
+    const days = (await row.getByRole('cell').nth(3).innerText()).trim();
+    expect(Number(days)).toBeGreaterThanOrEqual(4);
+
+    // The same period again is refused.
+    await page.getByRole('button', { name: 'Neue Krankmeldung' }).click();
+    await dialog.getByLabel('Mitarbeiter').fill('Wolf');
+    await page.getByRole('option', { name: 'Wolf, Greta' }).click();
+    await pickDate(page, dialog.getByRole('button', { name: 'Von', exact: true }), SICK.start);
+    await pickDate(page, dialog.getByRole('button', { name: 'Bis', exact: true }), SICK.start);
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.sickDuplicate);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+
+    await page.getByRole('tab', { name: 'Übersicht' }).click();
+    await expect(page).toHaveURL(/\/krankmeldungen\/uebersicht$/);
+    await page.getByLabel('Suche Mitarbeiter').fill('Wolf');
+    await expect(page).toHaveURL(/suche=Wolf/);
+    const person = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Wolf', exact: true }) }).filter({ has: page.getByRole('cell', { name: 'Greta', exact: true }) });
+    await expect(person.getByRole('cell', { name: days, exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export XLSX' })).toBeVisible();
+  });
+
+  test('Filialleitung ändert und löscht die Krankmeldung aus ihrer Filiale', async ({ page }) => {
+    await login(page, 'filialleitung@example.com', undefined, '/krankmeldungen/4');
+    const row = gretaRow(page);
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: 'Krankmeldung von Greta Wolf bearbeiten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Krankmeldung bearbeiten' });
+    const shorter = iso(addDays(new Date(`${SICK.start}T00:00:00Z`), 1));
+    await pickDate(page, dialog.getByRole('button', { name: 'Bis', exact: true }), shorter);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Krankmeldung gespeichert')).toBeVisible();
+    await expect(row.getByText(german(shorter))).toBeVisible();
+
+    await row.getByRole('button', { name: 'Krankmeldung von Greta Wolf löschen' }).click();
+    const confirm = page.getByRole('dialog', { name: "Krankmeldung 'Wolf' löschen?" });
+    await confirm.getByRole('button', { name: 'Löschen' }).click();
+    await expect(page.getByText("Krankmeldung 'Wolf' gelöscht")).toBeVisible();
+    await expect(gretaRow(page)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,231 @@
+import { useMemo } from 'react';
+import { Button, Group, Paper, ScrollArea, Switch, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { errorMessage, isSessionLost, query } from '../../api/client.ts';
+import { useCan } from '../../app/current-user.tsx';
+import { showAlert } from '../../ui/AlertPopup.tsx';
+import { ExportButton } from '../../ui/ExportButton.tsx';
+import { countLabel } from '../../ui/ListToolbar.tsx';
+import { flattenPages } from '../../ui/infinite-rows.ts';
+import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
+import { LocationSelect } from '../../ui/LocationSelect.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { QueryError } from '../../ui/QueryError.tsx';
+import { SearchInput } from '../../ui/SearchInput.tsx';
+import { SortableTable } from '../../ui/SortableTable.tsx';
+import { useDebouncedField, useFilterParams, type ListFilters } from '../../ui/useFilterParams.ts';
+import { YearInput } from '../../ui/YearInput.tsx';
+import {
+  countPeople,
+  useDecideVacation,
+  useDeleteVacation,
+  useVacationList,
+  useVacationOverview,
+  type VacationListView,
+  type VacationRow,
+  type VacationView,
+} from './absences.api.ts';
+import {
+  isListView,
+  PREVIOUS_YEARS_PARAM,
+  VACATION_REQUEST_PATH,
+  VACATION_VIEWS,
+  vacationPath,
+  VIEW_ACTIONS,
+  type RequestFormState,
+} from './paths.ts';
+import { confirmAccept, confirmDecline, confirmDelete } from './vacation-confirm.tsx';
+import { overviewColumns, personName, vacationColumns } from './vacation-ui.tsx';
+
+/** Placeholder rows while a list loads (spec 1 §9). */
+const SKELETON_ROWS = 9;
+
+const reportError = (error: unknown) => {
+  if (!isSessionLost(error)) showAlert(errorMessage(error), 'error');
+};
+
+function RequestList({ view, filters, onSort }: { view: VacationListView; filters: ListFilters; onSort: (sort: string) => void }) {
+  const list = useVacationList(view, filters);
+  const decide = useDecideVacation();
+  const remove = useDeleteVacation();
+  const { rows, count } = flattenPages(list.data, (p) => p.absences);
+  const allowed = VIEW_ACTIONS[view];
+
+  const columns = useMemo(() => {
+    const handlers = {
+      onAccept: allowed.accept
+        ? (row: VacationRow) =>
+            confirmAccept(row, () =>
+              decide.mutate(
+                { id: row.id, approve: true },
+                { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} angenommen`, color: 'teal' }), onError: reportError },
+              ),
+            )
+        : undefined,
+      onDecline: allowed.decline
+        ? (row: VacationRow) =>
+            confirmDecline(row, () =>
+              decide.mutate(
+                { id: row.id, approve: false },
+                { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} abgelehnt`, color: 'orange' }), onError: reportError },
+              ),
+            )
+        : undefined,
+      onDelete: allowed.remove
+        ? (row: VacationRow) =>
+            confirmDelete(row, () =>
+              remove.mutate(row.id, {
+                onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} gelöscht`, color: 'teal' }),
+                onError: reportError,
+              }),
+            )
+        : undefined,
+    };
+    const anyAction = rows.some((r) => (allowed.accept && r.canAccept) || (allowed.decline && r.canDecline) || (allowed.remove && r.canDelete));
+    return vacationColumns(handlers, anyAction);
+  }, [allowed, rows, decide, remove]);
+
+  return (
+    <>
+      <QueryError error={list.error} />
+      <CountLine shown={list.data ? countLabel(count, 'Antrag', 'Anträge') : ''} />
+      <SortableTable
+        label={VACATION_VIEWS.find((v) => v.view === view)!.title}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={filters.sort}
+        onSortChange={onSort}
+        loading={list.isPending}
+        skeletonRows={SKELETON_ROWS}
+        emptyText="Keine Anträge vorhanden"
+        minWidth={700}
+      />
+      <LoadMoreButton shown={rows.length} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+    </>
+  );
+}
+
+function OverviewList({ filters, previousYears, onSort }: { filters: ListFilters; previousYears: boolean; onSort: (sort: string) => void }) {
+  const list = useVacationOverview(filters, previousYears);
+  const { rows, count } = flattenPages(list.data, (p) => p.users);
+  const newest = list.data?.pages[0]?.users[0]?.year ?? 0;
+  const columns = useMemo(() => overviewColumns(previousYears, newest), [previousYears, newest]);
+  return (
+    <>
+      <QueryError error={list.error} />
+      <CountLine shown={list.data ? countLabel(count, 'Mitarbeiter', 'Mitarbeiter') : ''} />
+      <SortableTable
+        label="Urlaubsübersicht"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={filters.sort}
+        onSortChange={onSort}
+        loading={list.isPending}
+        skeletonRows={SKELETON_ROWS}
+        emptyText="Keine Mitarbeiter gefunden"
+        minWidth={680}
+        spacing="xs"
+      />
+      <LoadMoreButton shown={countPeople(rows)} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+    </>
+  );
+}
+
+/** The number of rows, read out when it changes. */
+function CountLine({ shown }: { shown: string }) {
+  return (
+    <Text size="sm" c="dimmed" px="md" pb="xs" aria-live="polite" mih={28}>
+      {shown}
+    </Text>
+  );
+}
+
+/**
+ * The vacation page (spec 1 §2 "Absence"): breadcrumb 'Urlaub' and the view's title, a view
+ * switcher, the toolbar (location, employee search, year, new request, export) and the list of
+ * the view — requests in views 1, 2, 3 and 5, everyone's account in view 4.
+ */
+export function AbsencePage({ view }: { view: VacationView }) {
+  const can = useCan();
+  const navigate = useNavigate();
+  const { pathname, search: addressQuery } = useLocation();
+  const { filters, update, params, setParams, carried } = useFilterParams();
+  const [searchText, setSearchText] = useDebouncedField(filters.search, (term) => update({ search: term }));
+  const previousYears = params.get(PREVIOUS_YEARS_PARAM) === '1';
+  const title = VACATION_VIEWS.find((v) => v.view === view)!.title;
+
+  const setPreviousYears = (on: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (on) next.set(PREVIOUS_YEARS_PARAM, '1');
+        else next.delete(PREVIOUS_YEARS_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const exportQuery = isListView(view)
+    ? query({ year: filters.year })
+    : query({ contingent: previousYears ? 1 : undefined });
+  const requestState: RequestFormState = { from: `${pathname}${addressQuery}` };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[{ label: 'Urlaub' }]}
+        actions={
+          <>
+            {can('urlaub_exportieren') && <ExportButton path={`/api/exportabsence/${encodeURIComponent(filters.location)}/${view}${exportQuery}`} />}
+            {can('urlaub_antrag_stellen') && (
+              <Button component={Link} to={VACATION_REQUEST_PATH} state={requestState} leftSection={<IconPlus size={16} />}>
+                Neuer Urlaubsantrag
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      <Paper withBorder radius="md">
+        <ScrollArea type="never">
+          <Tabs
+            value={view}
+            onChange={(next) => next && navigate(`${vacationPath(next as VacationView)}${carried()}`)}
+            px="md"
+            pt="xs"
+          >
+            <Tabs.List aria-label="Ansichten" style={{ flexWrap: 'nowrap' }}>
+              {VACATION_VIEWS.map((v) => (
+                <Tabs.Tab key={v.view} value={v.view} fw={500}>
+                  {v.tab}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        </ScrollArea>
+
+        <Group gap="md" align="flex-end" p="md" pb="sm" wrap="wrap">
+          {can('urlaub_nach_filiale_filtern') && <LocationSelect value={filters.location} onChange={(location) => update({ location })} />}
+          {can('urlaub_nach_mitarbeiter_filtern') && (
+            <SearchInput label="Suche Mitarbeiter" placeholder="Name oder Personalnummer" value={searchText} onChange={setSearchText} />
+          )}
+          {isListView(view) && <YearInput value={filters.year} onChange={(year) => update({ year })} />}
+          {!isListView(view) && (
+            <Switch label="mit Vorjahren" checked={previousYears} onChange={(e) => setPreviousYears(e.currentTarget.checked)} mb={8} />
+          )}
+        </Group>
+
+        {isListView(view) ? (
+          <RequestList key={view} view={view} filters={filters} onSort={(sort) => update({ sort })} />
+        ) : (
+          <OverviewList filters={filters} previousYears={previousYears} onSort={(sort) => update({ sort })} />
+        )}
+      </Paper>
+    </>
+  );
+}

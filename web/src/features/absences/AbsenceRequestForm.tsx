@@ -1,0 +1,316 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Collapse, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconSend } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useLocation, useNavigate } from 'react-router';
+import { cleanOvertimeInput, limitedDaysMessage } from '@filialportal/core/absences';
+import { MSG } from '@filialportal/core/messages';
+import { REASON_MAX, ZVacationRequest } from '@filialportal/core/vacation';
+import { errorMessage, isSessionLost } from '../../api/client.ts';
+import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { DateField } from '../../ui/DateField.tsx';
+import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useContingents, useDeleteVacation, useRequestVacation, type Contingent, type VacationRequestBody } from './absences.api.ts';
+import { DEFAULT_VACATION_VIEW, vacationPath, type RequestFormState } from './paths.ts';
+import { formatNumber } from './vacation-ui.tsx';
+
+interface Values {
+  startDate: string | null;
+  endDate: string | null;
+  overtimeDeduction: boolean;
+  overtime: string;
+  specialHoliday: boolean;
+  reason: string;
+}
+
+const EMPTY: Values = { startDate: null, endDate: null, overtimeDeduction: false, overtime: '', specialHoliday: false, reason: '' };
+
+/** The request body; an unfinished '7,' counts as '7', an empty field as missing. */
+function toBody(values: Values, userId: string): VacationRequestBody {
+  const overtime = values.overtime.replace(/,$/, '');
+  return {
+    startDate: values.startDate,
+    endDate: values.endDate,
+    userId,
+    overtimeDeduction: values.overtimeDeduction,
+    overtime: values.overtimeDeduction && overtime ? overtime : null,
+    specialHoliday: values.specialHoliday,
+    reason: values.specialHoliday ? values.reason : '',
+  };
+}
+
+/** The first failing rule of the server's schema, with the fields to mark. */
+function checkRequest(body: VacationRequestBody): FormProblem | null {
+  const found = firstProblem(ZVacationRequest, { appointment: body });
+  if (!found) return null;
+  switch (found.message) {
+    case MSG.vacationDatesRequired:
+      return { message: found.message, fields: [body.startDate ? '' : 'startDate', body.endDate ? '' : 'endDate'] };
+    case MSG.overtimeRequired:
+    case MSG.overtimeInvalid:
+      return { message: found.message, fields: ['overtime'] };
+    case MSG.specialReasonRequired:
+    case MSG.reasonTooLong:
+      return { message: found.message, fields: ['reason'] };
+    case MSG.endBeforeStart:
+      return { message: found.message, fields: ['endDate'] };
+    default:
+      return found;
+  }
+}
+
+function AccountLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} c={strong && value < 0 ? 'red.8' : undefined}>
+        {formatNumber(value)} {Math.abs(value) === 1 ? 'Tag' : 'Tage'}
+      </Text>
+    </Group>
+  );
+}
+
+/** The own account of one year: what is left and how it comes about. */
+function AccountCard({ account }: { account: Contingent }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={`Urlaubskonto ${account.year}`}>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.04em' }}>
+        Urlaubskonto {account.year}
+      </Text>
+      <Group align="baseline" gap={6} mt={6} mb="sm">
+        <Text fz={32} fw={700} lh={1} c={account.open < 0 ? 'red.8' : 'oak.8'}>
+          {formatNumber(account.open)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {Math.abs(account.open) === 1 ? 'Tag' : 'Tage'} verbleibend
+        </Text>
+      </Group>
+      <Stack gap={4}>
+        <AccountLine label="Anspruch" value={account.vacationClaim} />
+        {account.surplus !== 0 && <AccountLine label="Übertrag Vorjahr" value={account.surplus} />}
+        {account.deduction !== 0 && <AccountLine label="Abzug" value={-account.deduction} />}
+        <AccountLine label="Verfügbar" value={account.available} />
+        <AccountLine label="Genommen" value={account.taken} />
+        <AccountLine label="Geplant" value={account.planned} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** This year's account and, when the chosen period starts in another year, that year's. */
+function Accounts({ startDate }: { startDate: string | null }) {
+  const contingents = useContingents();
+  const thisYear = dayjs().year();
+  const years = [thisYear];
+  const chosen = startDate ? Number(startDate.slice(0, 4)) : null;
+  if (chosen && chosen !== thisYear) years.push(chosen);
+  if (contingents.isPending) return <Skeleton height={220} radius="md" />;
+  const shown = years.map((y) => contingents.data?.find((c) => c.year === y)).filter((c): c is Contingent => !!c);
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap="md">
+      {shown.map((c) => (
+        <AccountCard key={c.year} account={c} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * 'Neuer Urlaubsantrag' (spec 1 §2 AbsenceRequestForm): period, overtime deduction with hours
+ * or special leave with a reason (the two exclude each other). A request beyond the remaining
+ * days is created by the server (224) and kept only when the person confirms it; afterwards the
+ * page returns to the view it was opened from.
+ */
+export function AbsenceRequestForm() {
+  const user = useCurrentUser();
+  const can = useCan();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const back = (location.state as RequestFormState | null)?.from ?? vacationPath(DEFAULT_VACATION_VIEW);
+  const request = useRequestVacation();
+  const withdraw = useDeleteVacation();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [deciding, setDeciding] = useState(false);
+
+  const today = dayjs().format('YYYY-MM-DD');
+  const minStart = can('urlaub_r_ckdatiert_beantragen') ? undefined : today;
+  const invalid = (...fields: string[]) => (problem && fields.some((f) => problem.fields.includes(f)) ? true : undefined);
+
+  const set = (patch: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setProblem(null);
+  };
+
+  const setStart = (startDate: string | null) => {
+    setProblem(null);
+    // A start after the chosen end moves the end along.
+    setValues((v) => ({ ...v, startDate, endDate: startDate && v.endDate && v.endDate < startDate ? startDate : v.endDate }));
+  };
+
+  const finish = (message: string) => {
+    notifications.show({ message, color: 'teal' });
+    navigate(back);
+  };
+
+  /** 224: the request exists; keeping it ends here, refusing deletes it (and its task). */
+  const askLimited = (id: string, text: string) => {
+    setDeciding(true);
+    modals.openConfirmModal({
+      title: <Text fw={600}>Resturlaub reicht nicht aus</Text>,
+      centered: true,
+      withCloseButton: false,
+      closeOnClickOutside: false,
+      closeOnEscape: false,
+      children: <Text size="sm">{text}</Text>,
+      labels: { confirm: 'Ja, Antrag stellen', cancel: 'Nein, zurückziehen' },
+      onConfirm: () => {
+        setDeciding(false);
+        finish('Urlaubsantrag gestellt');
+      },
+      onCancel: () =>
+        withdraw.mutate(id, {
+          onSuccess: () => notifications.show({ message: 'Der Urlaubsantrag wurde nicht gestellt.', color: 'stone' }),
+          onError: (error) => !isSessionLost(error) && setProblem({ message: errorMessage(error), fields: [] }),
+          onSettled: () => setDeciding(false),
+        }),
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = toBody(values, user.id);
+    const found = checkRequest(body);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    setProblem(null);
+    request.mutate(body, {
+      onSuccess: (answer) => {
+        if (answer.available !== undefined) askLimited(answer.appointment.id, answer.message ?? limitedDaysMessage(answer.available));
+        else finish('Urlaubsantrag gestellt');
+      },
+      onError: (error) => !isSessionLost(error) && setProblem({ message: errorMessage(error), fields: [] }),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title="Neuer Urlaubsantrag" breadcrumbs={[{ label: 'Urlaub', to: back }, { label: 'Neuer Urlaubsantrag' }]} />
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7, lg: 6 }}>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <form onSubmit={submit} noValidate aria-label="Neuer Urlaubsantrag">
+              <Stack gap="md">
+                <Title order={2} fz="md">
+                  Zeitraum
+                </Title>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                  <DateField
+                    label="Urlaub von"
+                    withAsterisk
+                    value={values.startDate}
+                    onChange={setStart}
+                    minDate={minStart}
+                    error={invalid('startDate')}
+                    clearable
+                  />
+                  <DateField
+                    label="Urlaub bis"
+                    withAsterisk
+                    value={values.endDate}
+                    onChange={(endDate) => set({ endDate })}
+                    minDate={values.startDate ?? minStart}
+                    defaultDate={values.startDate ?? undefined}
+                    error={invalid('endDate')}
+                    clearable
+                  />
+                </SimpleGrid>
+
+                <Title order={2} fz="md" mt="xs">
+                  Art des Urlaubs
+                </Title>
+                <Stack gap="xs">
+                  <Checkbox
+                    label="Überstundenabbau"
+                    description="Die Tage werden mit Überstunden ausgeglichen."
+                    checked={values.overtimeDeduction}
+                    onChange={(e) =>
+                      set(e.currentTarget.checked ? { overtimeDeduction: true, specialHoliday: false, reason: '' } : { overtimeDeduction: false, overtime: '' })
+                    }
+                  />
+                  <Collapse expanded={values.overtimeDeduction}>
+                    <TextInput
+                      label="Überstunden"
+                      placeholder="z. B. 7,5"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      rightSection={<Text size="xs" c="dimmed">Std.</Text>}
+                      value={values.overtime}
+                      onChange={(e) => set({ overtime: cleanOvertimeInput(e.currentTarget.value) })}
+                      error={invalid('overtime')}
+                      w={{ base: '100%', xs: 200 }}
+                      ml={{ base: 0, xs: 32 }}
+                      mb="xs"
+                      disabled={!values.overtimeDeduction}
+                    />
+                  </Collapse>
+                  <Checkbox
+                    label="Sonderurlaub"
+                    description="Zum Beispiel Hochzeit oder Umzug; zählt nicht gegen den Urlaubsanspruch."
+                    checked={values.specialHoliday}
+                    onChange={(e) =>
+                      set(e.currentTarget.checked ? { specialHoliday: true, overtimeDeduction: false, overtime: '' } : { specialHoliday: false, reason: '' })
+                    }
+                  />
+                  <Collapse expanded={values.specialHoliday}>
+                    <TextInput
+                      label="Grund"
+                      placeholder="z. B. Hochzeit"
+                      maxLength={REASON_MAX}
+                      autoComplete="off"
+                      value={values.reason}
+                      onChange={(e) => set({ reason: e.currentTarget.value.slice(0, REASON_MAX) })}
+                      description={`${values.reason.length}/${REASON_MAX} Zeichen`}
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
+                      error={invalid('reason')}
+                      w={{ base: '100%', xs: 320 }}
+                      ml={{ base: 0, xs: 32 }}
+                      mb="xs"
+                      disabled={!values.specialHoliday}
+                    />
+                  </Collapse>
+                </Stack>
+
+                {problem && (
+                  <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                    {problem.message}
+                  </Alert>
+                )}
+
+                <Group justify="flex-end" gap="sm" mt="xs">
+                  <Button variant="default" onClick={() => navigate(back)}>
+                    Abbrechen
+                  </Button>
+                  <Button type="submit" leftSection={<IconSend size={16} />} loading={request.isPending || withdraw.isPending} disabled={deciding}>
+                    Antrag stellen
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Accounts startDate={values.startDate} />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

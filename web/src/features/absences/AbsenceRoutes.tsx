@@ -1,0 +1,29 @@
+import { Navigate, Route, Routes, useParams } from 'react-router';
+import { RequirePermission } from '../../app/RequirePermission.tsx';
+import { AbsencePage } from './AbsencePage.tsx';
+import { AbsenceRequestForm } from './AbsenceRequestForm.tsx';
+import { DEFAULT_VACATION_VIEW, isVacationView, vacationPath } from './paths.ts';
+
+function ViewRoute() {
+  const { view } = useParams();
+  if (!isVacationView(view)) return <Navigate to={vacationPath(DEFAULT_VACATION_VIEW)} replace />;
+  return <AbsencePage view={view} />;
+}
+
+/** /urlaub/{1|2|3|5|4} (the views) and /urlaub/antrag (the request form). */
+export function AbsenceRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to={vacationPath(DEFAULT_VACATION_VIEW)} replace />} />
+      <Route
+        path="antrag"
+        element={
+          <RequirePermission rule="urlaub_antrag_stellen">
+            <AbsenceRequestForm />
+          </RequirePermission>
+        }
+      />
+      <Route path=":view" element={<ViewRoute />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,216 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { api, query } from '../../api/client.ts';
+import { nextFrom } from '../../ui/infinite-rows.ts';
+import type { ListFilters } from '../../ui/useFilterParams.ts';
+
+/** The list views of the vacation page: 1 open, 2 accepted, 3 past, 5 declined. */
+export type VacationListView = '1' | '2' | '3' | '5';
+/** Every view: the lists and 4, the overview of everyone's account. */
+export type VacationView = VacationListView | '4';
+
+/** A row of GET /absence/{from}/{location}/{view} (spec 1 §3 "Absence request"). */
+export interface VacationRow {
+  id: string;
+  /** null once the person is deleted. */
+  userId: string | null;
+  /** 'Nachname, Vorname, Standort, Personalnummer' or 'Benutzer gelöscht'. */
+  userData: string;
+  lastName: string;
+  firstName: string;
+  locationLabel: string;
+  personalNumber: string;
+  startDate: string;
+  endDate: string;
+  startDateFormated: string;
+  endDateFormated: string;
+  createdAtFormated: string;
+  countDays: number;
+  confirmedByData: string;
+  confirmedAtFormated: string;
+  approved: boolean;
+  declined: boolean;
+  state: 'offen' | 'akzeptiert' | 'abgelehnt';
+  specialHoliday: boolean;
+  reason: string;
+  overtimeDeduction: boolean;
+  overtime: number | null;
+  /** Days in the person's open requests and the remaining quota, when the first exceeds the second. */
+  exceeds: [number, number] | null;
+  canAccept: boolean;
+  canDecline: boolean;
+  canDelete: boolean;
+}
+
+/** A row of the overview (view 4): one person's account in one year. */
+export interface OverviewRow {
+  id: string;
+  userId: string;
+  lastName: string;
+  firstName: string;
+  personalNumber: string | null;
+  team: string;
+  teamLabel: string;
+  teamSortIndex: number;
+  locationLabel: string;
+  year: number;
+  availableHolidays: number;
+  holidaysTakenThisYear: number;
+  holidaysPlannedThisYear: number;
+  holidaySurplusPreviousYear: number;
+  holidayContingent: number;
+  openHolidays: number;
+}
+
+/** The own account of one year (GET /user-contingents). */
+export interface Contingent {
+  year: number;
+  available: number;
+  taken: number;
+  planned: number;
+  open: number;
+  surplus: number;
+  deduction: number;
+  vacationClaim: number;
+}
+
+interface VacationPage {
+  absences: VacationRow[];
+  count: number;
+}
+
+interface OverviewPage {
+  users: OverviewRow[];
+  count: number;
+}
+
+/** The body of POST /appointment, as the form sends it (overtime as typed, e.g. '7,5'). */
+export interface VacationRequestBody {
+  startDate: string | null;
+  endDate: string | null;
+  userId: string;
+  overtimeDeduction: boolean;
+  overtime: string | null;
+  specialHoliday: boolean;
+  reason: string;
+}
+
+/** POST /appointment answers 200 `{ appointment }` or 224 `{ appointment, available, message }`. */
+export interface VacationRequestAnswer {
+  appointment: VacationRow;
+  /** Only in the 224 answer: the days that remain. */
+  available?: number;
+  /** Only in the 224 answer: 'Nur noch {n} Tage verfügbar. Antrag trotzdem stellen?'. */
+  message?: string;
+}
+
+export const absenceKeys = {
+  all: ['absence'] as const,
+  list: (view: VacationListView, f: ListFilters) => ['absence', 'list', view, f.location, f.search, f.year, f.sort] as const,
+  overview: (f: ListFilters, previousYears: boolean) => ['absence', 'overview', f.location, f.search, f.sort, previousYears] as const,
+  contingents: ['absence', 'contingents'] as const,
+};
+
+/** GET /absence/{from}/{location}/{view}?year&searchTerm&sort: 20 rows per step. */
+export function useVacationList(view: VacationListView, filters: ListFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: absenceKeys.list(view, filters),
+    queryFn: ({ pageParam, signal }) =>
+      api<VacationPage>(
+        `/api/absence/${pageParam}/${encodeURIComponent(filters.location)}/${view}${query({ year: filters.year, searchTerm: filters.search, sort: filters.sort })}`,
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: nextFrom<VacationPage>((p) => p.absences, (p) => p.count),
+    enabled,
+  });
+}
+
+/** The number of people among overview rows (one row per person and year). */
+export function countPeople(rows: readonly OverviewRow[]): number {
+  return new Set(rows.map((r) => r.userId)).size;
+}
+
+/** GET /user/listallabsenceuseroverview: everyone's account, ordered by team unless sorted. */
+export function useVacationOverview(filters: ListFilters, previousYears: boolean, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: absenceKeys.overview(filters, previousYears),
+    queryFn: ({ pageParam, signal }) =>
+      api<OverviewPage>(
+        `/api/user/listallabsenceuseroverview${query({
+          from: pageParam,
+          location: filters.location,
+          searchTerm: filters.search,
+          sort: filters.sort,
+          previousYears: previousYears ? 1 : undefined,
+        })}`,
+        { signal },
+      ),
+    initialPageParam: 0,
+    // Steps and count are people; with earlier years a person has several rows.
+    getNextPageParam: (last: OverviewPage, pages: OverviewPage[]) => {
+      const shown = countPeople(pages.flatMap((p) => p.users));
+      return last.users.length > 0 && shown < last.count ? shown : undefined;
+    },
+    enabled,
+  });
+}
+
+/** GET /user-contingents: the own account per year. */
+export function useContingents() {
+  return useQuery({
+    queryKey: absenceKeys.contingents,
+    queryFn: ({ signal }) => api<{ contingents: Contingent[] }>('/api/user-contingents', { signal }),
+    select: (data) => data.contingents,
+  });
+}
+
+/** Lists, accounts and the approval tasks change together. */
+function invalidateAbsences(client: QueryClient) {
+  return Promise.all([client.invalidateQueries({ queryKey: absenceKeys.all }), client.invalidateQueries({ queryKey: ['task'] })]);
+}
+
+/** Takes a request out of every cached list at once, keeping the totals right. */
+function dropRow(client: QueryClient, id: string) {
+  client.setQueriesData<InfiniteData<VacationPage, number>>({ queryKey: ['absence', 'list'] }, (data) => {
+    if (!data) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => {
+        const absences = page.absences.filter((a) => a.id !== id);
+        return { ...page, absences, count: Math.max(0, page.count - (page.absences.length - absences.length)) };
+      }),
+    };
+  });
+}
+
+/** POST /appointment. A 224 answer is a success too: the request exists, the person decides. */
+export function useRequestVacation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (appointment: VacationRequestBody) =>
+      api<VacationRequestAnswer>('/api/appointment', { method: 'POST', body: { appointment } }),
+    onSuccess: () => invalidateAbsences(client),
+  });
+}
+
+/** DELETE /appointment/{id}: a withdrawn or deleted request, with its approval task. */
+export function useDeleteVacation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/appointment/${id}`, { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      dropRow(client, id);
+      return invalidateAbsences(client);
+    },
+  });
+}
+
+/** PUT /updateabsence/{id}/{1|0}: accept or decline. */
+export function useDecideVacation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
+      api<{ appointment: VacationRow }>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, { method: 'PUT' }),
+    onSuccess: () => invalidateAbsences(client),
+  });
+}

@@ -1,0 +1,251 @@
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconTrash, IconX } from '@tabler/icons-react';
+import { absenceStateLabel } from '@filialportal/core/absences';
+import type { Column } from '../../ui/SortableTable.tsx';
+import type { OverviewRow, VacationRow } from './absences.api.ts';
+
+/** Shown for a request whose person no longer exists. */
+export const DELETED_USER = 'Benutzer gelöscht';
+
+const STATE_COLORS = { offen: 'yellow', akzeptiert: 'teal', abgelehnt: 'red' } as const;
+
+/** 1.234,5 */
+export const formatNumber = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 2 });
+
+/** 'Greta Wolf', or 'Benutzer gelöscht'. */
+export function personName(row: Pick<VacationRow, 'userId' | 'firstName' | 'lastName'>): string {
+  return row.userId ? `${row.firstName} ${row.lastName}`.trim() : DELETED_USER;
+}
+
+/** 'Pers.-Nr. 1009', or '' without a number. */
+const personalNumber = (pn: string | null) => (pn ? `Pers.-Nr. ${pn}` : '');
+
+/** Short facts joined by ' · ', each kept on one line. */
+function MetaLine({ parts }: { parts: string[] }) {
+  return parts
+    .filter(Boolean)
+    .map((part, i) => (
+      <span key={part}>
+        {i > 0 && ' · '}
+        <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+      </span>
+    ));
+}
+
+/** Name, location and personal number of a request's person (from userData). */
+export function PersonCell({ row }: { row: VacationRow }) {
+  if (!row.userId) {
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        {DELETED_USER}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {row.lastName}, {row.firstName}
+      </Text>
+      <Text size="xs" c="dimmed">
+        <MetaLine parts={[row.locationLabel, personalNumber(row.personalNumber)]} />
+      </Text>
+    </Stack>
+  );
+}
+
+export function StateBadge({ row }: { row: VacationRow }) {
+  const state = row.state ?? absenceStateLabel(row);
+  return (
+    <Badge variant="light" color={STATE_COLORS[state]} radius="sm" size="sm" styles={{ label: { overflow: 'visible' } }}>
+      {state}
+    </Badge>
+  );
+}
+
+/** 'Sonderurlaub: <reason>' or 'Überstundenabbau: <hours> Std.'; nothing for plain vacation. */
+export function kindText(row: VacationRow): string | null {
+  if (row.specialHoliday) return row.reason ? `Sonderurlaub: ${row.reason}` : 'Sonderurlaub';
+  if (row.overtimeDeduction) return row.overtime !== null ? `Überstundenabbau: ${formatNumber(row.overtime)} Std.` : 'Überstundenabbau';
+  return null;
+}
+
+/** The period and, for special leave or overtime deduction, its reason or hours below. */
+function PeriodCell({ row }: { row: VacationRow }) {
+  const kind = kindText(row);
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        <span style={{ whiteSpace: 'nowrap' }}>{row.startDateFormated} –</span> <span style={{ whiteSpace: 'nowrap' }}>{row.endDateFormated}</span>
+      </Text>
+      {kind && (
+        <Text size="xs" c={row.specialHoliday ? 'grape.8' : 'blue.8'} fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {kind}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Days of the request; a warning when the person's open requests exceed the remaining quota. */
+export function DaysCell({ row }: { row: VacationRow }) {
+  const warning = row.exceeds
+    ? `Offene Anträge: ${formatNumber(row.exceeds[0])} Tage, Resturlaub: ${formatNumber(row.exceeds[1])} Tage`
+    : null;
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {warning && (
+        <Tooltip label={warning} withArrow multiline w={220}>
+          <IconAlertTriangle size={17} stroke={1.8} color="var(--mantine-color-orange-7)" role="img" aria-label={warning} tabIndex={0} />
+        </Tooltip>
+      )}
+      <Text size="sm" fw={500}>
+        {formatNumber(row.countDays)}
+      </Text>
+    </Group>
+  );
+}
+
+function ConfirmedCell({ row }: { row: VacationRow }) {
+  if (!row.confirmedByData && !row.confirmedAtFormated) return <Text c="dimmed">–</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{row.confirmedByData || '–'}</Text>
+      {row.confirmedAtFormated && (
+        <Text size="xs" c="dimmed">
+          {row.confirmedAtFormated}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export interface RowActionHandlers {
+  onAccept?: (row: VacationRow) => void;
+  onDecline?: (row: VacationRow) => void;
+  onDelete?: (row: VacationRow) => void;
+}
+
+function Actions({ row, onAccept, onDecline, onDelete }: RowActionHandlers & { row: VacationRow }) {
+  const who = personName(row);
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {onAccept && (
+        <Tooltip label="Annehmen">
+          <ActionIcon variant="light" color="teal" onClick={() => onAccept(row)} aria-label={`Urlaubsantrag von ${who} annehmen`}>
+            <IconCheck size={17} stroke={2} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {onDecline && (
+        <Tooltip label="Ablehnen">
+          <ActionIcon variant="light" color="orange" onClick={() => onDecline(row)} aria-label={`Urlaubsantrag von ${who} ablehnen`}>
+            <IconX size={17} stroke={2} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {onDelete && (
+        <Tooltip label="Löschen">
+          <ActionIcon variant="subtle" color="red" onClick={() => onDelete(row)} aria-label={`Urlaubsantrag von ${who} löschen`}>
+            <IconTrash size={17} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The columns of the request lists (spec 1 §2): person, period with the kind of leave, days,
+ * requested (wide screens), confirmed, state and, when any row offers one, the actions.
+ * The handlers are given only for the actions the view allows; each row decides by its flags.
+ */
+export function vacationColumns(handlers: RowActionHandlers, withActions: boolean): Column<VacationRow>[] {
+  const cols: Column<VacationRow>[] = [
+    { key: 'person', label: 'Mitarbeiter', sortable: true, sortField: 'lastName', render: (r) => <PersonCell row={r} /> },
+    { key: 'period', label: 'Zeitraum', sortable: true, sortField: 'startDate', render: (r) => <PeriodCell row={r} /> },
+    { key: 'days', label: 'Tage', sortable: true, sortField: 'countDays', align: 'right', width: 72, render: (r) => <DaysCell row={r} /> },
+    {
+      key: 'created',
+      label: 'Beantragt',
+      sortable: true,
+      sortField: 'createdAt',
+      nowrap: true,
+      visibleFrom: 'lg',
+      render: (r) => <Text size="sm">{r.createdAtFormated}</Text>,
+    },
+    { key: 'confirmed', label: 'Bestätigt', sortable: true, sortField: 'confirmedAt', render: (r) => <ConfirmedCell row={r} /> },
+    { key: 'state', label: 'Status', width: 96, render: (r) => <StateBadge row={r} /> },
+  ];
+  if (withActions) {
+    cols.push({
+      key: 'actions',
+      label: 'Aktionen',
+      align: 'right',
+      width: 112,
+      render: (r) => (
+        <Actions
+          row={r}
+          onAccept={r.canAccept ? handlers.onAccept : undefined}
+          onDecline={r.canDecline ? handlers.onDecline : undefined}
+          onDelete={r.canDelete ? handlers.onDelete : undefined}
+        />
+      ),
+    });
+  }
+  return cols;
+}
+
+function Num({ value, strong }: { value: number; strong?: boolean }) {
+  return (
+    <Text size="sm" fw={strong ? 650 : undefined} c={strong && value < 0 ? 'red.8' : value === 0 ? 'dimmed' : undefined}>
+      {formatNumber(value)}
+    </Text>
+  );
+}
+
+/**
+ * The columns of the overview (view 4): person (personal number, team; the location too where
+ * its own column is hidden), location, the year when earlier years are shown, and the account.
+ * Rows of earlier years follow the person's current row and name the person quietly.
+ */
+export function overviewColumns(withYear: boolean, currentYear: number): Column<OverviewRow>[] {
+  const cols: Column<OverviewRow>[] = [
+    {
+      key: 'person',
+      label: 'Mitarbeiter',
+      sortable: true,
+      sortField: 'lastName',
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={r.year < currentYear ? 500 : 600} c={r.year < currentYear ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
+            {r.lastName}, {r.firstName}
+          </Text>
+          <Text size="xs" c="dimmed" display={r.year < currentYear ? 'none' : undefined}>
+            <MetaLine parts={[personalNumber(r.personalNumber), r.teamLabel]} />
+            <Text span inherit hiddenFrom="lg">
+              {' · '}
+              {r.locationLabel}
+            </Text>
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'location', label: 'Standort', sortable: true, sortField: 'locationLabel', visibleFrom: 'lg', render: (r) => <Text size="sm">{r.locationLabel}</Text> },
+  ];
+  if (withYear) cols.push({ key: 'year', label: 'Jahr', width: 64, render: (r) => <Text size="sm">{r.year}</Text> });
+  const num = (key: keyof OverviewRow, label: string, strong = false): Column<OverviewRow> => ({
+    key,
+    label,
+    align: 'right',
+    render: (r) => <Num value={Number(r[key])} strong={strong} />,
+  });
+  cols.push(
+    num('holidayContingent', 'Anspruch'),
+    num('holidaySurplusPreviousYear', 'Übertrag'),
+    num('availableHolidays', 'Verfügbar'),
+    num('holidaysTakenThisYear', 'Genommen'),
+    num('holidaysPlannedThisYear', 'Geplant'),
+    num('openHolidays', 'Offen', true),
+  );
+  return cols;
+}

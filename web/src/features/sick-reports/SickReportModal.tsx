@@ -1,0 +1,116 @@
+import { useMemo, useState } from 'react';
+import { Select, SimpleGrid } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUser } from '@tabler/icons-react';
+import { errorMessage, isSessionLost } from '../../api/client.ts';
+import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { DateField } from '../../ui/DateField.tsx';
+import type { FormProblem } from '../../ui/form-problem.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { checkSickReport } from './sick-report-rules.ts';
+import { usePickerUsers, useSaveSickReport, type SickReportBody, type SickReportRow } from './sick-reports.api.ts';
+
+export interface SickReportModalProps {
+  /** The report to edit; null for a new one. */
+  report: SickReportRow | null;
+  onClose: () => void;
+}
+
+/**
+ * New and edit dialog of a sick report: Mitarbeiter, Von, Bis. Who may enter reports of his own
+ * location only is offered its people only.
+ */
+export function SickReportModal({ report, onClose }: SickReportModalProps) {
+  const user = useCurrentUser();
+  const can = useCan();
+  const ownLocationOnly = !can('krankmeldungen_von_allen_sehen_und_bearbeiten');
+  const ownLocation = user.location?.id ?? '';
+  const people = usePickerUsers();
+  const save = useSaveSickReport();
+  const [values, setValues] = useState<SickReportBody>(() =>
+    report ? { userId: report.userId, startDate: report.startDate, endDate: report.endDate } : { userId: null, startDate: null, endDate: null },
+  );
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+
+  const options = useMemo(() => {
+    const list = (people.data ?? []).filter(
+      (p) => (p.active || p.id === report?.userId) && (!ownLocationOnly || p.location === ownLocation || p.id === report?.userId),
+    );
+    const byLocation = new Map<string, { value: string; label: string }[]>();
+    for (const p of list) {
+      const group = byLocation.get(p.locationLabel) ?? [];
+      group.push({ value: p.id, label: `${p.lastName}, ${p.firstName}` });
+      byLocation.set(p.locationLabel, group);
+    }
+    return [...byLocation.entries()].sort(([a], [b]) => a.localeCompare(b, 'de')).map(([group, items]) => ({ group, items }));
+  }, [people.data, ownLocationOnly, ownLocation, report?.userId]);
+
+  const set = (patch: Partial<SickReportBody>) => {
+    setProblem(null);
+    setValues((v) => ({ ...v, ...patch }));
+  };
+  const setStart = (startDate: string | null) => {
+    setProblem(null);
+    setValues((v) => ({ ...v, startDate, endDate: startDate && v.endDate && v.endDate < startDate ? startDate : v.endDate }));
+  };
+  const invalid = (field: string) => (problem?.fields.includes(field) ? true : undefined);
+
+  const submit = () => {
+    const found = checkSickReport(values);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    save.mutate(
+      { id: report?.id, sickReport: values },
+      {
+        onSuccess: () => {
+          notifications.show({ message: report ? 'Krankmeldung gespeichert' : 'Krankmeldung erstellt', color: 'teal' });
+          onClose();
+        },
+        onError: (error) => !isSessionLost(error) && setProblem({ message: errorMessage(error), fields: [] }),
+      },
+    );
+  };
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={report ? 'Krankmeldung bearbeiten' : 'Neue Krankmeldung'}
+      submitLabel={report ? 'Speichern' : 'Erstellen'}
+      onSubmit={submit}
+      loading={save.isPending}
+      error={problem?.message}
+    >
+      <Select
+        label="Mitarbeiter"
+        placeholder={people.isPending ? 'Mitarbeiter werden geladen …' : 'Name eingeben oder wählen'}
+        data={options}
+        value={values.userId}
+        onChange={(userId) => set({ userId })}
+        searchable
+        clearable
+        nothingFoundMessage="Kein Mitarbeiter gefunden"
+        leftSection={<IconUser size={16} stroke={1.7} />}
+        withAsterisk
+        error={invalid('userId')}
+        maxDropdownHeight={280}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <DateField label="Von" withAsterisk value={values.startDate} onChange={setStart} error={invalid('startDate')} clearable />
+        <DateField
+          label="Bis"
+          withAsterisk
+          value={values.endDate}
+          onChange={(endDate) => set({ endDate })}
+          minDate={values.startDate ?? undefined}
+          defaultDate={values.startDate ?? undefined}
+          error={invalid('endDate')}
+          clearable
+        />
+      </SimpleGrid>
+    </FormModal>
+  );
+}

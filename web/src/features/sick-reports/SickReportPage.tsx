@@ -1,0 +1,185 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Paper, ScrollArea, Tabs, Text, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { errorMessage, isSessionLost, query } from '../../api/client.ts';
+import { useCan } from '../../app/current-user.tsx';
+import { showAlert } from '../../ui/AlertPopup.tsx';
+import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { ExportButton } from '../../ui/ExportButton.tsx';
+import { flattenPages } from '../../ui/infinite-rows.ts';
+import { countLabel } from '../../ui/ListToolbar.tsx';
+import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
+import { LocationSelect } from '../../ui/LocationSelect.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { QueryError } from '../../ui/QueryError.tsx';
+import { SearchInput } from '../../ui/SearchInput.tsx';
+import { SortableTable } from '../../ui/SortableTable.tsx';
+import { useDebouncedField, useFilterParams, type ListFilters } from '../../ui/useFilterParams.ts';
+import { YearInput } from '../../ui/YearInput.tsx';
+import { isSickListView, SICK_VIEWS, sickPath, type SickListView, type SickView } from './paths.ts';
+import { SickReportModal } from './SickReportModal.tsx';
+import { usePickerUsers, useDeleteSickReport, useSickReportList, useSickSummary, type SickReportRow } from './sick-reports.api.ts';
+import { reportName, sickColumns, summaryColumns } from './sick-ui.tsx';
+
+/** Placeholder rows while a list loads (spec 1 §9). */
+const SKELETON_ROWS = 9;
+
+/** The dialog: closed, a new report, or the report being edited. */
+type Dialog = { open: false } | { open: true; report: SickReportRow | null };
+
+function CountLine({ text }: { text: string }) {
+  return (
+    <Text size="sm" c="dimmed" px="md" pb="xs" aria-live="polite" mih={28}>
+      {text}
+    </Text>
+  );
+}
+
+function ReportList({
+  view,
+  filters,
+  onSort,
+  onEdit,
+}: {
+  view: SickListView;
+  filters: ListFilters;
+  onSort: (sort: string) => void;
+  onEdit: (row: SickReportRow) => void;
+}) {
+  const list = useSickReportList(view, filters);
+  const remove = useDeleteSickReport();
+  const { rows, count } = flattenPages(list.data, (p) => p.sickReports);
+
+  const columns = useMemo(() => {
+    const onDelete = (row: SickReportRow) =>
+      openConfirm({
+        title: `Krankmeldung '${reportName(row)}' löschen?`,
+        onConfirm: () =>
+          remove.mutate(row.id, {
+            onSuccess: () => notifications.show({ message: `Krankmeldung '${reportName(row)}' gelöscht`, color: 'teal' }),
+            onError: (error) => !isSessionLost(error) && showAlert(errorMessage(error), 'error'),
+          }),
+      });
+    return sickColumns({ onEdit, onDelete }, rows.some((r) => r.canEdit || r.canDelete));
+  }, [rows, remove, onEdit]);
+
+  return (
+    <>
+      <QueryError error={list.error} />
+      <CountLine text={list.data ? countLabel(count, 'Krankmeldung', 'Krankmeldungen') : ''} />
+      <SortableTable
+        label={SICK_VIEWS.find((v) => v.view === view)!.title}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={filters.sort}
+        onSortChange={onSort}
+        loading={list.isPending}
+        skeletonRows={SKELETON_ROWS}
+        emptyText="Keine Krankmeldungen vorhanden"
+        minWidth={640}
+      />
+      <LoadMoreButton shown={rows.length} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+    </>
+  );
+}
+
+function SummaryList({ filters, onSort }: { filters: ListFilters; onSort: (sort: string) => void }) {
+  const list = useSickSummary(filters);
+  const { rows, count } = flattenPages(list.data, (p) => p.users);
+  const columns = useMemo(() => summaryColumns(filters.year), [filters.year]);
+  return (
+    <>
+      <QueryError error={list.error} />
+      <CountLine text={list.data ? countLabel(count, 'Mitarbeiter', 'Mitarbeiter') : ''} />
+      <SortableTable
+        label="Krankheitstage je Mitarbeiter"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={filters.sort}
+        onSortChange={onSort}
+        loading={list.isPending}
+        skeletonRows={SKELETON_ROWS}
+        emptyText="Keine Mitarbeiter gefunden"
+        minWidth={640}
+      />
+      <LoadMoreButton shown={rows.length} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+    </>
+  );
+}
+
+/**
+ * The sick report page (spec 1 §2 "Sick report page"): incoming, past and all reports and the
+ * sick days per person; location, employee search and year filter; new, edit, delete, export.
+ * Opening the page resets the search and the year and loads everyone for the employee picker.
+ */
+export function SickReportPage({ view }: { view: SickView }) {
+  const can = useCan();
+  const navigate = useNavigate();
+  const { filters, update, carried } = useFilterParams();
+  const [searchText, setSearchText] = useDebouncedField(filters.search, (term) => update({ search: term }));
+  const [dialog, setDialog] = useState<Dialog>({ open: false });
+  usePickerUsers();
+
+  useEffect(() => {
+    if (filters.search || filters.year) update({ search: '', year: '' });
+    // Only on opening the page.
+  }, []);
+
+  const title = SICK_VIEWS.find((v) => v.view === view)!.title;
+  const exportView = isSickListView(view) ? view : '4';
+  const sort = (s: string) => update({ sort: s });
+  const edit = useMemo(() => (report: SickReportRow) => setDialog({ open: true, report }), []);
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[{ label: 'Krankmeldungen' }]}
+        actions={
+          <>
+            {can('krankmeldungen_exportieren') && (
+              <ExportButton path={`/api/exportsickreport/${encodeURIComponent(filters.location)}/${exportView}${query({ year: filters.year })}`} />
+            )}
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ open: true, report: null })}>
+              Neue Krankmeldung
+            </Button>
+          </>
+        }
+      />
+
+      <Paper withBorder radius="md">
+        <ScrollArea type="never">
+          <Tabs value={view} onChange={(next) => next && navigate(`${sickPath(next as SickView)}${carried()}`)} px="md" pt="xs">
+            <Tabs.List aria-label="Ansichten" style={{ flexWrap: 'nowrap' }}>
+              {SICK_VIEWS.map((v) => (
+                <Tabs.Tab key={v.view} value={v.view} fw={500}>
+                  {v.tab}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        </ScrollArea>
+
+        <Group gap="md" align="flex-end" p="md" pb="sm" wrap="wrap">
+          {can('krankmeldungen_nach_filiale_filtern') && <LocationSelect value={filters.location} onChange={(location) => update({ location })} />}
+          {can('krankmeldungen_nach_mitarbeiter_filtern') && (
+            <SearchInput label="Suche Mitarbeiter" placeholder="Name oder Personalnummer" value={searchText} onChange={setSearchText} />
+          )}
+          <YearInput value={filters.year} onChange={(year) => update({ year })} />
+        </Group>
+
+        {isSickListView(view) ? (
+          <ReportList key={view} view={view} filters={filters} onSort={sort} onEdit={edit} />
+        ) : (
+          <SummaryList filters={filters} onSort={sort} />
+        )}
+      </Paper>
+
+      {dialog.open && <SickReportModal report={dialog.report} onClose={() => setDialog({ open: false })} />}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { api, query } from '../../api/client.ts';
+import { nextFrom } from '../../ui/infinite-rows.ts';
+import type { ListFilters } from '../../ui/useFilterParams.ts';
+import type { SickListView } from './paths.ts';
+
+/** A sick report as the lists show it (spec 1 §3 "Sick report"). */
+export interface SickReportRow {
+  id: string;
+  /** null once the person is deleted. */
+  userId: string | null;
+  /** 'Nachname, Vorname, Standort' or 'Benutzer gelöscht'. */
+  userData: string;
+  lastName: string;
+  firstName: string;
+  locationLabel: string;
+  startDate: string;
+  endDate: string;
+  startDateFormated: string;
+  endDateFormated: string;
+  countDays: number;
+  createdAtFormated: string;
+  status: string;
+  statusLabel: string;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+/** A row of the per-employee summary. */
+export interface SickSummaryRow {
+  id: string;
+  lastName: string;
+  firstName: string;
+  personalNumber: string | null;
+  locationLabel: string;
+  sickDaysThisYear: number;
+  sickDaysLastYear: number;
+  teamSortIndex: number;
+}
+
+/** A person of GET /user/listall, as the employee picker needs it. */
+export interface PickerUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  location: string;
+  locationLabel: string;
+  active: boolean;
+}
+
+/** The body of POST and PUT /sickreport. */
+export interface SickReportBody {
+  userId: string | null;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+interface ListPage {
+  sickReports: SickReportRow[];
+  count: number;
+}
+
+interface SummaryPage {
+  users: SickSummaryRow[];
+  count: number;
+}
+
+export const sickKeys = {
+  all: ['sickreport'] as const,
+  lists: ['sickreport', 'list'] as const,
+  list: (view: SickListView, f: ListFilters) => ['sickreport', 'list', view, f.location, f.search, f.year, f.sort] as const,
+  summary: (f: ListFilters) => ['sickreport', 'summary', f.location, f.search, f.year, f.sort] as const,
+  /** Shared with the other pickers that read GET /user/listall. */
+  people: ['user', 'listall'] as const,
+};
+
+const filterQuery = (f: ListFilters) => query({ year: f.year, searchTerm: f.search, sort: f.sort });
+
+/** GET /sickreport/{from}/{location}/{view}: 20 rows per step. */
+export function useSickReportList(view: SickListView, filters: ListFilters) {
+  return useInfiniteQuery({
+    queryKey: sickKeys.list(view, filters),
+    queryFn: ({ pageParam, signal }) =>
+      api<ListPage>(`/api/sickreport/${pageParam}/${encodeURIComponent(filters.location)}/${view}${filterQuery(filters)}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextFrom<ListPage>((p) => p.sickReports, (p) => p.count),
+  });
+}
+
+/** GET /sickreport/summary/{from}/{location}: sick days per person this and last year. */
+export function useSickSummary(filters: ListFilters) {
+  return useInfiniteQuery({
+    queryKey: sickKeys.summary(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api<SummaryPage>(`/api/sickreport/summary/${pageParam}/${encodeURIComponent(filters.location)}${filterQuery(filters)}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextFrom<SummaryPage>((p) => p.users, (p) => p.count),
+  });
+}
+
+/** GET /user/listall: everyone, for the employee picker (loaded with the page, spec 1 §2). */
+export function usePickerUsers() {
+  return useQuery({
+    queryKey: sickKeys.people,
+    queryFn: ({ signal }) => api<{ users: PickerUser[] }>('/api/user/listall', { signal }),
+    select: (data) => data.users,
+    staleTime: 60_000,
+  });
+}
+
+const invalidateSick = (client: QueryClient) => client.invalidateQueries({ queryKey: sickKeys.all });
+
+/** POST /sickreport (no id) or PUT /sickreport/{id}. */
+export function useSaveSickReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, sickReport }: { id?: string; sickReport: SickReportBody }) =>
+      api<{ sickReport: SickReportRow }>(id ? `/api/sickreport/${id}` : '/api/sickreport', { method: id ? 'PUT' : 'POST', body: { sickReport } }),
+    onSuccess: () => invalidateSick(client),
+  });
+}
+
+/** DELETE /sickreport/{id}; the row leaves the lists at once. */
+export function useDeleteSickReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/sickreport/${id}`, { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      client.setQueriesData<InfiniteData<ListPage, number>>({ queryKey: sickKeys.lists }, (data) => {
+        if (!data) return data;
+        return {
+          ...data,
+          pages: data.pages.map((page) => {
+            const sickReports = page.sickReports.filter((r) => r.id !== id);
+            return { ...page, sickReports, count: Math.max(0, page.count - (page.sickReports.length - sickReports.length)) };
+          }),
+        };
+      });
+      return invalidateSick(client);
+    },
+  });
+}

@@ -1,0 +1,112 @@
+import { Badge, Stack, Text } from '@mantine/core';
+import { RowActions } from '../../ui/RowActions.tsx';
+import type { Column } from '../../ui/SortableTable.tsx';
+import type { SickReportRow, SickSummaryRow } from './sick-reports.api.ts';
+
+/** Shown for a report whose person no longer exists. */
+export const DELETED_USER = 'Benutzer gelöscht';
+
+const formatNumber = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 2 });
+
+/** The last name of a report's person for the dialogs, or 'Benutzer gelöscht'. */
+export const reportName = (r: SickReportRow) => (r.userId ? r.lastName : DELETED_USER);
+
+function PersonCell({ row }: { row: SickReportRow }) {
+  if (!row.userId) {
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        {DELETED_USER}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {row.lastName}, {row.firstName}
+      </Text>
+      {row.locationLabel && (
+        <Text size="xs" c="dimmed">
+          {row.locationLabel}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export interface SickRowHandlers {
+  onEdit: (row: SickReportRow) => void;
+  onDelete: (row: SickReportRow) => void;
+}
+
+/** Columns of the report lists; edit and delete as each row allows. */
+export function sickColumns({ onEdit, onDelete }: SickRowHandlers, withActions: boolean): Column<SickReportRow>[] {
+  const cols: Column<SickReportRow>[] = [
+    { key: 'person', label: 'Mitarbeiter', sortable: true, sortField: 'lastName', render: (r) => <PersonCell row={r} /> },
+    { key: 'startDate', label: 'Von', sortable: true, nowrap: true, render: (r) => <Text size="sm">{r.startDateFormated}</Text> },
+    { key: 'endDate', label: 'Bis', sortable: true, nowrap: true, render: (r) => <Text size="sm">{r.endDateFormated}</Text> },
+    {
+      key: 'countDays',
+      label: 'Tage',
+      sortable: true,
+      align: 'right',
+      width: 80,
+      render: (r) => (
+        <Text size="sm" fw={500}>
+          {formatNumber(r.countDays)}
+        </Text>
+      ),
+    },
+    { key: 'createdAt', label: 'Erfasst am', sortable: true, nowrap: true, visibleFrom: 'lg', render: (r) => <Text size="sm">{r.createdAtFormated}</Text> },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (r) => (
+        <Badge variant="light" color="red" radius="sm" size="sm" styles={{ label: { overflow: 'visible' } }}>
+          {r.statusLabel || 'Krank'}
+        </Badge>
+      ),
+    },
+  ];
+  if (withActions) {
+    cols.push({
+      key: 'actions',
+      label: 'Aktionen',
+      align: 'right',
+      width: 88,
+      render: (r) => (
+        <RowActions
+          name={`Krankmeldung von ${r.userId ? `${r.firstName} ${r.lastName}` : DELETED_USER}`}
+          onEdit={r.canEdit ? () => onEdit(r) : undefined}
+          onDelete={r.canDelete ? () => onDelete(r) : undefined}
+        />
+      ),
+    });
+  }
+  return cols;
+}
+
+/**
+ * Columns of the per-employee summary (spec 1 §2). With a year filter, that year counts as
+ * "this year" and the headings name the years.
+ */
+export function summaryColumns(year: string): Column<SickSummaryRow>[] {
+  const days = (key: 'sickDaysThisYear' | 'sickDaysLastYear', label: string): Column<SickSummaryRow> => ({
+    key,
+    label,
+    sortable: true,
+    align: 'right',
+    render: (r) => (
+      <Text size="sm" fw={key === 'sickDaysThisYear' && r[key] > 0 ? 600 : undefined} c={r[key] === 0 ? 'dimmed' : undefined}>
+        {formatNumber(r[key])}
+      </Text>
+    ),
+  });
+  return [
+    { key: 'lastName', label: 'Nachname', sortable: true, render: (r) => <Text size="sm" fw={600}>{r.lastName}</Text> },
+    { key: 'firstName', label: 'Vorname', sortable: true, render: (r) => <Text size="sm">{r.firstName}</Text> },
+    { key: 'personalNumber', label: 'Personalnummer', sortable: true, render: (r) => <Text size="sm">{r.personalNumber || '–'}</Text> },
+    { key: 'locationLabel', label: 'Standort', sortable: true, render: (r) => <Text size="sm">{r.locationLabel}</Text> },
+    days('sickDaysThisYear', year ? `Krankheitstage ${year}` : 'Krankheitstage dieses Jahr'),
+    days('sickDaysLastYear', year ? `Krankheitstage ${Number(year) - 1}` : 'Krankheitstage letztes Jahr'),
+  ];
+}

@@ -1,0 +1,26 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+
+export interface LoadMoreButtonProps {
+  /** Rows shown so far. */
+  shown: number;
+  /** Rows the server holds. */
+  count: number;
+  loading: boolean;
+  onLoad: () => void;
+}
+
+/** 'Weitere Einträge anzeigen' below a list while the server holds more rows. */
+export function LoadMoreButton({ shown, count, loading, onLoad }: LoadMoreButtonProps) {
+  if (count <= shown) return null;
+  return (
+    <Group justify="center" gap="sm" py="sm" style={{ borderTop: '1px solid var(--mantine-color-stone-2)' }}>
+      <Button variant="subtle" leftSection={<IconChevronDown size={16} />} loading={loading} onClick={onLoad}>
+        Weitere Einträge anzeigen
+      </Button>
+      <Text size="xs" c="dimmed">
+        {shown.toLocaleString('de-DE')} von {count.toLocaleString('de-DE')}
+      </Text>
+    </Group>
+  );
+}

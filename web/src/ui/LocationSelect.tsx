@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { Select } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { useLocationOptions } from '../features/users/users.api.ts';
+
+/** The segment of 'Alle' in list paths (ARCHITECTURE §3). */
+export const ALL_LOCATIONS = 'all';
+
+export interface LocationSelectProps {
+  /** A location id or 'all'. */
+  value: string;
+  onChange: (location: string) => void;
+  label?: string;
+}
+
+/** 'Ort wechseln': every location plus 'Alle' in front. */
+export function LocationSelect({ value, onChange, label = 'Ort wechseln' }: LocationSelectProps) {
+  const locations = useLocationOptions();
+  const data = useMemo(
+    () => [{ value: ALL_LOCATIONS, label: 'Alle' }, ...(locations.data ?? []).map((l) => ({ value: l.id, label: l.label }))],
+    [locations.data],
+  );
+  return (
+    <Select
+      label={label}
+      data={data}
+      value={value}
+      onChange={(next) => onChange(next ?? ALL_LOCATIONS)}
+      allowDeselect={false}
+      searchable
+      nothingFoundMessage="Kein Standort gefunden"
+      leftSection={<IconMapPin size={16} stroke={1.7} />}
+      comboboxProps={{ shadow: 'md' }}
+      w={{ base: '100%', xs: 220 }}
+    />
+  );
+}
