@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { TablerIcon } from '@tabler/icons-react';
 import {
   IconAdjustments,
+  IconBeach,
   IconBuildingFactory,
   IconBuildingFactory2,
   IconBuildingStore,
@@ -34,6 +35,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 const loadLists = () => import('../lists/sections.tsx');
 const SpecialAppointmentList = named(() => import('../special-appointments/SpecialAppointmentList.tsx'), 'SpecialAppointmentList');
 const LoginLogList = named(() => import('../login-log/LoginLogList.tsx'), 'LoginLogList');
+const SchoolVacationsSection = named(() => import('../holidays/SchoolVacationsSection.tsx'), 'SchoolVacationsSection');
 const GlobalSettingsForm = named(() => import('../global-settings/GlobalSettingsForm.tsx'), 'GlobalSettingsForm');
 
 const ICONS: Record<string, TablerIcon> = {
@@ -41,6 +43,7 @@ const ICONS: Record<string, TablerIcon> = {
   sondertermine: IconCalendarEvent,
   benutzergruppen: IconUsersGroup,
   standorte: IconBuildingStore,
+  schulferien: IconBeach,
   'login-verlauf': IconHistory,
   hersteller: IconBuildingFactory2,
   labels: IconTag,
@@ -56,6 +59,7 @@ const CONTENT: Record<string, ComponentType> = {
   sondertermine: SpecialAppointmentList,
   benutzergruppen: TeamList,
   standorte: LocationList,
+  schulferien: SchoolVacationsSection,
   'login-verlauf': LoginLogList,
   hersteller: named(loadLists, 'ManufacturerList'),
   labels: named(loadLists, 'ColorLabelList'),

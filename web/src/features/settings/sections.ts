@@ -23,6 +23,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { path: 'sondertermine', label: 'Sondertermine', permission: 'einstellungen_sondertermine_sehen' },
   { path: 'benutzergruppen', label: 'Benutzergruppen', permission: 'einstellungen_benutzergruppen_sehen' },
   { path: 'standorte', label: 'Standorte', permission: 'einstellungen_standorte_sehen' },
+  { path: 'schulferien', label: 'Schulferien', permission: 'einstellungen_standorte_sehen' },
   { path: 'login-verlauf', label: 'Login-Verlauf', permission: 'einstellungen_login_verlauf_sehen' },
   { path: 'hersteller', label: 'Hersteller', permission: 'einstellungen_hersteller_sehen_1', group: 'Listen' },
   { path: 'labels', label: 'Labels', permission: 'einstellungen_labels_mit_farbe_sehen', group: 'Listen' },
