@@ -10,9 +10,9 @@ import type { Db } from '../../platform/db.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
-import { likeTerm } from '../../platform/paging.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
+import { personSearch } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
 import { todayIso } from './contingents.service.ts';
@@ -45,7 +45,7 @@ function filters(actor: Actor, q: Omit<SickListQuery, 'from' | 'view'> & { view?
     q.view === '2' ? gte(absences.endDate, today) : q.view === '3' ? sql`${absences.endDate} < ${today}` : undefined,
     q.location !== 'all' && can(actor, 'krankmeldungen_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
     term && can(actor, 'krankmeldungen_nach_mitarbeiter_filtern')
-      ? sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${likeTerm(term)}`
+      ? personSearch(term)
       : undefined,
     q.year ? and(lte(absences.startDate, `${q.year}-12-31`), gte(absences.endDate, `${q.year}-01-01`)) : undefined,
   );
@@ -122,7 +122,7 @@ export async function sickSummary(db: Db, actor: Actor, q: Omit<SickListQuery, '
     scope(actor),
     q.location !== 'all' && can(actor, 'krankmeldungen_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
     term && can(actor, 'krankmeldungen_nach_mitarbeiter_filtern')
-      ? sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${likeTerm(term)}`
+      ? personSearch(term)
       : undefined,
   );
   const daysIn = (y: number) =>

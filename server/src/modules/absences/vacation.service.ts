@@ -14,6 +14,7 @@ import { inBatches } from '../../platform/exports.ts';
 import { locations } from '../locations/locations.table.ts';
 import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tasks/tasks.service.ts';
 import { userGroups } from '../teams/teams.table.ts';
+import { personSearch } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
 import { accountsFor, todayIso } from './contingents.service.ts';
@@ -223,7 +224,7 @@ async function listFilter(db: Db, actor: Actor, q: Partial<VacationListQuery> & 
     await scopeFilter(db, actor),
     q.location && q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
     term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
-      ? sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      ? personSearch(term)
       : undefined,
     q.year ? and(lte(absences.startDate, `${q.year}-12-31`), gte(absences.endDate, `${q.year}-01-01`)) : undefined,
   );
@@ -412,7 +413,7 @@ async function overviewFilter(db: Db, actor: Actor, q: Omit<OverviewQuery, 'from
     await peopleScope(db, actor),
     q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
     term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
-      ? sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      ? personSearch(term)
       : undefined,
   );
 }

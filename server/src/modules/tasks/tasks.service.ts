@@ -140,18 +140,23 @@ function ownViewScope(actor: Actor, location: string, team: string): SQL | undef
   return and(loc !== 'all' ? eq(recipient.locationId, loc) : undefined, grp !== 'all' ? eq(userGroups.name, grp) : undefined);
 }
 
+/** The columns of a task every list shows. */
+const taskColumns = {
+  id: tasks.id,
+  title: tasks.title,
+  priority: tasks.priority,
+  deadline: tasks.deadline,
+  multiTask: tasks.multiTask,
+  locked: tasks.locked,
+  link: tasks.link,
+  reference: tasks.reference,
+  createdAt: tasks.createdAt,
+};
+
 function ownRowsQuery(db: Db, where: SQL | undefined) {
   return db
     .select({
-      id: tasks.id,
-      title: tasks.title,
-      priority: tasks.priority,
-      deadline: tasks.deadline,
-      multiTask: tasks.multiTask,
-      locked: tasks.locked,
-      link: tasks.link,
-      reference: tasks.reference,
-      createdAt: tasks.createdAt,
+      ...taskColumns,
       createdById: tasks.createdBy,
       createdByFullName: fullName(creator),
       completedAt: taskAssignments.completedAt,
@@ -224,15 +229,7 @@ function delegatedFilter(actor: Actor, q: Partial<TaskListQuery> & { taskId?: st
 function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskId?: string }, page?: { limit: number; offset: number }) {
   const base = db
     .select({
-      id: tasks.id,
-      title: tasks.title,
-      priority: tasks.priority,
-      deadline: tasks.deadline,
-      multiTask: tasks.multiTask,
-      locked: tasks.locked,
-      link: tasks.link,
-      reference: tasks.reference,
-      createdAt: tasks.createdAt,
+      ...taskColumns,
       createdByFullName: fullName(creator),
       subtaskCount,
       recipients: recipientCount,

@@ -538,3 +538,8 @@ export async function resolveTaskRecipients(
   const outside = onlyLocation !== null && rows.some((r) => r.locationId !== onlyLocation);
   return { ids: rows.map((r) => r.id), outside };
 }
+
+/** Matches people by last name, first name or personal number (the 'Suche Mitarbeiter' boxes). */
+export function personSearch(term: string): SQL {
+  return sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${likeTerm(term)}`;
+}
