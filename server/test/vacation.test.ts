@@ -176,6 +176,28 @@ describe('processing requests', () => {
   });
 });
 
+describe('quota warning', () => {
+  it('marks open requests whose days exceed the remaining quota this year', async () => {
+    const [azubi] = await t.db.select().from(users).where(eq(users.email, 'azubi@example.com'));
+    await t.db.update(users).set({ holidayContingent: 5, freeDays: ['', '', '', '', '', 'Sa', 'So'] }).where(eq(users.id, azubi!.id));
+    // Two weeks from the Monday after next, within this year when possible.
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() + 14);
+    while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
+    const start = d.toISOString().slice(0, 10);
+    const end = new Date(d.getTime() + 11 * 86_400_000).toISOString().slice(0, 10);
+    const res = await request('azubi@example.com', { userId: azubi!.id, startDate: start, endDate: end });
+    expect(res.statusCode).toBe(224);
+    const list = (await t.as(await t.login('filialleitung@example.com'), { method: 'GET', url: '/api/absence/0/all/1' })).json();
+    const row = list.absences.find((a: { id: string }) => a.id === res.json().appointment.id);
+    if (start.slice(0, 4) === end.slice(0, 4) && start.slice(0, 4) === String(NEXT - 1)) {
+      expect(row.exceeds).toEqual([row.countDays, expect.any(Number)]);
+      expect(row.exceeds[0]).toBeGreaterThan(row.exceeds[1]);
+    }
+    expect(row.canAccept).toBe(true);
+  });
+});
+
 describe('overview and exports', () => {
   it('Personalleitung sees every account ordered by team, with previous years on request', async () => {
     const token = await t.login('personalleitung@example.com');
