@@ -99,7 +99,8 @@ test.describe('Benutzergruppen', () => {
     await nav.getByRole('link', { name: 'Einstellungen' }).click();
     await expect(page).toHaveURL(/\/einstellungen\/standorte$/);
     await expect(page.getByRole('tab', { name: 'Standorte' })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveCount(1);
+    // Only the location sections: the locations and their school vacations.
+    await expect(page.getByRole('tab')).toHaveText(['Standorte', 'Schulferien']);
     await expect(page.getByRole('tab', { name: 'Benutzer' })).toHaveCount(0);
   });
 
