@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Checkbox, Loader, Stack, Text } from '@mantine/core';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { showAlert } from '../../ui/AlertPopup.tsx';
@@ -14,6 +15,8 @@ export interface SubtaskListProps {
 export function SubtaskList({ task, editable, id }: SubtaskListProps) {
   const subtasks = useSubtasks(task.id, true);
   const setSubtask = useSetSubtask(task);
+  // The tick shows at once, before the server answers.
+  const [ticking, setTicking] = useState<Record<string, boolean>>({});
 
   if (subtasks.isPending)
     return (
@@ -28,27 +31,39 @@ export function SubtaskList({ task, editable, id }: SubtaskListProps) {
 
   return (
     <Stack gap={6} id={id} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Unteraufgaben von ${task.title}`}>
-      {subtasks.data.map((s) => (
+      {subtasks.data.map((s) => {
+        const checked = ticking[s.id] ?? s.completed;
+        return (
         <li key={s.id}>
           <Checkbox
             size="sm"
             label={
-              <Text size="sm" td={s.completed ? 'line-through' : undefined} c={s.completed ? 'dimmed' : undefined}>
+              <Text size="sm" td={checked ? 'line-through' : undefined} c={checked ? 'dimmed' : undefined}>
                 {s.name}
               </Text>
             }
             aria-label={s.name}
-            checked={s.completed}
+            checked={checked}
             disabled={!editable}
-            onChange={(e) =>
+            onChange={(e) => {
+              const completed = e.currentTarget.checked;
+              setTicking((t) => ({ ...t, [s.id]: completed }));
               setSubtask.mutate(
-                { subtaskId: s.id, completed: e.currentTarget.checked },
-                { onError: (error) => !isSessionLost(error) && showAlert(errorMessage(error), 'error') },
-              )
-            }
+                { subtaskId: s.id, completed },
+                {
+                  onError: (error) => !isSessionLost(error) && showAlert(errorMessage(error), 'error'),
+                  onSettled: () =>
+                    setTicking((t) => {
+                      const { [s.id]: _done, ...rest } = t;
+                      return rest;
+                    }),
+                },
+              );
+            }}
           />
         </li>
-      ))}
+        );
+      })}
     </Stack>
   );
 }
