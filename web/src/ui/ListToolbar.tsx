@@ -47,3 +47,15 @@ export function countLabel(count: number | undefined, one: string, many: string)
   if (count === undefined) return '';
   return count === 1 ? `1 ${one}` : `${count.toLocaleString('de-DE')} ${many}`;
 }
+
+/** Skeleton rows of the absence and sick report lists while loading (spec 1 §9). */
+export const LIST_SKELETON_ROWS = 9;
+
+/** The number of rows above a list, read out when it changes. */
+export function CountLine({ text }: { text: string }) {
+  return (
+    <Text size="sm" c="dimmed" px="md" pb="xs" aria-live="polite" mih={28}>
+      {text}
+    </Text>
+  );
+}

@@ -1,6 +1,5 @@
-import { errorMessage, isSessionLost } from '../api/client.ts';
-import { showAlert } from './AlertPopup.tsx';
 import { openConfirm } from './ConfirmModal.tsx';
+import { alertError } from './alert-error.ts';
 
 /**
  * Asks "<kind> '<name>' löschen?" (spec 3 §8) and deletes on confirmation; a refusal of the
@@ -11,7 +10,7 @@ export function confirmDelete(kind: string, name: string, remove: () => Promise<
     title: `${kind} '${name}' löschen?`,
     onConfirm: () => {
       remove().catch((error: unknown) => {
-        if (!isSessionLost(error)) showAlert(errorMessage(error), 'error');
+        alertError(error);
       });
     },
   });

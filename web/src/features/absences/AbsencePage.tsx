@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Group, Paper, ScrollArea, Switch, Tabs, Text } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, Switch, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorMessage, isSessionLost, query } from '../../api/client.ts';
+import { query } from '../../api/client.ts';
 import { useCan } from '../../app/current-user.tsx';
-import { showAlert } from '../../ui/AlertPopup.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { countLabel } from '../../ui/ListToolbar.tsx';
+import { CountLine, countLabel, LIST_SKELETON_ROWS } from '../../ui/ListToolbar.tsx';
 import { flattenPages } from '../../ui/infinite-rows.ts';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
@@ -17,34 +16,26 @@ import { SearchInput } from '../../ui/SearchInput.tsx';
 import { SortableTable } from '../../ui/SortableTable.tsx';
 import { useDebouncedField, useFilterParams, type ListFilters } from '../../ui/useFilterParams.ts';
 import { YearInput } from '../../ui/YearInput.tsx';
-import {
-  countPeople,
+import { countPeople,
   useDecideVacation,
   useDeleteVacation,
   useVacationList,
   useVacationOverview,
   type VacationListView,
   type VacationRow,
-  type VacationView,
-} from './absences.api.ts';
-import {
-  isListView,
+  type VacationView } from './absences.api.ts';
+import { isListView,
   PREVIOUS_YEARS_PARAM,
   VACATION_REQUEST_PATH,
   VACATION_VIEWS,
   vacationPath,
   VIEW_ACTIONS,
-  type RequestFormState,
-} from './paths.ts';
+  type RequestFormState } from './paths.ts';
 import { confirmAccept, confirmDecline, confirmDelete } from './vacation-confirm.tsx';
 import { overviewColumns, personName, vacationColumns } from './vacation-ui.tsx';
+import { alertError } from '../../ui/alert-error.ts';
 
 /** Placeholder rows while a list loads (spec 1 §9). */
-const SKELETON_ROWS = 9;
-
-const reportError = (error: unknown) => {
-  if (!isSessionLost(error)) showAlert(errorMessage(error), 'error');
-};
 
 function RequestList({ view, filters, onSort }: { view: VacationListView; filters: ListFilters; onSort: (sort: string) => void }) {
   const list = useVacationList(view, filters);
@@ -60,7 +51,7 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
             confirmAccept(row, () =>
               decide.mutate(
                 { id: row.id, approve: true },
-                { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} angenommen`, color: 'teal' }), onError: reportError },
+                { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} angenommen`, color: 'teal' }), onError: alertError },
               ),
             )
         : undefined,
@@ -69,7 +60,7 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
             confirmDecline(row, () =>
               decide.mutate(
                 { id: row.id, approve: false },
-                { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} abgelehnt`, color: 'orange' }), onError: reportError },
+                { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} abgelehnt`, color: 'orange' }), onError: alertError },
               ),
             )
         : undefined,
@@ -78,7 +69,7 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
             confirmDelete(row, () =>
               remove.mutate(row.id, {
                 onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} gelöscht`, color: 'teal' }),
-                onError: reportError,
+                onError: alertError,
               }),
             )
         : undefined,
@@ -90,7 +81,7 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
   return (
     <>
       <QueryError error={list.error} />
-      <CountLine shown={list.data ? countLabel(count, 'Antrag', 'Anträge') : ''} />
+      <CountLine text={list.data ? countLabel(count, 'Antrag', 'Anträge') : ''} />
       <SortableTable
         label={VACATION_VIEWS.find((v) => v.view === view)!.title}
         columns={columns}
@@ -99,7 +90,7 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
         sort={filters.sort}
         onSortChange={onSort}
         loading={list.isPending}
-        skeletonRows={SKELETON_ROWS}
+        skeletonRows={LIST_SKELETON_ROWS}
         emptyText="Keine Anträge vorhanden"
         minWidth={700}
       />
@@ -116,7 +107,7 @@ function OverviewList({ filters, previousYears, onSort }: { filters: ListFilters
   return (
     <>
       <QueryError error={list.error} />
-      <CountLine shown={list.data ? countLabel(count, 'Mitarbeiter', 'Mitarbeiter') : ''} />
+      <CountLine text={list.data ? countLabel(count, 'Mitarbeiter', 'Mitarbeiter') : ''} />
       <SortableTable
         label="Urlaubsübersicht"
         columns={columns}
@@ -125,22 +116,13 @@ function OverviewList({ filters, previousYears, onSort }: { filters: ListFilters
         sort={filters.sort}
         onSortChange={onSort}
         loading={list.isPending}
-        skeletonRows={SKELETON_ROWS}
+        skeletonRows={LIST_SKELETON_ROWS}
         emptyText="Keine Mitarbeiter gefunden"
         minWidth={680}
         spacing="xs"
       />
       <LoadMoreButton shown={countPeople(rows)} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
     </>
-  );
-}
-
-/** The number of rows, read out when it changes. */
-function CountLine({ shown }: { shown: string }) {
-  return (
-    <Text size="sm" c="dimmed" px="md" pb="xs" aria-live="polite" mih={28}>
-      {shown}
-    </Text>
   );
 }
 

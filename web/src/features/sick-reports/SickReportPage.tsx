@@ -1,15 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Paper, ScrollArea, Tabs, Text, Group } from '@mantine/core';
+import { Button, Paper, ScrollArea, Tabs, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { errorMessage, isSessionLost, query } from '../../api/client.ts';
+import { query } from '../../api/client.ts';
 import { useCan } from '../../app/current-user.tsx';
-import { showAlert } from '../../ui/AlertPopup.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { flattenPages } from '../../ui/infinite-rows.ts';
-import { countLabel } from '../../ui/ListToolbar.tsx';
+import { CountLine, countLabel, LIST_SKELETON_ROWS } from '../../ui/ListToolbar.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -22,20 +21,12 @@ import { isSickListView, SICK_VIEWS, sickPath, type SickListView, type SickView 
 import { SickReportModal } from './SickReportModal.tsx';
 import { usePickerUsers, useDeleteSickReport, useSickReportList, useSickSummary, type SickReportRow } from './sick-reports.api.ts';
 import { reportName, sickColumns, summaryColumns } from './sick-ui.tsx';
+import { alertError } from '../../ui/alert-error.ts';
 
 /** Placeholder rows while a list loads (spec 1 §9). */
-const SKELETON_ROWS = 9;
 
 /** The dialog: closed, a new report, or the report being edited. */
 type Dialog = { open: false } | { open: true; report: SickReportRow | null };
-
-function CountLine({ text }: { text: string }) {
-  return (
-    <Text size="sm" c="dimmed" px="md" pb="xs" aria-live="polite" mih={28}>
-      {text}
-    </Text>
-  );
-}
 
 function ReportList({
   view,
@@ -59,7 +50,7 @@ function ReportList({
         onConfirm: () =>
           remove.mutate(row.id, {
             onSuccess: () => notifications.show({ message: `Krankmeldung '${reportName(row)}' gelöscht`, color: 'teal' }),
-            onError: (error) => !isSessionLost(error) && showAlert(errorMessage(error), 'error'),
+            onError: alertError,
           }),
       });
     return sickColumns({ onEdit, onDelete }, rows.some((r) => r.canEdit || r.canDelete));
@@ -77,7 +68,7 @@ function ReportList({
         sort={filters.sort}
         onSortChange={onSort}
         loading={list.isPending}
-        skeletonRows={SKELETON_ROWS}
+        skeletonRows={LIST_SKELETON_ROWS}
         emptyText="Keine Krankmeldungen vorhanden"
         minWidth={640}
       />
@@ -102,7 +93,7 @@ function SummaryList({ filters, onSort }: { filters: ListFilters; onSort: (sort:
         sort={filters.sort}
         onSortChange={onSort}
         loading={list.isPending}
-        skeletonRows={SKELETON_ROWS}
+        skeletonRows={LIST_SKELETON_ROWS}
         emptyText="Keine Mitarbeiter gefunden"
         minWidth={640}
       />

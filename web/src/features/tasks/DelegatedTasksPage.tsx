@@ -3,8 +3,6 @@ import { Button, Group, Progress, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconListCheck, IconLock, IconPlus } from '@tabler/icons-react';
 import { TASK_VIEWS } from '@filialportal/core/tasks';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
-import { showAlert } from '../../ui/AlertPopup.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -16,6 +14,7 @@ import { MultiTaskHint } from './OwnTaskRow.tsx';
 import { exportPath, useShowFinished } from './paths.ts';
 import { Deadline, ListCard, LoadMore, PriorityBadge } from './task-ui.tsx';
 import { ALL, flatRows, useDeleteTask, useTaskList, type DelegatedTask } from './tasks.api.ts';
+import { alertError } from '../../ui/alert-error.ts';
 
 const NO_FILTER = { location: ALL, team: ALL };
 
@@ -105,7 +104,7 @@ export function DelegatedTasksPage() {
       onConfirm: () =>
         remove.mutate(task.id, {
           onSuccess: () => notifications.show({ message: `Aufgabe '${task.title}' gelöscht`, color: 'teal' }),
-          onError: (error) => !isSessionLost(error) && showAlert(errorMessage(error), 'error'),
+          onError: alertError,
         }),
     });
   const cols = columns(confirmDelete);

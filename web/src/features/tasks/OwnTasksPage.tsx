@@ -4,9 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
 import { FILTER_FREE_ROLES, type RoleIdentifier } from '@filialportal/core/roles';
 import { TASK_VIEWS } from '@filialportal/core/tasks';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
-import { showAlert } from '../../ui/AlertPopup.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
@@ -19,6 +17,7 @@ import { EmptyList, ListCard, LoadMore, TaskListSkeleton } from './task-ui.tsx';
 import { ALL, flatRows, ownTaskKey, useReopenTask, useTaskList, type OwnTask, type TaskFilter } from './tasks.api.ts';
 import { useTaskTicking } from './useTaskTicking.ts';
 import classes from './tasks.module.css';
+import { alertError } from '../../ui/alert-error.ts';
 
 /**
  * View 2 'Eigene Aufgaben': the open tasks addressed to the user, ticked off with a 2-second
@@ -46,7 +45,7 @@ export function OwnTasksPage() {
   const mayDelegate = can(DELEGATE_PERMISSIONS);
 
   const reopenTask = (task: OwnTask) =>
-    reopen.mutate(task, { onError: (error) => !isSessionLost(error) && showAlert(errorMessage(error), 'error') });
+    reopen.mutate(task, { onError: alertError });
 
   const row = (task: OwnTask) => {
     const mine = task.userId === user.id;

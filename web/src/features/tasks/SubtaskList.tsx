@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Checkbox, Loader, Stack, Text } from '@mantine/core';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
-import { showAlert } from '../../ui/AlertPopup.tsx';
+import { errorMessage } from '../../api/client.ts';
 import { useSetSubtask, useSubtasks, type OwnTask } from './tasks.api.ts';
+import { alertError } from '../../ui/alert-error.ts';
 
 export interface SubtaskListProps {
   task: OwnTask;
@@ -51,7 +51,7 @@ export function SubtaskList({ task, editable, id }: SubtaskListProps) {
               setSubtask.mutate(
                 { subtaskId: s.id, completed },
                 {
-                  onError: (error) => !isSessionLost(error) && showAlert(errorMessage(error), 'error'),
+                  onError: alertError,
                   onSettled: () =>
                     setTicking((t) => {
                       const { [s.id]: _done, ...rest } = t;

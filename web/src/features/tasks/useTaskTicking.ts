@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TASK_COMPLETION_DELAY_MS } from '@filialportal/core/tasks';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
-import { showAlert } from '../../ui/AlertPopup.tsx';
 import { ownTaskKey, setTaskCompleted, type OwnTask } from './tasks.api.ts';
+import { alertError } from '../../ui/alert-error.ts';
 
 /**
  * Ticking a task (spec 1 §4): the box is checked at once; TASK_COMPLETION_DELAY_MS later the
@@ -25,7 +24,7 @@ export function useTaskTicking() {
         return next;
       });
       setTaskCompleted(client, task, true).catch((error: unknown) => {
-        if (!isSessionLost(error)) showAlert(errorMessage(error), 'error');
+        alertError(error);
       });
     },
     [client],

@@ -4,9 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
-import { showAlert } from '../../ui/AlertPopup.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
@@ -17,6 +15,7 @@ import { canEditUsers } from './user-form.ts';
 import { NEW_USER_PATH, userEditPath, type UserListState } from './paths.ts';
 import classes from './UserList.module.css';
 import { useDeleteUser, useToggleUserActive, useUserList, type UserListRow } from './users.api.ts';
+import { alertError } from '../../ui/alert-error.ts';
 
 /** Debounce of list searches (spec 1 §9). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -120,14 +119,14 @@ export function UserList() {
           remove.mutate(u.id, {
             onSuccess: () => notifications.show({ message: `Benutzer '${u.lastName}' gelöscht`, color: 'teal' }),
             onError: (error) => {
-              if (!isSessionLost(error)) showAlert(errorMessage(error), 'error');
+              alertError(error);
             },
           }),
       });
     const toggleActive = (u: UserListRow) =>
       toggle.mutate(u.id, {
         onError: (error) => {
-          if (!isSessionLost(error)) showAlert(errorMessage(error), 'error');
+          alertError(error);
         },
       });
 
