@@ -15,3 +15,4 @@ export * from './absences.ts';
 export * from './vacation.ts';
 export * from './sick-reports.ts';
 export * from './school-vacations.ts';
+export * from './calendar.ts';

@@ -97,6 +97,16 @@ export const MSG = {
   locationNotAvailable: 'Dieser Standort steht Ihnen nicht zur Verfügung.',
   avatarType: 'Bitte wählen Sie ein Bild vom Typ jpeg, jpg, png oder gif.',
   avatarTooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',
+  // own: attendance calendar
+  calendarPersonMissing: 'Bitte wählen Sie einen Mitarbeiter aus',
+  calendarLocationMissing: 'Bitte wählen Sie einen Standort aus.',
+  calendarStatusInvalid: 'Dieser Status kann nicht gesetzt werden.',
+  calendarTextRequired: 'Bitte geben Sie einen Text ein.',
+  calendarTextTooLong: 'Der Text darf höchstens 100 Zeichen lang sein.',
+  calendarInfoTooLong: 'Die Info darf höchstens 200 Zeichen lang sein.',
+  calendarNotEditable: 'Dieser Tag kann hier nicht geändert werden: Urlaub und Krankmeldungen werden in ihren Listen bearbeitet.',
+  calendarNoRight: 'Sie dürfen diesen Eintrag nicht ändern.',
+  calendarNotAtLocation: 'Diese Person arbeitet nicht an diesem Standort.',
   // Confirm modal (spec 1 §2)
   confirmTitle: 'Löschen',
   confirmText: 'Bist du dir sicher, dass du das löschen möchtest?',

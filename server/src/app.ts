@@ -21,6 +21,7 @@ import type { Storage } from './platform/storage.ts';
 import { absencesRoutes } from './modules/absences/absences.routes.ts';
 import { sickReportsRoutes } from './modules/absences/sick-reports.routes.ts';
 import { holidaysRoutes } from './modules/absences/holidays.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { globalSettingsRoutes } from './modules/global-settings/global-settings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(absencesRoutes, deps);
       await api.register(sickReportsRoutes, deps);
       await api.register(holidaysRoutes, deps);
+      await api.register(calendarRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -10,3 +10,4 @@ export * from '../modules/global-settings/global-settings.table.ts';
 export * from '../modules/tasks/tasks.table.ts';
 export * from '../modules/absences/absences.table.ts';
 export * from '../modules/absences/holidays.table.ts';
+export * from '../modules/calendar/calendar.table.ts';

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COUNT_LABELS, type CalendarWeek, ZLocationAppointmentRequest, ZLocationInfoRequest } from '@filialportal/core/calendar';
+import { zIsoDate } from '@filialportal/core/dates';
+import { MSG } from '@filialportal/core/messages';
+import { actorOf } from '../../platform/access.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import { calendarWeek, saveLocationAppointment, saveLocationInfo } from './calendar.service.ts';
+
+const tags = ['An-/Abwesenheit'];
+const ZWeekParams = z.object({ location: z.uuid({ error: MSG.calendarLocationMissing }), date: zIsoDate(MSG.invalidDate).optional() });
+
+export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  for (const path of ['/calendar/:location', '/calendar/:location/:date']) {
+    r.get(path, {
+      config: { access: { permission: 'an_abwesenheit_menu_sehen' } },
+      schema: {
+        tags,
+        summary: 'Woche (Montag bis Sonntag) eines Standorts: Zellen je Mitarbeiter, Info-Zeile, Sondertermine, Tageszahlen; ohne Datum die aktuelle Woche',
+        params: ZWeekParams,
+      },
+      handler: (req) => calendarWeek(db, actorOf(req), req.params.location, req.params.date),
+    });
+  }
+
+  r.post('/locationappointment', {
+    config: { access: { anyOf: ['an_abwesenheit_von_allen_bearbeiten', 'an_abwesenheit_in_eigener_filiale_bearbeiten'] } },
+    schema: { tags, summary: 'Status eines Mitarbeiters an einem Tag setzen (status null: Eintrag entfernen)', body: ZLocationAppointmentRequest },
+    handler: (req) => saveLocationAppointment(db, actorOf(req), req.body.locationAppointment),
+  });
+
+  r.post('/locationinfo', {
+    config: {
+      access: { anyOf: ['an_abwesenheit_von_allen_bearbeiten', 'an_abwesenheit_in_eigener_filiale_bearbeiten', 'an_abwesenheit_info_von_allen_bearbeiten'] },
+    },
+    schema: { tags, summary: 'Info-Zeile eines Standorts an einem Tag speichern (leer: entfernen)', body: ZLocationInfoRequest },
+    handler: (req) => saveLocationInfo(db, actorOf(req), req.body.locationInfo),
+  });
+
+  for (const path of ['/exportcalendar/:location', '/exportcalendar/:location/:date']) {
+    r.post(path, {
+      config: { access: { permission: 'an_abwesenheit_von_allen_exportieren' } },
+      schema: { tags, summary: 'Die gezeigte Woche eines Standorts als XLSX', params: ZWeekParams },
+      handler: async (req, reply) => {
+        const week = await calendarWeek(db, actorOf(req), req.params.location, req.params.date);
+        return sendXlsx(reply, {
+          filename: `An-Abwesenheit ${week.location.label} KW ${week.week}-${week.year}.xlsx`,
+          sheet: `KW ${week.week} ${week.year}`,
+          columns: exportColumns(week),
+          rows: exportRows(week),
+        });
+      },
+    });
+  }
+}
+
+type ExportRow = { team: string; name: string; personalNumber: string; days: (string | number)[] };
+
+function exportColumns(week: CalendarWeek) {
+  return [
+    { header: 'Team', value: (r: ExportRow) => r.team, width: 18 },
+    { header: 'Mitarbeiter', value: (r: ExportRow) => r.name, width: 24 },
+    { header: 'Personalnummer', value: (r: ExportRow) => r.personalNumber, width: 16 },
+    ...week.days.map((d, i) => ({ header: `${d.weekday} ${d.dateFormated}`, value: (r: ExportRow) => r.days[i], width: week.can.extendedTitle ? 28 : 14 })),
+  ];
+}
+
+/** Info row and special appointments first, then one row per person, then the daily counts. */
+function exportRows(week: CalendarWeek): ExportRow[] {
+  const line = (name: string, days: (string | number)[]): ExportRow => ({ team: '', name, personalNumber: '', days });
+  const detailed = (c: CalendarWeek['rows'][number]['cells'][number]) =>
+    week.can.extendedTitle && (c.source === 'sick' || c.source === 'vacation' || c.source === 'manual') ? `${c.statusLabel || c.info} – ${c.title}` : c.statusLabel;
+  return [
+    line('Info', week.days.map((d) => [d.holiday, d.info].filter(Boolean).join(' · '))),
+    line('Sondertermine', week.days.map((d) => d.specialAppointments.map((a) => a.info).join(', '))),
+    ...week.rows.map((r) => ({
+      team: r.team.label,
+      name: `${r.lastName}, ${r.firstName}`,
+      personalNumber: r.personalNumber,
+      days: r.cells.map(detailed),
+    })),
+    ...(Object.keys(COUNT_LABELS) as (keyof typeof COUNT_LABELS)[]).map((k) => line(COUNT_LABELS[k], week.counts.map((c) => c[k]))),
+  ];
+}

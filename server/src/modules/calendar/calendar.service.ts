@@ -1,0 +1,236 @@
+import { and, asc, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  type CalendarDay,
+  type CalendarRow,
+  type CalendarWeek,
+  countDay,
+  deriveCell,
+  isoWeek,
+  statusLabel,
+  type TLocationAppointment,
+  type TLocationInfo,
+  weekDates,
+} from '@filialportal/core/calendar';
+import { publicHolidays } from '@filialportal/core/holidays';
+import { MSG } from '@filialportal/core/messages';
+import { WEEKDAY_CODES } from '@filialportal/core/users';
+import { type Actor, can } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { formatDate } from '../../platform/dates.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { absences } from '../absences/absences.table.ts';
+import { todayIso } from '../absences/contingents.service.ts';
+import { locations } from '../locations/locations.table.ts';
+import { specialAppointments } from '../special-appointments/special-appointments.table.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { calendarEntries, locationInfos } from './calendar.table.ts';
+
+/** Users of this group are switched off and have no row in the calendar. */
+const HIDDEN_GROUP = 'Ausgeblendet';
+
+/** What the actor may do in the calendar of a location (spec 1 §6). */
+export function calendarRights(actor: Actor, locationId: string): CalendarWeek['can'] & { see: boolean } {
+  const own = locationId === actor.locationId || locationId === actor.selectedLocationId;
+  const editCells = can(actor, 'an_abwesenheit_von_allen_bearbeiten') || (own && can(actor, 'an_abwesenheit_in_eigener_filiale_bearbeiten'));
+  return {
+    see: own || can(actor, 'an_abwesenheit_von_allen_sehen'),
+    editCells,
+    // Whoever edits a location's cells also keeps its info row; the info permission extends that to every location.
+    editInfo: editCells || can(actor, 'an_abwesenheit_info_von_allen_bearbeiten'),
+    editSick: editCells && can(actor, 'an_abwesenheit_krankmeldung_bearbeiten'),
+    editVacation: editCells && can(actor, 'an_abwesenheit_urlaub_bearbeiten'),
+    export: can(actor, 'an_abwesenheit_von_allen_exportieren'),
+    chooseLocation: can(actor, 'an_abwesenheit_von_allen_sehen'),
+    extendedTitle: can(actor, 'an_abwesenheit_erweiterten_titel_anzeigen'),
+  };
+}
+
+const updater = alias(users, 'updater');
+
+/**
+ * The week holding `date` for one location: six queries whatever the number of people
+ * (location, people, absences, hand-set entries, info row, special appointments).
+ */
+export async function calendarWeek(db: Db, actor: Actor, locationId: string, date: string | undefined): Promise<CalendarWeek> {
+  const rights = calendarRights(actor, locationId);
+  if (!rights.see) throw forbidden();
+  const [location] = await db.select({ id: locations.id, name: locations.name, region: locations.region }).from(locations).where(eq(locations.id, locationId));
+  if (!location) throw notFound(MSG.calendarLocationMissing);
+
+  const today = todayIso();
+  const dates = weekDates(date ?? today);
+  const start = dates[0]!;
+  const end = dates[6]!;
+  const atLocation = and(eq(users.locationId, locationId), eq(users.active, true));
+
+  const [people, periods, entries, infos, appointments] = await Promise.all([
+    db
+      .select({
+        id: users.id, firstName: users.firstName, lastName: users.lastName, personalNumber: users.personalNumber,
+        freeDays: users.freeDays, presence: users.presence, teamId: userGroups.id, teamLabel: userGroups.label, sortingIndex: userGroups.sortingIndex,
+      })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+      .where(and(atLocation, ne(userGroups.name, HIDDEN_GROUP)))
+      .orderBy(asc(userGroups.sortingIndex), asc(userGroups.label), asc(users.lastName), asc(users.firstName)),
+    db
+      .select({
+        userId: absences.userId, kind: absences.kind, startDate: absences.startDate, endDate: absences.endDate, specialHoliday: absences.specialHoliday,
+        reason: absences.reason, overtimeDeduction: absences.overtimeDeduction, overtime: absences.overtime,
+      })
+      .from(absences)
+      .innerJoin(users, eq(users.id, absences.userId))
+      .where(and(atLocation, lte(absences.startDate, end), gte(absences.endDate, start), or(eq(absences.kind, 'sick'), eq(absences.approved, true)))),
+    db
+      .select({
+        userId: calendarEntries.userId, date: calendarEntries.date, status: calendarEntries.status, info: calendarEntries.info,
+        updatedAt: calendarEntries.updatedAt, byFirst: updater.firstName, byLast: updater.lastName,
+      })
+      .from(calendarEntries)
+      .innerJoin(users, eq(users.id, calendarEntries.userId))
+      .leftJoin(updater, eq(updater.id, calendarEntries.updatedBy))
+      .where(and(atLocation, gte(calendarEntries.date, start), lte(calendarEntries.date, end))),
+    db
+      .select({ date: locationInfos.date, info: locationInfos.info })
+      .from(locationInfos)
+      .where(and(eq(locationInfos.locationId, locationId), gte(locationInfos.date, start), lte(locationInfos.date, end))),
+    db
+      .select({ id: specialAppointments.id, info: specialAppointments.info, date: specialAppointments.date, endDate: specialAppointments.endDate })
+      .from(specialAppointments)
+      .where(
+        and(
+          lte(specialAppointments.date, end),
+          gte(specialAppointments.endDate, start),
+          sql`(cardinality(${specialAppointments.locations}) = 0 or ${locationId}::uuid = any(${specialAppointments.locations}))`,
+        ),
+      )
+      .orderBy(asc(specialAppointments.date), asc(specialAppointments.info)),
+  ]);
+
+  const holidayOf = (d: string) => publicHolidays(location.region, Number(d.slice(0, 4))).get(d) ?? null;
+  const periodsOf = new Map<string | null, typeof periods>();
+  for (const p of periods) periodsOf.set(p.userId, [...(periodsOf.get(p.userId) ?? []), p]);
+  const covering = (userId: string, kind: string, d: string) =>
+    periodsOf.get(userId)?.find((p) => p.kind === kind && p.startDate <= d && p.endDate >= d) ?? null;
+  const entryOf = new Map(entries.map((e) => [`${e.userId}:${e.date}`, e]));
+  const infoOf = new Map(infos.map((i) => [i.date, i.info]));
+
+  const rows: CalendarRow[] = people.map((p) => ({
+    userId: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    personalNumber: p.personalNumber ?? '',
+    team: { id: p.teamId, label: p.teamLabel, sortingIndex: p.sortingIndex },
+    searchName: `${p.lastName} ${p.firstName} ${p.firstName} ${p.lastName} ${p.personalNumber ?? ''}`.toLowerCase(),
+    cells: dates.map((d) => {
+      const e = entryOf.get(`${p.id}:${d}`);
+      const cell = deriveCell({
+        date: d,
+        freeDays: p.freeDays,
+        presence: p.presence,
+        holiday: holidayOf(d),
+        sick: covering(p.id, 'sick', d),
+        vacation: covering(p.id, 'vacation', d),
+        manual: e ? { status: e.status, info: e.info, by: `${e.byFirst ?? ''} ${e.byLast ?? ''}`.trim() || 'Unbekannt', at: e.updatedAt.toISOString().slice(0, 10) } : null,
+      });
+      return {
+        date: d,
+        status: cell.status,
+        statusLabel: cell.status === null ? '' : statusLabel(cell.status, cell.info),
+        info: cell.info,
+        source: cell.source,
+        editable: mayEdit(rights, cell.source, cell.status),
+        title: rights.extendedTitle ? cell.extendedTitle : cell.title,
+      };
+    }),
+  }));
+
+  const days: CalendarDay[] = dates.map((d, i) => ({
+    date: d,
+    dateIndex: i,
+    weekday: WEEKDAY_CODES[i]!,
+    dateFormated: formatDate(d),
+    isToday: d === today,
+    holiday: holidayOf(d),
+    info: infoOf.get(d) ?? '',
+    specialAppointments: appointments.filter((a) => a.date <= d && a.endDate >= d).map((a) => ({ id: a.id, info: a.info })),
+  }));
+
+  const { see: _see, ...can_ } = rights;
+  return {
+    location: { id: location.id, label: location.name },
+    ...isoWeek(start),
+    start,
+    end,
+    days,
+    rows,
+    counts: dates.map((_, i) => countDay(rows.map((r) => r.cells[i]!.status))),
+    can: can_,
+  };
+}
+
+/** Sick and vacation cells come from their lists; hand-set KR/UR need the matching right. */
+function mayEdit(rights: CalendarWeek['can'], source: string, status: number | null): boolean {
+  if (!rights.editCells || source === 'sick' || source === 'vacation') return false;
+  if (source === 'manual' && status === 2) return rights.editSick;
+  if (source === 'manual' && status === 3) return rights.editVacation;
+  return true;
+}
+
+/** POST /locationappointment: sets (or with status null removes) one person's status on one day. */
+export async function saveLocationAppointment(db: Db, actor: Actor, input: TLocationAppointment) {
+  const [person] = await db
+    .select({ id: users.id, locationId: users.locationId, active: users.active })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!person) throw notFound(MSG.calendarPersonMissing);
+  const rights = calendarRights(actor, person.locationId);
+  if (!rights.editCells) throw forbidden(MSG.calendarNoRight);
+  if ((input.status === 2 && !rights.editSick) || (input.status === 3 && !rights.editVacation)) throw forbidden(MSG.calendarNoRight);
+
+  const [[period], [current]] = await Promise.all([
+    db
+      .select({ kind: absences.kind })
+      .from(absences)
+      .where(and(eq(absences.userId, person.id), lte(absences.startDate, input.date), gte(absences.endDate, input.date), or(eq(absences.kind, 'sick'), eq(absences.approved, true))))
+      .orderBy(asc(absences.kind))
+      .limit(1),
+    db.select({ status: calendarEntries.status }).from(calendarEntries).where(and(eq(calendarEntries.userId, person.id), eq(calendarEntries.date, input.date))),
+  ]);
+  // A vacation only blocks its working days; the derived cell tells which it is.
+  if (period) {
+    const week = await calendarWeek(db, actor, person.locationId, input.date);
+    const cell = week.rows.find((r) => r.userId === person.id)?.cells.find((c) => c.date === input.date);
+    if (!cell || cell.source === 'sick' || cell.source === 'vacation') throw badRequest(MSG.calendarNotEditable, 'not_editable');
+  }
+  if (current && !mayEdit(rights, 'manual', current.status)) throw forbidden(MSG.calendarNoRight);
+
+  if (input.status === null) {
+    await db.delete(calendarEntries).where(and(eq(calendarEntries.userId, person.id), eq(calendarEntries.date, input.date)));
+    return { ok: true };
+  }
+  const values = { status: input.status, info: input.status === 4 ? input.info : '', locationId: person.locationId, updatedBy: actor.userId };
+  await db
+    .insert(calendarEntries)
+    .values({ userId: person.id, date: input.date, ...values })
+    .onConflictDoUpdate({ target: [calendarEntries.userId, calendarEntries.date], set: { ...values, updatedAt: new Date() } });
+  return { ok: true };
+}
+
+/** POST /locationinfo: the info row of a location and day; empty text removes it. */
+export async function saveLocationInfo(db: Db, actor: Actor, input: TLocationInfo) {
+  const [location] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId));
+  if (!location) throw notFound(MSG.calendarLocationMissing);
+  if (!calendarRights(actor, input.locationId).editInfo) throw forbidden(MSG.calendarNoRight);
+  if (!input.info) {
+    await db.delete(locationInfos).where(and(eq(locationInfos.locationId, input.locationId), eq(locationInfos.date, input.date)));
+  } else {
+    await db
+      .insert(locationInfos)
+      .values({ locationId: input.locationId, date: input.date, info: input.info, updatedBy: actor.userId })
+      .onConflictDoUpdate({ target: [locationInfos.locationId, locationInfos.date], set: { info: input.info, updatedBy: actor.userId, updatedAt: new Date() } });
+  }
+  return { ok: true };
+}
