@@ -10,7 +10,12 @@ import { claimListEntries, claimStatuses, colorLabels, manufacturers } from '../
 import { specialAppointments } from '../modules/special-appointments/special-appointments.table.ts';
 import { globalSettings } from '../modules/global-settings/global-settings.table.ts';
 import { taskAssignments, taskSubtasks, tasks } from '../modules/tasks/tasks.table.ts';
-import { contingents } from '../modules/absences/absences.table.ts';
+import { absences, contingents } from '../modules/absences/absences.table.ts';
+import { calendarEntries, locationInfos } from '../modules/calendar/calendar.table.ts';
+import { addDays, mondayOf } from '@filialportal/core/calendar';
+import { countWorkingDaysByYear } from '@filialportal/core/absences';
+import { holidayTest } from '@filialportal/core/holidays';
+import { WEEKDAY_CODES } from '@filialportal/core/users';
 
 export const DEMO_PASSWORD = 'demo1234';
 /**
@@ -148,6 +153,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await tx.insert(contingents).values(inserted.map((u, i) => ({ userId: u.id, year, surplus: i % 4, deduction: 0 })));
     await seedLists(tx as unknown as Db, locId.get('koeln')!);
     await seedTasks(tx as unknown as Db, locId.get('koeln')!);
+    await seedAttendance(tx as unknown as Db, new Map(LOCATIONS.map((l) => [locId.get(l.key)!, l.region])), locId.get('koeln')!);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)
@@ -216,4 +222,44 @@ async function seedTasks(db: Db, koelnId: string) {
     if (t.subtasks.length) await db.insert(taskSubtasks).values(t.subtasks.map((name, position) => ({ taskId: row!.id, name, position })));
     await db.insert(taskAssignments).values(t.recipients.map((userId) => ({ taskId: row!.id, userId })));
   }
+}
+
+/**
+ * Vacation, sick reports and shifts of the branch staff (not of the role logins, whose lists
+ * start empty): approved vacation in the past and ahead, a few sick reports, and this week's
+ * early and late shifts in Köln, so the calendar, the lists and the counts show real data.
+ */
+async function seedAttendance(db: Db, regionOf: Map<string, string>, koelnId: string) {
+  const staff = await db
+    .select({ id: users.id, email: users.email, locationId: users.locationId, freeDays: users.freeDays, role: userGroups.name })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .orderBy(users.personalNumber);
+  const logins = new Set(ROLE_IDENTIFIERS.map((r) => `${r.toLowerCase()}@example.com`));
+  const approver = staff.find((p) => p.email === 'personalleitung@example.com')!.id;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const monday = mondayOf(today);
+  const period = (p: (typeof staff)[number], kind: 'vacation' | 'sick', startDate: string, endDate: string) => {
+    const byYear = countWorkingDaysByYear(startDate, endDate, { freeDays: p.freeDays, isHoliday: holidayTest(regionOf.get(p.locationId) ?? 'NW') });
+    const countDays = [...byYear.values()].reduce((a, b) => a + b, 0);
+    return {
+      kind, userId: p.id, startDate, endDate, countDays, daysByYear: Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])),
+      approved: true, confirmedBy: approver, confirmedAt: new Date(), createdBy: kind === 'sick' ? approver : p.id,
+    };
+  };
+  const branch = staff.filter((p) => !logins.has(p.email) && SHOP_ROLES.has(p.role as RoleIdentifier));
+  const rows = branch.flatMap((p, i) => [
+    ...(i % 3 === 0 ? [period(p, 'vacation', addDays(monday, -14), addDays(monday, -10))] : []),
+    ...(i % 2 === 0 ? [period(p, 'vacation', addDays(monday, 7 * (3 + (i % 5))), addDays(monday, 7 * (3 + (i % 5)) + 4))] : []),
+    ...(i % 7 === 1 ? [period(p, 'sick', addDays(monday, -6), addDays(monday, -5))] : []),
+    ...(i % 9 === 4 ? [period(p, 'sick', today, today)] : []),
+  ]);
+  if (rows.length) await db.insert(absences).values(rows);
+
+  const koelnShop = branch.filter((p) => p.locationId === koelnId && p.role === 'Verkauf');
+  const shifts = koelnShop.flatMap((p, i) =>
+    [0, 1, 2, 3, 4, 5].filter((d) => !p.freeDays.includes(WEEKDAY_CODES[d]!)).map((d) => ({ userId: p.id, date: addDays(monday, d), status: (i + d) % 2 ? 72 : 71, locationId: koelnId, updatedBy: approver })),
+  );
+  if (shifts.length) await db.insert(calendarEntries).values(shifts).onConflictDoNothing();
+  await db.insert(locationInfos).values({ locationId: koelnId, date: addDays(monday, 2), info: 'Lieferung Parkett 8 Uhr', updatedBy: approver });
 }
