@@ -44,6 +44,7 @@ const DelegatedTasksPage = lazy(() =>
   import('../features/tasks/DelegatedTasksPage.tsx').then((m) => ({ default: m.DelegatedTasksPage })),
 );
 const AbsenceRoutes = lazy(() => import('../features/absences/AbsenceRoutes.tsx').then((m) => ({ default: m.AbsenceRoutes })));
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })));
 const SickReportRoutes = lazy(() =>
   import('../features/sick-reports/SickReportRoutes.tsx').then((m) => ({ default: m.SickReportRoutes })),
 );
@@ -269,6 +270,14 @@ export function Shell() {
                 element={
                   <RequirePermission rule={DELEGATE_PERMISSIONS}>
                     <DelegatedTasksPage />
+                  </RequirePermission>
+                }
+              />
+              <Route
+                path="an-abwesenheit"
+                element={
+                  <RequirePermission rule="an_abwesenheit_menu_sehen">
+                    <CalendarPage />
                   </RequirePermission>
                 }
               />

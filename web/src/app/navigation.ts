@@ -82,7 +82,7 @@ export const NAVIGATION: readonly NavItem[] = [
     permission: 'an_abwesenheit_menu_sehen',
     built: true,
     children: [
-      { label: 'An-/Abwesenheiten', path: '/an-abwesenheit', permission: 'an_abwesenheit_menu_sehen', built: false },
+      { label: 'An-/Abwesenheiten', path: '/an-abwesenheit', permission: 'an_abwesenheit_menu_sehen', built: true },
       { label: 'Urlaub', path: '/urlaub/1', match: '/urlaub', permission: 'urlaub_menu_sehen', built: true },
       { label: 'Krankmeldungen', path: '/krankmeldungen/2', match: '/krankmeldungen', permission: SICK_REPORT_PERMISSIONS, built: true },
     ],

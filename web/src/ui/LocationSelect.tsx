@@ -11,14 +11,19 @@ export interface LocationSelectProps {
   value: string;
   onChange: (location: string) => void;
   label?: string;
+  /** Offer 'Alle' in front (default); views of one location at a time leave it out. */
+  withAll?: boolean;
 }
 
-/** 'Ort wechseln': every location plus 'Alle' in front. */
-export function LocationSelect({ value, onChange, label = 'Ort wechseln' }: LocationSelectProps) {
+/** 'Ort wechseln': every location, with 'Alle' in front unless `withAll` is false. */
+export function LocationSelect({ value, onChange, label = 'Ort wechseln', withAll = true }: LocationSelectProps) {
   const locations = useLocationOptions();
   const data = useMemo(
-    () => [{ value: ALL_LOCATIONS, label: 'Alle' }, ...(locations.data ?? []).map((l) => ({ value: l.id, label: l.label }))],
-    [locations.data],
+    () => [
+      ...(withAll ? [{ value: ALL_LOCATIONS, label: 'Alle' }] : []),
+      ...(locations.data ?? []).map((l) => ({ value: l.id, label: l.label })),
+    ],
+    [locations.data, withAll],
   );
   return (
     <Select
