@@ -87,8 +87,13 @@ export async function login(db: Db, username: string, password: string, client: 
  * the group's minutes for the client kind, 406 outside the IP lists. One query per request;
  * `touch` marks activity (a background poll passes false so it cannot keep a session alive).
  */
-export async function authenticate(db: Db, token: string, ip: string, touch: boolean): Promise<Actor> {
-  const [row] = await db
+/**
+ * The session lookup of every request, prepared once per database: building the query and
+ * parsing the group's permission array on each request cost more than the query itself.
+ */
+const authStatements = new WeakMap<Db, ReturnType<typeof prepareAuth>>();
+function prepareAuth(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       clientKind: sessions.clientKind,
@@ -101,14 +106,35 @@ export async function authenticate(db: Db, token: string, ip: string, touch: boo
       selectedLocationId: users.selectedLocationId,
       groupId: userGroups.id,
       role: userGroups.name,
-      permissions: userGroups.permissions,
+      groupVersion: userGroups.updatedAt,
       desktopMinutes: userGroups.loginTimeForDesktop,
       tabletMinutes: userGroups.loginTimeForTablet,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .where(eq(sessions.tokenHash, sha256(token)));
+    .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+    .prepare('auth_session');
+}
+
+/**
+ * Permissions per group, keyed by the group's last change: a group edited on any instance has a
+ * new updated_at, so the next request everywhere reads its permissions afresh.
+ */
+const permissionCache = new Map<string, { version: number; permissions: ReadonlySet<string> }>();
+async function groupPermissions(db: Db, groupId: string, version: Date): Promise<ReadonlySet<string>> {
+  const hit = permissionCache.get(groupId);
+  if (hit && hit.version === version.getTime()) return hit.permissions;
+  const [row] = await db.select({ permissions: userGroups.permissions, updatedAt: userGroups.updatedAt }).from(userGroups).where(eq(userGroups.id, groupId));
+  const permissions: ReadonlySet<string> = new Set(row?.permissions ?? []);
+  if (row) permissionCache.set(groupId, { version: row.updatedAt.getTime(), permissions });
+  return permissions;
+}
+
+export async function authenticate(db: Db, token: string, ip: string, touch: boolean): Promise<Actor> {
+  let statement = authStatements.get(db);
+  if (!statement) authStatements.set(db, (statement = prepareAuth(db)));
+  const [row] = await statement.execute({ hash: sha256(token) });
   if (!row || row.revokedAt || !row.active) throw sessionExpired();
   const minutes = row.clientKind === 'tablet' ? row.tabletMinutes : row.desktopMinutes;
   const idleMs = Date.now() - row.lastSeenAt.getTime();
@@ -129,7 +155,7 @@ export async function authenticate(db: Db, token: string, ip: string, touch: boo
     groupId: row.groupId,
     locationId: row.locationId,
     selectedLocationId: row.selectedLocationId ?? row.locationId,
-    permissions: new Set(row.permissions),
+    permissions: await groupPermissions(db, row.groupId, row.groupVersion),
     externalLogin: row.externalLogin,
   };
 }
