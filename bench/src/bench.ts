@@ -1,87 +1,202 @@
 /**
- * A first load measurement: the real app on an in-memory PGlite with the demo company, a fixed
- * number of concurrent clients on 127.0.0.1 for a fixed time per endpoint. It prints req/s, p50
- * and p99 and writes bench/REPORT.md. The full company-scale benchmark builds on this.
+ * `npm run bench`: the portal at company scale on the embedded PGlite and on PostgreSQL.
+ * Generates the data (fixed seed), starts the real server as a child process, loads every list
+ * and calendar endpoint with autocannon (real tokens, 127.0.0.1 only), measures the front-end
+ * budget and start-up, and writes bench/REPORT.md and bench/report.json from the run.
+ * BENCH_QUICK=1: smaller data and short runs, a smoke test of about a minute.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/src/app.ts';
-import { readConfig } from '../../server/src/config.ts';
-import { openPglite } from '../../server/src/platform/db.ts';
-import { createMailer } from '../../server/src/platform/mail.ts';
-import { createLocalStorage } from '../../server/src/platform/storage.ts';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPglite, openPostgres } from '../../server/src/platform/db.ts';
 import { seedDemoIfEmpty } from '../../server/src/seed/demo.ts';
+import { FULL_SCALE, generateScaleData, type GenerateResult, QUICK_SCALE } from './generate.ts';
+import { type FrontendResult, measureFrontend } from './frontend.ts';
+import { CONNECTIONS, load, type LoadResult } from './load.ts';
+import { type Child, startChild } from './processes.ts';
+import { writeReport } from './report.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-const SECONDS = quick ? 3 : 10;
-const CONNECTIONS = 50;
+const scale = quick ? QUICK_SCALE : FULL_SCALE;
+const timing = quick ? { warmup: 1, seconds: 2 } : { warmup: 2, seconds: 6 };
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/filialportal_bench';
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const SERVER = 'server/src/main.ts';
+const PASSWORD = 'demo1234';
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+const year = today.slice(0, 4);
 
-async function measure(url: string, headers: Record<string, string>) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const start = performance.now();
-        const res = await fetch(url, { headers }).catch(() => null);
-        if (!res || !res.ok) errors++;
-        await res?.arrayBuffer();
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors };
+export interface Endpoint {
+  name: string;
+  path: (ctx: { largest: string }) => string;
+  as: string;
+}
+
+/** Every list and calendar endpoint built so far, with the filters people use. */
+export const ENDPOINTS: Endpoint[] = [
+  { name: 'Aktueller Benutzer', path: () => '/api/user', as: 'admin@example.com' },
+  { name: 'Benutzerliste, Suche „mül“', path: () => '/api/user/list/0?userSearch=m%C3%BCl', as: 'admin@example.com' },
+  { name: 'Urlaub Ansicht 1 (offen), alle Standorte', path: () => '/api/absence/0/all/1', as: 'admin@example.com' },
+  { name: `Urlaub Ansicht 3 (vergangen), Jahr ${year}`, path: () => `/api/absence/0/all/3?year=${year}`, as: 'admin@example.com' },
+  { name: 'Urlaubsübersicht (Ansicht 4), alle', path: () => '/api/user/listallabsenceuseroverview?from=0&location=all', as: 'admin@example.com' },
+  { name: 'Krankmeldungen Ansicht 4, alle', path: () => '/api/sickreport/0/all/4', as: 'admin@example.com' },
+  { name: 'Krankheitstage je Mitarbeiter', path: () => '/api/sickreport/summary/0/all', as: 'admin@example.com' },
+  { name: 'Kalenderwoche des größten Standorts', path: (c) => `/api/calendar/${c.largest}/${today}`, as: 'admin@example.com' },
+  { name: 'Aufgaben, delegiert (Personalleitung)', path: () => '/api/task/list/0/all/all/0?taskview=3', as: 'personalleitung@example.com' },
+  { name: 'Aufgaben, eigene offene', path: () => '/api/task/list/0/all/all/0?taskview=2', as: 'admin@example.com' },
+  { name: 'Zähler offene Aufgaben', path: () => '/api/task/count', as: 'verkauf@example.com' },
+  { name: 'Login-Verlauf, Suche „köln“', path: () => '/api/loginlog/list/0?term=k%C3%B6ln', as: 'admin@example.com' },
+  { name: 'Standorte (alle)', path: () => '/api/location/list/9999', as: 'admin@example.com' },
+  { name: 'Sondertermine', path: () => '/api/locationspecialappointment/list/0', as: 'admin@example.com' },
+];
+
+export interface TargetResult {
+  kind: 'pglite' | 'postgres';
+  generateSeconds: number;
+  data: GenerateResult;
+  health: LoadResult;
+  endpoints: Record<string, LoadResult>;
+}
+
+export interface BenchResult {
+  date: string;
+  quick: boolean;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string };
+  connections: number;
+  timing: typeof timing;
+  scale: typeof scale;
+  hello: LoadResult;
+  startup: { emptyMs: number; existingMs: number };
+  frontend: FrontendResult | null;
+  targets: TargetResult[];
+  skipped: string[];
+}
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+async function tokenFor(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: PASSWORD }) });
+  if (!res.ok) throw new Error(`Anmeldung ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function measureTarget(server: Child, data: GenerateResult): Promise<Pick<TargetResult, 'health' | 'endpoints'>> {
+  const health = await load(`${server.url}/api/health`, {}, timing);
+  log(`  /api/health ${health.rps.toFixed(0)} req/s`);
+  const tokens = new Map<string, string>();
+  const endpoints: Record<string, LoadResult> = {};
+  for (const e of ENDPOINTS) {
+    if (!tokens.has(e.as)) tokens.set(e.as, await tokenFor(server.url, e.as));
+    const url = `${server.url}${e.path({ largest: data.largestLocationId })}`;
+    const check = await fetch(url, { headers: { authorization: `Bearer ${tokens.get(e.as)}` } });
+    if (!check.ok) throw new Error(`${e.name}: ${check.status} ${await check.text()}`);
+    endpoints[e.name] = await load(url, { authorization: `Bearer ${tokens.get(e.as)}` }, timing);
+    log(`  ${e.name}: ${endpoints[e.name]!.rps.toFixed(0)} req/s, p99 ${endpoints[e.name]!.p99} ms`);
+  }
+  return { health, endpoints };
+}
+
+async function postgresAvailable(): Promise<string | null> {
+  const target = new URL(PG_URL);
+  const admin = new URL(PG_URL);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const name = target.pathname.slice(1);
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+    return null;
+  } catch (err) {
+    return `PostgreSQL unter ${target.host} nicht erreichbar: ${(err as Error).message}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 async function main() {
-  const tmp = fs.mkdtempSync('/tmp/filialportal-bench-');
-  const database = await openPglite(null);
-  await seedDemoIfEmpty(database.db);
-  const config = { ...readConfig({ DATA_DIR: tmp, WEB_DIST: path.join(tmp, 'none') }), seed: 'none' as const };
-  const app = await buildApp({
-    db: database.db,
-    config,
-    mailer: createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir: path.join(tmp, 'outbox') }),
-    storage: createLocalStorage(path.join(tmp, 'files')),
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${address}/api/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin@example.com', password: 'demo1234' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
-  const endpoints = [
-    ['GET /api/health', '/api/health', {}],
-    ['GET /api/user', '/api/user', auth],
-    ['GET /api/user/list/0?userSearch=er', '/api/user/list/0?userSearch=er', auth],
-    ['GET /api/location/list/9999', '/api/location/list/9999', auth],
-  ] as const;
-  const rows: string[] = [];
-  for (const [name, url, headers] of endpoints) {
-    const r = await measure(`${address}${url}`, headers);
-    const line = `| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`;
-    console.log(line);
-    rows.push(line);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-bench-'));
+  const skipped: string[] = [];
+  try {
+    log(`Start-up (leeres und vorhandenes Datenverzeichnis)`);
+    const emptyDir = path.join(work, 'startup');
+    let s = await startChild(SERVER, PORT, { DATA_DIR: emptyDir });
+    const emptyMs = s.startupMs;
+    await s.stop();
+    s = await startChild(SERVER, PORT, { DATA_DIR: emptyDir });
+    const existingMs = s.startupMs;
+    await s.stop();
+
+    log('Hello-World (Obergrenze)');
+    const helloChild = await startChild('bench/src/hello.ts', PORT + 1, {});
+    const hello = await load(`${helloChild.url}/`, {}, timing);
+    await helloChild.stop();
+    log(`  ${hello.rps.toFixed(0)} req/s, p99 ${hello.p99} ms`);
+
+    const targets: TargetResult[] = [];
+    let frontend: FrontendResult | null = null;
+
+    log(`PGlite: Daten erzeugen (${scale.users} Benutzer, ${scale.locations} Standorte, ${scale.years} Jahre)`);
+    const dataDir = path.join(work, 'pglite');
+    let t0 = performance.now();
+    const lite = await openPglite(path.join(dataDir, 'db'));
+    await seedDemoIfEmpty(lite.db);
+    const liteData = await generateScaleData(lite.db, scale, today);
+    await lite.db.execute(sql`analyze`);
+    await lite.close();
+    const liteSeconds = (performance.now() - t0) / 1000;
+    log(`  ${liteSeconds.toFixed(0)} s, größter Standort ${liteData.largestLocationPeople} Personen`);
+    const liteServer = await startChild(SERVER, PORT, { DATA_DIR: dataDir, SEED: 'none' });
+    try {
+      targets.push({ kind: 'pglite', generateSeconds: liteSeconds, data: liteData, ...(await measureTarget(liteServer, liteData)) });
+      log('Front-End (Chromium)');
+      frontend = await measureFrontend(liteServer.url, { email: 'admin@example.com', password: PASSWORD });
+    } finally {
+      await liteServer.stop();
+    }
+
+    const pgProblem = await postgresAvailable();
+    if (pgProblem) {
+      skipped.push(pgProblem);
+      log(pgProblem);
+    } else {
+      log('PostgreSQL: Daten erzeugen');
+      t0 = performance.now();
+      const database = await openPostgres(PG_URL, 4);
+      await seedDemoIfEmpty(database.db);
+      const pgData = await generateScaleData(database.db, scale, today);
+      await database.db.execute(sql`analyze`);
+      await database.close();
+      const pgSeconds = (performance.now() - t0) / 1000;
+      log(`  ${pgSeconds.toFixed(0)} s`);
+      const pgServer = await startChild(SERVER, PORT, { DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: PG_URL, SEED: 'none' });
+      try {
+        targets.push({ kind: 'postgres', generateSeconds: pgSeconds, data: pgData, ...(await measureTarget(pgServer, pgData)) });
+      } finally {
+        await pgServer.stop();
+      }
+    }
+
+    const result: BenchResult = {
+      date: new Date().toISOString(),
+      quick,
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      connections: CONNECTIONS,
+      timing,
+      scale,
+      hello,
+      startup: { emptyMs, existingMs },
+      frontend,
+      targets,
+      skipped,
+    };
+    const report = writeReport(result, ENDPOINTS.map((e) => e.name));
+    console.log(`\n${report}`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
   }
-  await app.close();
-  await database.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-  const report = [
-    '# Benchmark',
-    '',
-    `Gemessen am ${new Date().toISOString()} auf PGlite (im Speicher) mit der Demo-Firma, ${CONNECTIONS} gleichzeitige Verbindungen, ${SECONDS} s je Endpunkt, Last nur auf 127.0.0.1.`,
-    '',
-    '| Endpunkt | req/s | p50 ms | p99 ms | Fehler |',
-    '|---|---|---|---|---|',
-    ...rows,
-    '',
-  ].join('\n');
-  fs.writeFileSync(new URL('../REPORT.md', import.meta.url), report);
 }
 
 main().catch((err) => {

@@ -1,0 +1,76 @@
+/**
+ * Front-end budget: the JavaScript the login page loads (gzip), the largest chunk (minified),
+ * and the Largest Contentful Paint of the login page and of the dashboard after login, measured
+ * in Debian's Chromium with a PerformanceObserver.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { ROOT } from './processes.ts';
+
+const DIST = path.join(ROOT, 'web/dist');
+
+export interface FrontendResult {
+  loginJsGzipKiB: number;
+  loginJsFiles: number;
+  largestChunk: { file: string; kB: number };
+  lcpLoginMs: number | null;
+  lcpDashboardMs: number | null;
+  browser: string;
+}
+
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/** LCP as the page reports it: the last entry of a buffered PerformanceObserver. */
+const READ_LCP = () =>
+  new Promise<number>((resolve) => {
+    let last = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) last = e.startTime;
+    }).observe({ type: 'largest-contentful-paint' as never, buffered: true });
+    setTimeout(() => resolve(last), 300);
+  });
+
+export async function measureFrontend(baseUrl: string, login: { email: string; password: string }): Promise<FrontendResult> {
+  const chunks = fs.readdirSync(path.join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+  const largest = chunks.map((f) => ({ file: f, bytes: fs.statSync(path.join(DIST, 'assets', f)).size })).sort((a, b) => b.bytes - a.bytes)[0]!;
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(executablePath)) {
+    return { loginJsGzipKiB: NaN, loginJsFiles: 0, largestChunk: { file: largest.file, kB: largest.bytes / 1000 }, lcpLoginMs: null, lcpDashboardMs: null, browser: 'fehlt' };
+  }
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.endsWith('.js')) scripts.add(u.pathname);
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Benutzername').waitFor();
+    const lcpLogin = await page.evaluate(READ_LCP);
+    const loginJs = [...scripts].map((p) => path.join(DIST, p)).filter((f) => fs.existsSync(f));
+    const loginJsGzip = loginJs.reduce((a, f) => a + gzipSize(f), 0);
+
+    // Dashboard: log in, then load the dashboard afresh so its LCP is a page load of its own.
+    await page.getByLabel('Benutzername').fill(login.email);
+    await page.getByLabel('Passwort', { exact: true }).fill(login.password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
+    await page.goto(`${baseUrl}/dashboard`, { waitUntil: 'networkidle' });
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
+    const lcpDashboard = await page.evaluate(READ_LCP);
+    return {
+      loginJsGzipKiB: loginJsGzip / 1024,
+      loginJsFiles: loginJs.length,
+      largestChunk: { file: largest.file, kB: largest.bytes / 1000 },
+      lcpLoginMs: lcpLogin || null,
+      lcpDashboardMs: lcpDashboard || null,
+      browser: browser.version(),
+    };
+  } finally {
+    await browser.close();
+  }
+}

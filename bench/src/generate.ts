@@ -1,0 +1,279 @@
+/**
+ * Company-scale data for the benchmark: deterministic (fixed seed), bulk-inserted, on top of the
+ * demo company (so its logins work). Each part fills the tables of one capability; later
+ * capabilities add their own part to PARTS.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { countWorkingDaysByYear } from '@filialportal/core/absences';
+import { addDays, mondayOf } from '@filialportal/core/calendar';
+import { holidayTest } from '@filialportal/core/holidays';
+import type { Db } from '../../server/src/platform/db.ts';
+import { absences, contingents } from '../../server/src/modules/absences/absences.table.ts';
+import { calendarEntries, locationInfos } from '../../server/src/modules/calendar/calendar.table.ts';
+import { locations } from '../../server/src/modules/locations/locations.table.ts';
+import { loginLog } from '../../server/src/modules/session/session.table.ts';
+import { specialAppointments } from '../../server/src/modules/special-appointments/special-appointments.table.ts';
+import { taskAssignments, tasks } from '../../server/src/modules/tasks/tasks.table.ts';
+import { userGroups } from '../../server/src/modules/teams/teams.table.ts';
+import { users } from '../../server/src/modules/users/users.table.ts';
+
+export interface Scale {
+  locations: number;
+  users: number;
+  years: number;
+  tasks: number;
+  loginLog: number;
+  /** Locations whose staff have hand-set shifts for the last year. */
+  shiftLocations: number;
+}
+
+export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10 };
+export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2 };
+
+/** mulberry32: small, fast, and the same numbers on every machine. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+type Rng = ReturnType<typeof prng>;
+
+/** Bulk insert in batches that stay well below PostgreSQL's 65535 parameters per statement. */
+async function insertAll<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 1000) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+const CITIES = [
+  ['Bonn', 'NW'], ['Essen', 'NW'], ['Bochum', 'NW'], ['Münster', 'NW'], ['Aachen', 'NW'], ['Bielefeld', 'NW'], ['Berlin', 'BE'], ['Potsdam', 'BB'],
+  ['Bremen', 'HB'], ['Hannover', 'NI'], ['Braunschweig', 'NI'], ['Kiel', 'SH'], ['Lübeck', 'SH'], ['Rostock', 'MV'], ['Schwerin', 'MV'],
+  ['Magdeburg', 'ST'], ['Halle', 'ST'], ['Dresden', 'SN'], ['Chemnitz', 'SN'], ['Erfurt', 'TH'], ['Jena', 'TH'], ['Kassel', 'HE'],
+  ['Wiesbaden', 'HE'], ['Darmstadt', 'HE'], ['Mainz', 'RP'], ['Koblenz', 'RP'], ['Saarbrücken', 'SL'], ['Stuttgart', 'BW'],
+  ['Karlsruhe', 'BW'], ['Freiburg', 'BW'], ['Mannheim', 'BW'], ['Nürnberg', 'BY'], ['Augsburg', 'BY'], ['Regensburg', 'BY'], ['Würzburg', 'BY'],
+] as const;
+const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hannes', 'Ida', 'Jonas', 'Kira', 'Lukas', 'Mia', 'Noah', 'Olivia', 'Paul', 'Rieke', 'Sven', 'Tilda', 'Uwe', 'Vera', 'Willi', 'Yasemin', 'Zoe', 'Mehmet', 'Lena', 'Tim', 'Sara'];
+const LAST = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Braun', 'Krüger', 'Hartmann', 'Lange', 'Werner', 'Yilmaz', 'Kaya', 'Nowak', 'Jansen'];
+/** Share of the staff per group: mostly shop floor, some offices, a handful of leads. */
+const GROUP_WEIGHTS: [string, number][] = [
+  ['Verkauf', 40], ['Filialleitung', 4], ['Azubi', 8], ['Aushilfe', 10], ['Bodenleger', 10], ['Lagerist', 8], ['Franchise', 3], ['FranchisepartnerFiliale', 2],
+  ['FranchisepartnerLager', 1], ['Buchhaltung', 2], ['Verwaltung', 3], ['Vertrieb', 3], ['Vertriebsleitung', 1], ['Personalleitung', 1], ['Zentrallagerleitung', 1],
+  ['Ausgeblendet', 2], ['Admin', 1],
+];
+
+export interface GenerateResult {
+  rows: Record<string, number>;
+  /** The location with the most people: its calendar week is the heaviest. */
+  largestLocationId: string;
+  largestLocationPeople: number;
+}
+
+/** Adds company-scale data to a database that holds the demo company. */
+export async function generateScaleData(db: Db, scale: Scale, today: string): Promise<GenerateResult> {
+  const rng = prng(20_261_121);
+  const rows: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const locIds = await generateLocations(t, rng, scale, rows);
+    const people = await generateUsers(t, rng, scale, locIds, rows);
+    await generateAbsences(t, rng, scale, people, today, rows);
+    await generateTasks(t, rng, scale, people, today, rows);
+    await generateCalendar(t, rng, scale, people, locIds, today, rows);
+    await generateLoginLog(t, rng, scale, people, today, rows);
+  });
+  const [largest] = await db
+    .select({ id: users.locationId, n: sql<number>`count(*)::int` })
+    .from(users)
+    .groupBy(users.locationId)
+    .orderBy(sql`count(*) desc`)
+    .limit(1);
+  return { rows, largestLocationId: largest!.id, largestLocationPeople: largest!.n };
+}
+
+type Person = { id: string; email: string; locationId: string; region: string; group: string; freeDays: string[] };
+
+async function generateLocations(db: Db, rng: Rng, scale: Scale, rows: Record<string, number>) {
+  const existing = await db.select({ id: locations.id, name: locations.name, region: locations.region }).from(locations);
+  const wanted = Math.max(0, scale.locations - existing.length);
+  const fresh = Array.from({ length: wanted }, (_, i) => {
+    const [city, region] = CITIES[i % CITIES.length]!;
+    const suffix = i < CITIES.length ? '' : ` ${['Nord', 'Süd', 'Ost', 'West'][Math.floor(i / CITIES.length) - 1] ?? i}`;
+    return { name: `Filiale ${city}${suffix}`, shortName: city.slice(0, 3).toUpperCase(), city, zip: String(rng.int(10000, 99999)), region, ip: '127.0.0.1', position: existing.length + i + 1 };
+  });
+  if (fresh.length) await db.insert(locations).values(fresh);
+  rows.locations = wanted;
+  return db.select({ id: locations.id, region: locations.region }).from(locations).orderBy(locations.position);
+}
+
+async function generateUsers(db: Db, rng: Rng, scale: Scale, locs: { id: string; region: string }[], rows: Record<string, number>): Promise<Person[]> {
+  const groups = await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups);
+  const groupId = new Map(groups.map((g) => [g.name, g.id]));
+  const [template] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, 'admin@example.com'));
+  const [{ n: existing }] = (await db.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];
+  const total = GROUP_WEIGHTS.reduce((a, [, w]) => a + w, 0);
+  const pickGroup = () => {
+    let r = rng.next() * total;
+    for (const [name, w] of GROUP_WEIGHTS) if ((r -= w) < 0) return name;
+    return 'Verkauf';
+  };
+  // A few large stores and many small ones: location k gets a weight falling with k.
+  const weights = locs.map((_, k) => 1 / (1 + k * 0.08));
+  const wsum = weights.reduce((a, b) => a + b, 0);
+  const pickLocation = () => {
+    let r = rng.next() * wsum;
+    for (let k = 0; k < locs.length; k++) if ((r -= weights[k]!) < 0) return locs[k]!;
+    return locs[0]!;
+  };
+  const created = new Date(Date.now() - scale.years * 365 * 86_400_000);
+  const fresh = Array.from({ length: Math.max(0, scale.users - existing) }, (_, i) => {
+    const group = pickGroup();
+    const loc = pickLocation();
+    const firstName = rng.pick(FIRST);
+    const lastName = rng.pick(LAST);
+    const shop = !['Buchhaltung', 'Verwaltung', 'Vertrieb', 'Vertriebsleitung', 'Personalleitung', 'Admin'].includes(group);
+    const off = rng.pick(['Mo', 'Di', 'Mi', 'Do', 'Fr']);
+    return {
+      email: `bench.${i}@example.com`,
+      passwordHash: template!.passwordHash,
+      firstName,
+      lastName,
+      locationId: loc.id,
+      groupId: groupId.get(group)!,
+      personalNumber: `B${String(10000 + i)}`,
+      holidayContingent: group === 'Aushilfe' ? 12 : group === 'Azubi' ? 27 : 30,
+      externalLogin: !shop,
+      freeDays: shop ? ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'].map((d) => (d === off || d === 'So' ? d : '')) : ['', '', '', '', '', 'Sa', 'So'],
+      presence: ['', '', '', '', '', '', ''],
+      active: rng.chance(0.97),
+      createdAt: created,
+    };
+  });
+  await insertAll(fresh, (b) => db.insert(users).values(b));
+  rows.users = fresh.length;
+  const all = await db
+    .select({ id: users.id, email: users.email, locationId: users.locationId, group: userGroups.name, freeDays: users.freeDays })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .orderBy(users.personalNumber);
+  const regionOf = new Map(locs.map((l) => [l.id, l.region]));
+  return all.map((p) => ({ ...p, region: regionOf.get(p.locationId) ?? 'NW' }));
+}
+
+async function generateAbsences(db: Db, rng: Rng, scale: Scale, people: Person[], today: string, rows: Record<string, number>) {
+  const thisYear = Number(today.slice(0, 4));
+  const years = Array.from({ length: scale.years }, (_, i) => thisYear - scale.years + 1 + i);
+  const approverOf = new Map<string, string>();
+  for (const p of people) if (p.group === 'Filialleitung' || p.group === 'Personalleitung') approverOf.set(p.locationId, p.id);
+  const anyApprover = people.find((p) => p.group === 'Personalleitung')!.id;
+  const out: (typeof absences.$inferInsert)[] = [];
+  const accounts: (typeof contingents.$inferInsert)[] = [];
+  for (const p of people) {
+    const rules = { freeDays: p.freeDays, isHoliday: holidayTest(p.region) };
+    const approver = approverOf.get(p.locationId) ?? anyApprover;
+    for (const year of years) {
+      accounts.push({ userId: p.id, year, surplus: year === thisYear ? null : rng.int(0, 6), deduction: 0 });
+      // Vacation: 3–5 requests in distinct weeks; sick reports in other weeks.
+      const weeks = Array.from({ length: 50 }, (_, i) => i + 1).sort(() => rng.next() - 0.5);
+      const vacations = rng.int(3, 5);
+      const sick = rng.int(0, 3);
+      weeks.slice(0, vacations + sick).forEach((week, i) => {
+        const monday = mondayOf(`${year}-01-04`);
+        const start = addDays(monday, (week - 1) * 7 + (i < vacations ? 0 : rng.int(0, 3)));
+        const end = addDays(start, i < vacations ? rng.int(1, 11) : rng.int(0, 4));
+        const byYear = countWorkingDaysByYear(start, end, rules);
+        const countDays = [...byYear.values()].reduce((a, b) => a + b, 0);
+        const past = end < today;
+        const kind = i < vacations ? 'vacation' : 'sick';
+        const declined = kind === 'vacation' && rng.chance(0.04);
+        const approved = kind === 'sick' || (!declined && (past || rng.chance(0.7)));
+        out.push({
+          kind, userId: p.id, startDate: start, endDate: end, countDays, daysByYear: Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])),
+          approved, declined, confirmedBy: approved || declined ? approver : null, confirmedAt: approved || declined ? new Date(`${start}T08:00:00Z`) : null,
+          specialHoliday: kind === 'vacation' && rng.chance(0.03), reason: '', overtimeDeduction: false, createdBy: kind === 'sick' ? approver : p.id,
+          createdAt: new Date(`${addDays(start, -30)}T09:00:00Z`),
+        });
+      });
+    }
+  }
+  for (const a of out) if (a.specialHoliday) a.reason = 'Umzug';
+  await insertAll(accounts, (b) => db.insert(contingents).values(b).onConflictDoNothing());
+  await insertAll(out, (b) => db.insert(absences).values(b));
+  rows.contingents = accounts.length;
+  rows.absences = out.length;
+}
+
+async function generateTasks(db: Db, rng: Rng, scale: Scale, people: Person[], today: string, rows: Record<string, number>) {
+  const byLocation = new Map<string, Person[]>();
+  for (const p of people) byLocation.set(p.locationId, [...(byLocation.get(p.locationId) ?? []), p]);
+  const leads = people.filter((p) => ['Filialleitung', 'Personalleitung', 'Verwaltung', 'Vertriebsleitung'].includes(p.group));
+  const spec: { task: typeof tasks.$inferInsert; recipients: string[]; done: boolean }[] = [];
+  for (let i = 0; i < scale.tasks; i++) {
+    const lead = rng.pick(leads);
+    const staff = byLocation.get(lead.locationId) ?? people;
+    const recipients = [...new Set(Array.from({ length: rng.int(1, 4) }, () => rng.pick(staff).id))];
+    const created = addDays(today, -rng.int(0, scale.years * 365));
+    spec.push({
+      task: { title: `Aufgabe ${i + 1}: ${rng.pick(['Ware auszeichnen', 'Muster sortieren', 'Inventur vorbereiten', 'Kundenrückruf', 'Lieferung prüfen', 'Schaufenster dekorieren'])}`, priority: rng.int(1, 3), deadline: addDays(created, rng.int(1, 21)), multiTask: rng.chance(0.3), createdBy: lead.id, users: recipients, createdAt: new Date(`${created}T07:00:00Z`) },
+      recipients,
+      done: created < addDays(today, -14) ? rng.chance(0.95) : rng.chance(0.4),
+    });
+  }
+  const ids: { id: string }[] = [];
+  await insertAll(spec, async (b) => ids.push(...(await db.insert(tasks).values(b.map((s) => s.task)).returning({ id: tasks.id }))));
+  const assignments = spec.flatMap((s, i) => s.recipients.map((userId) => ({ taskId: ids[i]!.id, userId, completedAt: s.done ? new Date(`${s.task.deadline}T12:00:00Z`) : null, completedBy: s.done ? userId : null })));
+  await insertAll(assignments, (b) => db.insert(taskAssignments).values(b));
+  rows.tasks = spec.length;
+  rows.taskAssignments = assignments.length;
+}
+
+async function generateCalendar(db: Db, rng: Rng, scale: Scale, people: Person[], locs: { id: string }[], today: string, rows: Record<string, number>) {
+  const appointments = Array.from({ length: scale.years * 60 }, (_, i) => {
+    const date = addDays(today, -rng.int(-60, scale.years * 365));
+    return { info: `Sondertermin ${i + 1}`, date, endDate: addDays(date, rng.int(0, 2)), locations: rng.chance(0.3) ? [] : [rng.pick(locs).id] };
+  });
+  await insertAll(appointments, (b) => db.insert(specialAppointments).values(b));
+  rows.specialAppointments = appointments.length;
+
+  const shiftLocations = new Set(locs.slice(0, scale.shiftLocations).map((l) => l.id));
+  const first = mondayOf(addDays(today, -364));
+  const entries: (typeof calendarEntries.$inferInsert)[] = [];
+  for (const p of people) {
+    if (!shiftLocations.has(p.locationId) || !['Verkauf', 'Filialleitung', 'Aushilfe', 'Azubi'].includes(p.group)) continue;
+    for (let d = 0; d < 364 + 28; d++) {
+      const date = addDays(first, d);
+      const weekday = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'][d % 7]!;
+      if (p.freeDays.includes(weekday) || rng.chance(0.35)) continue;
+      entries.push({ userId: p.id, date, status: rng.pick([71, 72, 71, 72, 9, 4]), info: '', locationId: p.locationId });
+    }
+  }
+  for (const e of entries) if (e.status === 4) e.info = 'Außendienst';
+  await insertAll(entries, (b) => db.insert(calendarEntries).values(b));
+  rows.calendarEntries = entries.length;
+
+  const infos = locs.flatMap((l) =>
+    Array.from({ length: scale.years * 52 }, (_, w) => ({ locationId: l.id, date: addDays(mondayOf(today), -7 * w + rng.int(0, 5)), info: rng.pick(['Lieferung 8 Uhr', 'Teamsitzung', 'Inventur', 'Kundentag']) })),
+  );
+  await insertAll(infos, (b) => db.insert(locationInfos).values(b).onConflictDoNothing());
+  rows.locationInfos = infos.length;
+}
+
+async function generateLoginLog(db: Db, rng: Rng, scale: Scale, people: Person[], today: string, rows: Record<string, number>) {
+  const end = Date.parse(`${today}T18:00:00Z`);
+  const span = scale.years * 365 * 86_400_000;
+  const log = Array.from({ length: scale.loginLog }, () => {
+    const p = rng.pick(people);
+    const success = rng.chance(0.95);
+    return { userId: p.id, userName: p.email, ip: `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`, city: rng.pick(['Köln', 'Berlin', 'Hamburg', 'München']), country: 'Deutschland', success, createdAt: new Date(end - rng.next() * span) };
+  });
+  await insertAll(log, (b) => db.insert(loginLog).values(b));
+  rows.loginLog = log.length;
+}

@@ -1,0 +1,129 @@
+/** bench/REPORT.md and bench/report.json, built only from the numbers of the run. */
+import fs from 'node:fs';
+import type { BenchResult, TargetResult } from './bench.ts';
+import type { LoadResult } from './load.ts';
+
+export const GOALS = {
+  healthVsHello: 0.6,
+  endpointVsHello: 0.25,
+  p99VsHello: 4,
+  pgliteVsPostgres: 0.35,
+  loginJsGzipKiB: 300,
+  chunkKB: 500,
+  lcpMs: 1000,
+};
+
+const n0 = (v: number) => Math.round(v).toLocaleString('de-DE');
+const n2 = (v: number) => v.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+/** Throughput of a run as a share of the ceiling's; p99 as a multiple of the ceiling's p99 (at least 1 ms). */
+const vsHello = (r: LoadResult, hello: LoadResult) => ({ rps: r.rps / hello.rps, p99: r.p99 / Math.max(1, hello.p99) });
+
+export interface Miss {
+  target: string;
+  endpoint: string;
+  goal: string;
+}
+
+export function misses(result: BenchResult, names: string[]): Miss[] {
+  const out: Miss[] = [];
+  const pgl = result.targets.find((t) => t.kind === 'pglite');
+  const pgs = result.targets.find((t) => t.kind === 'postgres');
+  for (const t of result.targets) {
+    const h = vsHello(t.health, result.hello);
+    if (h.rps < GOALS.healthVsHello) out.push({ target: t.kind, endpoint: '/api/health', goal: `≥ ${GOALS.healthVsHello}× Hello-World` });
+  }
+  if (pgs) {
+    for (const name of names) {
+      const r = vsHello(pgs.endpoints[name]!, result.hello);
+      if (r.rps < GOALS.endpointVsHello) out.push({ target: 'postgres', endpoint: name, goal: `≥ ${GOALS.endpointVsHello}× Hello-World req/s` });
+      if (r.p99 > GOALS.p99VsHello) out.push({ target: 'postgres', endpoint: name, goal: `p99 ≤ ${GOALS.p99VsHello}× Hello-World` });
+    }
+  }
+  if (pgl && pgs) {
+    for (const name of names) {
+      if (pgl.endpoints[name]!.rps / pgs.endpoints[name]!.rps < GOALS.pgliteVsPostgres) out.push({ target: 'pglite', endpoint: name, goal: `≥ ${GOALS.pgliteVsPostgres}× PostgreSQL` });
+    }
+  }
+  return out;
+}
+
+function targetTable(t: TargetResult, result: BenchResult, names: string[], other?: TargetResult): string[] {
+  const lines = [
+    `| Endpunkt | req/s | p50 ms | p99 ms | Fehler | ÷ Hello-World | p99 ÷ Hello-World |${other ? ' PGlite ÷ PostgreSQL |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|---:|${other ? '---:|' : ''}`,
+  ];
+  const row = (name: string, r: LoadResult, goal: number, ratio?: number) => {
+    const v = vsHello(r, result.hello);
+    const ratioCell = other ? ` ${ratio === undefined ? '' : `${n2(ratio)} ${mark(ratio >= GOALS.pgliteVsPostgres)}`} |` : '';
+    const p99Ok = name === '/api/health' ? '' : ` ${mark(v.p99 <= GOALS.p99VsHello)}`;
+    return `| ${name} | ${n0(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${n2(v.rps)} ${mark(v.rps >= goal)} | ${n2(v.p99)}${p99Ok} |${ratioCell}`;
+  };
+  lines.push(row('/api/health', t.health, GOALS.healthVsHello, other ? t.health.rps / other.health.rps : undefined));
+  for (const name of names) lines.push(row(name, t.endpoints[name]!, GOALS.endpointVsHello, other ? t.endpoints[name]!.rps / other.endpoints[name]!.rps : undefined));
+  return lines;
+}
+
+export function writeReport(result: BenchResult, names: string[], causes: Record<string, string> = {}): string {
+  const pgl = result.targets.find((t) => t.kind === 'pglite');
+  const pgs = result.targets.find((t) => t.kind === 'postgres');
+  const fe = result.frontend;
+  const found = misses(result, names);
+  const md = [
+    '# Benchmark',
+    '',
+    `Lauf vom ${result.date}${result.quick ? ' (BENCH_QUICK: kleine Daten, kurze Läufe – nur ein Rauchtest)' : ''}. Maschine: ${result.machine.cpus} Kerne (${result.machine.cpuModel}), ${result.machine.memoryGiB} GiB, Node ${result.machine.node}.`,
+    `Last mit autocannon, ${result.connections} Verbindungen, ${result.timing.warmup} s Aufwärmen und ${result.timing.seconds} s Messung je Endpunkt, nur 127.0.0.1. Der Server läuft als eigener Prozess mit LOG_LEVEL=warn; Anmeldung mit echten Tokens.`,
+    '',
+    '## Daten',
+    '',
+    `${result.scale.locations} Standorte, ${result.scale.users} Benutzer in allen Gruppen, ${result.scale.years} Jahre Urlaub und Krankmeldungen, ${n0(result.scale.tasks)} Aufgaben, ${n0(result.scale.loginLog)} Login-Einträge (fester Seed).`,
+    '',
+    '| Tabelle | Zeilen |',
+    '|---|---:|',
+    ...Object.entries((pgl ?? pgs)?.data.rows ?? {}).map(([k, v]) => `| ${k} | ${n0(v)} |`),
+    '',
+    ...result.targets.map((t) => `Erzeugt auf ${t.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} in ${n0(t.generateSeconds)} s; größter Standort: ${t.data.largestLocationPeople} Personen.`),
+    '',
+    '## Obergrenze',
+    '',
+    `Fastify „Hello World“ im selben Node: **${n0(result.hello.rps)} req/s**, p50 ${result.hello.p50} ms, p99 ${result.hello.p99} ms.`,
+    '',
+    ...(pgs ? ['## PostgreSQL', '', ...targetTable(pgs, result, names), ''] : []),
+    ...(pgl ? ['## PGlite (eingebettet)', '', ...targetTable(pgl, result, names, pgs), ''] : []),
+    ...result.skipped.map((s) => `> Nicht gemessen: ${s}`),
+    '',
+    '## Front-End',
+    '',
+    ...(fe
+      ? [
+          `| Messung | Wert | Ziel |`,
+          `|---|---:|---|`,
+          `| JavaScript der Anmeldeseite (gzip, ${fe.loginJsFiles} Dateien) | ${n2(fe.loginJsGzipKiB)} KiB | ≤ ${GOALS.loginJsGzipKiB} KiB ${mark(fe.loginJsGzipKiB <= GOALS.loginJsGzipKiB)} |`,
+          `| Größter Chunk (minifiziert, ${fe.largestChunk.file}) | ${n2(fe.largestChunk.kB)} kB | ≤ ${GOALS.chunkKB} kB ${mark(fe.largestChunk.kB <= GOALS.chunkKB)} |`,
+          `| LCP Anmeldeseite | ${fe.lcpLoginMs === null ? '–' : `${n0(fe.lcpLoginMs)} ms`} | ≤ ${GOALS.lcpMs} ms ${fe.lcpLoginMs === null ? '' : mark(fe.lcpLoginMs <= GOALS.lcpMs)} |`,
+          `| LCP Dashboard nach Anmeldung | ${fe.lcpDashboardMs === null ? '–' : `${n0(fe.lcpDashboardMs)} ms`} | ≤ ${GOALS.lcpMs} ms ${fe.lcpDashboardMs === null ? '' : mark(fe.lcpDashboardMs <= GOALS.lcpMs)} |`,
+          '',
+          `Gemessen in Chromium ${fe.browser} (Debian), 1280×800, über PerformanceObserver.`,
+        ]
+      : ['Nicht gemessen.']),
+    '',
+    '## Start',
+    '',
+    `| Datenverzeichnis | bis die Anmeldeseite antwortet |`,
+    `|---|---:|`,
+    `| leer (Migrationen und Demo-Firma) | ${n0(result.startup.emptyMs)} ms |`,
+    `| vorhanden | ${n0(result.startup.existingMs)} ms |`,
+    '',
+    '## Verfehlte Ziele',
+    '',
+    ...(found.length
+      ? found.map((m) => `- ${m.target}: ${m.endpoint} – Ziel ${m.goal}.${causes[m.endpoint] ? ` Ursache: ${causes[m.endpoint]}` : ''}`)
+      : ['Keine.']),
+    '',
+  ].join('\n');
+  fs.writeFileSync(new URL('../REPORT.md', import.meta.url), md);
+  fs.writeFileSync(new URL('../report.json', import.meta.url), `${JSON.stringify({ ...result, goals: GOALS, misses: found }, null, 2)}\n`);
+  return md;
+}
