@@ -63,6 +63,8 @@ test.describe('Anmeldung und Sitzung', () => {
 
   test('Sitzungsverlust: Hinweis, dann Anmeldung; danach geht es an derselben Stelle weiter', async ({ page }) => {
     await login(page, 'admin@example.com');
+    // The dashboard's own calls are answered before the token is revoked.
+    await page.waitForLoadState('networkidle');
     const token = await storedToken(page);
     expect(token).toBeTruthy();
     const revoked = await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
@@ -83,6 +85,8 @@ test.describe('Anmeldung und Sitzung', () => {
 
   test('Sitzungsverlust wird bei der Aktivitätsmeldung bemerkt', async ({ page }) => {
     await login(page, 'filialleitung@example.com');
+    // The dashboard's own calls are answered before the token is revoked.
+    await page.waitForLoadState('networkidle');
     const token = await storedToken(page);
     await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
 

@@ -41,10 +41,12 @@ export interface OwnTaskRowProps {
   /** Finished list: 'Wieder öffnen'. */
   onReopen?: () => void;
   reopening?: boolean;
+  /** Narrow lists (dashboard): without the creation date. */
+  compact?: boolean;
 }
 
 /** One task of view 2: tick box, title, priority, deadline, creator, subtasks, link. */
-export function OwnTaskRow({ task, mine, showRecipient, linkTarget, ticked = false, onToggle, onReopen, reopening }: OwnTaskRowProps) {
+export function OwnTaskRow({ task, mine, showRecipient, linkTarget, ticked = false, onToggle, onReopen, reopening, compact = false }: OwnTaskRowProps) {
   const [expanded, setExpanded] = useState(false);
   const subtasksId = useId();
   const finished = task.completed;
@@ -105,9 +107,11 @@ export function OwnTaskRow({ task, mine, showRecipient, linkTarget, ticked = fal
             <Text size="sm" c="dimmed">
               Von {task.createdByFullName}
             </Text>
-            <Text size="sm" c="dimmed">
-              Erstellt am {task.createdAtFormated}
-            </Text>
+            {!compact && (
+              <Text size="sm" c="dimmed">
+                Erstellt am {task.createdAtFormated}
+              </Text>
+            )}
             <MultiTaskHint multiTask={task.multiTask} />
             {showRecipient && (
               <Text size="sm" c="dimmed">

@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { Anchor, Badge, Box, Group } from '@mantine/core';
+import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { MSG } from '@filialportal/core/messages';
+import { TASK_VIEWS } from '@filialportal/core/tasks';
+import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { QueryError } from '../../ui/QueryError.tsx';
+import { OwnTaskRow } from '../tasks/OwnTaskRow.tsx';
+import { TASK_PATHS } from '../tasks/paths.ts';
+import { taskLinkTarget } from '../tasks/task-links.ts';
+import { EmptyList, TaskListSkeleton } from '../tasks/task-ui.tsx';
+import { flatRows, ownTaskKey, useTaskCount, useTaskList, type OwnTask } from '../tasks/tasks.api.ts';
+import { useTaskTicking } from '../tasks/useTaskTicking.ts';
+import { ownTaskPreset } from './dashboard.api.ts';
+import { DashboardSection } from './DashboardSection.tsx';
+
+/** Open tasks shown on the dashboard (spec 1 §9). */
+export const DASHBOARD_TASKS = 5;
+
+/**
+ * 'Meine Aufgaben': the first open tasks addressed to the user, ticked off exactly as on
+ * 'Eigene Aufgaben' (same list, same 2-second grace, same counter).
+ */
+export function OwnTasksSection() {
+  const user = useCurrentUser();
+  const can = useCan();
+  const open = useTaskList<OwnTask>(TASK_VIEWS.own, false, ownTaskPreset(user, can('aufgaben_alle_sehen')));
+  const unfinished = useTaskCount();
+  const ticking = useTaskTicking();
+
+  // With aufgaben_alle_sehen the list also holds colleagues' tasks; only the own ones count here.
+  const mine = flatRows(open.data).rows.filter((t) => t.userId === user.id);
+  const shown = mine.slice(0, DASHBOARD_TASKS);
+
+  // Such a list loads on until five own tasks are there; a failed step is not retried in a loop.
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = open;
+  const short = mine.length < DASHBOARD_TASKS;
+  useEffect(() => {
+    if (short && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [short, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+
+  const count = unfinished.data ?? 0;
+  const countLabel = count === 1 ? '1 offene Aufgabe' : `${count} offene Aufgaben`;
+
+  return (
+    <DashboardSection
+      title="Meine Aufgaben"
+      icon={<IconListCheck size={18} />}
+      badge={
+        count > 0 && (
+          <Badge variant="light" color="oak" circle={count < 10} role="status" aria-label={countLabel} title={countLabel} style={{ flex: 'none' }}>
+            {count > 99 ? '99+' : count}
+          </Badge>
+        )
+      }
+      aside={
+        <Anchor component={Link} to={TASK_PATHS.own} size="sm" fw={500} style={{ flex: 'none' }}>
+          <Group gap={2} wrap="nowrap">
+            Alle Aufgaben
+            <IconChevronRight size={16} aria-hidden />
+          </Group>
+        </Anchor>
+      }
+    >
+      {open.error && (
+        <Box p="md" pb={0}>
+          <QueryError error={open.error} />
+        </Box>
+      )}
+      {open.isPending ? (
+        <TaskListSkeleton rows={3} />
+      ) : !open.data ? null : shown.length === 0 ? (
+        <EmptyList text={MSG.noTasks} />
+      ) : (
+        <div>
+          {shown.map((task) => (
+            <OwnTaskRow
+              key={ownTaskKey(task)}
+              task={task}
+              mine
+              showRecipient={false}
+              linkTarget={taskLinkTarget(task.link, user.permissions)}
+              ticked={ticking.isTicked(task)}
+              onToggle={() => ticking.toggle(task)}
+              compact
+            />
+          ))}
+        </div>
+      )}
+    </DashboardSection>
+  );
+}
