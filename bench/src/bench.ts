@@ -13,6 +13,7 @@ import pg from 'pg';
 import { openPglite, openPostgres } from '../../server/src/platform/db.ts';
 import { seedDemoIfEmpty } from '../../server/src/seed/demo.ts';
 import { FULL_SCALE, generateScaleData, type GenerateResult, QUICK_SCALE } from './generate.ts';
+import { roundTripsPerSecond } from './floor.ts';
 import { type FrontendResult, measureFrontend } from './frontend.ts';
 import { CONNECTIONS, load, type LoadResult } from './load.ts';
 import { type Child, startChild } from './processes.ts';
@@ -56,8 +57,12 @@ export interface TargetResult {
   kind: 'pglite' | 'postgres';
   generateSeconds: number;
   data: GenerateResult;
+  /** `select 1` round trips per second from Node with 50 callers, no HTTP. */
+  roundTrips: number;
   health: LoadResult;
   endpoints: Record<string, LoadResult>;
+  /** PostgreSQL only: statements per request, from the database's commit counter. */
+  queriesPerRequest: Record<string, number>;
 }
 
 export interface BenchResult {
@@ -82,20 +87,39 @@ async function tokenFor(base: string, email: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function measureTarget(server: Child, data: GenerateResult): Promise<Pick<TargetResult, 'health' | 'endpoints'>> {
+/** Committed transactions of the bench database: with autocommit, one per query. */
+async function pgCommits(): Promise<number> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    // Backends report their counters about once a second; wait for them.
+    await new Promise((r) => setTimeout(r, 1500));
+    const res = await client.query('select xact_commit::float as n from pg_stat_database where datname = current_database()');
+    return Number(res.rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureTarget(server: Child, data: GenerateResult, commits?: () => Promise<number>): Promise<Pick<TargetResult, 'health' | 'endpoints' | 'queriesPerRequest'>> {
   const health = await load(`${server.url}/api/health`, {}, timing);
   log(`  /api/health ${health.rps.toFixed(0)} req/s`);
   const tokens = new Map<string, string>();
   const endpoints: Record<string, LoadResult> = {};
+  const queriesPerRequest: Record<string, number> = {};
   for (const e of ENDPOINTS) {
     if (!tokens.has(e.as)) tokens.set(e.as, await tokenFor(server.url, e.as));
     const url = `${server.url}${e.path({ largest: data.largestLocationId })}`;
     const check = await fetch(url, { headers: { authorization: `Bearer ${tokens.get(e.as)}` } });
     if (!check.ok) throw new Error(`${e.name}: ${check.status} ${await check.text()}`);
+    const before = commits ? await commits() : 0;
     endpoints[e.name] = await load(url, { authorization: `Bearer ${tokens.get(e.as)}` }, timing);
+    if (commits) queriesPerRequest[e.name] = (await commits()) - before;
     log(`  ${e.name}: ${endpoints[e.name]!.rps.toFixed(0)} req/s, p99 ${endpoints[e.name]!.p99} ms`);
   }
-  return { health, endpoints };
+  // The warm-up's requests count too: divide by all requests of both runs.
+  for (const name of Object.keys(queriesPerRequest)) queriesPerRequest[name] = queriesPerRequest[name]! / (endpoints[name]!.requests + endpoints[name]!.warmupRequests);
+  return { health, endpoints, queriesPerRequest };
 }
 
 async function postgresAvailable(): Promise<string | null> {
@@ -145,12 +169,13 @@ async function main() {
     await seedDemoIfEmpty(lite.db);
     const liteData = await generateScaleData(lite.db, scale, today);
     await lite.db.execute(sql`analyze`);
-    await lite.close();
     const liteSeconds = (performance.now() - t0) / 1000;
+    const liteTrips = await roundTripsPerSecond(lite, timing.seconds);
+    await lite.close();
     log(`  ${liteSeconds.toFixed(0)} s, größter Standort ${liteData.largestLocationPeople} Personen`);
     const liteServer = await startChild(SERVER, PORT, { DATA_DIR: dataDir, SEED: 'none' });
     try {
-      targets.push({ kind: 'pglite', generateSeconds: liteSeconds, data: liteData, ...(await measureTarget(liteServer, liteData)) });
+      targets.push({ kind: 'pglite', generateSeconds: liteSeconds, data: liteData, roundTrips: liteTrips, ...(await measureTarget(liteServer, liteData)) });
       log('Front-End (Chromium)');
       frontend = await measureFrontend(liteServer.url, { email: 'admin@example.com', password: PASSWORD });
     } finally {
@@ -164,16 +189,17 @@ async function main() {
     } else {
       log('PostgreSQL: Daten erzeugen');
       t0 = performance.now();
-      const database = await openPostgres(PG_URL, 4);
+      const database = await openPostgres(PG_URL);
       await seedDemoIfEmpty(database.db);
       const pgData = await generateScaleData(database.db, scale, today);
       await database.db.execute(sql`analyze`);
-      await database.close();
       const pgSeconds = (performance.now() - t0) / 1000;
+      const pgTrips = await roundTripsPerSecond(database, timing.seconds);
+      await database.close();
       log(`  ${pgSeconds.toFixed(0)} s`);
       const pgServer = await startChild(SERVER, PORT, { DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: PG_URL, SEED: 'none' });
       try {
-        targets.push({ kind: 'postgres', generateSeconds: pgSeconds, data: pgData, ...(await measureTarget(pgServer, pgData)) });
+        targets.push({ kind: 'postgres', generateSeconds: pgSeconds, data: pgData, roundTrips: pgTrips, ...(await measureTarget(pgServer, pgData, pgCommits)) });
       } finally {
         await pgServer.stop();
       }

@@ -7,6 +7,7 @@ export interface LoadResult {
   p99: number;
   errors: number;
   requests: number;
+  warmupRequests: number;
 }
 
 export const CONNECTIONS = 50;
@@ -21,7 +22,7 @@ function run(url: string, headers: Record<string, string>, seconds: number): Pro
 
 export async function load(url: string, headers: Record<string, string>, opts: { warmup: number; seconds: number }): Promise<LoadResult> {
   if (!new URL(url).hostname.match(/^(127\.0\.0\.1|localhost)$/)) throw new Error(`Last nur auf 127.0.0.1, nicht auf ${url}`);
-  if (opts.warmup > 0) await run(url, headers, opts.warmup);
+  const warm = opts.warmup > 0 ? await run(url, headers, opts.warmup) : null;
   const r = await run(url, headers, opts.seconds);
   return {
     rps: r.requests.average,
@@ -29,5 +30,6 @@ export async function load(url: string, headers: Record<string, string>, opts: {
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     requests: r.requests.total,
+    warmupRequests: warm?.requests.total ?? 0,
   };
 }

@@ -54,11 +54,12 @@ function targetTable(t: TargetResult, result: BenchResult, names: string[], othe
     `| Endpunkt | req/s | p50 ms | p99 ms | Fehler | ÷ Hello-World | p99 ÷ Hello-World |${other ? ' PGlite ÷ PostgreSQL |' : ''}`,
     `|---|---:|---:|---:|---:|---:|---:|${other ? '---:|' : ''}`,
   ];
+  const q = (name: string) => (t.queriesPerRequest[name] === undefined ? '' : ` (${n2(t.queriesPerRequest[name]!)} Abfr.)`);
   const row = (name: string, r: LoadResult, goal: number, ratio?: number) => {
     const v = vsHello(r, result.hello);
     const ratioCell = other ? ` ${ratio === undefined ? '' : `${n2(ratio)} ${mark(ratio >= GOALS.pgliteVsPostgres)}`} |` : '';
     const p99Ok = name === '/api/health' ? '' : ` ${mark(v.p99 <= GOALS.p99VsHello)}`;
-    return `| ${name} | ${n0(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${n2(v.rps)} ${mark(v.rps >= goal)} | ${n2(v.p99)}${p99Ok} |${ratioCell}`;
+    return `| ${name}${q(name)} | ${n0(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${n2(v.rps)} ${mark(v.rps >= goal)} | ${n2(v.p99)}${p99Ok} |${ratioCell}`;
   };
   lines.push(row('/api/health', t.health, GOALS.healthVsHello, other ? t.health.rps / other.health.rps : undefined));
   for (const name of names) lines.push(row(name, t.endpoints[name]!, GOALS.endpointVsHello, other ? t.endpoints[name]!.rps / other.endpoints[name]!.rps : undefined));
@@ -86,9 +87,15 @@ export function writeReport(result: BenchResult, names: string[], causes: Record
     '',
     ...result.targets.map((t) => `Erzeugt auf ${t.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} in ${n0(t.generateSeconds)} s; größter Standort: ${t.data.largestLocationPeople} Personen.`),
     '',
-    '## Obergrenze',
+    '## Obergrenzen',
     '',
     `Fastify „Hello World“ im selben Node: **${n0(result.hello.rps)} req/s**, p50 ${result.hello.p50} ms, p99 ${result.hello.p99} ms.`,
+    '',
+    'Datenbank ohne HTTP: `select 1` mit 50 gleichzeitigen Aufrufern aus Node (PostgreSQL über den Pool des Servers, 10 Verbindungen; PGlite im Prozess). Ein Endpunkt mit k Abfragen kommt höchstens auf diesen Wert geteilt durch k.',
+    '',
+    '| Datenbank | Rundreisen/s | ÷ Hello-World |',
+    '|---|---:|---:|',
+    ...result.targets.map((t) => `| ${t.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${n0(t.roundTrips)} | ${n2(t.roundTrips / result.hello.rps)} |`),
     '',
     ...(pgs ? ['## PostgreSQL', '', ...targetTable(pgs, result, names), ''] : []),
     ...(pgl ? ['## PGlite (eingebettet)', '', ...targetTable(pgl, result, names, pgs), ''] : []),

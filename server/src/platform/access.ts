@@ -28,6 +28,8 @@ export interface Actor {
   locationId: string;
   selectedLocationId: string;
   permissions: ReadonlySet<string>;
+  /** Groups whose vacation this actor's group approves. */
+  subordinateGroups: readonly string[];
   externalLogin: boolean;
 }
 

@@ -37,27 +37,22 @@ async function person(db: Db, userId: string): Promise<Person | undefined> {
 }
 
 /** The groups whose vacation the actor's group oversees. */
-async function subordinateGroups(db: Db, actor: Actor): Promise<string[]> {
-  const [g] = await db.select({ subs: userGroups.subordinateUserGroups }).from(userGroups).where(eq(userGroups.id, actor.groupId));
-  return g?.subs ?? [];
-}
-
 /**
  * Whose requests the actor sees and processes (spec 1 §6): everyone with the "all" permission;
  * people of subordinate groups anywhere, or only at the own location; always the own ones.
  */
-async function scopeFilter(db: Db, actor: Actor): Promise<SQL | undefined> {
+function scopeFilter(actor: Actor): SQL | undefined {
   if (can(actor, ALL)) return undefined;
-  const subs = await subordinateGroups(db, actor);
+  const subs = actor.subordinateGroups;
   const parts: SQL[] = [eq(absences.userId, actor.userId)];
   if (subs.length && can(actor, SUBGROUPS)) parts.push(inArray(users.groupId, subs));
   else if (subs.length && can(actor, OWN_LOCATION)) parts.push(and(inArray(users.groupId, subs), eq(users.locationId, actor.locationId))!);
   return or(...parts);
 }
 
-async function inScope(db: Db, actor: Actor, target: { id: string; groupId: string; locationId: string }): Promise<boolean> {
+function inScope(actor: Actor, target: { id: string; groupId: string; locationId: string }): boolean {
   if (target.id === actor.userId || can(actor, ALL)) return true;
-  const subs = await subordinateGroups(db, actor);
+  const subs = actor.subordinateGroups;
   if (!subs.includes(target.groupId)) return false;
   return can(actor, SUBGROUPS) || (can(actor, OWN_LOCATION) && target.locationId === actor.locationId);
 }
@@ -215,13 +210,13 @@ function viewFilter(view: VacationListQuery['view']): SQL {
   }
 }
 
-async function listFilter(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }): Promise<SQL | undefined> {
+function listFilter(actor: Actor, q: Partial<VacationListQuery> & { id?: string }): SQL | undefined {
   const term = q.searchTerm?.trim().toLowerCase();
   return and(
     eq(absences.kind, 'vacation'),
     q.id ? eq(absences.id, q.id) : undefined,
     q.view ? viewFilter(q.view) : undefined,
-    await scopeFilter(db, actor),
+    scopeFilter(actor),
     q.location && q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
     term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
       ? personSearch(term)
@@ -252,7 +247,7 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
   const s = parseSort(q.sort, SORT);
   const defaultOrder = q.view === '3' || q.view === '5' ? [desc(absences.startDate)] : [asc(absences.startDate)];
   const query = baseQuery(db)
-    .where(await listFilter(db, actor, q))
+    .where(listFilter(actor, q))
     .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : defaultOrder), asc(absences.id));
   const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
   // Quota warnings of open requests: one account query and one pending query for the page.
@@ -260,7 +255,7 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
   const year = Number(todayIso().slice(0, 4));
   const userIds = [...new Set(open.map((r) => r.a.userId!))];
   const [accounts, pending] = await Promise.all([accountsFor(db, userIds, year), pendingDays(db, userIds)]);
-  const subs = await subordinateGroups(db, actor);
+  const subs = actor.subordinateGroups;
   return rows.map((r) => {
     const acc = r.a.userId ? accounts.get(r.a.userId) : undefined;
     const pend = r.a.userId ? (pending.get(`${r.a.userId}:${year}`) ?? 0) : 0;
@@ -299,7 +294,7 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
   });
 }
 
-function scopeAllows(actor: Actor, subs: string[], r: { groupId: string | null; locationId: string | null }) {
+function scopeAllows(actor: Actor, subs: readonly string[], r: { groupId: string | null; locationId: string | null }) {
   if (can(actor, ALL)) return true;
   if (!r.groupId || !subs.includes(r.groupId)) return false;
   return can(actor, SUBGROUPS) || (can(actor, OWN_LOCATION) && r.locationId === actor.locationId);
@@ -307,7 +302,7 @@ function scopeAllows(actor: Actor, subs: string[], r: { groupId: string | null; 
 
 /** GET /absence/{from}/{location}/{view}: 20 rows from `from`, with the total count. */
 export async function listVacation(db: Db, actor: Actor, q: VacationListQuery) {
-  const where = await listFilter(db, actor, q);
+  const where = listFilter(actor, q);
   const [rows, [total]] = await Promise.all([
     listRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }),
     db.select({ n: count() }).from(absences).leftJoin(users, eq(users.id, absences.userId)).where(where),
@@ -326,7 +321,7 @@ async function loadForProcessing(db: Db, actor: Actor, id: string) {
     .where(and(eq(absences.id, id), eq(absences.kind, 'vacation')));
   if (!row) throw notFound();
   const target = { id: row.a.userId ?? '', groupId: row.groupId ?? '', locationId: row.locationId ?? '' };
-  if (row.a.userId && !(await inScope(db, actor, target))) throw notFound();
+  if (row.a.userId && !inScope(actor, target)) throw notFound();
   return row;
 }
 
@@ -397,20 +392,20 @@ const overviewSortColumn: Record<(typeof OVERVIEW_SORT)[number], AnyPgColumn> = 
 };
 
 /** The people whose accounts the actor sees: like the requests, but over users. */
-async function peopleScope(db: Db, actor: Actor): Promise<SQL | undefined> {
+function peopleScope(actor: Actor): SQL | undefined {
   if (can(actor, ALL)) return undefined;
-  const subs = await subordinateGroups(db, actor);
+  const subs = actor.subordinateGroups;
   const parts: SQL[] = [eq(users.id, actor.userId)];
   if (subs.length && can(actor, SUBGROUPS)) parts.push(inArray(users.groupId, subs));
   else if (subs.length && can(actor, OWN_LOCATION)) parts.push(and(inArray(users.groupId, subs), eq(users.locationId, actor.locationId))!);
   return or(...parts);
 }
 
-async function overviewFilter(db: Db, actor: Actor, q: Omit<OverviewQuery, 'from' | 'previousYears'>) {
+function overviewFilter(actor: Actor, q: Omit<OverviewQuery, 'from' | 'previousYears'>) {
   const term = q.searchTerm?.trim().toLowerCase();
   return and(
     eq(users.active, true),
-    await peopleScope(db, actor),
+    peopleScope(actor),
     q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
     term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
       ? personSearch(term)
@@ -426,7 +421,7 @@ async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { lim
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .innerJoin(locations, eq(locations.id, users.locationId))
-    .where(await overviewFilter(db, actor, q))
+    .where(overviewFilter(actor, q))
     .orderBy(...(s ? [(s.desc ? desc : asc)(overviewSortColumn[s.field])] : [asc(userGroups.sortingIndex)]), asc(users.lastName), asc(users.id));
   const people = await (page ? query.limit(page.limit).offset(page.offset) : query);
   const years = q.previousYears ? [year, year - 1, year - 2] : [year];
@@ -465,7 +460,7 @@ export async function vacationOverview(db: Db, actor: Actor, q: OverviewQuery) {
       .select({ n: count() })
       .from(users)
       .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-      .where(await overviewFilter(db, actor, q)),
+      .where(overviewFilter(actor, q)),
   ]);
   return { users: rows, count: total?.n ?? 0 };
 }

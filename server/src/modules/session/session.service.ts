@@ -118,17 +118,21 @@ function prepareAuth(db: Db) {
 }
 
 /**
- * Permissions per group, keyed by the group's last change: a group edited on any instance has a
- * new updated_at, so the next request everywhere reads its permissions afresh.
+ * Permissions and subordinate groups per group, keyed by the group's last change: a group edited
+ * on any instance has a new updated_at, so the next request everywhere reads it afresh.
  */
-const permissionCache = new Map<string, { version: number; permissions: ReadonlySet<string> }>();
-async function groupPermissions(db: Db, groupId: string, version: Date): Promise<ReadonlySet<string>> {
-  const hit = permissionCache.get(groupId);
-  if (hit && hit.version === version.getTime()) return hit.permissions;
-  const [row] = await db.select({ permissions: userGroups.permissions, updatedAt: userGroups.updatedAt }).from(userGroups).where(eq(userGroups.id, groupId));
-  const permissions: ReadonlySet<string> = new Set(row?.permissions ?? []);
-  if (row) permissionCache.set(groupId, { version: row.updatedAt.getTime(), permissions });
-  return permissions;
+type GroupRights = { permissions: ReadonlySet<string>; subordinateGroups: readonly string[] };
+const groupCache = new Map<string, { version: number; rights: GroupRights }>();
+async function groupRights(db: Db, groupId: string, version: Date): Promise<GroupRights> {
+  const hit = groupCache.get(groupId);
+  if (hit && hit.version === version.getTime()) return hit.rights;
+  const [row] = await db
+    .select({ permissions: userGroups.permissions, subs: userGroups.subordinateUserGroups, updatedAt: userGroups.updatedAt })
+    .from(userGroups)
+    .where(eq(userGroups.id, groupId));
+  const rights: GroupRights = { permissions: new Set(row?.permissions ?? []), subordinateGroups: row?.subs ?? [] };
+  if (row) groupCache.set(groupId, { version: row.updatedAt.getTime(), rights });
+  return rights;
 }
 
 export async function authenticate(db: Db, token: string, ip: string, touch: boolean): Promise<Actor> {
@@ -155,7 +159,7 @@ export async function authenticate(db: Db, token: string, ip: string, touch: boo
     groupId: row.groupId,
     locationId: row.locationId,
     selectedLocationId: row.selectedLocationId ?? row.locationId,
-    permissions: await groupPermissions(db, row.groupId, row.groupVersion),
+    ...(await groupRights(db, row.groupId, row.groupVersion)),
     externalLogin: row.externalLogin,
   };
 }
