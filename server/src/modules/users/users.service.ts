@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
@@ -35,27 +36,27 @@ export const avatarUri = (fileId: string | null) => (fileId ? `/api/avatar/${fil
 
 
 /** GET /user: the logged-in user with permissions and locations (spec 1 §3 Current user). */
+const parentGroup = alias(userGroups, 'parent_group');
+
 export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUserResponse> {
   const [row] = await db
-    .select({ user: users, group: userGroups, location: locations })
+    .select({ user: users, group: userGroups, location: locations, parentTeam: parentGroup.name })
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .innerJoin(locations, eq(locations.id, users.locationId))
+    .leftJoin(parentGroup, eq(parentGroup.id, userGroups.parentId))
     .where(eq(users.id, userId));
   if (!row) throw notFound();
   const { user, group, location } = row;
-  const available = await locationsByIds(db, [location.id, ...user.additionalLocations]);
+  // Most people work at one location: its row came with the user.
+  const available = user.additionalLocations.length ? await locationsByIds(db, [location.id, ...user.additionalLocations]) : new Map([[location.id, location]]);
   const availableLocations = [location.id, ...user.additionalLocations]
     .map((id) => available.get(id))
     .filter((l) => l !== undefined)
     .map((l) => ({ id: l.id, label: l.name }));
   const selectedId = user.selectedLocationId && available.has(user.selectedLocationId) ? user.selectedLocationId : location.id;
   const current = available.get(selectedId) ?? location;
-  let parentTeam: string | null = null;
-  if (group.parentId) {
-    const [parent] = await db.select({ name: userGroups.name }).from(userGroups).where(eq(userGroups.id, group.parentId));
-    parentTeam = parent?.name ?? null;
-  }
+  const parentTeam = row.parentTeam ?? null;
   const lastSeenNewsDate = user.lastSeenNewsDate ?? null;
   const account = (await accountsFor(db, [user.id], currentYear())).get(user.id)!;
   const current_user: CurrentUser = {
