@@ -48,7 +48,7 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Aufgaben, delegiert (Personalleitung)', path: () => '/api/task/list/0/all/all/0?taskview=3', as: 'personalleitung@example.com' },
   { name: 'Aufgaben, eigene offene', path: () => '/api/task/list/0/all/all/0?taskview=2', as: 'admin@example.com' },
   { name: 'Zähler offene Aufgaben', path: () => '/api/task/count', as: 'verkauf@example.com' },
-  { name: 'Login-Verlauf, Suche „köln“', path: () => '/api/loginlog/list/0?term=k%C3%B6ln', as: 'admin@example.com' },
+  { name: 'Login-Verlauf einer Person („schmidt“)', path: () => '/api/loginlog/list/0?term=schmidt', as: 'admin@example.com' },
   { name: 'Standorte (alle)', path: () => '/api/location/list/9999', as: 'admin@example.com' },
   { name: 'Sondertermine', path: () => '/api/locationspecialappointment/list/0', as: 'admin@example.com' },
 ];
@@ -168,7 +168,8 @@ async function main() {
     const lite = await openPglite(path.join(dataDir, 'db'));
     await seedDemoIfEmpty(lite.db);
     const liteData = await generateScaleData(lite.db, scale, today);
-    await lite.db.execute(sql`analyze`);
+    // The state a running instance reaches: dead rows reclaimed, planner statistics fresh.
+    await lite.db.execute(sql`vacuum analyze`);
     const liteSeconds = (performance.now() - t0) / 1000;
     const liteTrips = await roundTripsPerSecond(lite, timing.seconds);
     await lite.close();
@@ -192,7 +193,7 @@ async function main() {
       const database = await openPostgres(PG_URL);
       await seedDemoIfEmpty(database.db);
       const pgData = await generateScaleData(database.db, scale, today);
-      await database.db.execute(sql`analyze`);
+      await database.db.execute(sql`vacuum analyze`);
       const pgSeconds = (performance.now() - t0) / 1000;
       const pgTrips = await roundTripsPerSecond(database, timing.seconds);
       await database.close();
@@ -225,7 +226,10 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run when started as the script (report.ts imports the types and endpoint names only).
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/bench\//, '/bench/'))) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -142,7 +142,7 @@ async function generateUsers(db: Db, rng: Rng, scale: Scale, locs: { id: string;
     const shop = !['Buchhaltung', 'Verwaltung', 'Vertrieb', 'Vertriebsleitung', 'Personalleitung', 'Admin'].includes(group);
     const off = rng.pick(['Mo', 'Di', 'Mi', 'Do', 'Fr']);
     return {
-      email: `bench.${i}@example.com`,
+      email: `${firstName}.${lastName}.${i}@example.com`.toLowerCase().replace(/ü/g, 'ue').replace(/ö/g, 'oe').replace(/ä/g, 'ae').replace(/ß/g, 'ss'),
       passwordHash: template!.passwordHash,
       firstName,
       lastName,
@@ -256,7 +256,7 @@ async function generateCalendar(db: Db, rng: Rng, scale: Scale, people: Person[]
     }
   }
   for (const e of entries) if (e.status === 4) e.info = 'Außendienst';
-  await insertAll(entries, (b) => db.insert(calendarEntries).values(b));
+  await insertAll(entries, (b) => db.insert(calendarEntries).values(b).onConflictDoNothing());
   rows.calendarEntries = entries.length;
 
   const infos = locs.flatMap((l) =>

@@ -67,10 +67,12 @@ export async function openPglite(dir: string | null): Promise<Database> {
     const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    const stopMaintenance = scheduleMaintenance(client);
     return {
       db,
       kind: 'pglite',
       async close() {
+        stopMaintenance();
         // CHECKPOINT writes everything to the data files so the next start needs no recovery.
         await client.exec('CHECKPOINT').catch(() => undefined);
         await client.close();
@@ -81,6 +83,23 @@ export async function openPglite(dir: string | null): Promise<Database> {
     if (lockFile) releaseLock(lockFile);
     throw err;
   }
+}
+
+/**
+ * PGlite runs PostgreSQL as a single process without the autovacuum workers: nobody would
+ * reclaim dead rows (every session touch leaves one) or refresh the planner's statistics. A
+ * VACUUM ANALYZE ten minutes after start and then every six hours does their job; it takes
+ * seconds on a company-sized database and queries wait for it meanwhile.
+ */
+const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
+function scheduleMaintenance(client: PGlite): () => void {
+  const run = () => void client.exec('VACUUM ANALYZE').catch((err) => console.error('VACUUM ANALYZE fehlgeschlagen:', (err as Error).message));
+  const first = setTimeout(run, 10 * 60_000).unref();
+  const every = setInterval(run, MAINTENANCE_EVERY_MS).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }
 
 export class DataDirLockedError extends Error {
