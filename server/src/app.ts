@@ -13,6 +13,7 @@ import { MSG } from '@filialportal/core/messages';
 import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
 import { registerAuth } from './platform/auth.ts';
+import { limitConcurrentRequests } from './platform/concurrency.ts';
 import type { Db } from './platform/db.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -41,6 +42,8 @@ export interface AppDeps {
   storage: Storage;
   /** Pino options or false (tests). */
   logger?: boolean | object;
+  /** At most this many API requests at the database at once (PGlite); unset: no limit. */
+  requestConcurrency?: number;
 }
 
 export interface App extends FastifyInstance {
@@ -63,6 +66,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
   registerAccessDeclarationCheck(app, app.routeAccess);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(app);
+  if (input.requestConcurrency) limitConcurrentRequests(app, input.requestConcurrency);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
