@@ -131,7 +131,7 @@ export function writeReport(result: BenchResult, names: string[]): string {
     '',
     `${result.scale.locations} Standorte, ${result.scale.users} Benutzer in allen Gruppen, ${result.scale.years} Jahre Urlaub und Krankmeldungen, ${n0(result.scale.tasks)} Aufgaben, ${n0(result.scale.loginLog)} Login-Einträge (fester Seed).`,
     '',
-    '| Tabelle | Zeilen |',
+    '| Tabelle | Zeilen (zusätzlich zur Demo-Firma) |',
     '|---|---:|',
     ...Object.entries((pgl ?? pgs)?.data.rows ?? {}).map(([k, v]) => `| ${k} | ${n0(v)} |`),
     '',
