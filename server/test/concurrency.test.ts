@@ -24,7 +24,7 @@ describe('request concurrency limit (PGlite)', () => {
       const slow = Array.from({ length: 6 }, (_, n) => fetch(`${base}/api/slow/${n}`).then((r) => r.status));
       await new Promise((r) => setTimeout(r, 5));
       // Public calls pass while the slow ones queue.
-      expect((await (await fetch(`${base}/api/health`)).json()).inside).toBe(2);
+      expect(((await (await fetch(`${base}/api/health`)).json()) as { inside: number }).inside).toBe(2);
       expect(await Promise.all(slow)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(most).toBe(2);
       expect(order.slice(2)).toEqual([2, 3, 4, 5]);

@@ -6,14 +6,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { query } from '../../api/client.ts';
 import { useCan } from '../../app/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { CountLine, countLabel, LIST_SKELETON_ROWS } from '../../ui/ListToolbar.tsx';
 import { flattenPages } from '../../ui/infinite-rows.ts';
-import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { QueryError } from '../../ui/QueryError.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
-import { SortableTable } from '../../ui/SortableTable.tsx';
 import { useDebouncedField, useFilterParams, type ListFilters } from '../../ui/useFilterParams.ts';
 import { YearInput } from '../../ui/YearInput.tsx';
 import { countPeople,
@@ -79,23 +76,19 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
   }, [allowed, rows, decide, remove]);
 
   return (
-    <>
-      <QueryError error={list.error} />
-      <CountLine text={list.data ? countLabel(count, 'Antrag', 'Anträge') : ''} />
-      <SortableTable
-        label={VACATION_VIEWS.find((v) => v.view === view)!.title}
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={filters.sort}
-        onSortChange={onSort}
-        loading={list.isPending}
-        skeletonRows={LIST_SKELETON_ROWS}
-        emptyText="Keine Anträge vorhanden"
-        minWidth={700}
-      />
-      <LoadMoreButton shown={rows.length} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
-    </>
+    <PagedTable
+      query={list}
+      rows={rows}
+      count={count}
+      noun={['Antrag', 'Anträge']}
+      label={VACATION_VIEWS.find((v) => v.view === view)!.title}
+      columns={columns}
+      rowKey={(r) => r.id}
+      sort={filters.sort}
+      onSortChange={onSort}
+      emptyText="Keine Anträge vorhanden"
+      minWidth={700}
+    />
   );
 }
 
@@ -105,24 +98,21 @@ function OverviewList({ filters, previousYears, onSort }: { filters: ListFilters
   const newest = list.data?.pages[0]?.users[0]?.year ?? 0;
   const columns = useMemo(() => overviewColumns(previousYears, newest), [previousYears, newest]);
   return (
-    <>
-      <QueryError error={list.error} />
-      <CountLine text={list.data ? countLabel(count, 'Mitarbeiter', 'Mitarbeiter') : ''} />
-      <SortableTable
-        label="Urlaubsübersicht"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={filters.sort}
-        onSortChange={onSort}
-        loading={list.isPending}
-        skeletonRows={LIST_SKELETON_ROWS}
-        emptyText="Keine Mitarbeiter gefunden"
-        minWidth={680}
-        spacing="xs"
-      />
-      <LoadMoreButton shown={countPeople(rows)} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
-    </>
+    <PagedTable
+      query={list}
+      rows={rows}
+      count={count}
+      shown={countPeople(rows)}
+      noun={['Mitarbeiter', 'Mitarbeiter']}
+      label="Urlaubsübersicht"
+      columns={columns}
+      rowKey={(r) => r.id}
+      sort={filters.sort}
+      onSortChange={onSort}
+      emptyText="Keine Mitarbeiter gefunden"
+      minWidth={680}
+      spacing="xs"
+    />
   );
 }
 

@@ -8,13 +8,10 @@ import { useCan } from '../../app/current-user.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { flattenPages } from '../../ui/infinite-rows.ts';
-import { CountLine, countLabel, LIST_SKELETON_ROWS } from '../../ui/ListToolbar.tsx';
-import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { QueryError } from '../../ui/QueryError.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
-import { SortableTable } from '../../ui/SortableTable.tsx';
 import { useDebouncedField, useFilterParams, type ListFilters } from '../../ui/useFilterParams.ts';
 import { YearInput } from '../../ui/YearInput.tsx';
 import { isSickListView, SICK_VIEWS, sickPath, type SickListView, type SickView } from './paths.ts';
@@ -57,23 +54,19 @@ function ReportList({
   }, [rows, remove, onEdit]);
 
   return (
-    <>
-      <QueryError error={list.error} />
-      <CountLine text={list.data ? countLabel(count, 'Krankmeldung', 'Krankmeldungen') : ''} />
-      <SortableTable
-        label={SICK_VIEWS.find((v) => v.view === view)!.title}
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={filters.sort}
-        onSortChange={onSort}
-        loading={list.isPending}
-        skeletonRows={LIST_SKELETON_ROWS}
-        emptyText="Keine Krankmeldungen vorhanden"
-        minWidth={640}
-      />
-      <LoadMoreButton shown={rows.length} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
-    </>
+    <PagedTable
+      query={list}
+      rows={rows}
+      count={count}
+      noun={['Krankmeldung', 'Krankmeldungen']}
+      label={SICK_VIEWS.find((v) => v.view === view)!.title}
+      columns={columns}
+      rowKey={(r) => r.id}
+      sort={filters.sort}
+      onSortChange={onSort}
+      emptyText="Keine Krankmeldungen vorhanden"
+      minWidth={640}
+    />
   );
 }
 
@@ -82,23 +75,19 @@ function SummaryList({ filters, onSort }: { filters: ListFilters; onSort: (sort:
   const { rows, count } = flattenPages(list.data, (p) => p.users);
   const columns = useMemo(() => summaryColumns(filters.year), [filters.year]);
   return (
-    <>
-      <QueryError error={list.error} />
-      <CountLine text={list.data ? countLabel(count, 'Mitarbeiter', 'Mitarbeiter') : ''} />
-      <SortableTable
-        label="Krankheitstage je Mitarbeiter"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={filters.sort}
-        onSortChange={onSort}
-        loading={list.isPending}
-        skeletonRows={LIST_SKELETON_ROWS}
-        emptyText="Keine Mitarbeiter gefunden"
-        minWidth={640}
-      />
-      <LoadMoreButton shown={rows.length} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
-    </>
+    <PagedTable
+      query={list}
+      rows={rows}
+      count={count}
+      noun={['Mitarbeiter', 'Mitarbeiter']}
+      label="Krankheitstage je Mitarbeiter"
+      columns={columns}
+      rowKey={(r) => r.id}
+      sort={filters.sort}
+      onSortChange={onSort}
+      emptyText="Keine Mitarbeiter gefunden"
+      minWidth={640}
+    />
   );
 }
 
