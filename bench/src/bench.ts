@@ -22,8 +22,10 @@ import { writeReport } from './report.ts';
 const quick = process.env.BENCH_QUICK === '1';
 const scale = quick ? QUICK_SCALE : FULL_SCALE;
 // PGlite needs seconds per endpoint before its memory and page cache settle (first-run p99 in seconds).
-const timing = quick ? { warmup: 1, seconds: 2 } : { warmup: 5, seconds: 6 };
+const timing = quick ? { warmup: 0, seconds: 1 } : { warmup: 4, seconds: 5 };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/filialportal_bench';
+// The bench sends traffic to this machine only, the database included.
+if (!/^(127\.0\.0\.1|localhost)$/.test(new URL(PG_URL).hostname)) throw new Error(`BENCH_DATABASE_URL muss auf 127.0.0.1 zeigen, nicht auf ${new URL(PG_URL).hostname}`);
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SERVER = 'server/src/main.ts';
 const PASSWORD = 'demo1234';
@@ -41,6 +43,7 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Aktueller Benutzer', path: () => '/api/user', as: 'admin@example.com' },
   { name: 'Benutzerliste, Suche „mül“', path: () => '/api/user/list/0?userSearch=m%C3%BCl', as: 'admin@example.com' },
   { name: 'Urlaub Ansicht 1 (offen), alle Standorte', path: () => '/api/absence/0/all/1', as: 'admin@example.com' },
+  { name: 'Urlaub Ansicht 2 (akzeptiert), alle Standorte', path: () => '/api/absence/0/all/2', as: 'admin@example.com' },
   { name: `Urlaub Ansicht 3 (vergangen), Jahr ${year}`, path: () => `/api/absence/0/all/3?year=${year}`, as: 'admin@example.com' },
   { name: 'Urlaubsübersicht (Ansicht 4), alle', path: () => '/api/user/listallabsenceuseroverview?from=0&location=all', as: 'admin@example.com' },
   { name: 'Krankmeldungen Ansicht 4, alle', path: () => '/api/sickreport/0/all/4', as: 'admin@example.com' },
@@ -51,6 +54,10 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Zähler offene Aufgaben', path: () => '/api/task/count', as: 'verkauf@example.com' },
   { name: 'Login-Verlauf einer Person („schmidt“)', path: () => '/api/loginlog/list/0?term=schmidt', as: 'admin@example.com' },
   { name: 'Standorte (alle)', path: () => '/api/location/list/9999', as: 'admin@example.com' },
+  { name: 'Benutzergruppen', path: () => '/api/team', as: 'admin@example.com' },
+  { name: 'Alle Benutzer (Auswahllisten)', path: () => '/api/user/listall', as: 'admin@example.com' },
+  { name: 'Hersteller', path: () => '/api/manufacturer/list', as: 'admin@example.com' },
+  { name: 'Feiertage und Schulferien NW', path: () => '/api/holidayapi/holidays/NW', as: 'admin@example.com' },
   { name: 'Sondertermine', path: () => '/api/locationspecialappointment/list/0', as: 'admin@example.com' },
 ];
 
@@ -201,7 +208,7 @@ async function main() {
       log(`  ${pgSeconds.toFixed(0)} s`);
       const pgServer = await startChild(SERVER, PORT, { DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: PG_URL, SEED: 'none' });
       try {
-        targets.push({ kind: 'postgres', generateSeconds: pgSeconds, data: pgData, roundTrips: pgTrips, ...(await measureTarget(pgServer, pgData, pgCommits)) });
+        targets.push({ kind: 'postgres', generateSeconds: pgSeconds, data: pgData, roundTrips: pgTrips, ...(await measureTarget(pgServer, pgData, quick ? undefined : pgCommits)) });
       } finally {
         await pgServer.stop();
       }
