@@ -22,7 +22,7 @@ import { writeReport } from './report.ts';
 const quick = process.env.BENCH_QUICK === '1';
 const scale = quick ? QUICK_SCALE : FULL_SCALE;
 // PGlite needs seconds per endpoint before its memory and page cache settle (first-run p99 in seconds).
-const timing = quick ? { warmup: 0, seconds: 1 } : { warmup: 4, seconds: 5 };
+const timing = quick ? { warmup: 0, seconds: 1 } : { warmup: 3, seconds: 5 };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/filialportal_bench';
 // The bench sends traffic to this machine only, the database included.
 if (!/^(127\.0\.0\.1|localhost)$/.test(new URL(PG_URL).hostname)) throw new Error(`BENCH_DATABASE_URL muss auf 127.0.0.1 zeigen, nicht auf ${new URL(PG_URL).hostname}`);
