@@ -8,6 +8,8 @@ export interface LoadResult {
   errors: number;
   requests: number;
   warmupRequests: number;
+  /** Average size of a response in bytes (headers and body). */
+  bytesPerRequest: number;
 }
 
 export const CONNECTIONS = 50;
@@ -31,5 +33,6 @@ export async function load(url: string, headers: Record<string, string>, opts: {
     errors: r.errors + r.timeouts + r.non2xx,
     requests: r.requests.total,
     warmupRequests: warm?.requests.total ?? 0,
+    bytesPerRequest: r.requests.total ? r.throughput.total / r.requests.total : 0,
   };
 }

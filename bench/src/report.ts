@@ -16,6 +16,9 @@ export const GOALS = {
 const n0 = (v: number) => Math.round(v).toLocaleString('de-DE');
 const n2 = (v: number) => v.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
+const kb = (r: LoadResult) => (r.bytesPerRequest ? (r.bytesPerRequest / 1000).toLocaleString('de-DE', { maximumFractionDigits: 1 }) : '–');
+/** Responses this large cost more in JSON and transfer than in the database. */
+const LARGE_RESPONSE = 100_000;
 
 /** Throughput of a run as a share of the ceiling's; p99 as a multiple of the ceiling's p99 (at least 1 ms). */
 const vsHello = (r: LoadResult, hello: LoadResult) => ({ rps: r.rps / hello.rps, p99: r.p99 / Math.max(1, hello.p99) });
@@ -63,13 +66,14 @@ export function misses(result: BenchResult, names: string[]): Miss[] {
       const r = pgs.endpoints[name]!;
       const v = vsHello(r, hello);
       const cap = ceiling(pgs, name, queries);
+      const size = r.bytesPerRequest > LARGE_RESPONSE ? ` Jede Antwort ist ${kb(r)} KB groß: Serialisieren und Übertragen kosten mehr als die Abfragen.` : '';
       const capCause =
         cap === null
           ? ''
           : cap < GOALS.endpointVsHello * hello.rps
             ? `mit ${n2(queries[name]!)} Anweisungen je Aufruf liegt der Deckel bei ${n0(cap)} req/s (${n2(cap / hello.rps)}× Hello-World), davon erreicht ${Math.round((r.rps / cap) * 100)} %; das Ziel ist nur mit weniger Datenbank-Rundreisen je Aufruf erreichbar.`
             : `der Deckel läge bei ${n0(cap)} req/s, erreicht sind ${Math.round((r.rps / cap) * 100)} %: die Abfragen selbst kosten Zeit (Ausführung in PostgreSQL, Datenmenge).`;
-      if (v.rps < GOALS.endpointVsHello) out.push({ target: 'postgres', endpoint: name, goal: `≥ ${GOALS.endpointVsHello}× Hello-World req/s`, cause: capCause });
+      if (v.rps < GOALS.endpointVsHello) out.push({ target: 'postgres', endpoint: name, goal: `≥ ${GOALS.endpointVsHello}× Hello-World req/s`, cause: capCause + size });
       if (v.p99 > GOALS.p99VsHello) {
         out.push({
           target: 'postgres',
@@ -98,8 +102,8 @@ export function misses(result: BenchResult, names: string[]): Miss[] {
 
 function targetTable(t: TargetResult, result: BenchResult, names: string[], other?: TargetResult): string[] {
   const lines = [
-    `| Endpunkt | req/s | p50 ms | p99 ms | Fehler | ÷ Hello-World | p99 ÷ Hello-World |${other ? ' PGlite ÷ PostgreSQL |' : ''} Deckel req/s | erreicht |`,
-    `|---|---:|---:|---:|---:|---:|---:|${other ? '---:|' : ''}---:|---:|`,
+    `| Endpunkt | req/s | p50 ms | p99 ms | Fehler | KB/Antwort | ÷ Hello-World | p99 ÷ Hello-World |${other ? ' PGlite ÷ PostgreSQL |' : ''} Deckel req/s | erreicht |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|${other ? '---:|' : ''}---:|---:|`,
   ];
   const queries = queriesOf(result);
   const q = (name: string) => (queries[name] === undefined ? '' : ` (${n2(queries[name]!)} Abfr.)`);
@@ -109,7 +113,7 @@ function targetTable(t: TargetResult, result: BenchResult, names: string[], othe
     const p99Ok = name === '/api/health' ? '' : ` ${mark(v.p99 <= GOALS.p99VsHello)}`;
     const cap = ceiling(t, name, queries);
     const capCells = cap === null ? '' : ` ${n0(cap)} | ${Math.round((r.rps / cap) * 100)} % |`;
-    return `| ${name}${q(name)} | ${n0(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${n2(v.rps)} ${mark(v.rps >= goal)} | ${n2(v.p99)}${p99Ok} |${ratioCell}${capCells}`;
+    return `| ${name}${q(name)} | ${n0(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${kb(r)} | ${n2(v.rps)} ${mark(v.rps >= goal)} | ${n2(v.p99)}${p99Ok} |${ratioCell}${capCells}`;
   };
   lines.push(row('/api/health', t.health, GOALS.healthVsHello, other ? t.health.rps / other.health.rps : undefined).replace(/\|$/, ' – | – |'));
   for (const name of names) lines.push(row(name, t.endpoints[name]!, GOALS.endpointVsHello, other ? t.endpoints[name]!.rps / other.endpoints[name]!.rps : undefined));
