@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Group, Paper, ScrollArea, Switch, Tabs } from '@mantine/core';
+import { Button, Group, Paper, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useCan } from '../../app/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { flattenPages } from '../../ui/infinite-rows.ts';
 import { PagedTable } from '../../ui/PagedTable.tsx';
+import { ViewTabs } from '../../ui/ViewTabs.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
@@ -164,22 +165,7 @@ export function AbsencePage({ view }: { view: VacationView }) {
       />
 
       <Paper withBorder radius="md">
-        <ScrollArea type="never">
-          <Tabs
-            value={view}
-            onChange={(next) => next && navigate(`${vacationPath(next as VacationView)}${carried()}`)}
-            px="md"
-            pt="xs"
-          >
-            <Tabs.List aria-label="Ansichten" style={{ flexWrap: 'nowrap' }}>
-              {VACATION_VIEWS.map((v) => (
-                <Tabs.Tab key={v.view} value={v.view} fw={500}>
-                  {v.tab}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </Tabs>
-        </ScrollArea>
+        <ViewTabs views={VACATION_VIEWS} value={view} onChange={(next) => navigate(`${vacationPath(next)}${carried()}`)} />
 
         <Group gap="md" align="flex-end" p="md" pb="sm" wrap="wrap">
           {can('urlaub_nach_filiale_filtern') && <LocationSelect value={filters.location} onChange={(location) => update({ location })} />}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Paper, ScrollArea, Tabs, Group } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { flattenPages } from '../../ui/infinite-rows.ts';
 import { PagedTable } from '../../ui/PagedTable.tsx';
+import { ViewTabs } from '../../ui/ViewTabs.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
@@ -132,17 +133,7 @@ export function SickReportPage({ view }: { view: SickView }) {
       />
 
       <Paper withBorder radius="md">
-        <ScrollArea type="never">
-          <Tabs value={view} onChange={(next) => next && navigate(`${sickPath(next as SickView)}${carried()}`)} px="md" pt="xs">
-            <Tabs.List aria-label="Ansichten" style={{ flexWrap: 'nowrap' }}>
-              {SICK_VIEWS.map((v) => (
-                <Tabs.Tab key={v.view} value={v.view} fw={500}>
-                  {v.tab}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </Tabs>
-        </ScrollArea>
+        <ViewTabs views={SICK_VIEWS} value={view} onChange={(next) => navigate(`${sickPath(next)}${carried()}`)} />
 
         <Group gap="md" align="flex-end" p="md" pb="sm" wrap="wrap">
           {can('krankmeldungen_nach_filiale_filtern') && <LocationSelect value={filters.location} onChange={(location) => update({ location })} />}
