@@ -9,16 +9,19 @@ import { WEEKDAY_CODES, type WeekdayCode } from './users.ts';
 export interface DayRules {
   /** freeDay…freeDay7: weekday codes Mo…So, '' where the person works. */
   freeDays: readonly string[];
-  /** Public holidays (YYYY-MM-DD) of the person's federal state. */
-  isHoliday: (isoDate: string) => boolean;
+  /** The public holidays (YYYY-MM-DD) of one year in the person's federal state. */
+  holidays: (year: number) => Iterable<string>;
 }
 
 const DEFAULT_FREE: readonly WeekdayCode[] = ['Sa', 'So'];
+const DAY_MS = 86_400_000;
+
+/** Weekday index 0 = Monday … 6 = Sunday of a YYYY-MM-DD date. */
+const weekdayIndex = (isoDate: string) => (new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 /** The weekday code (Mo…So) of a YYYY-MM-DD date. */
 export function weekdayCode(isoDate: string): WeekdayCode {
-  const day = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return WEEKDAY_CODES[(day + 6) % 7]!;
+  return WEEKDAY_CODES[weekdayIndex(isoDate)]!;
 }
 
 /** The free weekdays of a person: the codes set, or Saturday and Sunday when none is set. */
@@ -27,7 +30,7 @@ export function freeWeekdays(freeDays: readonly string[]): ReadonlySet<string> {
   return new Set(set.length ? set : DEFAULT_FREE);
 }
 
-/** Every date from start to end inclusive (YYYY-MM-DD). */
+/** Every date from start to end inclusive (YYYY-MM-DD); for short spans such as a week. */
 export function eachDate(start: string, end: string): string[] {
   const out: string[] = [];
   const d = new Date(`${start}T00:00:00Z`);
@@ -39,27 +42,46 @@ export function eachDate(start: string, end: string): string[] {
   return out;
 }
 
-/** Whether the person works on that date (not a free day, not a public holiday). */
-export function isWorkingDay(isoDate: string, rules: DayRules, free = freeWeekdays(rules.freeDays)): boolean {
-  return !free.has(weekdayCode(isoDate)) && !rules.isHoliday(isoDate);
+/**
+ * Days from start to end (inclusive, end ≥ start) that fall on a working weekday, by arithmetic:
+ * whole weeks at once, then the remaining days, so the cost does not grow with the period.
+ */
+function workingWeekdays(start: string, end: string, working: readonly boolean[]): number {
+  const days = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+  const perWeek = working.filter(Boolean).length;
+  let n = Math.floor(days / 7) * perWeek;
+  const first = weekdayIndex(start);
+  for (let i = 0; i < days % 7; i++) if (working[(first + i) % 7]) n++;
+  return n;
 }
 
-/** Working days from start to end inclusive. */
-export function countWorkingDays(start: string, end: string, rules: DayRules): number {
-  if (end < start) return 0;
-  const free = freeWeekdays(rules.freeDays);
-  return eachDate(start, end).filter((d) => isWorkingDay(d, rules, free)).length;
-}
-
-/** Working days per calendar year, for a request across New Year (each year's contingent). */
+/**
+ * Working days per calendar year, for a request across New Year (each year's contingent). Per
+ * year: the working weekdays of the year's part, less the public holidays on working weekdays
+ * in it. The cost is a few steps per year and holiday, whatever the length of the period.
+ */
 export function countWorkingDaysByYear(start: string, end: string, rules: DayRules): Map<number, number> {
   const out = new Map<number, number>();
   if (end < start) return out;
   const free = freeWeekdays(rules.freeDays);
-  for (const d of eachDate(start, end)) {
-    if (isWorkingDay(d, rules, free)) out.set(Number(d.slice(0, 4)), (out.get(Number(d.slice(0, 4))) ?? 0) + 1);
+  const working = WEEKDAY_CODES.map((c) => !free.has(c));
+  for (let year = Number(start.slice(0, 4)); year <= Number(end.slice(0, 4)); year++) {
+    const from = start > `${year}-01-01` ? start : `${year}-01-01`;
+    const to = end < `${year}-12-31` ? end : `${year}-12-31`;
+    let n = workingWeekdays(from, to, working);
+    for (const holiday of new Set(rules.holidays(year))) {
+      if (holiday >= from && holiday <= to && working[weekdayIndex(holiday)]) n--;
+    }
+    if (n > 0) out.set(year, n);
   }
   return out;
+}
+
+/** Working days from start to end inclusive. */
+export function countWorkingDays(start: string, end: string, rules: DayRules): number {
+  let n = 0;
+  for (const days of countWorkingDaysByYear(start, end, rules).values()) n += days;
+  return n;
 }
 
 /**

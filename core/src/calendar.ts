@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.ts';
 import { eachDate } from './absences.ts';
 import { zIsoDate } from './dates.ts';
 import { MSG } from './messages.ts';
@@ -171,7 +172,7 @@ export function mondayOfWeek(year: number, week: number): string {
  */
 export const ZLocationAppointmentFields = z
   .object({
-    userId: z.uuid({ error: MSG.calendarPersonMissing }),
+    userId: zId({ error: MSG.calendarPersonMissing }),
     date: zIsoDate(MSG.invalidDate),
     status: z
       .number()
@@ -187,7 +188,7 @@ export type TLocationAppointment = z.output<typeof ZLocationAppointmentFields>;
 
 /** POST /locationinfo: the info row of a location and day; empty text removes it. */
 export const ZLocationInfoFields = z.object({
-  locationId: z.uuid({ error: MSG.calendarLocationMissing }),
+  locationId: zId({ error: MSG.calendarLocationMissing }),
   date: zIsoDate(MSG.invalidDate),
   info: z.string().trim().max(200, MSG.calendarInfoTooLong),
 });

@@ -20,7 +20,7 @@ export function publicHolidays(region: RegionCode | string, year: number): Reado
   return map;
 }
 
-/** A holiday test for a region over any years, for countWorkingDays. */
-export function holidayTest(region: RegionCode | string): (isoDate: string) => boolean {
-  return (d) => publicHolidays(region, Number(d.slice(0, 4))).has(d);
+/** The public holidays of a region per year, as the day counting takes them (DayRules.holidays). */
+export function regionHolidays(region: RegionCode | string): (year: number) => Iterable<string> {
+  return (year) => publicHolidays(region, year).keys();
 }

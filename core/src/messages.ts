@@ -23,6 +23,17 @@ export const MSG = {
   passwordResetDone: 'Ihr neues Passwort ist gespeichert. Sie können sich jetzt anmelden.',
   usernameRequired: 'Bitte geben Sie Ihren Benutzernamen ein.',
   saved: 'Änderungen gespeichert',
+  // own: requests the API refuses before any rule of a domain applies
+  invalidCharacters: 'Die Anfrage enthält ungültige Zeichen (Nullzeichen oder kein gültiges UTF-8).',
+  invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
+  invalidUrl: 'Die Adresse ist ungültig.',
+  urlTooLong: 'Die Adresse ist zu lang.',
+  headersTooLarge: 'Die Kopfzeilen der Anfrage sind zu groß.',
+  bodyTooLarge: 'Die Anfrage ist zu groß.',
+  unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',
+  duplicateEntry: 'Dieser Eintrag existiert bereits.',
+  valueOutOfRange: 'Ein Wert liegt außerhalb des erlaubten Bereichs.',
+  dateOutOfRange: 'Bitte geben Sie ein Datum zwischen 1800 und 2199 ein.',
   // User settings (spec 3 §5)
   fillAllFields: 'Bitte füllen Sie alle Felder aus.',
   passwordsDiffer: 'Passwörter sind nicht identisch.',
@@ -36,6 +47,9 @@ export const MSG = {
   groupNotAssignable: 'Diese Benutzergruppe dürfen Sie nicht vergeben.',
   fieldNotEditable: 'Dieses Feld dürfen Sie nicht ändern.',
   locationOutOfScope: 'Benutzer dürfen Sie nur für Ihren eigenen Standort anlegen.',
+  adminProtected: 'Passwort, Benutzername, Gruppe und Status eines Admins ändert nur ein Admin; löschen kann ihn auch nur ein Admin.',
+  userProtected:
+    'Diese Person hat Rechte in den Einstellungen, die Sie nicht haben. Passwort, Benutzername, Gruppe und Status ändert bei ihr nur, wer diese Rechte auch hat.',
   // User groups (spec 3 §5)
   groupNameRequired: 'Benutzergruppenname ist ein Pflichtfeld',
   // own
@@ -44,6 +58,9 @@ export const MSG = {
   loginMinutesInvalid: 'Bitte geben Sie die Minuten bis zur Abmeldung als ganze Zahl ein.',
   permissionNotGrantable: 'Berechtigungen, die Sie selbst nicht haben, können Sie nicht vergeben.',
   adminGroupFixed: 'Die Gruppe Admin hat immer alle Rechte und kann nicht geändert werden.',
+  assignableNotAllowed:
+    'Zuweisen darf eine Gruppe weder die Gruppe Admin noch Gruppen mit Rechten in den Einstellungen, die sie selbst nicht hat.',
+  assignableAdminOnly: 'Welche Gruppen eine Gruppe zuweisen darf, legt nur ein Admin fest.',
   // Locations (spec 3 §5)
   ipInvalid: 'Die Ip Adresse ist nicht gültig',
   // own
@@ -85,15 +102,23 @@ export const MSG = {
   overtimeInvalid: 'Bitte geben Sie die Überstunden als Zahl ein (z. B. 7,5).',
   vacationNotOwn: 'Eigene Anträge dürfen Sie nicht bearbeiten.',
   vacationWrongState: 'Dieser Antrag kann in seinem Zustand nicht so bearbeitet werden.',
+  vacationTooLong: 'Ein Urlaubsantrag darf höchstens 366 Tage umfassen.',
   // Sick reports (spec 1 §5)
   sickDateRequired: 'Das Datum darf nicht leer sein.',
   sickEndRequired: 'Das Datum bis darf nicht leer sein.',
   employeeRequired: 'Bitte wählen Sie einen Mitarbeiter aus',
   // own
   sickDuplicate: 'Für diesen Zeitraum gibt es bereits eine Krankmeldung.',
+  sickTooLong: 'Eine Krankmeldung darf höchstens drei Jahre (1.096 Tage) umfassen.',
+  periodTooLong: 'Der Zeitraum darf höchstens ein Jahr umfassen.',
   // own: school vacations import
   importNothingRead: 'In der Datei wurden keine Ferien gefunden. Erwartet wird CSV (Bundesland;Name;Beginn;Ende) oder iCal.',
   importRegionRequired: 'Bitte wählen Sie das Bundesland der iCal-Datei.',
+  importEmpty: 'Die Datei ist leer.',
+  importTooLarge: 'Die Datei ist zu groß (höchstens 500.000 Zeichen).',
+  importTooManyEntries: 'Die Datei enthält mehr als 2.000 Ferieneinträge. Bitte teilen Sie sie auf.',
+  groupMissing: 'Die Benutzergruppe fehlt.',
+  specialAppointmentMissing: 'Der Sondertermin fehlt.',
   locationNotAvailable: 'Dieser Standort steht Ihnen nicht zur Verfügung.',
   avatarType: 'Bitte wählen Sie ein Bild vom Typ jpeg, jpg, png oder gif.',
   avatarTooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',

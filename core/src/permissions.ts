@@ -497,3 +497,36 @@ export function findConflict(
 export function childrenOf(name: string): string[] {
   return PERMISSIONS.filter((p) => p.parentPermission === name).map((p) => p.name);
 }
+
+/** The settings area: its permissions shape accounts, groups and the company's master data. */
+export const SETTINGS_CATEGORY = 'einstellungen';
+
+/**
+ * Permissions that narrow another one down instead of adding power, with the one they narrow:
+ * whoever may edit users in full is not outranked by someone who may edit only free days.
+ */
+const NARROWED_BY: Readonly<Record<string, string>> = {
+  einstellungen_benutzer_bearbeiten_nur_freie_tage: 'einstellungen_benutzer_bearbeiten',
+};
+
+/**
+ * Whether holding `held` covers `name`: it is held, or a wider form of it is (its parent
+ * permission, up the chain), or it only narrows a permission that is held.
+ */
+export function isCoveredBy(name: string, held: ReadonlySet<string>): boolean {
+  for (let p: string | null | undefined = name; p; p = permissionByName.get(p)?.parentPermission) {
+    if (held.has(p)) return true;
+  }
+  const narrowed = NARROWED_BY[name];
+  return narrowed !== undefined && isCoveredBy(narrowed, held);
+}
+
+/** The settings-area permissions among `names` that `held` does not cover, in catalogue order. */
+export function uncoveredSettingsPermissions(names: Iterable<string>, held: Iterable<string>): string[] {
+  const heldSet = held instanceof Set ? (held as ReadonlySet<string>) : new Set(held);
+  const out = new Set<string>();
+  for (const name of names) {
+    if (permissionByName.get(name)?.category === SETTINGS_CATEGORY && !isCoveredBy(name, heldSet)) out.add(name);
+  }
+  return [...out].sort((a, b) => catalogueIndex.get(a)! - catalogueIndex.get(b)!);
+}

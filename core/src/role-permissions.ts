@@ -399,3 +399,42 @@ export const ROLE_SUBORDINATES: Record<RoleIdentifier, readonly RoleIdentifier[]
   Ausgeblendet: [],
   Lagerist: [],
 };
+
+/**
+ * The groups a group's members may give to people when they create users or change a user's
+ * group (`assignableUserGroups`). Only the HR department onboards people: every group except
+ * Admin whose settings rights it covers. Admin gives every group without a list; Filialleitung
+ * edits free days only and gives none.
+ */
+export const ROLE_ASSIGNABLE: Record<RoleIdentifier, readonly RoleIdentifier[]> = {
+  Admin: [],
+  Personalleitung: [
+    'Personalleitung',
+    'Vertrieb',
+    'Lagerist',
+    'Filialleitung',
+    'Verkauf',
+    'Azubi',
+    'Aushilfe',
+    'Bodenleger',
+    'Franchise',
+    'FranchisepartnerFiliale',
+    'FranchisepartnerLager',
+    'Ausgeblendet',
+  ],
+  Buchhaltung: [],
+  Vertriebsleitung: [],
+  Vertrieb: [],
+  Zentrallagerleitung: [],
+  Verwaltung: [],
+  Filialleitung: [],
+  Verkauf: [],
+  Azubi: [],
+  Aushilfe: [],
+  Bodenleger: [],
+  Franchise: [],
+  FranchisepartnerFiliale: [],
+  FranchisepartnerLager: [],
+  Ausgeblendet: [],
+  Lagerist: [],
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
 import { REGION_CODES } from './locations.ts';
+import { MSG } from './messages.ts';
 
 export interface SchoolVacation {
   region: string;
@@ -15,6 +16,9 @@ const toIso = (v: string): string | null => {
   const iso = de ? `${de[3]}-${de[2]!.padStart(2, '0')}-${de[1]!.padStart(2, '0')}` : t;
   return isIsoDate(iso) ? iso : null;
 };
+
+/** More entries than a file of all states over several years has: the rest is no school calendar. */
+export const SCHOOL_VACATIONS_MAX = 2000;
 
 /**
  * Reads school vacations from a CSV file (columns Bundesland;Name;Beginn;Ende — comma or
@@ -40,13 +44,20 @@ export function parseSchoolVacations(content: string, region: string | null, reg
   return { entries, badLines };
 }
 
+/** The lines an event is read from, compiled once: `KEY(;params):value`. */
+const ICAL_FIELDS = {
+  SUMMARY: /^SUMMARY(?:;[^:\r\n]*)?:(.*)$/im,
+  DTSTART: /^DTSTART(?:;[^:\r\n]*)?:(.*)$/im,
+  DTEND: /^DTEND(?:;[^:\r\n]*)?:(.*)$/im,
+};
+
 function parseIcal(content: string, region: string | null): { entries: SchoolVacation[]; badLines: number[] } {
   const unfolded = content.replace(/\r?\n[ \t]/g, '');
   const entries: SchoolVacation[] = [];
   const badLines: number[] = [];
   const events = unfolded.split(/BEGIN:VEVENT/i).slice(1);
   events.forEach((ev, i) => {
-    const get = (key: string) => ev.match(new RegExp(`^${key}(?:;[^:\\r\\n]*)?:(.*)$`, 'mi'))?.[1]?.trim();
+    const get = (key: keyof typeof ICAL_FIELDS) => ev.match(ICAL_FIELDS[key])?.[1]?.trim();
     const date = (v: string | undefined) => (v && /^\d{8}/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : null);
     const name = get('SUMMARY')?.replace(/\\,/g, ',');
     const start = date(get('DTSTART'));
@@ -61,6 +72,6 @@ function parseIcal(content: string, region: string | null): { entries: SchoolVac
 
 /** POST /schoolvacations/import: the file's text and, for iCal files, the federal state. */
 export const ZSchoolVacationImport = z.object({
-  content: z.string().min(1, 'Die Datei ist leer.').max(2_000_000, 'Die Datei ist zu groß.'),
+  content: z.string().min(1, MSG.importEmpty).max(500_000, MSG.importTooLarge),
   region: z.enum(REGION_CODES).optional(),
 });

@@ -1,18 +1,23 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates.ts';
+import { zId } from './ids.ts';
+import { periodDays, zIsoDate } from './dates.ts';
 import { MSG } from './messages.ts';
 
-const date = (required: string) => z.string({ error: required }).trim().min(1, required).refine((v) => isIsoDate(v), MSG.invalidDate);
+const date = zIsoDate;
+
+/** Longest sick report: three years, the span German sickness benefit is reckoned over. */
+export const SICK_MAX_DAYS = 1096;
 
 /** POST /sickreport and PUT /sickreport/{id}: `{ sickReport: { userId, startDate, endDate } }` (spec 1 §5). */
 export const ZSickReportRequest = z.object({
   sickReport: z
     .object({
-      userId: z.uuid({ error: MSG.employeeRequired }),
+      userId: zId({ error: MSG.employeeRequired }),
       startDate: date(MSG.sickDateRequired),
       endDate: date(MSG.sickEndRequired),
     })
-    .refine((s) => s.endDate >= s.startDate, { message: MSG.endBeforeStart, path: ['endDate'] }),
+    .refine((s) => s.endDate >= s.startDate, { message: MSG.endBeforeStart, path: ['endDate'] })
+    .refine((s) => periodDays(s.startDate, s.endDate) <= SICK_MAX_DAYS, { message: MSG.sickTooLong, path: ['endDate'] }),
 });
 export type TSickReport = z.output<typeof ZSickReportRequest>['sickReport'];
 

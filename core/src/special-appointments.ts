@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zIsoDate } from './dates.ts';
+import { zId } from './ids.ts';
+import { periodDays, zIsoDate } from './dates.ts';
 import { MSG } from './messages.ts';
 
 const isoDate = zIsoDate;
@@ -11,14 +12,15 @@ const isoDate = zIsoDate;
  */
 export const ZSpecialAppointmentFields = z
   .object({
-    id: z.uuid().optional(),
+    id: zId().optional(),
     info: z.string({ error: MSG.titleRequired }).trim().min(1, MSG.titleRequired).max(200, MSG.titleRequired),
     date: isoDate(MSG.dateRequired),
     endDate: z.union([isoDate(MSG.invalidDate), z.literal(''), z.null()]).optional(),
-    locations: z.array(z.uuid()).max(200).optional().default([]),
+    locations: z.array(zId()).max(200).optional().default([]),
   })
   .transform((v) => ({ ...v, endDate: v.endDate || v.date, locations: [...new Set(v.locations)] }))
-  .refine((v) => v.endDate >= v.date, { message: MSG.endBeforeStart, path: ['endDate'] });
+  .refine((v) => v.endDate >= v.date, { message: MSG.endBeforeStart, path: ['endDate'] })
+  .refine((v) => periodDays(v.date, v.endDate) <= 366, { message: MSG.periodTooLong, path: ['endDate'] });
 
 /** Body of POST/PUT /locationspecialappointment and of the overlap check. */
 export const ZSpecialAppointmentRequest = z.object({ locationSpecialAppointment: ZSpecialAppointmentFields });

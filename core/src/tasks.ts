@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.ts';
 import { zIsoDate } from './dates.ts';
 import { MSG } from './messages.ts';
 
@@ -18,6 +19,7 @@ export const TASK_COMPLETION_DELAY_MS = 2000;
 export const TASK_PAGE_SIZE = 20;
 
 const isoDate = zIsoDate(MSG.taskDateRequired);
+const unique = (list: string[]) => [...new Set(list)];
 
 /**
  * POST /task (spec 3 §7): title, deadline, priority, recipients by teams (group names),
@@ -30,9 +32,10 @@ export const ZCreateTaskRequest = z
     deadline: isoDate,
     priority: z.coerce.number().int().min(1).max(3).optional().default(2),
     multiTask: z.boolean().optional().default(false),
-    teams: z.array(z.string().max(100)).max(50).optional().default([]),
-    locations: z.array(z.uuid()).max(200).optional().default([]),
-    users: z.array(z.uuid()).max(5000).optional().default([]),
+    // A selection names each group, location and person once, however often the client sent it.
+    teams: z.array(z.string().max(100)).max(50).optional().default([]).transform(unique),
+    locations: z.array(zId()).max(200).optional().default([]).transform(unique),
+    users: z.array(zId()).max(5000).optional().default([]).transform(unique),
     subtasks: z
       .array(z.object({ name: z.string().trim().min(1, MSG.subtaskNameRequired).max(200, MSG.taskTitleTooLong) }))
       .max(50)

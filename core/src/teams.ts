@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { zId } from './ids.ts';
 import { MSG } from './messages.ts';
-import { permissionByName, withDependencies } from './permissions.ts';
+import { permissionByName, uncoveredSettingsPermissions, withDependencies } from './permissions.ts';
+import { ADMIN_ROLE } from './roles.ts';
 
 export const GROUP_NAME_MIN = 3;
 
@@ -24,7 +26,7 @@ const minutes = z.coerce.number({ error: MSG.loginMinutesInvalid }).int(MSG.logi
 /** A user group as the editor sends it: `{ team: { … } }` (POST/PUT /team). */
 export const ZTeamFields = z
   .object({
-    id: z.uuid().optional(),
+    id: zId().optional(),
     name: z.string({ error: MSG.groupNameRequired }).trim().min(GROUP_NAME_MIN, MSG.groupNameRequired).max(60, MSG.groupNameRequired),
     label: z.string().trim().max(80).optional(),
     sortingIndex: z.coerce.number().int().min(0).max(100000).optional().default(0),
@@ -33,8 +35,10 @@ export const ZTeamFields = z
       .array(z.string().refine((p) => permissionByName.has(p), MSG.unknownPermission))
       .max(500)
       .default([]),
-    parent: z.uuid().nullable().optional().default(null),
-    subordinateUserGroups: z.array(z.uuid()).max(100).optional().default([]),
+    parent: zId().nullable().optional().default(null),
+    subordinateUserGroups: z.array(zId()).max(100).optional().default([]),
+    /** Groups the members may give to people; absent means "keep as it is" (only Admin changes it). */
+    assignableUserGroups: z.array(zId()).max(100).optional(),
     loginTimeForDesktop: minutes.optional().default(60),
     loginTimeForTablet: minutes.optional().default(480),
   })
@@ -46,3 +50,24 @@ export const ZTeamFields = z
 
 export const ZTeamRequest = z.object({ team: ZTeamFields });
 export type TTeamRequest = z.infer<typeof ZTeamRequest>;
+
+/** What the assignment rule needs to know of a group. */
+export interface GroupRights {
+  name: string;
+  permissions: readonly string[];
+}
+
+/**
+ * Whether members of a group holding `giver` permissions may ever give `group` to someone: never
+ * Admin, never a group with settings rights the giver does not cover. The group's list of
+ * assignable groups (set by Admin) narrows this further; Admin himself gives every group.
+ */
+export function mayEverAssign(giver: readonly string[] | ReadonlySet<string>, group: GroupRights): boolean {
+  return group.name !== ADMIN_ROLE && uncoveredSettingsPermissions(group.permissions, giver).length === 0;
+}
+
+/** The refusal of an assignable list naming groups the rule forbids (by label), or null. */
+export function assignableListProblem(giver: readonly string[], listed: readonly (GroupRights & { label: string })[]): string | null {
+  const refused = listed.filter((g) => !mayEverAssign(giver, g)).map((g) => `„${g.label}“`);
+  return refused.length ? `${MSG.assignableNotAllowed} Nicht zuweisbar: ${refused.join(', ')}.` : null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.ts';
 import { MSG } from './messages.ts';
 
 /** Weekday codes of the free-day fields freeDay…freeDay7 (spec 3 §3). */
@@ -42,7 +43,7 @@ export const ZUpdateOwnSettingsRequest = z
       firstName: name,
       lastName: name,
       phone: z.string().trim().max(50).optional().default(''),
-      selectedLocation: z.uuid(MSG.locationNotAvailable).optional(),
+      selectedLocation: zId(MSG.locationNotAvailable).optional(),
     }),
     password: z.string().max(200).optional(),
     passwordRepeat: z.string().max(200).optional(),
@@ -145,9 +146,9 @@ export const ZUserFields = z.object({
     .max(200, MSG.fillAllFields)
     .regex(/^[^\s@]+@[^\s@]+$/, MSG.usernameInvalid),
   phone: z.string().trim().max(50).optional().default(''),
-  location: z.uuid(MSG.fillAllFields),
-  additionalLocations: z.array(z.uuid()).max(100).optional().default([]),
-  allowedLocationsClaim: z.array(z.uuid()).max(100).optional().default([]),
+  location: zId(MSG.fillAllFields),
+  additionalLocations: z.array(zId()).max(100).optional().default([]),
+  allowedLocationsClaim: z.array(zId()).max(100).optional().default([]),
   personalNumber: required(30),
   holidayContingent: days.optional().default(0),
   holidaySurplusPreviousYear: days.optional().default(0),

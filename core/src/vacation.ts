@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates.ts';
+import { zId } from './ids.ts';
+import { periodDays, zIsoDate } from './dates.ts';
 import { MSG } from './messages.ts';
 
 /** Reason of special leave: at most 20 characters (spec 1 §9). */
 export const REASON_MAX = 20;
 
-const date = z.string({ error: MSG.vacationDatesRequired }).trim().min(1, MSG.vacationDatesRequired).refine((v) => isIsoDate(v), MSG.invalidDate);
+/** Longest vacation request: one year (a longer absence is no vacation request). */
+export const VACATION_MAX_DAYS = 366;
+
+const date = zIsoDate(MSG.vacationDatesRequired);
 
 /**
  * POST /appointment: `{ appointment: { startDate, endDate, userId, overtimeDeduction, overtime,
@@ -17,7 +21,7 @@ export const ZVacationRequest = z.object({
     .object({
       startDate: date,
       endDate: date,
-      userId: z.uuid({ error: MSG.errorReLogin }),
+      userId: zId({ error: MSG.errorReLogin }),
       overtimeDeduction: z.boolean().optional().default(false),
       overtime: z
         .union([z.number(), z.string().trim().regex(/^\d{1,3}(,\d{1,2})?$|^\d{1,3}(\.\d{1,2})?$/, MSG.overtimeInvalid), z.null()])
@@ -33,6 +37,7 @@ export const ZVacationRequest = z.object({
     .superRefine((a, ctx) => {
       const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
       if (a.endDate < a.startDate) return fail(MSG.endBeforeStart);
+      if (periodDays(a.startDate, a.endDate) > VACATION_MAX_DAYS) return fail(MSG.vacationTooLong);
       if (a.overtimeDeduction && a.specialHoliday) return fail(MSG.vacationBothTicks);
       if (a.overtimeDeduction && (a.overtime === null || a.overtime <= 0)) return fail(MSG.overtimeRequired);
       if (a.overtime !== null && (a.overtime < 0 || a.overtime > 999)) return fail(MSG.overtimeInvalid);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contingent, countWorkingDays, countWorkingDaysByYear, parseYearFilter, weekdayCode } from '../src/absences.ts';
-import { holidayTest, publicHolidays } from '../src/holidays.ts';
+import fc from 'fast-check';
+import { contingent, countWorkingDays, eachDate, freeWeekdays, countWorkingDaysByYear, parseYearFilter, weekdayCode } from '../src/absences.ts';
+import { regionHolidays, publicHolidays } from '../src/holidays.ts';
 
-const office = (region: string) => ({ freeDays: ['', '', '', '', '', '', ''], isHoliday: holidayTest(region) });
-const shop = (region: string) => ({ freeDays: ['', '', 'Mi', '', '', '', 'So'], isHoliday: holidayTest(region) });
+const office = (region: string) => ({ freeDays: ['', '', '', '', '', '', ''], holidays: regionHolidays(region) });
+const shop = (region: string) => ({ freeDays: ['', '', 'Mi', '', '', '', 'So'], holidays: regionHolidays(region) });
 
 describe('countWorkingDays', () => {
   it('knows weekdays', () => {
@@ -45,6 +46,32 @@ describe('countWorkingDays', () => {
 
   it('returns 0 for an end before the start', () => {
     expect(countWorkingDays('2026-06-05', '2026-06-01', office('NW'))).toBe(0);
+  });
+
+  /** The plain definition: walk every day. The counting must agree with it for any period. */
+  function countDayByDay(start: string, end: string, rules: { freeDays: string[]; holidays: (y: number) => Iterable<string> }) {
+    const free = freeWeekdays(rules.freeDays);
+    const out = new Map<number, number>();
+    for (const d of eachDate(start, end)) {
+      const year = Number(d.slice(0, 4));
+      if (free.has(weekdayCode(d)) || new Set(rules.holidays(year)).has(d)) continue;
+      out.set(year, (out.get(year) ?? 0) + 1);
+    }
+    return out;
+  }
+
+  it('agrees with walking every day, for any period, free days and state', () => {
+    const day = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2031, 11, 31) }).map((ms) => new Date(ms).toISOString().slice(0, 10));
+    const codes = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
+    const freeDays = fc.array(fc.constantFrom(...codes), { maxLength: 3 }).map((set) => codes.map((c) => (set.includes(c) ? c : '')));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 800 }), freeDays, fc.constantFrom('NW', 'BY', 'HH', 'SN', 'BW'), (start, length, free, region) => {
+        const end = new Date(Date.parse(`${start}T00:00:00Z`) + length * 86_400_000).toISOString().slice(0, 10);
+        const rules = { freeDays: free, holidays: regionHolidays(region) };
+        expect(countWorkingDaysByYear(start, end, rules)).toEqual(countDayByDay(start, end, rules));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

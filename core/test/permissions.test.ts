@@ -8,8 +8,12 @@ import {
   withDependencies,
   findConflict,
   childrenOf,
+  isCoveredBy,
+  uncoveredSettingsPermissions,
 } from '../src/permissions.ts';
-import { ROLE_PERMISSIONS, ROLE_LABELS, ROLE_SORTING, ROLE_SUBORDINATES } from '../src/role-permissions.ts';
+import { ROLE_ASSIGNABLE, ROLE_PERMISSIONS, ROLE_LABELS, ROLE_SORTING, ROLE_SUBORDINATES } from '../src/role-permissions.ts';
+import { assignableListProblem, mayEverAssign } from '../src/teams.ts';
+import { MSG } from '../src/messages.ts';
 import { ROLE_IDENTIFIERS, FILTER_FREE_ROLES } from '../src/roles.ts';
 
 const names = new Set(PERMISSION_NAMES);
@@ -295,5 +299,58 @@ describe('demo role permission sets', () => {
     expect(ROLE_SUBORDINATES.Filialleitung).toEqual(['Verkauf', 'Azubi', 'Aushilfe', 'Bodenleger']);
     expect(ROLE_SUBORDINATES.Zentrallagerleitung).toEqual(['Lagerist']);
     expect(ROLE_SUBORDINATES.Personalleitung).not.toContain('Admin');
+  });
+});
+
+describe('who outranks whom in the settings area', () => {
+  const held = (names: string[]) => new Set(names);
+
+  it('covers a permission by itself, by a wider parent, and a narrowing one by what it narrows', () => {
+    expect(isCoveredBy('einstellungen_standorte_sehen', held(['einstellungen_standorte_sehen']))).toBe(true);
+    expect(isCoveredBy('einstellungen_benutzer_aus_eigener_filiale_sehen', held(['einstellungen_benutzer_alle_sehen']))).toBe(true);
+    expect(isCoveredBy('einstellungen_benutzer_bearbeiten_nur_freie_tage', held(['einstellungen_benutzer_bearbeiten']))).toBe(true);
+    // The other way round is more power, not less.
+    expect(isCoveredBy('einstellungen_benutzer_alle_sehen', held(['einstellungen_benutzer_aus_eigener_filiale_sehen']))).toBe(false);
+    expect(isCoveredBy('einstellungen_benutzer_bearbeiten', held(['einstellungen_benutzer_bearbeiten_nur_freie_tage']))).toBe(false);
+    expect(isCoveredBy('einstellungen_benutzer_bearbeiten_nur_freie_tage', held([]))).toBe(false);
+  });
+
+  it('counts only settings permissions, user image and claim status included', () => {
+    expect(uncoveredSettingsPermissions(['sortiment_kategorie_l_schen', 'user_image_can_edit', 'settings_claim_can_edit_status'], [])).toEqual([
+      'user_image_can_edit',
+      'settings_claim_can_edit_status',
+    ]);
+    expect(uncoveredSettingsPermissions(ROLE_PERMISSIONS.Verwaltung, ROLE_PERMISSIONS.Personalleitung)).toContain('einstellungen_standorte_sehen');
+    expect(uncoveredSettingsPermissions(ROLE_PERMISSIONS.Filialleitung, ROLE_PERMISSIONS.Personalleitung)).toEqual([]);
+  });
+
+  it('never lets anyone give Admin or a group with more settings rights', () => {
+    const hr = ROLE_PERMISSIONS.Personalleitung;
+    expect(mayEverAssign(hr, { name: 'Admin', permissions: [] })).toBe(false);
+    expect(mayEverAssign(hr, { name: 'Verwaltung', permissions: ROLE_PERMISSIONS.Verwaltung })).toBe(false);
+    expect(mayEverAssign(hr, { name: 'Filialleitung', permissions: ROLE_PERMISSIONS.Filialleitung })).toBe(true);
+    expect(mayEverAssign(hr, { name: 'Verkauf', permissions: ROLE_PERMISSIONS.Verkauf })).toBe(true);
+  });
+
+  it('names the refused groups of an assignable list', () => {
+    const problem = assignableListProblem(ROLE_PERMISSIONS.Personalleitung, [
+      { name: 'Verkauf', label: 'Verkauf', permissions: ROLE_PERMISSIONS.Verkauf },
+      { name: 'Admin', label: 'Admin', permissions: ROLE_PERMISSIONS.Admin },
+      { name: 'Buchhaltung', label: 'Buchhaltung', permissions: ROLE_PERMISSIONS.Buchhaltung },
+    ]);
+    expect(problem).toBe(`${MSG.assignableNotAllowed} Nicht zuweisbar: „Admin“, „Buchhaltung“.`);
+    expect(assignableListProblem(ROLE_PERMISSIONS.Personalleitung, [])).toBeNull();
+  });
+
+  it('seeds assignable lists that obey the rule; HR onboards shop, warehouse and franchise staff', () => {
+    for (const role of ROLE_IDENTIFIERS) {
+      for (const g of ROLE_ASSIGNABLE[role]) expect(mayEverAssign(ROLE_PERMISSIONS[role], { name: g, permissions: ROLE_PERMISSIONS[g] }), `${role} → ${g}`).toBe(true);
+    }
+    const hr = ROLE_ASSIGNABLE.Personalleitung;
+    for (const g of ['Verkauf', 'Azubi', 'Aushilfe', 'Bodenleger', 'Lagerist', 'Filialleitung'] as const) expect(hr).toContain(g);
+    for (const g of ['Admin', 'Verwaltung', 'Buchhaltung', 'Vertriebsleitung', 'Zentrallagerleitung'] as const) expect(hr).not.toContain(g);
+    // Everything the rule allows HR is on its list.
+    const allowed = ROLE_IDENTIFIERS.filter((g) => mayEverAssign(ROLE_PERMISSIONS.Personalleitung, { name: g, permissions: ROLE_PERMISSIONS[g] }));
+    expect([...hr].sort()).toEqual([...allowed].sort());
   });
 });
