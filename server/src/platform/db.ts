@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -64,7 +65,7 @@ export async function openPglite(dir: string | null): Promise<Database> {
     acquireLock(lockFile);
   }
   try {
-    const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm, btree_gist } });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const stopMaintenance = scheduleMaintenance(client);
@@ -111,24 +112,47 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/**
+ * The lock file holds the owner's pid and, on Linux, its start time: a process that was given
+ * the dead owner's pid later (common in containers) has another start time, so the lock is
+ * recognised as stale instead of blocking the start.
+ */
+const lockContent = () => `${process.pid}\n${startTimeOf(process.pid) ?? ''}\n`;
+const lockOwner = (content: string) => {
+  const [pid, started] = content.split('\n');
+  return { pid: Number(pid), started: started?.trim() || null };
+};
+
 function acquireLock(lockFile: string) {
   try {
-    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    fs.writeFileSync(lockFile, lockContent(), { flag: 'wx' });
     return;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
-  const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
-  if (pid && pid !== process.pid && isAlive(pid)) throw new DataDirLockedError(lockFile, pid);
+  const owner = lockOwner(fs.readFileSync(lockFile, 'utf8'));
+  const sameProcess = (pid: number) => owner.started === null || startTimeOf(pid) === null || startTimeOf(pid) === owner.started;
+  if (owner.pid && owner.pid !== process.pid && isAlive(owner.pid) && sameProcess(owner.pid)) throw new DataDirLockedError(lockFile, owner.pid);
   // A stale lock from a process that died: take it over.
-  fs.writeFileSync(lockFile, String(process.pid));
+  fs.writeFileSync(lockFile, lockContent());
 }
 
 function releaseLock(lockFile: string) {
   try {
-    if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
+    if (lockOwner(fs.readFileSync(lockFile, 'utf8')).pid === process.pid) fs.unlinkSync(lockFile);
   } catch {
     /* already gone */
+  }
+}
+
+/** A process's start time in clock ticks since boot (Linux /proc), or null where unknown. */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name in parentheses; starttime is field 22 of the whole line.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
   }
 }
 

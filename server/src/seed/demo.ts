@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
+import { ROLE_ASSIGNABLE, ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -8,13 +8,12 @@ import { userGroups } from '../modules/teams/teams.table.ts';
 import { users } from '../modules/users/users.table.ts';
 import { claimListEntries, claimStatuses, colorLabels, manufacturers } from '../modules/lists/lists.table.ts';
 import { specialAppointments } from '../modules/special-appointments/special-appointments.table.ts';
-import { globalSettings } from '../modules/global-settings/global-settings.table.ts';
 import { taskAssignments, taskSubtasks, tasks } from '../modules/tasks/tasks.table.ts';
 import { absences, contingents } from '../modules/absences/absences.table.ts';
 import { calendarEntries, locationInfos } from '../modules/calendar/calendar.table.ts';
 import { addDays, mondayOf } from '@filialportal/core/calendar';
 import { countWorkingDaysByYear } from '@filialportal/core/absences';
-import { holidayTest } from '@filialportal/core/holidays';
+import { regionHolidays } from '@filialportal/core/holidays';
 import { WEEKDAY_CODES } from '@filialportal/core/users';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -113,8 +112,12 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     const groupId = new Map(groupRows.map((g) => [g.name as RoleIdentifier, g.id]));
     for (const role of ROLE_IDENTIFIERS) {
       const subs = ROLE_SUBORDINATES[role].map((s) => groupId.get(s)!);
+      const assignable = ROLE_ASSIGNABLE[role].map((a) => groupId.get(a)!);
       const parent = role === 'Azubi' || role === 'Aushilfe' ? groupId.get('Verkauf')! : null;
-      await tx.update(userGroups).set({ subordinateUserGroups: subs, parentId: parent }).where(eq(userGroups.id, groupId.get(role)!));
+      await tx
+        .update(userGroups)
+        .set({ subordinateUserGroups: subs, assignableUserGroups: assignable, parentId: parent })
+        .where(eq(userGroups.id, groupId.get(role)!));
     }
 
     let n = 0;
@@ -192,7 +195,6 @@ async function seedLists(db: Db, koelnId: string) {
     { info: 'Hausmesse Köln', date: day(14), endDate: day(15), locations: [koelnId] },
     { info: 'Schulung Vinylböden', date: day(-30), endDate: day(-30), locations: [koelnId] },
   ]);
-  await db.insert(globalSettings).values({ sortimentSheetUrl: '' });
 }
 
 /** A few tasks so the task views and the counter show real work from the start. */
@@ -240,7 +242,7 @@ async function seedAttendance(db: Db, regionOf: Map<string, string>, koelnId: st
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   const monday = mondayOf(today);
   const period = (p: (typeof staff)[number], kind: 'vacation' | 'sick', startDate: string, endDate: string) => {
-    const byYear = countWorkingDaysByYear(startDate, endDate, { freeDays: p.freeDays, isHoliday: holidayTest(regionOf.get(p.locationId) ?? 'NW') });
+    const byYear = countWorkingDaysByYear(startDate, endDate, { freeDays: p.freeDays, holidays: regionHolidays(regionOf.get(p.locationId) ?? 'NW') });
     const countDays = [...byYear.values()].reduce((a, b) => a + b, 0);
     return {
       kind, userId: p.id, startDate, endDate, countDays, daysByYear: Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])),

@@ -17,6 +17,11 @@ export const userGroups = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => userGroups.id, { onDelete: 'set null' }),
     /** Groups whose vacation this group's approvers see and process. */
     subordinateUserGroups: uuid('subordinate_user_groups').array().notNull().default([]),
+    /**
+     * Groups that members of this group may give to a user (create, change group). Only Admin
+     * edits this list; Admin itself may give every group.
+     */
+    assignableUserGroups: uuid('assignable_user_groups').array().notNull().default([]),
     /** Minutes of inactivity until logout on a desktop / tablet. */
     loginTimeForDesktop: integer('login_time_desktop').notNull().default(60),
     loginTimeForTablet: integer('login_time_tablet').notNull().default(480),
