@@ -168,3 +168,82 @@ test.describe('Benutzer bearbeiten mit eingeschränkten Rechten', () => {
     await expect(page.getByRole('textbox', { name: 'Anwesenheit Freitag', exact: true })).toHaveValue('10–19 Uhr');
   });
 });
+
+test.describe('Keine Rechteausweitung', () => {
+  test('Personalleitung legt eine Verkäuferin an; Admin und Verwaltung stehen nicht zur Wahl', async ({ page }) => {
+    const email = `vera.verkauf.${Date.now()}@example.com`;
+    await login(page, 'personalleitung@example.com', undefined, '/einstellungen/benutzer');
+    await page.getByRole('link', { name: 'Neuer Benutzer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Neuer Benutzer' })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Benutzergruppe', exact: true }).click();
+    const options = page.getByRole('listbox', { name: 'Benutzergruppe' }).getByRole('option');
+    for (const group of ['Verkauf', 'Azubi', 'Aushilfe', 'Bodenleger', 'Lagerist', 'Filialleitung']) {
+      await expect(options.filter({ hasText: new RegExp(`^${group}$`) })).toHaveCount(1);
+    }
+    for (const group of ['Admin', 'Verwaltung', 'Buchhaltung', 'Vertriebsleitung']) {
+      await expect(options.filter({ hasText: new RegExp(`^${group}$`) })).toHaveCount(0);
+    }
+    await page.getByRole('option', { name: 'Verkauf', exact: true }).click();
+
+    await page.getByRole('textbox', { name: 'Nachname', exact: true }).fill('Verkauf');
+    await page.getByRole('textbox', { name: 'Vorname', exact: true }).fill('Vera');
+    await page.getByRole('textbox', { name: 'Benutzername (E-Mail)', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Personalnummer', exact: true }).fill(freshPersonalNumber());
+    await choose(page, 'Standort', 'Filiale Köln');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('start-123');
+    await page.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill('start-123');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText(MSG.saved, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/einstellungen\/benutzer$/);
+
+    // An Admin's password, username, group and status stay closed to Personalleitung.
+    await page.goto('/einstellungen/benutzer?suche=admin%40example.com');
+    const table = page.getByRole('table', { name: 'Benutzer' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('link', { name: /bearbeiten$/ }).click();
+    await expect(page.getByText(MSG.adminProtected, { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Passwort', exact: true })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'Benutzername (E-Mail)', exact: true })).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: 'Benutzergruppe', exact: true })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toBeEnabled();
+
+    await mainNavigation(page).getByRole('button', { name: 'Abmelden' }).click();
+    await login(page, email, 'start-123');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('Admin sieht und ändert, welche Gruppen die Personalleitung vergeben darf', async ({ page }) => {
+    await login(page, 'admin@example.com', undefined, '/einstellungen/benutzergruppen');
+    await page.getByRole('table', { name: 'Benutzergruppen' }).getByRole('link', { name: 'Personalleitung', exact: true }).click();
+    const field = page.getByRole('combobox', { name: 'Darf Benutzern diese Gruppen zuweisen' });
+    // The chosen groups show as pills inside the field.
+    const box = page.locator('.mantine-MultiSelect-root', { has: field });
+    const listed = box.locator('.mantine-Pill-label');
+    await expect(box.getByText(/Nie zuweisbar: Admin und Gruppen mit Rechten in den Einstellungen/)).toBeVisible();
+    await expect(listed).toContainText(['Personalleitung', 'Vertrieb', 'Lagerist', 'Filialleitung', 'Verkauf', 'Azubi', 'Aushilfe']);
+    await expect(listed.filter({ hasText: /^(Admin|Verwaltung|Buchhaltung)$/ })).toHaveCount(0);
+
+    // Admin and groups with more settings rights cannot be picked.
+    await field.click();
+    await expect(page.getByRole('option', { name: 'Admin', exact: true })).toBeDisabled();
+    await expect(page.getByRole('option', { name: 'Verwaltung', exact: true })).toBeDisabled();
+    await page.keyboard.press('Escape');
+
+    // Aushilfe off the list; saved, it stays off when the editor opens again.
+    await box.locator('.mantine-Pill-root', { has: page.getByText('Aushilfe', { exact: true }) }).locator('.mantine-Pill-remove').click();
+    await expect(listed.filter({ hasText: /^Aushilfe$/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText(MSG.saved, { exact: true })).toBeVisible();
+
+    await page.getByRole('table', { name: 'Benutzergruppen' }).getByRole('link', { name: 'Personalleitung', exact: true }).click();
+    await expect(listed.filter({ hasText: /^Verkauf$/ })).toHaveCount(1);
+    await expect(listed.filter({ hasText: /^Aushilfe$/ })).toHaveCount(0);
+    // And back on the list.
+    await field.click();
+    await page.getByRole('option', { name: 'Aushilfe', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText(MSG.saved, { exact: true })).toBeVisible();
+  });
+});

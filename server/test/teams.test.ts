@@ -112,3 +112,100 @@ describe('POST /api/export-teams', () => {
     expect((await t.as(await t.login('verkauf@example.com'), { method: 'POST', url: '/api/export-teams' })).statusCode).toBe(403);
   });
 });
+
+describe('assignable groups (“Darf Benutzern diese Gruppen zuweisen”)', () => {
+  const ids = async (...names: string[]) => Promise.all(names.map(async (n) => (await group(n))!.id));
+  /** The editor's body of an existing group, as loaded (with or without a changed list). */
+  const bodyOf = async (name: string, over: Record<string, unknown> = {}) => {
+    const g = (await group(name))!;
+    return { team: { name: g.name, label: g.label, sortingIndex: g.sortingIndex, rights: g.rights, permissions: g.permissions, parent: g.parentId, subordinateUserGroups: g.subordinateUserGroups, assignableUserGroups: g.assignableUserGroups, loginTimeForDesktop: g.loginTimeForDesktop, loginTimeForTablet: g.loginTimeForTablet, ...over } };
+  };
+
+  it('GET /team carries the list for those who see group details', async () => {
+    const pl = (await group('Personalleitung'))!;
+    const teams = (await t.as(await t.login('admin@example.com'), { method: 'GET', url: '/api/team' })).json().teams;
+    const row = teams.find((g: { id: string }) => g.id === pl.id);
+    expect(row.assignableUserGroups).toEqual(pl.assignableUserGroups);
+    expect(row.assignableUserGroups).toEqual(expect.arrayContaining(await ids('Verkauf', 'Azubi', 'Filialleitung', 'Lagerist')));
+    const staff = (await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/team' })).json().teams;
+    expect(staff[0]).not.toHaveProperty('assignableUserGroups');
+  });
+
+  it('Admin changes the list', async () => {
+    const pl = (await group('Personalleitung'))!;
+    const next = pl.assignableUserGroups.filter((g) => g !== pl.id);
+    const res = await t.as(await t.login('admin@example.com'), { method: 'PUT', url: `/api/team/${pl.id}`, payload: await bodyOf('Personalleitung', { assignableUserGroups: next }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().team.assignableUserGroups).toEqual(next);
+    expect((await group('Personalleitung'))!.assignableUserGroups).toEqual(next);
+    const back = await t.as(await t.login('admin@example.com'), { method: 'PUT', url: `/api/team/${pl.id}`, payload: await bodyOf('Personalleitung', { assignableUserGroups: pl.assignableUserGroups }) });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['the Admin group', 'Admin', '„Admin“'],
+    ['a group with settings rights the group lacks', 'Verwaltung', '„Verwaltung“'],
+  ])('refuses a list naming %s (400, nothing changed)', async (_what, name, label) => {
+    const before = (await group('Personalleitung'))!;
+    const list = [...before.assignableUserGroups, (await group(name))!.id];
+    const res = await t.as(await t.login('admin@example.com'), { method: 'PUT', url: `/api/team/${before.id}`, payload: await bodyOf('Personalleitung', { assignableUserGroups: list }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`${MSG.assignableNotAllowed} Nicht zuweisbar: ${label}.`);
+    expect(await group('Personalleitung')).toEqual(before);
+  });
+
+  it('refuses an unknown group in the list (400, nothing changed)', async () => {
+    const before = (await group('Personalleitung'))!;
+    const res = await t.as(await t.login('admin@example.com'), {
+      method: 'PUT',
+      url: `/api/team/${before.id}`,
+      payload: await bodyOf('Personalleitung', { assignableUserGroups: ['00000000-0000-4000-8000-000000000000'] }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await group('Personalleitung')).toEqual(before);
+  });
+
+  it('judges the list by the permissions the group is saved with', async () => {
+    // A new group without settings rights may not give Filialleitung, which has some.
+    const before = await groupCount();
+    const res = await t.as(await t.login('admin@example.com'), {
+      method: 'POST',
+      url: '/api/team',
+      payload: { team: { name: 'Empfang', permissions: ['urlaub_antrag_stellen'], assignableUserGroups: await ids('Verkauf', 'Filialleitung') } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`${MSG.assignableNotAllowed} Nicht zuweisbar: „Filialleitung“.`);
+    expect(await groupCount()).toBe(before);
+    const ok = await t.as(await t.login('admin@example.com'), {
+      method: 'POST',
+      url: '/api/team',
+      payload: { team: { name: 'Empfang', permissions: ['einstellungen_benutzer_erstellen', 'einstellungen_benutzer_bearbeiten'], assignableUserGroups: await ids('Verkauf', 'Filialleitung') } },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().team.assignableUserGroups).toEqual(await ids('Verkauf', 'Filialleitung'));
+  });
+
+  it('only Admin changes the list; a group editor saves it unchanged or leaves it out', async () => {
+    const pl = (await group('Personalleitung'))!;
+    await t.db
+      .update(userGroups)
+      .set({ permissions: [...new Set([...pl.permissions, 'einstellungen_benutzergruppen_bearbeiten', 'einstellungen_benutzergruppen_sehen'])] })
+      .where(eq(userGroups.id, pl.id));
+    const token = await t.login('personalleitung@example.com');
+    const before = (await group('Empfang'))!;
+    const changed = await t.as(token, { method: 'PUT', url: `/api/team/${before.id}`, payload: await bodyOf('Empfang', { assignableUserGroups: await ids('Verkauf') }) });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json().error.message).toBe(MSG.assignableAdminOnly);
+    expect(await group('Empfang')).toEqual(before);
+    const created = await t.as(token, { method: 'POST', url: '/api/team', payload: { team: { name: 'Heimlich2', assignableUserGroups: await ids('Verkauf') } } });
+    expect(created.statusCode).toBe(403);
+    expect(await group('Heimlich2')).toBeUndefined();
+    // The same list in another order is no change.
+    const same = await t.as(token, { method: 'PUT', url: `/api/team/${before.id}`, payload: await bodyOf('Empfang', { label: 'Empfang Zentrale', assignableUserGroups: [...before.assignableUserGroups].reverse() }) });
+    expect(same.statusCode).toBe(200);
+    const { assignableUserGroups: _left, ...withoutList } = (await bodyOf('Empfang', { label: 'Empfang' })).team;
+    const omitted = await t.as(token, { method: 'PUT', url: `/api/team/${before.id}`, payload: { team: withoutList } });
+    expect(omitted.statusCode).toBe(200);
+    expect((await group('Empfang'))!.assignableUserGroups).toEqual(before.assignableUserGroups);
+  });
+});

@@ -220,3 +220,246 @@ describe('POST /api/export-users', () => {
   });
 });
 
+
+// ---------------------------------------------------------------------------------------------
+// The keys to an account (password, username, group, active state, deletion) and the groups a
+// non-Admin may give: nobody gains power through the user administration.
+
+/** What the settings form sends for an existing user: every field as loaded, no password. */
+const formOf = async (email: string, over: Record<string, unknown> = {}, top: Record<string, unknown> = {}) => {
+  const id = (await userRow(email))!.id;
+  const user = (await t.as(await t.login('admin@example.com'), { method: 'GET', url: `/api/user/${id}` })).json().user;
+  return { id, body: { user: { ...user, ...over }, role: user.role, ...top } };
+};
+const hr = () => t.login('personalleitung@example.com');
+const tokenFor = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/token', payload: { username, password } });
+const groupRow = async (name: string) => (await t.db.select().from(userGroups).where(eq(userGroups.name, name)))[0]!;
+
+describe('no privilege escalation: Personalleitung against an Admin', () => {
+  it('cannot set an Admin’s password; the new one does not log in', async () => {
+    const before = await userRow('admin@example.com');
+    const { id, body } = await formOf('admin@example.com', {}, { password: 'gekapert1', passwordRepeat: 'gekapert1' });
+    const res = await t.as(await hr(), { method: 'PUT', url: `/api/user/${id}`, payload: body });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(MSG.adminProtected);
+    expect(await userRow('admin@example.com')).toEqual(before);
+    expect((await tokenFor('admin@example.com', 'gekapert1')).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['rename', { email: 'kaper@example.com' }, {}],
+    ['move to another group', {}, { role: 'Verkauf' }],
+    ['deactivate in the form', { active: false }, {}],
+  ])('cannot %s an Admin (403, row unchanged)', async (_what, over, top) => {
+    const before = await userRow('admin@example.com');
+    const { id, body } = await formOf('admin@example.com', over, top);
+    const res = await t.as(await hr(), { method: 'PUT', url: `/api/user/${id}`, payload: body });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(MSG.adminProtected);
+    expect(await userRow('admin@example.com')).toEqual(before);
+    expect(await userRow('kaper@example.com')).toBeUndefined();
+  });
+
+  it('cannot deactivate or delete an Admin', async () => {
+    const before = await userRow('admin@example.com');
+    const off = await t.as(await hr(), { method: 'GET', url: `/api/activate/user/${before!.id}` });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().error.message).toBe(MSG.adminProtected);
+    const del = await t.as(await hr(), { method: 'DELETE', url: `/api/user/${before!.id}` });
+    expect(del.statusCode).toBe(403);
+    expect(del.json().error.message).toBe(MSG.adminProtected);
+    expect(await userRow('admin@example.com')).toEqual(before);
+    // Admin is still who he was.
+    expect((await tokenFor('admin@example.com', 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('still edits the other fields of an Admin as the field rules allow', async () => {
+    const { id, body } = await formOf('admin@example.com', { phone: '0221 999 00' });
+    const res = await t.as(await hr(), { method: 'PUT', url: `/api/user/${id}`, payload: body });
+    expect(res.statusCode).toBe(200);
+    expect((await userRow('admin@example.com'))!.phone).toBe('0221 999 00');
+  });
+});
+
+describe('no privilege escalation: settings rights the actor lacks', () => {
+  it('Personalleitung cannot take over a Verwaltung account (more settings rights)', async () => {
+    const before = await userRow('verwaltung@example.com');
+    const { id, body } = await formOf('verwaltung@example.com', {}, { password: 'gekapert1', passwordRepeat: 'gekapert1' });
+    const pw = await t.as(await hr(), { method: 'PUT', url: `/api/user/${id}`, payload: body });
+    expect(pw.statusCode).toBe(403);
+    expect(pw.json().error.message).toBe(MSG.userProtected);
+    const rename = await t.as(await hr(), { method: 'PUT', url: `/api/user/${id}`, payload: (await formOf('verwaltung@example.com', { email: 'v2@example.com' })).body });
+    expect(rename.statusCode).toBe(403);
+    const off = await t.as(await hr(), { method: 'GET', url: `/api/activate/user/${id}` });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().error.message).toBe(MSG.userProtected);
+    const del = await t.as(await hr(), { method: 'DELETE', url: `/api/user/${id}` });
+    expect(del.statusCode).toBe(403);
+    expect(await userRow('verwaltung@example.com')).toEqual(before);
+    expect((await tokenFor('verwaltung@example.com', 'gekapert1')).statusCode).toBe(401);
+  });
+
+  it('a narrowing right does not protect: Personalleitung resets a Filialleitung password', async () => {
+    const { id, body } = await formOf('filialleitung@example.com', {}, { password: 'neu12345', passwordRepeat: 'neu12345' });
+    const res = await t.as(await hr(), { method: 'PUT', url: `/api/user/${id}`, payload: body });
+    expect(res.statusCode).toBe(200);
+    expect((await tokenFor('filialleitung@example.com', 'neu12345')).statusCode).toBe(200);
+  });
+
+  it('Admin keeps every key', async () => {
+    const token = await t.login('admin@example.com');
+    const { id, body } = await formOf('verwaltung@example.com', {}, { password: 'admin-setzt', passwordRepeat: 'admin-setzt' });
+    expect((await t.as(token, { method: 'PUT', url: `/api/user/${id}`, payload: body })).statusCode).toBe(200);
+    expect((await tokenFor('verwaltung@example.com', 'admin-setzt')).statusCode).toBe(200);
+    expect((await t.as(token, { method: 'GET', url: `/api/activate/user/${id}` })).json().active).toBe(false);
+    expect((await t.as(token, { method: 'GET', url: `/api/activate/user/${id}` })).json().active).toBe(true);
+  });
+});
+
+describe('onboarding: which groups Personalleitung may give', () => {
+  const hire = (n: number, role: string) => newUser({ email: `neu${n}@example.com`, personalNumber: `85${n}`, firstName: 'Neu', lastName: `Person${n}` }, { role });
+
+  it.each([
+    [1, 'Verkauf'],
+    [2, 'Azubi'],
+    [3, 'Filialleitung'],
+    [4, 'Lagerist'],
+  ])('creates person %i as %s', async (n, role) => {
+    const res = await t.as(await hr(), { method: 'POST', url: '/api/user', payload: hire(n, role) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.role).toBe(role);
+    expect((await tokenFor(`neu${n}@example.com`, 'start123')).statusCode).toBe(200);
+  });
+
+  it.each(['Admin', 'Verwaltung', 'Buchhaltung'])('refuses to give %s (403, nothing created)', async (role) => {
+    const before = await userCount();
+    const res = await t.as(await hr(), { method: 'POST', url: '/api/user', payload: hire(9, role) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(MSG.groupNotAssignable);
+    expect(await userCount()).toBe(before);
+    expect(await userRow('neu9@example.com')).toBeUndefined();
+  });
+
+  it('refuses to move someone into Verwaltung or Admin (by name or by upper-case id)', async () => {
+    const before = await userRow('lagerist@example.com');
+    const admin = await groupRow('Admin');
+    for (const role of ['Verwaltung', admin.id.toUpperCase()]) {
+      const { id, body } = await formOf('lagerist@example.com', {}, { role });
+      const res = await t.as(await hr(), { method: 'PUT', url: `/api/user/${id}`, payload: body });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(MSG.groupNotAssignable);
+    }
+    expect(await userRow('lagerist@example.com')).toEqual(before);
+  });
+
+  it('gives only groups on its own list', async () => {
+    const pl = await groupRow('Personalleitung');
+    const aushilfe = await groupRow('Aushilfe');
+    await t.db.update(userGroups).set({ assignableUserGroups: pl.assignableUserGroups.filter((g) => g !== aushilfe.id) }).where(eq(userGroups.id, pl.id));
+    try {
+      const res = await t.as(await hr(), { method: 'POST', url: '/api/user', payload: hire(5, 'Aushilfe') });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(MSG.groupNotAssignable);
+      expect(await userRow('neu5@example.com')).toBeUndefined();
+    } finally {
+      await t.db.update(userGroups).set({ assignableUserGroups: pl.assignableUserGroups }).where(eq(userGroups.id, pl.id));
+    }
+  });
+
+  it('a listed group that gained settings rights since is no longer given', async () => {
+    const bodenleger = await groupRow('Bodenleger');
+    await t.db.update(userGroups).set({ permissions: [...bodenleger.permissions, 'einstellungen_sehen', 'einstellungen_standorte_sehen'] }).where(eq(userGroups.id, bodenleger.id));
+    try {
+      const res = await t.as(await hr(), { method: 'POST', url: '/api/user', payload: hire(6, 'Bodenleger') });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(MSG.groupNotAssignable);
+      expect(await userRow('neu6@example.com')).toBeUndefined();
+    } finally {
+      await t.db.update(userGroups).set({ permissions: bodenleger.permissions }).where(eq(userGroups.id, bodenleger.id));
+    }
+  });
+
+  it('tells the client which groups it may give', async () => {
+    const teams = (await t.as(await hr(), { method: 'GET', url: '/api/team' })).json().teams as { name: string; assignable: boolean; manageable: boolean }[];
+    const given = teams.filter((g) => g.assignable).map((g) => g.name);
+    expect(given).toEqual(expect.arrayContaining(['Verkauf', 'Azubi', 'Aushilfe', 'Bodenleger', 'Lagerist', 'Filialleitung']));
+    for (const name of ['Admin', 'Verwaltung', 'Buchhaltung', 'Vertriebsleitung', 'Zentrallagerleitung']) expect(given).not.toContain(name);
+    expect(teams.find((g) => g.name === 'Admin')!.manageable).toBe(false);
+    expect(teams.find((g) => g.name === 'Verwaltung')!.manageable).toBe(false);
+    expect(teams.find((g) => g.name === 'Filialleitung')!.manageable).toBe(true);
+    const admin = (await t.as(await t.login('admin@example.com'), { method: 'GET', url: '/api/team' })).json().teams as { assignable: boolean }[];
+    expect(admin.every((g) => g.assignable)).toBe(true);
+    const staff = (await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/team' })).json().teams as { assignable: boolean }[];
+    expect(staff.some((g) => g.assignable)).toBe(false);
+  });
+});
+
+describe('saving without changes to the users row', () => {
+  it('saves a user unchanged', async () => {
+    const before = await userRow('aushilfe@example.com');
+    const { id, body } = await formOf('aushilfe@example.com');
+    const res = await t.as(await t.login('admin@example.com'), { method: 'PUT', url: `/api/user/${id}`, payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe('aushilfe@example.com');
+    expect(await userRow('aushilfe@example.com')).toEqual(before);
+  });
+
+  it.each([
+    ['holidaySurplusPreviousYear', 4.5],
+    ['deductionHolidaysCurrentYear', 2],
+  ])('saves a change of %s alone', async (field, value) => {
+    const { id, body } = await formOf('aushilfe@example.com', { [field]: value });
+    const res = await t.as(await t.login('admin@example.com'), { method: 'PUT', url: `/api/user/${id}`, payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user[field]).toBe(value);
+    const again = (await t.as(await t.login('admin@example.com'), { method: 'GET', url: `/api/user/${id}` })).json().user;
+    expect(again[field]).toBe(value);
+  });
+});
+
+describe('ids in the path', () => {
+  it('404 for deleting an unknown user; nothing deleted', async () => {
+    const before = await userCount();
+    const res = await t.as(await t.login('admin@example.com'), { method: 'DELETE', url: '/api/user/00000000-0000-4000-8000-000000000000' });
+    expect(res.statusCode).toBe(404);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses toggling and deleting oneself by the upper-case id too', async () => {
+    const before = await userRow('admin@example.com');
+    const token = await t.login('admin@example.com');
+    const upper = before!.id.toUpperCase();
+    const off = await t.as(token, { method: 'GET', url: `/api/activate/user/${upper}` });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().error.message).toBe(MSG.cannotDeactivateSelf);
+    const del = await t.as(token, { method: 'DELETE', url: `/api/user/${upper}` });
+    expect(del.statusCode).toBe(400);
+    expect(del.json().error.message).toBe(MSG.cannotDeleteSelf);
+    expect(await userRow('admin@example.com')).toEqual(before);
+  });
+});
+
+describe('parallel creates with one personal number or one username', () => {
+  const many = (body: (i: number) => ReturnType<typeof newUser>) =>
+    Promise.all(Array.from({ length: 20 }, async (_, i) => t.as(await t.login('admin@example.com'), { method: 'POST', url: '/api/user', payload: body(i) })));
+
+  it('creates one with a personal number, refuses 19 with 400', async () => {
+    const before = await userCount();
+    const res = await many((i) => newUser({ email: `pn-race-${i}@example.com`, personalNumber: '9100' }));
+    const refused = res.filter((r) => r.statusCode !== 200);
+    expect(res.length - refused.length).toBe(1);
+    expect(refused.map((r) => r.statusCode)).toEqual(Array(19).fill(400));
+    for (const r of refused) expect(r.json().error).toEqual({ code: 'personal_number_taken', message: MSG.personalNumberTaken });
+    expect(await userCount()).toBe(before + 1);
+  });
+
+  it('creates one with a username, refuses 19 with 409', async () => {
+    const before = await userCount();
+    const res = await many((i) => newUser({ email: 'name-race@example.com', personalNumber: `92${String(i).padStart(2, '0')}` }));
+    const refused = res.filter((r) => r.statusCode !== 200);
+    expect(res.length - refused.length).toBe(1);
+    expect(refused.map((r) => r.statusCode)).toEqual(Array(19).fill(409));
+    for (const r of refused) expect(r.json().error).toEqual({ code: 'username_taken', message: MSG.usernameTaken });
+    expect(await userCount()).toBe(before + 1);
+  });
+});

@@ -124,7 +124,7 @@ describe('GET /api/user/list/{page}', () => {
 
 describe('GET /api/user/listall and /api/count/user/', () => {
   it('lists everyone with names, location and team only', async () => {
-    const res = await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/user/listall' });
+    const res = await t.as(await t.login('filialleitung@example.com'), { method: 'GET', url: '/api/user/listall' });
     expect(res.statusCode).toBe(200);
     const all = res.json().users;
     expect(all.length).toBeGreaterThanOrEqual(55);
@@ -134,6 +134,24 @@ describe('GET /api/user/listall and /api/count/user/', () => {
     const hidden = all.find((u: { team: string }) => u.team === 'Ausgeblendet');
     expect(hidden.receivesTasks).toBe(false);
     expect(all.find((u: { team: string }) => u.team === 'Verkauf').receivesTasks).toBe(true);
+  });
+
+  it.each([
+    ['personalleitung@example.com', 200],
+    ['verwaltung@example.com', 200],
+    ['zentrallagerleitung@example.com', 200],
+    ['vertriebsleitung@example.com', 200],
+    ['franchise@example.com', 200],
+    ['verkauf@example.com', 403],
+    ['buchhaltung@example.com', 403],
+    ['ausgeblendet@example.com', 403],
+  ])('is open only to screens with a people picker: %s gets %i', async (email, status) => {
+    const res = await t.as(await t.login(email), { method: 'GET', url: '/api/user/listall' });
+    expect(res.statusCode).toBe(status);
+    if (status === 403) {
+      expect(res.json().error.message).toBe(MSG.notAllowed);
+      expect(res.json()).not.toHaveProperty('users');
+    }
   });
 
   it('counts the users in scope', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MSG } from '@filialportal/core/messages';
+import { zId } from '@filialportal/core/ids';
 import { permissionByName } from '@filialportal/core/permissions';
 import { ZTeamRequest } from '@filialportal/core/teams';
 import { actorOf, can } from '../../platform/access.ts';
@@ -16,8 +18,11 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['Benutzergruppen'];
   r.get('/team', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Benutzergruppen (Rechte nur mit einstellungen_benutzergruppen_sehen)' },
-    handler: async (req) => ({ teams: await listTeams(deps.db, can(actorOf(req), 'einstellungen_benutzergruppen_sehen')) }),
+    schema: { tags, summary: 'Benutzergruppen (Rechte nur mit einstellungen_benutzergruppen_sehen); je Gruppe, ob der Angemeldete sie vergeben darf' },
+    handler: async (req) => {
+      const actor = actorOf(req);
+      return { teams: await listTeams(deps.db, can(actor, 'einstellungen_benutzergruppen_sehen'), actor) };
+    },
   });
 
   r.post('/team', {
@@ -30,14 +35,14 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: EDIT },
     schema: { tags, summary: 'Benutzergruppe speichern (id in team.id)', body: ZTeamRequest },
     handler: (req) => {
-      if (!req.body.team.id) throw badRequest('Die Benutzergruppe fehlt.');
+      if (!req.body.team.id) throw badRequest(MSG.groupMissing);
       return saveTeam(deps.db, actorOf(req), req.body.team, req.body.team.id);
     },
   });
 
   r.put('/team/:id', {
     config: { access: EDIT },
-    schema: { tags, summary: 'Benutzergruppe speichern', params: z.object({ id: z.uuid() }), body: ZTeamRequest },
+    schema: { tags, summary: 'Benutzergruppe speichern', params: z.object({ id: zId() }), body: ZTeamRequest },
     handler: (req) => saveTeam(deps.db, actorOf(req), req.body.team, req.params.id),
   });
 

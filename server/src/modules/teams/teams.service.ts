@@ -1,20 +1,24 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import type { TTeamRequest } from '@filialportal/core/teams';
+import { assignableListProblem, type TTeamRequest } from '@filialportal/core/teams';
 import type { Actor } from '../../platform/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import { users } from '../users/users.table.ts';
+import { accountKeysRefusal, mayAssign } from '../users/users.service.ts';
 import { userGroups } from './teams.table.ts';
 
 export type GroupRow = typeof userGroups.$inferSelect;
 
 /**
- * All user groups with their member count, in sorting order. The permissions and login times
- * are part of the answer only for those who may see the group settings.
+ * All user groups with their member count, in sorting order. The permissions, login times and
+ * assignable groups are part of the answer only for those who may see the group settings.
+ * With an actor, each group says whether he may give it to someone (`assignable`, for the
+ * group select of the user form) and whether he may change password, username, group and
+ * active state of its members or delete them (`manageable`).
  */
-export async function listTeams(db: Db, full: boolean) {
+export async function listTeams(db: Db, full: boolean, actor?: Actor) {
   const counts = db
     .select({ groupId: users.groupId, count: count().as('count') })
     .from(users)
@@ -26,12 +30,14 @@ export async function listTeams(db: Db, full: boolean) {
     .leftJoin(counts, eq(counts.groupId, userGroups.id))
     .orderBy(asc(userGroups.sortingIndex), asc(userGroups.label));
   const labels = new Map(rows.map((r) => [r.group.id, r.group.label]));
+  const giverList = rows.find((r) => r.group.id === actor?.groupId)?.group.assignableUserGroups ?? [];
   return rows.map(({ group, count }) => ({
     id: group.id,
     name: group.name,
     label: group.label,
     sortingIndex: group.sortingIndex,
     count: Number(count ?? 0),
+    ...(actor ? { assignable: mayAssign(actor, giverList, group), manageable: accountKeysRefusal(actor, group) === null } : {}),
     ...(full
       ? {
           rights: group.rights,
@@ -39,6 +45,7 @@ export async function listTeams(db: Db, full: boolean) {
           parent: group.parentId,
           parentLabel: group.parentId ? (labels.get(group.parentId) ?? '') : '',
           subordinateUserGroups: group.subordinateUserGroups,
+          assignableUserGroups: group.assignableUserGroups,
           loginTimeForDesktop: group.loginTimeForDesktop,
           loginTimeForTablet: group.loginTimeForTablet,
         }
@@ -49,7 +56,8 @@ export async function listTeams(db: Db, full: boolean) {
 /**
  * POST/PUT /team: creates or saves a group. Dependencies are already added by the schema and
  * conflicts refused there; here: unique name, known parent/subordinates, and no privilege
- * escalation (only Admin grants permissions he does not hold himself; the Admin group is fixed).
+ * escalation (only Admin grants permissions he does not hold himself, only Admin changes which
+ * groups a group may give; the Admin group is fixed).
  */
 export async function saveTeam(db: Db, actor: Actor, input: TTeamRequest['team'], id: string | null) {
   const existing = id ? (await db.select().from(userGroups).where(eq(userGroups.id, id)))[0] : undefined;
@@ -60,6 +68,7 @@ export async function saveTeam(db: Db, actor: Actor, input: TTeamRequest['team']
     const added = input.permissions.filter((p) => !before.has(p));
     if (added.some((p) => !actor.permissions.has(p))) throw forbidden(MSG.permissionNotGrantable);
   }
+  const assignableUserGroups = await checkAssignableList(db, actor, input, existing);
   const refs = [...(input.parent ? [input.parent] : []), ...input.subordinateUserGroups];
   if (refs.length) {
     const found = await db.select({ id: userGroups.id }).from(userGroups).where(inArray(userGroups.id, refs));
@@ -75,12 +84,38 @@ export async function saveTeam(db: Db, actor: Actor, input: TTeamRequest['team']
     permissions: input.permissions,
     parentId: input.parent,
     subordinateUserGroups: [...new Set(input.subordinateUserGroups)],
+    assignableUserGroups,
     loginTimeForDesktop: input.loginTimeForDesktop,
     loginTimeForTablet: input.loginTimeForTablet,
   };
+  // A parallel save of the same name passed the check above too: the unique index answers it alike.
+  const nameTaken = onConstraint({ user_groups_name_unique: () => conflict(MSG.groupNameTaken) });
   const [row] = id
-    ? await db.update(userGroups).set(values).where(eq(userGroups.id, id)).returning({ id: userGroups.id })
-    : await db.insert(userGroups).values(values).returning({ id: userGroups.id });
-  const teams = await listTeams(db, true);
+    ? await db.update(userGroups).set(values).where(eq(userGroups.id, id)).returning({ id: userGroups.id }).catch(nameTaken)
+    : await db.insert(userGroups).values(values).returning({ id: userGroups.id }).catch(nameTaken);
+  const teams = await listTeams(db, true, actor);
   return { team: teams.find((t) => t.id === row!.id)! };
+}
+
+/**
+ * The groups the saved group's members may give (`assignableUserGroups`): kept when the request
+ * leaves it out; changed only by Admin; never naming Admin or a group with settings rights the
+ * saved group (with its new permissions) does not cover. The user service applies the same rule
+ * again when someone gives a group, so a list that went stale later grants nothing either.
+ */
+async function checkAssignableList(db: Db, actor: Actor, input: TTeamRequest['team'], existing: GroupRow | undefined): Promise<string[]> {
+  const before = existing?.assignableUserGroups ?? [];
+  const given = input.assignableUserGroups ? [...new Set(input.assignableUserGroups)] : before;
+  const changed = given.length !== before.length || given.some((g) => !before.includes(g));
+  if (changed && actor.role !== ADMIN_ROLE) throw forbidden(MSG.assignableAdminOnly);
+  // The same groups in another order are no change: the stored order stays.
+  const list = changed ? given : before;
+  if (!list.length) return list;
+  const listed = await db.select().from(userGroups).where(inArray(userGroups.id, list));
+  if (listed.length !== list.length) throw badRequest(MSG.badRequest);
+  // The group itself counts with the permissions it is being saved with.
+  const candidates = listed.map((g) => (g.id === existing?.id ? { ...g, permissions: input.permissions } : g));
+  const problem = assignableListProblem(input.permissions, candidates);
+  if (problem) throw badRequest(problem, 'group_not_assignable');
+  return list;
 }

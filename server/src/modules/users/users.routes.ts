@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
 import { ZCreateUserRequest, ZUpdateOwnSettingsRequest, ZUpdateUserRequest } from '@filialportal/core/users';
 import { actorOf, requireAnyPermission } from '../../platform/access.ts';
 import { sendXlsx } from '../../platform/exports.ts';
@@ -12,9 +13,20 @@ import { loadFile } from '../../platform/files.ts';
 import { ZPageParam } from '../../platform/paging.ts';
 import * as usersService from './users.service.ts';
 
-const ZId = z.object({ id: z.uuid() });
+const ZId = z.object({ id: zId() });
 const SEE_USERS = ['einstellungen_benutzer_alle_sehen', 'einstellungen_benutzer_aus_eigener_filiale_sehen'] as const;
 const EDIT_USERS = ['einstellungen_benutzer_bearbeiten', 'einstellungen_benutzer_bearbeiten_nur_freie_tage'] as const;
+/** Whose screens offer a people picker: task assigners, sick report editors, vacation approvers, user settings. */
+const PEOPLE_PICKERS = [
+  'aufgaben_an_alle_stellen',
+  'aufgaben_an_mitarbeiter_aus_eigenen_filiale_stellen',
+  'krankmeldungen_von_allen_sehen_und_bearbeiten',
+  'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten',
+  'urlaub_von_allen_sehen_und_bearbeiten',
+  'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten',
+  'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten',
+  ...SEE_USERS,
+] as const;
 
 export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +50,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/user/listall', {
-    config: { access: 'authenticated' },
+    config: { access: { anyOf: PEOPLE_PICKERS } },
     schema: { tags, summary: 'Alle Benutzer für Auswahllisten (Name, Standort, Gruppe)' },
     handler: () => usersService.listAllUsers(deps.db),
   });

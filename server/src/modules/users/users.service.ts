@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { MSG } from '@filialportal/core/messages';
-import { PERMISSION_NAMES } from '@filialportal/core/permissions';
+import { PERMISSION_NAMES, uncoveredSettingsPermissions } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { parseSort } from '@filialportal/core/sort';
+import type { GroupRights } from '@filialportal/core/teams';
 import {
   FREE_DAY_KEYS,
   PRESENCE_KEYS,
@@ -15,10 +16,11 @@ import {
   type TUpdateUserRequest,
   type TUserFields,
 } from '@filialportal/core/users';
+import { UUID_SHAPE } from '@filialportal/core/ids';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { decodeDataUrl, deleteFile, saveFile } from '../../platform/files.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -262,7 +264,8 @@ export async function prepareAvatar(image: { fileName: string; data: string }): 
   const { bytes, mime } = await decodeDataUrl(image.data);
   if (!['jpeg', 'jpg', 'png', 'gif'].includes(ext) || !mime || !AVATAR_TYPES.has(mime)) throw badRequest(MSG.avatarType);
   try {
-    return await sharp(bytes).rotate().resize(256, 256, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
+    // 50 megapixels: every camera photo, but no decompression bomb that eats gigabytes.
+    return await sharp(bytes, { limitInputPixels: 50_000_000 }).rotate().resize(256, 256, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
   } catch {
     throw badRequest(MSG.avatarType);
   }
@@ -311,20 +314,57 @@ function inUserScope(actor: Actor, locationId: string) {
 }
 
 /**
- * Resolves a group by name or id and checks the actor may hand it out: nobody but Admin gives
- * the Admin group, and nobody gives a group with permissions he does not hold himself.
+ * The keys to an account are its password, username, group and active state, and deleting it.
+ * Whoever holds them can act as that person, so only Admin holds them for an Admin, and only
+ * Admin for someone whose group has settings rights the actor's group does not cover (a
+ * narrowing right such as "nur freie Tage" is covered by the right it narrows). Every path that
+ * touches the keys asks this one rule: update, (de)activate, delete, and, through `mayAssign`,
+ * create and change of group. Returns the refusal's message, or null when the actor may.
  */
+export function accountKeysRefusal(actor: Actor, group: GroupRights): string | null {
+  if (actor.role === ADMIN_ROLE) return null;
+  if (group.name === ADMIN_ROLE) return MSG.adminProtected;
+  return uncoveredSettingsPermissions(group.permissions, actor.permissions).length ? MSG.userProtected : null;
+}
+
+/**
+ * Whether the actor may give a group to someone: Admin every group; others only a group named
+ * in their own group's `assignableUserGroups` (set by Admin) whose keys they may hold anyway,
+ * so a list that has gone stale since still gives no more power than the actor has.
+ */
+export function mayAssign(actor: Actor, giverList: readonly string[], group: GroupRights & { id: string }): boolean {
+  return actor.role === ADMIN_ROLE || (giverList.includes(group.id) && accountKeysRefusal(actor, group) === null);
+}
+
+/** Resolves a group by name or id and checks the actor may hand it out. */
 async function assignableGroup(db: Db, actor: Actor, role: string) {
   const [group] = await db
     .select()
     .from(userGroups)
-    .where(/^[0-9a-f-]{36}$/i.test(role) ? eq(userGroups.id, role) : eq(userGroups.name, role));
+    .where(UUID_SHAPE.test(role) ? eq(userGroups.id, role.toLowerCase()) : eq(userGroups.name, role));
   if (!group) throw badRequest(MSG.fillAllFields);
-  if (actor.role !== ADMIN_ROLE && (group.name === ADMIN_ROLE || group.permissions.some((p) => !actor.permissions.has(p)))) {
-    throw forbidden(MSG.groupNotAssignable);
-  }
+  const [giver] = await db.select({ list: userGroups.assignableUserGroups }).from(userGroups).where(eq(userGroups.id, actor.groupId));
+  if (!mayAssign(actor, giver?.list ?? [], group)) throw forbidden(MSG.groupNotAssignable);
   return group;
 }
+
+/** Throws the refusal when the actor may not hold the keys to a member of this group. */
+function guardAccountKeys(actor: Actor, group: GroupRights) {
+  const refusal = accountKeysRefusal(actor, group);
+  if (refusal) throw forbidden(refusal);
+}
+
+/** The group (name, permissions) of a user, for the account-keys rule. */
+async function groupOf(db: Db, groupId: string): Promise<GroupRights> {
+  const [group] = await db.select({ name: userGroups.name, permissions: userGroups.permissions }).from(userGroups).where(eq(userGroups.id, groupId));
+  return group!;
+}
+
+/** The database's answer to a duplicate that slipped past `checkUnique` (parallel requests). */
+const uniqueClash = onConstraint({
+  users_personal_number_uq: () => badRequest(MSG.personalNumberTaken, 'personal_number_taken'),
+  users_email_uq: () => conflict(MSG.usernameTaken, 'username_taken'),
+});
 
 async function checkLocations(db: Db, ids: string[]) {
   const found = await locationsByIds(db, ids);
@@ -398,14 +438,19 @@ export async function createUser(deps: Deps, actor: Actor, input: TCreateUserReq
   const avatar = input.image ? await prepareAvatar(input.image) : null;
   const passwordHash = await hashPassword(input.password!);
   const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({ ...cols, groupId: group.id, passwordHash, avatarFileId: file?.id ?? null })
-      .returning({ id: users.id });
-    await saveAccount(tx as unknown as Db, row!.id, currentYear(), accountValues(input.user));
-    return row!.id;
-  });
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...cols, groupId: group.id, passwordHash, avatarFileId: file?.id ?? null })
+        .returning({ id: users.id });
+      await saveAccount(tx as unknown as Db, row!.id, currentYear(), accountValues(input.user));
+      return row!.id;
+    })
+    .catch(async (err: unknown) => {
+      if (file) await deleteFile(db, storage, file.id);
+      return uniqueClash(err);
+    });
   return getUser(db, actor, id);
 }
 
@@ -417,8 +462,11 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
   const cols = columnsOf(input.user);
   // The group is only checked when it changes: editing someone's free days must not depend on
   // whether the editor could hand out that person's group.
-  const [currentGroup] = await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups).where(eq(userGroups.id, current.groupId));
-  const unchanged = input.role === currentGroup?.id || input.role === currentGroup?.name;
+  const [currentGroup] = await db
+    .select({ id: userGroups.id, name: userGroups.name, permissions: userGroups.permissions })
+    .from(userGroups)
+    .where(eq(userGroups.id, current.groupId));
+  const unchanged = input.role.toLowerCase() === currentGroup?.id || input.role === currentGroup?.name;
   const group = unchanged ? currentGroup! : await assignableGroup(db, actor, input.role);
   const editable = editableColumns(actor);
   const changes: Partial<UserColumns> & { groupId?: string } = {};
@@ -437,6 +485,9 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
     throw forbidden(MSG.fieldNotEditable);
   }
   if (input.password && !editable.has('password')) throw forbidden(MSG.fieldNotEditable);
+  // Username, status, group and password are the keys to the account (see accountKeysRefusal).
+  const touchesKeys = changes.email !== undefined || changes.active !== undefined || changes.groupId !== undefined || !!input.password;
+  if (touchesKeys) guardAccountKeys(actor, currentGroup!);
   if (input.image && !editable.has('avatar') && id !== actor.userId) throw forbidden(MSG.fieldNotEditable);
   if (changes.locationId && !inUserScope(actor, changes.locationId)) throw forbidden(MSG.locationOutOfScope);
   if (changes.active === false && id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
@@ -445,13 +496,17 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
   const avatar = input.image ? await prepareAvatar(input.image) : null;
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ ...changes, ...(passwordHash ? { passwordHash } : {}), ...(file ? { avatarFileId: file.id } : {}) })
-      .where(eq(users.id, id));
-    if (accountChanged) await saveAccount(tx as unknown as Db, id, currentYear(), accountValues(input.user));
-  });
+  const values = { ...changes, ...(passwordHash ? { passwordHash } : {}), ...(file ? { avatarFileId: file.id } : {}) };
+  await db
+    .transaction(async (tx) => {
+      // Saving the form unchanged, or only the vacation account, leaves the users row alone.
+      if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, id));
+      if (accountChanged) await saveAccount(tx as unknown as Db, id, currentYear(), accountValues(input.user));
+    })
+    .catch(async (err: unknown) => {
+      if (file) await deleteFile(db, storage, file.id);
+      return uniqueClash(err);
+    });
   if (file && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
   if (changes.active === false || passwordHash) await endUserSessions(db, id, id === actor.userId ? actor.sessionId : undefined);
   return getUser(db, actor, id);
@@ -460,8 +515,9 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
 /** GET /activate/user/{id}: toggles active; deactivating ends the user's sessions. */
 export async function toggleActive(db: Db, actor: Actor, id: string) {
   if (id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
-  const [current] = await db.select({ active: users.active, locationId: users.locationId }).from(users).where(eq(users.id, id));
+  const [current] = await db.select({ active: users.active, locationId: users.locationId, groupId: users.groupId }).from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
+  guardAccountKeys(actor, await groupOf(db, current.groupId));
   await db.update(users).set({ active: !current.active }).where(eq(users.id, id));
   if (current.active) await endUserSessions(db, id);
   return { id, active: !current.active };
@@ -471,8 +527,12 @@ export async function toggleActive(db: Db, actor: Actor, id: string) {
 export async function deleteUser(deps: Deps, actor: Actor, id: string) {
   const { db, storage } = deps;
   if (id === actor.userId) throw badRequest(MSG.cannotDeleteSelf);
-  const [current] = await db.select({ locationId: users.locationId, avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, id));
+  const [current] = await db
+    .select({ locationId: users.locationId, avatarFileId: users.avatarFileId, groupId: users.groupId })
+    .from(users)
+    .where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
+  guardAccountKeys(actor, await groupOf(db, current.groupId));
   await db.delete(users).where(eq(users.id, id));
   if (current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
 }
@@ -516,12 +576,13 @@ export async function resolveTaskRecipients(
   onlyLocation: string | null,
 ): Promise<{ ids: string[]; outside: boolean }> {
   const bySelection = [];
-  if (sel.users.length) bySelection.push(sql`${users.id} in (${sql.join(sel.users.map((u) => sql`${u}::uuid`), sql`, `)})`);
+  // One array parameter instead of one per person: the statement's text stays the same size.
+  if (sel.users.length) bySelection.push(sql`${users.id} = any(${`{${sel.users.join(',')}}`}::uuid[])`);
   if (sel.teams.length || sel.locations.length) {
     bySelection.push(
       and(
         sel.teams.length ? sql`${userGroups.name} in (${sql.join(sel.teams.map((t) => sql`${t}`), sql`, `)})` : undefined,
-        sel.locations.length ? sql`${users.locationId} in (${sql.join(sel.locations.map((l) => sql`${l}::uuid`), sql`, `)})` : undefined,
+        sel.locations.length ? sql`${users.locationId} = any(${`{${sel.locations.join(',')}}`}::uuid[])` : undefined,
       ),
     );
   }

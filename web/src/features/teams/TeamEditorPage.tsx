@@ -22,7 +22,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import { conflictMessage, firstConflict, GROUP_NAME_MIN } from '@filialportal/core/teams';
+import { assignableListProblem, conflictMessage, firstConflict, GROUP_NAME_MIN, mayEverAssign } from '@filialportal/core/teams';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { NoPermission } from '../../ui/NoPermission.tsx';
@@ -44,6 +44,7 @@ interface Values {
   rights: string;
   parent: string | null;
   subordinateUserGroups: string[];
+  assignableUserGroups: string[];
   loginTimeForDesktop: number | '';
   loginTimeForTablet: number | '';
 }
@@ -58,6 +59,7 @@ function valuesOf(team: Team | null, nextSortingIndex: number): Values {
     rights: team?.rights ?? '',
     parent: team?.parent ?? null,
     subordinateUserGroups: team?.subordinateUserGroups ?? [],
+    assignableUserGroups: team?.assignableUserGroups ?? [],
     loginTimeForDesktop: team?.loginTimeForDesktop ?? 60,
     loginTimeForTablet: team?.loginTimeForTablet ?? 480,
   };
@@ -65,13 +67,25 @@ function valuesOf(team: Team | null, nextSortingIndex: number): Values {
 
 const validMinutes = (m: number | '') => m !== '' && Number.isInteger(m) && m >= 1 && m <= MINUTES_MAX;
 
+/**
+ * The groups on the assignable list the server would refuse for these permissions (Admin, more
+ * settings rights); the edited group itself counts with the permissions being chosen.
+ */
+function assignableProblem(list: readonly string[], permissions: readonly string[], teams: readonly Team[], selfId: string | undefined) {
+  const listed = teams
+    .filter((t) => list.includes(t.id))
+    .map((t) => ({ name: t.name, label: t.label, permissions: t.id === selfId ? permissions : (t.permissions ?? []) }));
+  return assignableListProblem(permissions, listed);
+}
+
 /** The first failing rule before saving, with the server's messages. */
-function checkTeam(v: Values, permissions: readonly string[]): { message: string; fields: Field[] } | null {
+function checkTeam(v: Values, permissions: readonly string[], listProblem: string | null): { message: string; fields: Field[] } | null {
   if (v.name.trim().length < GROUP_NAME_MIN) return { message: MSG.groupNameRequired, fields: ['name'] };
   const bad = (['loginTimeForDesktop', 'loginTimeForTablet'] as const).filter((f) => !validMinutes(v[f]));
   if (bad.length > 0) return { message: MSG.loginMinutesInvalid, fields: [...bad] };
   const clash = firstConflict(permissions);
   if (clash) return { message: conflictMessage(clash[0], clash[1]), fields: [] };
+  if (listProblem) return { message: listProblem, fields: ['assignableUserGroups'] };
   return null;
 }
 
@@ -174,6 +188,27 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
     () => teams.filter((t) => t.id !== team?.id).map((t) => ({ value: t.id, label: t.label })),
     [teams, team],
   );
+  // A group may oversee its own members' vacation (the seeded Personalleitung does), so the
+  // subordinate groups offer the group itself too; otherwise its id would show as a bare pill.
+  const allGroups = useMemo(() => teams.map((t) => ({ value: t.id, label: t.label })), [teams]);
+  // Every group may be listed, the edited one too; Admin and groups with settings rights the
+  // chosen permissions do not cover can never be given, so they cannot be picked. One already on
+  // the list stays removable (a disabled option's pill has no remove button).
+  const assignableOptions = useMemo(
+    () =>
+      teams.map((t) => ({
+        value: t.id,
+        label: t.label,
+        disabled:
+          !values.assignableUserGroups.includes(t.id) &&
+          !mayEverAssign(selected, { name: t.name, permissions: t.id === team?.id ? selected : (t.permissions ?? []) }),
+      })),
+    [teams, team, selected, values.assignableUserGroups],
+  );
+  const listProblem = useMemo(
+    () => assignableProblem(values.assignableUserGroups, selected, teams, team?.id),
+    [values.assignableUserGroups, selected, teams, team],
+  );
   const templates = useMemo(
     () => teams.filter((t) => t.name !== ADMIN_ROLE && t.id !== team?.id).map((t) => ({ value: t.id, label: t.label })),
     [teams, team],
@@ -218,7 +253,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (readOnly) return;
-    const failed = checkTeam(values, selected);
+    const failed = checkTeam(values, selected, listProblem);
     if (failed) {
       setMessage({ kind: 'error', text: failed.message, fields: failed.fields });
       return;
@@ -235,6 +270,8 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
           permissions: selected,
           parent: values.parent,
           subordinateUserGroups: values.subordinateUserGroups,
+          // Only Admin changes the list; others leave it as it is.
+          ...(actorIsAdmin ? { assignableUserGroups: values.assignableUserGroups } : {}),
           loginTimeForDesktop: values.loginTimeForDesktop as number,
           loginTimeForTablet: values.loginTimeForTablet as number,
         },
@@ -247,7 +284,12 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
         onError: (error) => {
           if (isSessionLost(error)) return;
           const text = errorMessage(error);
-          const fields: Field[] = text === MSG.groupNameRequired || text === MSG.groupNameTaken ? ['name'] : [];
+          const fields: Field[] =
+            text === MSG.groupNameRequired || text === MSG.groupNameTaken
+              ? ['name']
+              : text.startsWith(MSG.assignableNotAllowed) || text === MSG.assignableAdminOnly
+                ? ['assignableUserGroups']
+                : [];
           setMessage({ kind: 'error', text, fields });
         },
       },
@@ -334,10 +376,30 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                   label="Untergeordnete Gruppen"
                   description="Deren Urlaub diese Gruppe sieht"
                   placeholder={values.subordinateUserGroups.length ? undefined : 'Keine'}
-                  data={otherGroups}
+                  data={allGroups}
                   value={values.subordinateUserGroups}
                   onChange={(v) => set('subordinateUserGroups', v)}
                   disabled={readOnly}
+                  clearable
+                  searchable
+                  hidePickedOptions
+                  nothingFoundMessage="Keine Gruppe gefunden"
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <MultiSelect
+                  label="Darf Benutzern diese Gruppen zuweisen"
+                  description={
+                    actorIsAdmin || readOnly
+                      ? 'Wer in dieser Gruppe Benutzer anlegt oder bearbeitet, kann ihnen nur diese Gruppen geben. Nie zuweisbar: Admin und Gruppen mit Rechten in den Einstellungen, die diese Gruppe nicht hat.'
+                      : `${MSG.assignableAdminOnly} Nie zuweisbar: Admin und Gruppen mit Rechten in den Einstellungen, die diese Gruppe nicht hat.`
+                  }
+                  placeholder={values.assignableUserGroups.length ? undefined : 'Keine'}
+                  data={assignableOptions}
+                  value={values.assignableUserGroups}
+                  onChange={(v) => set('assignableUserGroups', v)}
+                  error={listProblem ?? invalid('assignableUserGroups')}
+                  disabled={readOnly || !actorIsAdmin}
                   clearable
                   searchable
                   hidePickedOptions

@@ -15,8 +15,14 @@ export interface Team {
   parentLabel?: string;
   /** Ids of the groups whose vacation this group sees. */
   subordinateUserGroups?: string[];
+  /** Ids of the groups this group's members may give to people (set by Admin). */
+  assignableUserGroups?: string[];
   loginTimeForDesktop?: number;
   loginTimeForTablet?: number;
+  /** Whether the logged-in user may give this group to someone (new user, change of group). */
+  assignable: boolean;
+  /** Whether he may change password, username, group and status of its members or delete them. */
+  manageable: boolean;
 }
 
 /** Body of POST /team and PUT /team/{id}: `{ team: { … } }`. */
@@ -29,6 +35,8 @@ export interface TeamSaveBody {
     permissions: string[];
     parent: string | null;
     subordinateUserGroups: string[];
+    /** Left out, the server keeps the list; only Admin may change it. */
+    assignableUserGroups?: string[];
     loginTimeForDesktop: number;
     loginTimeForTablet: number;
   };

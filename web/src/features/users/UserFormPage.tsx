@@ -34,7 +34,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { useTeams, type Team } from '../teams/teams.api.ts';
+import { useTeams } from '../teams/teams.api.ts';
 import { FormActionBar, type FormMessage } from './FormActionBar.tsx';
 import {
   ALL_USER_FIELDS,
@@ -65,6 +65,8 @@ const FIELD_OF_MESSAGE: Record<string, UserField[]> = {
   [MSG.usernameTaken]: ['email'],
   [MSG.usernameInvalid]: ['email'],
   [MSG.groupNotAssignable]: ['role'],
+  [MSG.adminProtected]: ['email', 'password', 'role', 'active'],
+  [MSG.userProtected]: ['email', 'password', 'role', 'active'],
   [MSG.locationOutOfScope]: ['location'],
   [MSG.passwordsDiffer]: ['password'],
   [MSG.passwordTooShort]: ['password'],
@@ -247,13 +249,6 @@ function FormHeader({ isNew, name }: { isNew: boolean; name: string }) {
   );
 }
 
-/** Groups the actor may hand out: Admin only by Admin, others only within his own rights. */
-function assignable(team: Team, actor: { role: string; permissions: readonly string[] }) {
-  if (actor.role === ADMIN_ROLE) return true;
-  if (team.name === ADMIN_ROLE) return false;
-  return (team.permissions ?? []).every((p) => actor.permissions.includes(p));
-}
-
 function UserForm({ original }: { original: UserDetail | null }) {
   const actor = useCurrentUser();
   const can = useCan();
@@ -272,7 +267,10 @@ function UserForm({ original }: { original: UserDetail | null }) {
   const [image, setImage] = useState<{ fileName: string; data: string } | null>(null);
   const [problem, setProblem] = useState<{ message: string; fields: UserField[] } | null>(null);
 
-  const editable = useMemo(() => editableFields(actor, original?.id ?? null), [actor, original]);
+  // The server says per group whether the actor holds the keys to its members' accounts.
+  const targetGroup = teams.data?.find((t) => t.name === original?.role);
+  const keysLocked = !!original && !!targetGroup && !targetGroup.manageable;
+  const editable = useMemo(() => editableFields(actor, original?.id ?? null, keysLocked), [actor, original, keysLocked]);
   const readOnly = !isNew && !canEditUsers(actor);
   const may = (field: UserField) => editable.has(field);
   const invalid = (field: UserField) => (problem?.fields.includes(field) ? true : undefined);
@@ -283,10 +281,9 @@ function UserForm({ original }: { original: UserDetail | null }) {
 
   const groupOptions = useMemo(() => {
     const list = teams.data ?? [];
-    return list
-      .filter((t) => assignable(t, actor) || t.name === original?.role)
-      .map((t) => ({ value: t.name, label: t.label }));
-  }, [teams.data, actor, original]);
+    // Exactly the groups the server lets the actor give, plus the person's current one.
+    return list.filter((t) => t.assignable || t.name === original?.role).map((t) => ({ value: t.name, label: t.label }));
+  }, [teams.data, original]);
 
   const locationOptions = useMemo(() => {
     const list = locations.data ?? [];
@@ -357,7 +354,11 @@ function UserForm({ original }: { original: UserDetail | null }) {
       )}
       {restricted && (
         <Alert color="blue" variant="light" icon={<IconLock size={18} />} mb="lg" role="note">
-          Gesperrte Felder dürfen Sie mit Ihren Rechten nicht ändern.
+          {keysLocked
+            ? original?.role === ADMIN_ROLE
+              ? MSG.adminProtected
+              : MSG.userProtected
+            : 'Gesperrte Felder dürfen Sie mit Ihren Rechten nicht ändern.'}
         </Alert>
       )}
       <form onSubmit={submit} noValidate aria-label={isNew ? 'Neuer Benutzer' : 'Benutzer bearbeiten'}>

@@ -16,6 +16,7 @@ import { NEW_USER_PATH, userEditPath, type UserListState } from './paths.ts';
 import classes from './UserList.module.css';
 import { useDeleteUser, useToggleUserActive, useUserList, type UserListRow } from './users.api.ts';
 import { alertError } from '../../ui/alert-error.ts';
+import { editQuery } from '../../ui/edit-query.ts';
 
 /** Debounce of list searches (spec 1 §9). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -59,17 +60,12 @@ function useListParams() {
   const sort = params.get('sortierung') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('seite'))) || 1);
   const update = (changes: Record<string, string | number | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '' || (key === 'seite' && value === 1)) next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    editQuery(setParams, (next) => {
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '' || (key === 'seite' && value === 1)) next.delete(key);
+        else next.set(key, String(value));
+      }
+    });
   return { search, sort, page, update };
 }
 

@@ -27,6 +27,17 @@ describe('user form rules', () => {
     const fields = editableFields({ id: 'me', role: 'Filialleitung', permissions: ['einstellungen_benutzer_bearbeiten', 'einstellungen_benutzer_bearbeiten_nur_freie_tage'] }, 'other');
     expect([...fields].sort()).toEqual(['freeDays', 'presence']);
   });
+  it('locks password, username, group and status of a protected person, nothing else', () => {
+    const hr = { id: 'me', role: 'Personalleitung', permissions: ['einstellungen_benutzer_bearbeiten', 'einstellungen_benutzer_bearbeiten_alle_felder', 'einstellungen_benutzer_bearbeiten_benutzername'] };
+    const open = editableFields(hr, 'other');
+    const locked = editableFields(hr, 'other', true);
+    for (const f of ['email', 'password', 'role', 'active'] as const) {
+      expect(open.has(f), f).toBe(true);
+      expect(locked.has(f), f).toBe(false);
+    }
+    expect([...open].filter((f) => !locked.has(f)).sort()).toEqual(['active', 'email', 'password', 'role']);
+    expect(editableFields(hr, null, true).has('password')).toBe(true);
+  });
   it('never lets someone deactivate himself', () => {
     const fields = editableFields({ id: 'me', role: 'Admin', permissions: [] }, 'me');
     expect(fields.has('active')).toBe(false);

@@ -110,12 +110,17 @@ export function canEditUsers(actor: Actor): boolean {
   );
 }
 
+/** The keys to an account: only Admin, or who covers the person's settings rights, changes them. */
+export const ACCOUNT_KEY_FIELDS: readonly UserField[] = ['email', 'password', 'role', 'active'];
+
 /**
  * The fields the actor may change, the same rules the server applies on PUT /user/{id}:
  * everything on create and for Admin; only free days and presence with "nur freie Tage";
  * otherwise the base fields plus what the extra permissions add. Nobody deactivates himself.
+ * `keysLocked`: the person's group is not `manageable` for the actor (an Admin, or more settings
+ * rights), so the account's keys stay as they are.
  */
-export function editableFields(actor: Actor, targetId: string | null): ReadonlySet<UserField> {
+export function editableFields(actor: Actor, targetId: string | null, keysLocked = false): ReadonlySet<UserField> {
   const self = targetId !== null && targetId === actor.id;
   const result = new Set<UserField>();
   if (targetId === null || actor.role === ADMIN_ROLE) {
@@ -134,6 +139,7 @@ export function editableFields(actor: Actor, targetId: string | null): ReadonlyS
   // The own picture may always be changed (as in the own settings).
   if (self && result.size > 0) result.add('image');
   if (self) result.delete('active');
+  if (keysLocked && targetId !== null) for (const f of ACCOUNT_KEY_FIELDS) result.delete(f);
   return result;
 }
 
