@@ -39,10 +39,22 @@ export async function storedToken(page: Page): Promise<string | null> {
   return raw ? ((JSON.parse(raw) as { token?: string }).token ?? null) : null;
 }
 
-/** The newest password link mailed to `email` (mails land in DATA_DIR/outbox without SMTP). */
+/**
+ * The newest password link mailed to `email` (mails land in DATA_DIR/outbox without SMTP). The
+ * server sends the mail after answering, so it may take a moment to arrive.
+ */
 export async function lastPasswordLink(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const link = await findPasswordLink(email);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no password mail for ${email}`);
+}
+
+async function findPasswordLink(email: string): Promise<string | null> {
   const outbox = path.join(dataDir, 'outbox');
-  const files = (await fs.readdir(outbox)).filter((f) => f.endsWith('.eml')).sort().reverse();
+  const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
   for (const file of files) {
     // Undo quoted-printable soft line breaks and escapes so the link is whole again.
     const raw = await fs.readFile(path.join(outbox, file), 'utf8');
@@ -51,5 +63,5 @@ export async function lastPasswordLink(email: string): Promise<string> {
     const match = text.match(/\/passwort-zuruecksetzen\/([A-Za-z0-9_-]+)/);
     if (match) return `/passwort-zuruecksetzen/${match[1]}`;
   }
-  throw new Error(`no password mail for ${email}`);
+  return null;
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,11 +11,14 @@ import '@filialportal/core/zod-locale';
 import { MSG } from '@filialportal/core/messages';
 import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
+import { createBackground, type Background } from './platform/background.ts';
 import { registerAuth } from './platform/auth.ts';
 import { limitConcurrentRequests } from './platform/concurrency.ts';
 import type { Db } from './platform/db.ts';
 import type { Deps } from './platform/deps.ts';
-import { registerErrorHandler } from './platform/errors.ts';
+import { registerEdge, registerInputGuard } from './platform/edge.ts';
+import { dummyPasswordHash } from './platform/passwords.ts';
+import { clientErrorHandler, frameworkErrors, loggableError, registerErrorHandler } from './platform/errors.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Storage } from './platform/storage.ts';
 import { absencesRoutes } from './modules/absences/absences.routes.ts';
@@ -49,25 +51,50 @@ export interface AppDeps {
 export interface App extends FastifyInstance {
   /** Every route with its declared access, for the snapshot test. */
   routeAccess: Map<string, Access>;
+  /** Work after the answer (mails); `idle()` waits for it. */
+  background: Background;
 }
+
+/**
+ * What the log may carry: errors through `loggableError` (no SQL parameters, no row values), and
+ * credentials blanked wherever a line would name them.
+ */
+const LOG_HYGIENE = {
+  serializers: { err: loggableError },
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'passwordHash', 'token', '*.password', '*.passwordHash', '*.token', '*.authTok'],
+    censor: '[entfernt]',
+  },
+};
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the Fastify app with platform plugins and all modules; listens nowhere. */
 export async function buildApp(input: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: input.logger ?? false,
-    trustProxy: input.config.trustProxy,
+    logger: input.logger ? { ...(input.logger === true ? {} : input.logger), ...LOG_HYGIENE } : false,
+    // A hop count trusts that many proxies from the socket inwards (proxy-addr's rule for numbers).
+    trustProxy: typeof input.config.trustProxy === 'number' ? trustHops(input.config.trustProxy) : input.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line per request would dominate the log and cost throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors,
+    clientErrorHandler,
   }) as unknown as App;
-  const deps: Deps = { db: input.db, config: input.config, mailer: input.mailer, storage: input.storage, log: app.log };
+  const background = createBackground(app.log);
+  const deps: Deps = { db: input.db, config: input.config, mailer: input.mailer, storage: input.storage, log: app.log, background };
+  app.background = background;
+  app.addHook('onClose', () => background.idle());
 
   app.routeAccess = new Map();
   registerAccessDeclarationCheck(app, app.routeAccess);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(app);
+  registerEdge(app);
   if (input.requestConcurrency) limitConcurrentRequests(app, input.requestConcurrency);
 
+  // Behind TLS only: asking a browser to upgrade or to insist on HTTPS breaks a plain-HTTP install.
+  const tls = input.config.publicUrl.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -76,10 +103,11 @@ export async function buildApp(input: AppDeps): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         frameSrc: ['https:'],
+        upgradeInsecureRequests: tls ? [] : null,
       },
     },
+    strictTransportSecurity: tls ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
-  await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -94,6 +122,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       registerAuth(api, deps.db, authenticate);
+      registerInputGuard(api);
       await api.register(healthRoutes, deps);
       await api.register(sessionRoutes, deps);
       await api.register(usersRoutes, deps);
@@ -113,6 +142,9 @@ export async function buildApp(input: AppDeps): Promise<App> {
   );
 
   registerWeb(app, input.config.webDist);
+  // The stand-in hash for unknown names, computed now in the thread pool: otherwise the first
+  // unknown name would wait for two hashes and its answer time would stand out.
+  void dummyPasswordHash();
   return app;
 }
 

@@ -12,8 +12,12 @@ export interface Config {
   mailFrom: string;
   /** Base address used in e-mails (password links). */
   publicUrl: string;
-  /** Trust X-Forwarded-For from a load balancer in front of the app. */
-  trustProxy: boolean;
+  /**
+   * Which proxies in front of the app to believe about the client's address (X-Forwarded-For):
+   * false (none), a hop count (the right-most N entries are proxies), or a list of proxy
+   * addresses and networks. The client is the right-most address that is no trusted proxy.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** Directory of the built web app, served at '/'. */
   webDist: string;
@@ -33,8 +37,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Filialportal <noreply@filialportal.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
+}
+
+/**
+ * TRUST_PROXY: empty or 'false' trusts nobody; a number is the count of proxies in front
+ * ('true' means one); anything else is a comma-separated list of proxy addresses or networks
+ * ('10.0.0.0/8, loopback'). Never the left-most entry of X-Forwarded-For, which the client writes.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }

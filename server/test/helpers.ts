@@ -4,8 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../src/app.ts';
-import { readConfig } from '../src/config.ts';
+import { buildApp, type App, type AppDeps } from '../src/app.ts';
+import { readConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/platform/db.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import { createLocalStorage } from '../src/platform/storage.ts';
@@ -51,17 +51,18 @@ export interface TestContext {
 }
 
 /** Builds the app on a fresh database with the demo company (the `build(t)` of the tests). */
-export async function buildTestApp(opts: { seed?: boolean } = {}): Promise<TestContext> {
+export async function buildTestApp(opts: { seed?: boolean; config?: Partial<Config>; logger?: AppDeps['logger']; mailer?: AppDeps['mailer'] } = {}): Promise<TestContext> {
   const database = await freshDatabase();
   if (opts.seed !== false) await seedDemoIfEmpty(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-test-'));
   const outboxDir = path.join(dataDir, 'outbox');
-  const config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }), seed: 'none' as const };
+  const config: Config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }), seed: 'none' as const, ...opts.config };
   const app = await buildApp({
     db: database.db,
     config,
-    mailer: createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir }),
+    mailer: opts.mailer ?? createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir }),
     storage: createLocalStorage(path.join(dataDir, 'files')),
+    logger: opts.logger,
   });
   await app.ready();
   const tokens = new Map<string, string>();

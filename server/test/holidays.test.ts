@@ -60,4 +60,18 @@ describe('holidays and school vacations', () => {
     expect(refused.statusCode).toBe(403);
     expect(await total()).toBe(before);
   });
+
+  it('imports a file of every state over years in one go, and refuses one with more than 2,000 entries', async () => {
+    const token = await t.login('admin@example.com');
+    const line = (i: number) => `BY;Ferien ${i};${String((i % 28) + 1).padStart(2, '0')}.03.${2030 + Math.floor(i / 28)};30.03.${2030 + Math.floor(i / 28)}`;
+    const before = await total();
+    const ok = await t.as(token, { method: 'POST', url: '/api/schoolvacations/import', payload: { content: Array.from({ length: 2000 }, (_, i) => line(i)).join('\n') } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().imported).toBe(2000);
+    expect(await total()).toBe(before + 2000);
+    const tooMany = await t.as(token, { method: 'POST', url: '/api/schoolvacations/import', payload: { content: Array.from({ length: 2001 }, (_, i) => line(i + 5000)).join('\n') } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toBe(MSG.importTooManyEntries);
+    expect(await total()).toBe(before + 2000);
+  });
 });

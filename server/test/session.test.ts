@@ -57,7 +57,7 @@ describe('POST /api/token', () => {
     expect(res.json().error.message).toBe(MSG.wrongLogin);
     const bad = await t.app.inject({ method: 'POST', url: '/api/token', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe(MSG.badRequest);
+    expect(bad.json().error.message).toBe(MSG.invalidJson);
   });
 
   it('locks one username after 5 failures with 429; other users are unaffected', async () => {
@@ -176,6 +176,7 @@ describe('forgotten password', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
+    await t.app.background.idle();
     const mails = readOutbox(t.outboxDir);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe('verkauf@example.com');
@@ -200,6 +201,7 @@ describe('forgotten password', () => {
 
   it('refuses an expired link', async () => {
     await t.app.inject({ method: 'POST', url: '/api/password-forgotten', payload: { username: 'filialleitung@example.com' } });
+    await t.app.background.idle();
     const mail = readOutbox(t.outboxDir).find((m) => m.to === 'filialleitung@example.com')!;
     const token = mail.text.match(/passwort-zuruecksetzen\/([\w-]+)/)![1]!;
     await t.db.execute(sql`update password_resets set expires_at = now() - interval '1 minute'`);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { Background } from './background.ts';
 import type { Db } from './db.ts';
 import type { Mailer } from './mail.ts';
 import type { Storage } from './storage.ts';
@@ -11,4 +12,5 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   log: FastifyBaseLogger;
+  background: Background;
 }

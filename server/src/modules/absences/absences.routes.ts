@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
 import { parseYearFilter } from '@filialportal/core/absences';
 import { ZVacationRequest } from '@filialportal/core/vacation';
 import { actorOf } from '../../platform/access.ts';
@@ -11,7 +12,7 @@ import { overviewColumns, requestColumns, VIEW_TITLES } from './absences.export.
 import * as vacation from './vacation.service.ts';
 
 const tags = ['Urlaub'];
-const ZId = z.object({ id: z.uuid() });
+const ZId = z.object({ id: zId() });
 /** 'Jahr' filter: a year 1800–2199 or empty; anything else is ignored like the spec's client does. */
 const ZYear = z
   .string()
@@ -54,7 +55,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
     schema: {
       tags,
       summary: 'Urlaubsanträge: Ansicht 1 offen, 2 akzeptiert, 3 vergangen, 5 abgelehnt; 20 ab from',
-      params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000), location: z.union([z.literal('all'), z.uuid()]), view: z.enum(['1', '2', '3', '5']) }),
+      params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000), location: z.union([z.literal('all'), zId()]), view: z.enum(['1', '2', '3', '5']) }),
       querystring: z.object({ year: ZYear, searchTerm: z.string().max(100).optional(), sort: z.string().max(30).optional() }),
     },
     handler: (req) => vacation.listVacation(db, actorOf(req), { ...req.params, ...req.query }),
@@ -62,7 +63,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
 
   r.put('/updateabsence/:id/:approved', {
     config: { access: { anyOf: PROCESS } },
-    schema: { tags, summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0)', params: z.object({ id: z.uuid(), approved: z.enum(['0', '1', 'true', 'false']) }) },
+    schema: { tags, summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0)', params: z.object({ id: zId(), approved: z.enum(['0', '1', 'true', 'false']) }) },
     handler: (req) => vacation.decideVacation(deps, actorOf(req), req.params.id, req.params.approved === '1' || req.params.approved === 'true'),
   });
 
@@ -73,7 +74,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Urlaubsübersicht (Ansicht 4): Konten je Person, Standard-Sortierung teamSortIndex',
       querystring: z.object({
         from: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
-        location: z.union([z.literal('all'), z.uuid()]).optional().default('all'),
+        location: z.union([z.literal('all'), zId()]).optional().default('all'),
         year: ZYear,
         searchTerm: z.string().max(100).optional(),
         sort: z.string().max(30).optional(),
@@ -88,7 +89,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
     schema: {
       tags,
       summary: 'Urlaub als XLSX: dieselben Zeilen wie die Liste; Ansicht 4 mit contingent=1 samt Vorjahren',
-      params: z.object({ location: z.union([z.literal('all'), z.uuid()]), view: z.enum(['1', '2', '3', '4', '5']) }),
+      params: z.object({ location: z.union([z.literal('all'), zId()]), view: z.enum(['1', '2', '3', '4', '5']) }),
       querystring: z.object({ year: ZYear, contingent: z.enum(['0', '1']).optional(), searchTerm: z.string().max(100).optional(), sort: z.string().max(30).optional() }),
     },
     handler: (req, reply) => {

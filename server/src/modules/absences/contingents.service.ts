@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, gte, sql } from 'drizzle-orm';
 import { countWorkingDays, contingent, type Contingent } from '@filialportal/core/absences';
-import { holidayTest } from '@filialportal/core/holidays';
+import { regionHolidays } from '@filialportal/core/holidays';
 import type { Db } from '../../platform/db.ts';
 import { locations } from '../locations/locations.table.ts';
 import { users } from '../users/users.table.ts';
@@ -94,7 +94,7 @@ async function takenPlannedThisYear(
   for (const r of rows) {
     const p = byId.get(r.userId!)!;
     const from = r.startDate < `${year}-01-01` ? `${year}-01-01` : r.startDate;
-    const days = r.endDate <= today ? (r.daysByYear[String(year)] ?? 0) : countWorkingDays(from, today, { freeDays: p.freeDays, isHoliday: holidayTest(p.region) });
+    const days = r.endDate <= today ? (r.daysByYear[String(year)] ?? 0) : countWorkingDays(from, today, { freeDays: p.freeDays, holidays: regionHolidays(p.region) });
     out.set(p.id, { taken: (out.get(p.id)?.taken ?? 0) + days });
   }
   return out;

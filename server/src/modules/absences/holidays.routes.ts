@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
 import { REGION_CODES } from '@filialportal/core/locations';
 import { ZSchoolVacationImport } from '@filialportal/core/school-vacations';
 import type { Deps } from '../../platform/deps.ts';
@@ -40,7 +41,7 @@ export async function holidaysRoutes(app: FastifyInstance, deps: Deps) {
 
   r.delete('/schoolvacations/:id', {
     config: { access: MAINTAIN },
-    schema: { tags, summary: 'Schulferien-Eintrag löschen', params: z.object({ id: z.uuid() }) },
+    schema: { tags, summary: 'Schulferien-Eintrag löschen', params: z.object({ id: zId() }) },
     handler: async (req, reply) => {
       await holidays.deleteSchoolVacation(db, req.params.id);
       return reply.status(204).send();

@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { publicHolidays } from '@filialportal/core/holidays';
 import { REGIONS } from '@filialportal/core/locations';
 import { MSG } from '@filialportal/core/messages';
-import { parseSchoolVacations } from '@filialportal/core/school-vacations';
+import { parseSchoolVacations, SCHOOL_VACATIONS_MAX } from '@filialportal/core/school-vacations';
 import type { Db } from '../../platform/db.ts';
 import { formatDate } from '../../platform/dates.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { currentYear } from './contingents.service.ts';
 import { schoolVacations } from './holidays.table.ts';
 
@@ -36,17 +36,22 @@ export async function holidayData(db: Db, region: string, year = currentYear()) 
   };
 }
 
-/** Imports a CSV or iCal file; entries of the same state and name that start on the same day are replaced. */
+/**
+ * Imports a CSV or iCal file; entries of the same state and name that start on the same day are
+ * replaced. Two statements whatever the file's size: the entries travel as one JSON parameter.
+ */
 export async function importSchoolVacations(db: Db, content: string, region: string | null) {
   const isIcal = /BEGIN:VCALENDAR/i.test(content);
   if (isIcal && !region) throw badRequest(MSG.importRegionRequired);
   const { entries, badLines } = parseSchoolVacations(content, region, regionByName);
   if (entries.length === 0) throw badRequest(MSG.importNothingRead);
+  if (entries.length > SCHOOL_VACATIONS_MAX) throw badRequest(MSG.importTooManyEntries);
+  const rows = sql`jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(region text, name text, start date, "end" date)`;
   await db.transaction(async (tx) => {
-    for (const e of entries) {
-      await tx.delete(schoolVacations).where(and(eq(schoolVacations.region, e.region), eq(schoolVacations.name, e.name), eq(schoolVacations.startDate, e.start)));
-    }
-    await tx.insert(schoolVacations).values(entries.map((e) => ({ region: e.region, name: e.name, startDate: e.start, endDate: e.end })));
+    await tx.execute(sql`delete from ${schoolVacations} s using ${rows}
+      where s.region = e.region and s.name = e.name and s.start_date = e.start`);
+    await tx.execute(sql`insert into ${schoolVacations} (region, name, start_date, end_date)
+      select region, name, start, "end" from ${rows}`);
   });
   return { imported: entries.length, skippedLines: badLines };
 }
@@ -61,5 +66,6 @@ export async function listSchoolVacations(db: Db, region: string | undefined) {
 }
 
 export async function deleteSchoolVacation(db: Db, id: string) {
-  await db.delete(schoolVacations).where(eq(schoolVacations.id, id));
+  const [row] = await db.delete(schoolVacations).where(eq(schoolVacations.id, id)).returning({ id: schoolVacations.id });
+  if (!row) throw notFound();
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
 import { parseYearFilter } from '@filialportal/core/absences';
 import { ZSickReportRequest } from '@filialportal/core/sick-reports';
 import { actorOf } from '../../platform/access.ts';
@@ -10,7 +11,7 @@ import * as sick from './sick-reports.service.ts';
 
 const tags = ['Krankmeldungen'];
 const SEE = ['krankmeldungen_von_allen_sehen_und_bearbeiten', 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten'] as const;
-const ZLocation = z.union([z.literal('all'), z.uuid()]);
+const ZLocation = z.union([z.literal('all'), zId()]);
 const ZYear = z.string().max(10).optional().transform((v) => {
   const y = parseYearFilter(v ?? '');
   return typeof y === 'number' ? y : null;
@@ -47,13 +48,13 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
 
   r.put('/sickreport/:id', {
     config: { access: { anyOf: SEE } },
-    schema: { tags, summary: 'Krankmeldung ändern', params: z.object({ id: z.uuid() }), body: ZSickReportRequest },
+    schema: { tags, summary: 'Krankmeldung ändern', params: z.object({ id: zId() }), body: ZSickReportRequest },
     handler: (req) => sick.saveSickReport(db, actorOf(req), req.body.sickReport, req.params.id),
   });
 
   r.delete('/sickreport/:id', {
     config: { access: { anyOf: ['krankmeldungen_von_allen_l_schen', 'krankmeldungen_aus_eigener_filiale_l_schen'] } },
-    schema: { tags, summary: 'Krankmeldung löschen', params: z.object({ id: z.uuid() }) },
+    schema: { tags, summary: 'Krankmeldung löschen', params: z.object({ id: zId() }) },
     handler: async (req, reply) => {
       await sick.deleteSickReport(db, actorOf(req), req.params.id);
       return reply.status(204).send();
@@ -62,7 +63,7 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/countsickdays', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Krankheitstage dieses und letztes Jahr (eigene, oder ?userId mit Recht)', querystring: z.object({ userId: z.uuid().optional() }) },
+    schema: { tags, summary: 'Krankheitstage dieses und letztes Jahr (eigene, oder ?userId mit Recht)', querystring: z.object({ userId: zId().optional() }) },
     handler: (req) => sick.countSickDays(db, actorOf(req), req.query.userId),
   });
 

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { countWorkingDaysByYear, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
-import { holidayTest } from '@filialportal/core/holidays';
+import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { TSickReport } from '@filialportal/core/sick-reports';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { formatDate } from '../../platform/dates.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -16,6 +16,7 @@ import { personSearch } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
 import { todayIso } from './contingents.service.ts';
+import { lockPerson } from './vacation.service.ts';
 
 const EDIT_ALL = 'krankmeldungen_von_allen_sehen_und_bearbeiten';
 const EDIT_OWN = 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten';
@@ -174,7 +175,7 @@ export async function saveSickReport(db: Db, actor: Actor, input: TSickReport, i
     .from(absences)
     .where(and(eq(absences.kind, 'sick'), eq(absences.userId, p.id), lte(absences.startDate, input.endDate), gte(absences.endDate, input.startDate), id ? ne(absences.id, id) : undefined));
   if (overlap) throw new AppError(422, 'duplicate', MSG.sickDuplicate);
-  const byYear = countWorkingDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, isHoliday: holidayTest(p.region) });
+  const byYear = countWorkingDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, holidays: regionHolidays(p.region) });
   const values = {
     kind: 'sick',
     userId: p.id,
@@ -186,9 +187,15 @@ export async function saveSickReport(db: Db, actor: Actor, input: TSickReport, i
     confirmedBy: actor.userId,
     confirmedAt: new Date(),
   };
-  const [row] = id
-    ? await db.update(absences).set(values).where(eq(absences.id, id)).returning({ id: absences.id })
-    : await db.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id });
+  // The check above answers the usual case; the database's constraint the parallel one.
+  const [row] = await db
+    .transaction(async (tx) => {
+      await lockPerson(tx as unknown as Db, p.id);
+      return id
+        ? tx.update(absences).set(values).where(eq(absences.id, id)).returning({ id: absences.id })
+        : tx.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id });
+    })
+    .catch(onConstraint({ absences_sick_no_overlap: () => new AppError(422, 'duplicate', MSG.sickDuplicate) }));
   const [sickReport] = await rows(db, actor, eq(absences.id, row!.id), undefined, undefined);
   return { sickReport };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { absenceStateLabel, countWorkingDaysByYear, limitedDaysMessage, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
-import { holidayTest } from '@filialportal/core/holidays';
+import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { TVacationRequest } from '@filialportal/core/vacation';
@@ -9,7 +9,7 @@ import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { formatDate } from '../../platform/dates.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { locations } from '../locations/locations.table.ts';
 import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tasks/tasks.service.ts';
@@ -24,6 +24,17 @@ const SUBGROUPS = 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten
 const OWN_LOCATION = 'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten';
 const DELETED_USER = 'Benutzer gelöscht';
 const reference = (id: string) => `absence:${id}`;
+/** Two live requests of one person never overlap; the database enforces it (absences_vacation_no_overlap). */
+const overlapRefused = onConstraint({ absences_vacation_no_overlap: () => new AppError(422, 'duplicate', MSG.vacationDuplicate) });
+
+/**
+ * Writers of one person's absences take turns. The overlap rules are exclusion constraints, and
+ * two overlapping rows inserted at the same moment wait for each other until PostgreSQL breaks
+ * the deadlock with an error (a 500); in turn, the later one meets the constraint and gets 422.
+ */
+export async function lockPerson(tx: Db, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
 
 type Person = { id: string; firstName: string; lastName: string; email: string; locationId: string; groupId: string; freeDays: string[]; region: string };
 
@@ -115,7 +126,7 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
   if (input.startDate < todayIso() && !can(actor, 'urlaub_r_ckdatiert_beantragen')) throw badRequest(MSG.vacationInPast);
   const p = await person(db, actor.userId);
   if (!p) throw badRequest(MSG.errorReLogin);
-  const byYear = countWorkingDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, isHoliday: holidayTest(p.region) });
+  const byYear = countWorkingDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, holidays: regionHolidays(p.region) });
   const days = [...byYear.values()].reduce((a, b) => a + b, 0);
   if (days === 0) throw badRequest(MSG.vacationNoWorkingDays);
   const [overlap] = await db
@@ -139,6 +150,7 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
   }
   const approvers = await approversOf(db, p);
   const id = await db.transaction(async (tx) => {
+    await lockPerson(tx as unknown as Db, p.id);
     const [row] = await tx
       .insert(absences)
       .values({
@@ -166,7 +178,7 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
       priority: 2,
     });
     return row!.id;
-  });
+  }).catch(overlapRefused);
   const [appointment] = await listRows(db, actor, { id });
   if (limited !== null) return { status: 224 as const, body: { appointment, available: limited, message: limitedDaysMessage(limited) } };
   return { status: 200 as const, body: { appointment } };
@@ -336,12 +348,13 @@ export async function decideVacation(deps: Deps, actor: Actor, id: string, appro
   if (!can(actor, ALL) && !can(actor, SUBGROUPS) && !can(actor, OWN_LOCATION)) throw forbidden();
   if (approve ? row.a.approved : row.a.declined) throw badRequest(MSG.vacationWrongState);
   await db.transaction(async (tx) => {
+    if (row.a.userId) await lockPerson(tx as unknown as Db, row.a.userId);
     await tx
       .update(absences)
       .set({ approved: approve, declined: !approve, confirmedBy: actor.userId, confirmedAt: new Date() })
       .where(eq(absences.id, id));
     await completeLinkedTasks(tx as unknown as Db, reference(id), actor.userId);
-  });
+  }).catch(overlapRefused);
   if (row.email) {
     await mailer.send({
       to: row.email,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
 import { COUNT_LABELS, type CalendarWeek, ZLocationAppointmentRequest, ZLocationInfoRequest } from '@filialportal/core/calendar';
 import { zIsoDate } from '@filialportal/core/dates';
 import { MSG } from '@filialportal/core/messages';
@@ -10,7 +11,11 @@ import { sendXlsx } from '../../platform/exports.ts';
 import { calendarWeek, saveLocationAppointment, saveLocationInfo } from './calendar.service.ts';
 
 const tags = ['An-/Abwesenheit'];
-const ZWeekParams = z.object({ location: z.uuid({ error: MSG.calendarLocationMissing }), date: zIsoDate(MSG.invalidDate).optional() });
+const ZLocationParams = z.object({ location: zId({ error: MSG.calendarLocationMissing }) });
+const ZWeekParams = ZLocationParams.extend({ date: zIsoDate(MSG.invalidDate) });
+/** The week's path with or without its date, each with exactly its own parameters. */
+const weekParams = (path: string) => (path.endsWith('/:date') ? ZWeekParams : ZLocationParams);
+const dateOf = (params: object) => (params as { date?: string }).date;
 
 export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,9 +27,9 @@ export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: 'Woche (Montag bis Sonntag) eines Standorts: Zellen je Mitarbeiter, Info-Zeile, Sondertermine, Tageszahlen; ohne Datum die aktuelle Woche',
-        params: ZWeekParams,
+        params: weekParams(path),
       },
-      handler: (req) => calendarWeek(db, actorOf(req), req.params.location, req.params.date),
+      handler: (req) => calendarWeek(db, actorOf(req), req.params.location, dateOf(req.params)),
     });
   }
 
@@ -45,9 +50,9 @@ export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
   for (const path of ['/exportcalendar/:location', '/exportcalendar/:location/:date']) {
     r.post(path, {
       config: { access: { permission: 'an_abwesenheit_von_allen_exportieren' } },
-      schema: { tags, summary: 'Die gezeigte Woche eines Standorts als XLSX', params: ZWeekParams },
+      schema: { tags, summary: 'Die gezeigte Woche eines Standorts als XLSX', params: weekParams(path) },
       handler: async (req, reply) => {
-        const week = await calendarWeek(db, actorOf(req), req.params.location, req.params.date);
+        const week = await calendarWeek(db, actorOf(req), req.params.location, dateOf(req.params));
         return sendXlsx(reply, {
           filename: `An-Abwesenheit ${week.location.label} KW ${week.week}-${week.year}.xlsx`,
           sheet: `KW ${week.week} ${week.year}`,

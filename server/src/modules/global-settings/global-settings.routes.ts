@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
 import { ZGlobalSettingsRequest } from '@filialportal/core/global-settings';
 import type { Deps } from '../../platform/deps.ts';
 import { getGlobalSettings, saveGlobalSettings } from './global-settings.service.ts';
@@ -16,7 +17,7 @@ export async function globalSettingsRoutes(app: FastifyInstance, deps: Deps) {
   r.put('/globalsettings/:id', {
     // The settings concern the assortment (the Sortiment spreadsheet): its editors maintain them.
     config: { access: { permission: 'sortiment_kategorie_bearbeiten' } },
-    schema: { tags, summary: 'Globale Einstellungen speichern', params: z.object({ id: z.uuid() }), body: ZGlobalSettingsRequest },
+    schema: { tags, summary: 'Globale Einstellungen speichern', params: z.object({ id: zId() }), body: ZGlobalSettingsRequest },
     handler: (req) => saveGlobalSettings(deps.db, req.params.id, req.body.globalSettings),
   });
 }

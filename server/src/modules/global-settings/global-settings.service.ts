@@ -5,12 +5,11 @@ import { globalSettings } from './global-settings.table.ts';
 
 const toDto = (row: typeof globalSettings.$inferSelect) => ({ id: row.id, sortimentSheetUrl: row.sortimentSheetUrl });
 
-/** GET /globalsettings: the one settings row, created on first read. */
+/** GET /globalsettings: the one settings row (the migrations create it; a read never writes). */
 export async function getGlobalSettings(db: Db) {
   const [row] = await db.select().from(globalSettings).orderBy(asc(globalSettings.createdAt)).limit(1);
-  if (row) return { globalSettings: toDto(row) };
-  const [created] = await db.insert(globalSettings).values({}).returning();
-  return { globalSettings: toDto(created!) };
+  if (!row) throw notFound();
+  return { globalSettings: toDto(row) };
 }
 
 export async function saveGlobalSettings(db: Db, id: string, input: { sortimentSheetUrl: string }) {

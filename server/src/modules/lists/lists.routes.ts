@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
 import { CLAIM_LIST_KINDS, CLAIM_LIST_LABELS, ZClaimListRequest, ZColorRequest, ZManufacturerRequest, ZStatusRequest } from '@filialportal/core/lists';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import * as lists from './lists.service.ts';
 
-const ZId = z.object({ id: z.uuid() });
+const ZId = z.object({ id: zId() });
 const ZSort = z.object({ sort: z.string().max(20).optional() });
 const noContent = async (_: unknown, reply: { status(n: number): { send(): unknown } }) => reply.status(204).send();
 

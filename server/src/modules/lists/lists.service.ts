@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { Db } from '../../platform/db.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { claimListEntries, claimStatuses, colorLabels, manufacturers } from './lists.table.ts';
 import type { ClaimListKind } from '@filialportal/core/lists';
 
@@ -40,6 +40,15 @@ function namedList<T extends NamedTable>(table: T, scope?: (kind: ClaimListKind)
   };
 }
 
+/** A parallel request that passed assertFree too gets the same answer from the unique index. */
+const taken = () => conflict(MSG.nameTaken);
+const nameRefused = onConstraint({
+  manufacturers_name_unique: taken,
+  claim_statuses_name_unique: taken,
+  color_labels_name_unique: taken,
+  claim_list_entries_kind_name_uq: taken,
+});
+
 export const manufacturerList = namedList(manufacturers);
 export const statusList = namedList(claimStatuses);
 export const colorList = namedList(colorLabels);
@@ -58,8 +67,8 @@ async function saveNamed(
   if (id) await list.get(db, id, kind);
   const values = kind ? { name, kind } : { name };
   const [row] = id
-    ? await db.update(table).set({ name }).where(eq(table.id, id)).returning({ id: table.id, name: table.name })
-    : await db.insert(table).values(values as never).returning({ id: table.id, name: table.name });
+    ? await db.update(table).set({ name }).where(eq(table.id, id)).returning({ id: table.id, name: table.name }).catch(nameRefused)
+    : await db.insert(table).values(values as never).returning({ id: table.id, name: table.name }).catch(nameRefused);
   return row!;
 }
 
@@ -87,8 +96,8 @@ export async function saveColor(db: Db, color: { name: string; hex: string }, id
   await colorList.assertFree(db, color.name, id);
   const hex = color.hex.toLowerCase();
   const [row] = id
-    ? await db.update(colorLabels).set({ name: color.name, hex }).where(eq(colorLabels.id, id)).returning()
-    : await db.insert(colorLabels).values({ name: color.name, hex }).returning();
+    ? await db.update(colorLabels).set({ name: color.name, hex }).where(eq(colorLabels.id, id)).returning().catch(nameRefused)
+    : await db.insert(colorLabels).values({ name: color.name, hex }).returning().catch(nameRefused);
   return { color: toColorDto(row!) };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
 import { REGIONS, ZLocationRequest } from '@filialportal/core/locations';
 import { actorOf, can } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -8,7 +9,7 @@ import { sendXlsx } from '../../platform/exports.ts';
 import { ZPageParam, ALL_PAGES } from '../../platform/paging.ts';
 import { countLocations, deleteLocation, listLocations, saveLocation, toLocationDto } from './locations.service.ts';
 
-const ZId = z.object({ id: z.uuid() });
+const ZId = z.object({ id: zId() });
 const regionLabel = new Map<string, string>(REGIONS.map((r) => [r.code, r.label]));
 
 export async function locationsRoutes(app: FastifyInstance, deps: Deps) {

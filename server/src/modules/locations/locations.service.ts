@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { TLocationRequest } from '@filialportal/core/locations';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, onConstraint } from '../../platform/errors.ts';
 import { countUsersAtLocation } from '../users/users.service.ts';
 import { parseIpList } from '@filialportal/core/locations';
 import { parseSort } from '@filialportal/core/sort';
@@ -91,9 +91,11 @@ export async function saveLocation(db: Db, input: TLocationRequest['location'], 
     .where(and(eq(locations.name, input.name), id ? ne(locations.id, id) : undefined));
   if (clash) throw conflict(MSG.locationNameTaken);
   const values = { ...input, ip: parseIpList(input.ip).join(', ') };
+  // A parallel request with the same name passed the check too: the unique index answers it alike.
+  const refused = onConstraint({ locations_name_unique: () => conflict(MSG.locationNameTaken) });
   const [row] = id
-    ? await db.update(locations).set(values).where(eq(locations.id, id)).returning()
-    : await db.insert(locations).values(values).returning();
+    ? await db.update(locations).set(values).where(eq(locations.id, id)).returning().catch(refused)
+    : await db.insert(locations).values(values).returning().catch(refused);
   if (!row) throw notFound();
   forgetAllowedIps();
   return { location: toLocationDto(row, true) };

@@ -14,7 +14,14 @@ import * as session from './session.service.ts';
 function clientInfo(req: FastifyRequest): session.ClientInfo {
   const header = (name: string) => {
     const v = req.headers[name];
-    return typeof v === 'string' ? decodeURIComponent(v).slice(0, 100) : undefined;
+    if (typeof v !== 'string') return undefined;
+    let text = v;
+    try {
+      text = decodeURIComponent(v);
+    } catch {
+      // not percent-encoded after all: keep it as sent
+    }
+    return text.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 100);
   };
   return {
     ip: req.ip,
@@ -31,7 +38,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/token', {
     config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: { ...tag, summary: 'Anmelden (Formularfelder username, password)', body: ZLoginRequest },
-    handler: (req) => session.login(deps.db, req.body.username, req.body.password, clientInfo(req)),
+    handler: async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return session.login(deps.db, req.body.username, req.body.password, clientInfo(req));
+    },
   });
 
   r.get('/api-token-refresh', {
@@ -55,8 +65,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/password-forgotten', {
     config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
     schema: { ...tag, summary: 'Passwort vergessen: E-Mail mit Link (60 min gültig)', body: ZPasswordForgottenRequest },
+    // The answer leaves before the account is even looked up: the same answer in the same time
+    // for every name, so nobody learns which accounts exist.
     handler: async (req) => {
-      await session.requestPasswordReset(deps, req.body.username);
+      const username = req.body.username;
+      deps.background.run('Passwort-vergessen-Mail', () => session.requestPasswordReset(deps, username));
       return { message: MSG.passwordMailSent };
     },
   });

@@ -15,9 +15,16 @@ import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
 import { loginLog, passwordResets, sessions } from './session.table.ts';
 
-/** Failed logins for one username within LOCK_MINUTES that lock it (429). */
+/**
+ * Brute force without lock-out as a weapon: within LOCK_MINUTES an account takes at most
+ * MAX_FAILED_LOGINS wrong passwords from one address (counted since the last success there), and
+ * at most MAX_FAILED_LOGINS from all addresses it has never logged in from, together. A stranger
+ * who exhausts the second budget locks out other strangers, not the owner at a usual address.
+ */
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
+/** An address counts as the account's own after a successful login from it in this many days. */
+export const KNOWN_ADDRESS_DAYS = 90;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 15_000;
 const RESET_VALID_MINUTES = 60;
@@ -35,25 +42,10 @@ const sessionExpired = () => new AppError(401, 'session_expired', MSG.sessionExp
 /** POST /token: checks the password and opens a session; every attempt goes to the login log. */
 export async function login(db: Db, username: string, password: string, client: ClientInfo): Promise<{ token: string }> {
   const name = username.trim().toLowerCase();
-  const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
-  const [lastSuccess] = await db
-    .select({ at: sql<Date>`max(${loginLog.createdAt})` })
-    .from(loginLog)
-    .where(and(eq(loginLog.userName, name), eq(loginLog.success, true), gt(loginLog.createdAt, since)));
-  const [failed] = await db
-    .select({ n: count() })
-    .from(loginLog)
-    .where(
-      and(
-        eq(loginLog.userName, name),
-        eq(loginLog.success, false),
-        gt(loginLog.createdAt, lastSuccess?.at ? new Date(lastSuccess.at) : since),
-      ),
-    );
   const log = (userId: string | null, success: boolean) =>
     db.insert(loginLog).values({ userId, userName: name, ip: client.ip, city: client.city ?? '', country: client.country ?? '', success });
 
-  if ((failed?.n ?? 0) >= MAX_FAILED_LOGINS) {
+  if (await loginLocked(db, name, client.ip)) {
     await log(null, false);
     throw new AppError(429, 'too_many_attempts', MSG.tooManyLoginAttempts);
   }
@@ -80,6 +72,30 @@ export async function login(db: Db, username: string, password: string, client: 
   });
   await log(row.id, true);
   return { token };
+}
+
+/**
+ * Whether this address may not try a password for this account now (see MAX_FAILED_LOGINS).
+ * One statement over the account's log rows of the last 15 minutes and its known addresses,
+ * both read through the index on (user_name, created_at).
+ */
+async function loginLocked(db: Db, name: string, ip: string): Promise<boolean> {
+  const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
+  const knownSince = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const result = await db.execute(sql`
+    with recent as (
+      select ip, success, created_at from ${loginLog} where user_name = ${name} and created_at > ${since}
+    ), known as (
+      select distinct ip from ${loginLog} where user_name = ${name} and success and created_at > ${knownSince}
+    )
+    select
+      (select count(*) from recent r where not r.success and r.ip = ${ip}
+         and r.created_at > coalesce((select max(created_at) from recent where success and ip = ${ip}), ${since}))::int as "here",
+      (select count(*) from recent r where not r.success and r.ip not in (select ip from known))::int as "strangers",
+      exists (select 1 from known where ip = ${ip}) as "known"`);
+  const [row] = (result as unknown as { rows: { here: number; strangers: number; known: boolean }[] }).rows;
+  if (!row) return false;
+  return row.here >= MAX_FAILED_LOGINS || (!row.known && row.strangers >= MAX_FAILED_LOGINS);
 }
 
 /**
@@ -216,8 +232,16 @@ export async function requestPasswordReset(deps: Deps, username: string) {
   });
 }
 
-/** Sets a new password with a one-time link; ends all sessions of that user. */
+/**
+ * Sets a new password with a one-time link; ends all sessions of that user. The link is checked
+ * before the costly hash, so nobody makes the server hash for a link that does not exist.
+ */
 export async function resetPassword(db: Db, token: string, password: string) {
+  const [valid] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
+  if (!valid) throw new AppError(400, 'reset_invalid', MSG.passwordResetInvalid);
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [reset] = await tx

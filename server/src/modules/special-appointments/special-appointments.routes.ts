@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MSG } from '@filialportal/core/messages';
+import { zId } from '@filialportal/core/ids';
 import { ZSpecialAppointmentRequest } from '@filialportal/core/special-appointments';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -43,14 +45,14 @@ export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps
     schema: { tags, summary: 'Sondertermin speichern (mit id)', body: ZSpecialAppointmentRequest },
     handler: (req) => {
       const id = req.body.locationSpecialAppointment.id;
-      if (!id) throw badRequest('Der Sondertermin fehlt.');
+      if (!id) throw badRequest(MSG.specialAppointmentMissing);
       return service.saveSpecialAppointment(db, req.body.locationSpecialAppointment, id);
     },
   });
 
   r.delete('/locationspecialappointment', {
     config: { access: { permission: 'einstellungen_sondertermine_l_schen' } },
-    schema: { tags, summary: 'Sondertermin löschen', body: z.object({ id: z.uuid() }) },
+    schema: { tags, summary: 'Sondertermin löschen', body: z.object({ id: zId() }) },
     handler: async (req, reply) => {
       await service.deleteSpecialAppointment(db, req.body.id);
       return reply.status(204).send();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
 import { TASK_PRIORITIES, ZCreateTaskRequest, ZUpdateTaskRequest } from '@filialportal/core/tasks';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -8,11 +9,11 @@ import { sendXlsx, type XlsxColumn } from '../../platform/exports.ts';
 import * as service from './tasks.service.ts';
 
 const tags = ['Aufgaben'];
-const ZId = z.object({ id: z.uuid() });
+const ZId = z.object({ id: zId() });
 const ZFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const ZView = z.enum(['2', '3']).optional().default('2');
 /** A location id or 'all'; a group name or 'all' (ARCHITECTURE §3). */
-const ZLocation = z.union([z.literal('all'), z.uuid()]);
+const ZLocation = z.union([z.literal('all'), zId()]);
 const ZTeam = z.string().min(1).max(100);
 const DELEGATE = ['aufgaben_an_alle_stellen', 'aufgaben_an_mitarbeiter_aus_eigenen_filiale_stellen'] as const;
 const priorityLabel = new Map<number, string>(TASK_PRIORITIES.map((p) => [p.value, p.label]));
@@ -86,7 +87,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
     schema: {
       tags,
       summary: 'Unteraufgabe abhaken: { completed }',
-      params: z.object({ id: z.uuid(), subtaskId: z.uuid() }),
+      params: z.object({ id: zId(), subtaskId: zId() }),
       body: z.object({ completed: z.boolean() }),
     },
     handler: (req) => service.setSubtask(db, actorOf(req), req.params.id, req.params.subtaskId, req.body.completed),

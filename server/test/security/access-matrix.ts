@@ -1,0 +1,552 @@
+import { and, eq, like, notInArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
+import { schoolVacations } from '../../src/modules/absences/holidays.table.ts';
+import { locations } from '../../src/modules/locations/locations.table.ts';
+import { taskSubtasks, tasks } from '../../src/modules/tasks/tasks.table.ts';
+import { userGroups } from '../../src/modules/teams/teams.table.ts';
+import { users } from '../../src/modules/users/users.table.ts';
+import type { TestContext } from '../helpers.ts';
+
+/**
+ * The access table: for every route of the API, written out by hand, who may call it, a sample
+ * request against the demo company, and where the record matters (own location or another, own
+ * record or someone else's), what those out of reach get. It is deliberately not derived from
+ * the routes' declarations: it is the second opinion they are checked against.
+ */
+
+type Role = RoleIdentifier;
+/** Two people at a branch other than the demo logins' (Köln), created by the test setup. */
+export const OTHER_LOCATION = { 'Filialleitung@Hamburg': 'Filialleitung', 'Verkauf@Hamburg': 'Verkauf' } as const;
+export type Caller = 'anonym' | Role | keyof typeof OTHER_LOCATION;
+export const CALLERS: readonly Caller[] = ['anonym', ...ROLE_IDENTIFIERS, ...(Object.keys(OTHER_LOCATION) as (keyof typeof OTHER_LOCATION)[])];
+export const roleOf = (c: Exclude<Caller, 'anonym'>): Role => (c in OTHER_LOCATION ? OTHER_LOCATION[c as keyof typeof OTHER_LOCATION] : (c as Role));
+
+export interface Sample {
+  url: string;
+  payload?: unknown;
+  /** A client address of its own, where the route limits calls per address. */
+  remoteAddress?: string;
+}
+
+export interface Case {
+  /** Who passes the route's access check: anyone, every logged-in user, or these roles. */
+  who: 'public' | 'everyone' | readonly Role[];
+  /**
+   * Of those, who reaches the sample's record; the others get `otherwise`, or the status `but`
+   * names for them. Without it, everyone who passes the check reaches it.
+   */
+  scope?: { only: readonly Caller[]; otherwise: 403 | 404; but?: Partial<Record<Caller, 403 | 404>> };
+  /** What an allowed call answers; default: any 2xx. */
+  ok?: readonly number[];
+  sample(d: Demo, c: Caller): Sample;
+  /** A record of its own for each allowed call, where the call uses its target up (deletes, decisions). */
+  fresh?(f: Fixture, c: Exclude<Caller, 'anonym'>): Promise<Sample>;
+}
+
+// Who holds what in the demo company (docs/roles.md), by hand.
+const A = 'Admin', PL = 'Personalleitung', BH = 'Buchhaltung', VL = 'Vertriebsleitung', VT = 'Vertrieb', ZLL = 'Zentrallagerleitung';
+const VW = 'Verwaltung', FL = 'Filialleitung', VK = 'Verkauf', AZ = 'Azubi', AH = 'Aushilfe', BL = 'Bodenleger', FR = 'Franchise';
+const FPF = 'FranchisepartnerFiliale', FPL = 'FranchisepartnerLager', LG = 'Lagerist';
+/** Every role but Ausgeblendet: the basic rights (vacation, tasks, calendar). */
+const STAFF: readonly Role[] = [A, PL, BH, VL, VT, ZLL, VW, FL, VK, AZ, AH, BL, FR, FPF, FPL, LG];
+const CLAIM_SETTINGS: readonly Role[] = [A, BH, VW];
+const LOGIN_LOG: readonly Role[] = [A, PL, VW];
+const USER_LIST: readonly Role[] = [A, PL, VW, FL];
+const USER_KEYS: readonly Role[] = [A, PL];
+const LOCATIONS: readonly Role[] = [A, VW];
+const SPECIALS: readonly Role[] = [A, PL, VW];
+const MANUFACTURER_SEE: readonly Role[] = [A, BH, VL, ZLL, VW];
+const MANUFACTURER_EDIT: readonly Role[] = [A, VL, ZLL, VW];
+const MANUFACTURER_DELETE: readonly Role[] = [A, VL, VW];
+const COLOR_SEE: readonly Role[] = [A, VL, ZLL, VW];
+const COLOR_EDIT: readonly Role[] = [A, VL, VW];
+const DELEGATE: readonly Role[] = [A, PL, VL, ZLL, VW, FL, FR];
+const VACATION_DECIDE: readonly Role[] = [A, PL, VL, ZLL, FL, FR];
+const SICK: readonly Role[] = [A, PL, ZLL, FL, FR];
+const REPORTS: readonly Role[] = [A, PL, BH];
+const CALENDAR_EXPORT: readonly Role[] = [A, PL, VW];
+const CALENDAR_EDIT: readonly Role[] = [A, PL, ZLL, FL, FR];
+/** Who sees the Köln week: its own staff, and whoever sees every location. */
+const SEES_KOELN: readonly Caller[] = [A, PL, VL, VT, VW, FL, VK, AZ, AH, BL];
+/** Who handles Köln's sick reports: everyone's (Admin, Personalleitung) or the own branch's. */
+const KOELN_SICK: readonly Caller[] = [A, PL, FL];
+
+// ------------------------------------------------------------------------------------------
+// The demo data the samples point at.
+
+export interface Demo {
+  loc: { zentrale: string; koeln: string; hamburg: string; leipzig: string; test: string; empty: string };
+  user: Record<Role, string> & { koelnStaff: string; hhFL: string; hhVK: string };
+  /** A group of its own for the group editor (the demo roles' rights must stay as they are). */
+  group: string;
+  /** The demo task of Filialleitung Köln to the Köln shop staff, and one of its subtasks. */
+  task: string;
+  subtask: string;
+  /** Verkauf Köln: a sick report of last year, an open vacation request of next year. */
+  sick: string;
+  vacation: string;
+  special: string;
+  manufacturer: string;
+  color: string;
+  status: string;
+  claim: { manufacturer: string; quality: string; reason: string };
+  globalSettings: string;
+  schoolVacation: string;
+  avatar: string;
+  /** The settings form of Verkauf Köln as the user editor sends it back unchanged. */
+  verkaufForm: Record<string, unknown>;
+}
+
+export interface Fixture {
+  t: TestContext;
+  d: Demo;
+  tokens: Map<Exclude<Caller, 'anonym'>, string>;
+  /** A new week of next year for each record a test creates for Verkauf Köln (no two overlap). */
+  nextWeek(): number;
+}
+
+const Y = new Date().getUTCFullYear();
+const NEXT = Y + 1;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Monday (+ offset days) of ISO week `week` of `year`. */
+export function weekDay(year: number, week: number, offset = 0): string {
+  const jan4 = Date.UTC(year, 0, 4);
+  const monday = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * 86_400_000;
+  return iso(monday + ((week - 1) * 7 + offset) * 86_400_000);
+}
+/** A number per caller, for dates, names and client addresses of their own. */
+const nr = (c: Caller) => CALLERS.indexOf(c);
+const slug = (c: Caller) => c.toLowerCase().replace(/[^a-z]/g, '');
+
+/** Answers of the setup must succeed; otherwise the table would test nothing. */
+function ok<T = Record<string, unknown>>(res: { statusCode: number; body: string; json(): unknown }, what: string): T {
+  if (res.statusCode >= 300) throw new Error(`setup: ${what} answered ${res.statusCode} ${res.body}`);
+  return (res.body ? res.json() : {}) as T;
+}
+
+const newUser = (name: string, location: string, number: string) => ({
+  user: { firstName: 'Prüf', lastName: name, email: `${name.toLowerCase()}@example.com`, location, personalNumber: number, freeDay6: 'Sa', freeDay7: 'So' },
+  password: 'demo1234',
+  passwordRepeat: 'demo1234',
+});
+
+/** Logs every demo role in, creates the other-location people and the records the samples need. */
+export async function prepareFixture(t: TestContext): Promise<Fixture> {
+  const tokens = new Map<Exclude<Caller, 'anonym'>, string>();
+  for (const role of ROLE_IDENTIFIERS) tokens.set(role, await t.login(`${role.toLowerCase()}@example.com`));
+  const admin = tokens.get('Admin')!;
+  const as = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => t.as(token, { method, url, payload: payload as never });
+
+  const locId = async (name: string) => (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.name, name)))[0]!.id;
+  const loc = { zentrale: await locId('Zentrale Köln'), koeln: await locId('Filiale Köln'), hamburg: await locId('Filiale Hamburg'), leipzig: await locId('Franchise Leipzig'), test: '', empty: '' };
+  const location = (name: string) => ({ location: { name, street: 'Prüfweg 1', zip: '50667', city: 'Köln', region: 'NW', ip: '127.0.0.1', position: 90 } });
+  loc.test = ok<{ location: { id: string } }>(await as('POST', '/api/location', location('Prüfstandort')), 'test location').location.id;
+  loc.empty = ok<{ location: { id: string } }>(await as('POST', '/api/location', location('Leerer Standort')), 'empty location').location.id;
+
+  const byEmail = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const user = {} as Demo['user'];
+  for (const role of ROLE_IDENTIFIERS) user[role] = await byEmail(`${role.toLowerCase()}@example.com`);
+  const [staff] = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(and(eq(users.locationId, loc.koeln), eq(userGroups.name, 'Verkauf'), notInArray(users.email, ROLE_IDENTIFIERS.map((r) => `${r.toLowerCase()}@example.com`))))
+    .limit(1);
+  user.koelnStaff = staff!.id;
+  user.hhFL = ok<{ user: { id: string } }>(await as('POST', '/api/user', { ...newUser('Hafenleitung', loc.hamburg, 'HH-9001'), role: 'Filialleitung' }), 'Filialleitung Hamburg').user.id;
+  user.hhVK = ok<{ user: { id: string } }>(await as('POST', '/api/user', { ...newUser('Hafenverkauf', loc.hamburg, 'HH-9002'), role: 'Verkauf' }), 'Verkauf Hamburg').user.id;
+  tokens.set('Filialleitung@Hamburg', await t.login('hafenleitung@example.com'));
+  tokens.set('Verkauf@Hamburg', await t.login('hafenverkauf@example.com'));
+
+  const group = ok<{ team: { id: string } }>(await as('POST', '/api/team', { team: { name: 'Prüfgruppe', permissions: ['dashboard_menu_sehen'] } }), 'test group').team.id;
+  const [task] = await t.db.select({ id: tasks.id }).from(tasks).where(like(tasks.title, 'Aktionsware%'));
+  const [subtask] = await t.db.select({ id: taskSubtasks.id }).from(taskSubtasks).where(eq(taskSubtasks.taskId, task!.id)).limit(1);
+
+  const verkauf = tokens.get('Verkauf')!;
+  const sick = ok<{ sickReport: { id: string } }>(
+    await as('POST', '/api/sickreport', { sickReport: { userId: user.Verkauf, startDate: weekDay(Y - 1, 10), endDate: weekDay(Y - 1, 10, 4) } }),
+    'sick report',
+  ).sickReport.id;
+  const vacation = ok<{ appointment: { id: string } }>(
+    await as('POST', '/api/appointment', { appointment: { userId: user.Verkauf, startDate: weekDay(NEXT, 5), endDate: weekDay(NEXT, 5, 4) } }, verkauf),
+    'vacation request',
+  ).appointment.id;
+
+  const special = idOf(
+    ok(await as('POST', '/api/locationspecialappointment', { locationSpecialAppointment: { info: 'Prüftermin', date: `${NEXT}-05-05`, endDate: `${NEXT}-05-06`, locations: [loc.koeln] } }), 'special appointment'),
+  );
+  const manufacturer = ok<Record<string, unknown>>(await as('POST', '/api/manufacturer', { name: 'Prüfhersteller' }), 'manufacturer');
+  const color = ok<Record<string, unknown>>(await as('POST', '/api/color', { color: { name: 'Prüffarbe', hex: '#123456' } }), 'color');
+  const status = ok<Record<string, unknown>>(await as('POST', '/api/status', { status: { name: 'Prüfstatus' } }), 'status');
+  const claim = {
+    manufacturer: idOf(ok(await as('POST', '/api/claimdropdownmanufacturer', { name: 'Prüf-Hersteller' }), 'claim manufacturer')),
+    quality: idOf(ok(await as('POST', '/api/claimdropdownquality', { name: 'Prüf-Qualität' }), 'claim quality')),
+    reason: idOf(ok(await as('POST', '/api/claimdropdownreason', { name: 'Prüf-Grund' }), 'claim reason')),
+  };
+  const settings = ok<{ globalSettings: { id: string } }>(await as('GET', '/api/globalsettings'), 'global settings');
+  ok(await as('POST', '/api/schoolvacations/import', { content: `NW;Prüfferien;01.07.${NEXT};10.07.${NEXT}` }), 'school vacations');
+  const [holidays] = await t.db.select({ id: schoolVacations.id }).from(schoolVacations).where(eq(schoolVacations.name, 'Prüfferien'));
+
+  // A small picture as Verkauf's own avatar, so the avatar route has something to serve.
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+  const own = ok<{ user: { firstName: string; lastName: string; phone: string } }>(await as('GET', '/api/user', undefined, verkauf), 'own user');
+  ok(
+    await as('PUT', `/api/user/${user.Verkauf}`, { user: { firstName: own.user.firstName, lastName: own.user.lastName, phone: own.user.phone }, image: { fileName: 'bild.png', data: `data:image/png;base64,${png.toString('base64')}` } }, verkauf),
+    'avatar',
+  );
+  const [withAvatar] = await t.db.select({ avatar: users.avatarFileId }).from(users).where(eq(users.id, user.Verkauf));
+  const form = ok<{ user: Record<string, unknown> & { role: string } }>(await as('GET', `/api/user/${user.Verkauf}`), 'settings form');
+
+  const d: Demo = {
+    loc,
+    user,
+    group,
+    task: task!.id,
+    subtask: subtask!.id,
+    sick,
+    vacation,
+    special,
+    manufacturer: idOf(manufacturer),
+    color: idOf(color),
+    status: idOf(status),
+    claim,
+    globalSettings: settings.globalSettings.id,
+    schoolVacation: holidays!.id,
+    avatar: withAvatar!.avatar!,
+    verkaufForm: { user: form.user, role: form.user.role },
+  };
+  let week = 20;
+  return { t, d, tokens, nextWeek: () => week++ };
+}
+
+/** The id of a created list entry, whatever wrapper the answer has ({ id }, { color: { id } }, …). */
+function idOf(body: unknown): string {
+  const stack = [body];
+  while (stack.length) {
+    const v = stack.shift();
+    if (v && typeof v === 'object') {
+      if (typeof (v as { id?: unknown }).id === 'string') return (v as { id: string }).id;
+      stack.push(...Object.values(v));
+    }
+  }
+  throw new Error(`setup: no id in ${JSON.stringify(body)}`);
+}
+
+/** Creates a record through the API as Admin and returns its id. */
+async function create(f: Fixture, url: string, payload: unknown, token = f.tokens.get('Admin')!): Promise<string> {
+  return idOf(ok(await f.t.as(token, { method: 'POST', url, payload: payload as never }), `fresh ${url}`));
+}
+
+/** A new open vacation request of Verkauf Köln, one week of next year each. */
+async function openVacation(f: Fixture): Promise<string> {
+  const w = f.nextWeek();
+  return create(f, '/api/appointment', { appointment: { userId: f.d.user.Verkauf, startDate: weekDay(NEXT, w), endDate: weekDay(NEXT, w, 4) } }, f.tokens.get('Verkauf')!);
+}
+
+const sickOf = (userId: string, year: number, week: number) => ({ sickReport: { userId, startDate: weekDay(year, week), endDate: weekDay(year, week, 2) } });
+const locationBody = (name: string) => ({ location: { name, street: 'Prüfweg 2', zip: '50667', city: 'Köln', region: 'NW', ip: '127.0.0.1', position: 91 } });
+const taskBody = (d: Demo, title: string) => ({ title, deadline: `${NEXT}-06-15`, users: [d.user.Verkauf] });
+
+// ------------------------------------------------------------------------------------------
+// The table. Order matters where calls consume data: logout comes last.
+
+export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
+  'GET /api/health': { who: 'public', sample: () => ({ url: '/api/health' }) },
+  'POST /api/token': {
+    who: 'public',
+    // Admin may log in from anywhere; an address of its own keeps the login limit for 127.0.0.1 free.
+    sample: () => ({ url: '/api/token', payload: { username: 'admin@example.com', password: 'demo1234' }, remoteAddress: '198.51.100.10' }),
+  },
+  'POST /api/password-forgotten': {
+    who: 'public',
+    sample: (_d, c) => ({ url: '/api/password-forgotten', payload: { username: 'niemand@example.com' }, remoteAddress: `198.51.100.${100 + nr(c)}` }),
+  },
+  'POST /api/password-reset': {
+    who: 'public',
+    // Refused for its form, not for access: a well-formed one costs a memory-hard hash per call.
+    ok: [400],
+    sample: (_d, c) => ({ url: '/api/password-reset', payload: { token: 'kein-gueltiger-link-0000', password: 'geheim123', passwordRepeat: 'anders123' }, remoteAddress: `198.51.100.${150 + nr(c)}` }),
+  },
+  'GET /api/api-token-refresh': { who: 'everyone', sample: () => ({ url: '/api/api-token-refresh' }) },
+  'GET /api/loginlog/list/:page': { who: LOGIN_LOG, sample: () => ({ url: '/api/loginlog/list/0' }) },
+  'POST /api/export-login-logs': { who: LOGIN_LOG, sample: () => ({ url: '/api/export-login-logs' }) },
+
+  // Users
+  'GET /api/user': { who: 'everyone', sample: () => ({ url: '/api/user' }) },
+  // Everyone's names for the people pickers: task assigners, sick report editors, vacation approvers, user settings.
+  'GET /api/user/listall': { who: [A, PL, VL, ZLL, VW, FL, FR], sample: () => ({ url: '/api/user/listall' }) },
+  'GET /api/user/list/:page': { who: USER_LIST, sample: () => ({ url: '/api/user/list/0' }) },
+  'GET /api/count/user/': { who: USER_LIST, sample: () => ({ url: '/api/count/user/' }) },
+  'POST /api/export-users': { who: USER_LIST, sample: () => ({ url: '/api/export-users' }) },
+  'GET /api/user/:id': {
+    who: 'everyone',
+    // Verkauf Köln: himself, whoever sees all users, and the settings of his own branch.
+    scope: { only: [A, PL, VW, FL, VK], otherwise: 404 },
+    sample: (d) => ({ url: `/api/user/${d.user.Verkauf}` }),
+  },
+  'POST /api/user': {
+    who: USER_KEYS,
+    sample: (d, c) => ({ url: '/api/user', payload: { ...newUser(`Neu${slug(c)}`, d.loc.koeln, `N-${nr(c)}`), role: 'Verkauf' } }),
+  },
+  'PUT /api/user/:id': [
+    {
+      // The settings form: user editors, Filialleitung only for its own branch (free days).
+      who: 'everyone',
+      scope: { only: [A, PL, FL], otherwise: 403, but: { 'Filialleitung@Hamburg': 404 } },
+      sample: (d) => ({ url: `/api/user/${d.user.Verkauf}`, payload: d.verkaufForm }),
+    },
+    {
+      // The own settings: only the person himself.
+      who: 'everyone',
+      scope: { only: [VK], otherwise: 403 },
+      sample: (d) => ({ url: `/api/user/${d.user.Verkauf}`, payload: { user: { firstName: (d.verkaufForm.user as { firstName: string }).firstName, lastName: (d.verkaufForm.user as { lastName: string }).lastName, phone: '0221 1234' } } }),
+    },
+  ],
+  'GET /api/activate/user/:id': {
+    who: USER_KEYS,
+    // Admin switches the Köln colleague off, Personalleitung on again.
+    sample: (d) => ({ url: `/api/activate/user/${d.user.koelnStaff}` }),
+  },
+  'DELETE /api/user/:id': {
+    who: USER_KEYS,
+    sample: (d) => ({ url: `/api/user/${d.user.koelnStaff}` }),
+    fresh: async (f, c) => ({ url: `/api/user/${await create(f, '/api/user', { ...newUser(`Weg${slug(c)}`, f.d.loc.koeln, `W-${nr(c)}`), role: 'Verkauf' })}` }),
+  },
+  'GET /api/avatar/:id': { who: 'everyone', sample: (d) => ({ url: `/api/avatar/${d.avatar}` }) },
+
+  // Groups and permissions
+  'GET /api/team': { who: 'everyone', sample: () => ({ url: '/api/team' }) },
+  'GET /api/permission': { who: 'everyone', sample: () => ({ url: '/api/permission' }) },
+  'POST /api/team': { who: [A], sample: (_d, c) => ({ url: '/api/team', payload: { team: { name: `Neue Gruppe ${slug(c)}`, permissions: [] } } }) },
+  'PUT /api/team': { who: [A], sample: (d) => ({ url: '/api/team', payload: { team: { id: d.group, name: 'Prüfgruppe', permissions: ['dashboard_menu_sehen'] } } }) },
+  'PUT /api/team/:id': { who: [A], sample: (d) => ({ url: `/api/team/${d.group}`, payload: { team: { name: 'Prüfgruppe', permissions: ['dashboard_menu_sehen'] } } }) },
+  'POST /api/export-teams': { who: USER_KEYS, sample: () => ({ url: '/api/export-teams' }) },
+
+  // Locations
+  'GET /api/location/list/:page': { who: 'everyone', sample: () => ({ url: '/api/location/list/0' }) },
+  'GET /api/count/location/': { who: 'everyone', sample: () => ({ url: '/api/count/location/' }) },
+  'POST /api/location': { who: LOCATIONS, sample: (_d, c) => ({ url: '/api/location', payload: locationBody(`Neuer Standort ${slug(c)}`) }) },
+  'PUT /api/location/:id': { who: LOCATIONS, sample: (d) => ({ url: `/api/location/${d.loc.test}`, payload: locationBody('Prüfstandort') }) },
+  'DELETE /api/location/:id': {
+    who: LOCATIONS,
+    sample: (d) => ({ url: `/api/location/${d.loc.empty}` }),
+    fresh: async (f, c) => ({ url: `/api/location/${await create(f, '/api/location', locationBody(`Weg ${slug(c)}`))}` }),
+  },
+  'POST /api/export-locations': { who: LOCATIONS, sample: () => ({ url: '/api/export-locations' }) },
+
+  // Special appointments
+  'GET /api/locationspecialappointment/list/:page': { who: SPECIALS, sample: () => ({ url: '/api/locationspecialappointment/list/0' }) },
+  'POST /api/locationspecialappointment/check': {
+    who: SPECIALS,
+    sample: (d) => ({ url: '/api/locationspecialappointment/check', payload: { locationSpecialAppointment: { info: 'Prüfung', date: `${NEXT}-05-05`, locations: [d.loc.koeln] } } }),
+  },
+  'POST /api/locationspecialappointment': {
+    who: SPECIALS,
+    sample: (_d, c) => ({ url: '/api/locationspecialappointment', payload: { locationSpecialAppointment: { info: `Neu ${slug(c)}`, date: `${NEXT}-09-0${1 + (nr(c) % 9)}`, locations: [] } } }),
+  },
+  'PUT /api/locationspecialappointment': {
+    who: SPECIALS,
+    sample: (d) => ({ url: '/api/locationspecialappointment', payload: { locationSpecialAppointment: { id: d.special, info: 'Prüftermin', date: `${NEXT}-05-05`, endDate: `${NEXT}-05-06`, locations: [d.loc.koeln] } } }),
+  },
+  'DELETE /api/locationspecialappointment': {
+    who: SPECIALS,
+    sample: (d) => ({ url: '/api/locationspecialappointment', payload: { id: d.special } }),
+    fresh: async (f, c) => ({ url: '/api/locationspecialappointment', payload: { id: await create(f, '/api/locationspecialappointment', { locationSpecialAppointment: { info: `Weg ${slug(c)}`, date: `${NEXT}-10-10` } }) } }),
+  },
+  'POST /api/export-special-appointments': { who: SPECIALS, sample: () => ({ url: '/api/export-special-appointments' }) },
+
+  // Settings lists
+  'GET /api/manufacturer/list': { who: 'everyone', sample: () => ({ url: '/api/manufacturer/list' }) },
+  'POST /api/manufacturer': { who: MANUFACTURER_EDIT, sample: (_d, c) => ({ url: '/api/manufacturer', payload: { name: `Hersteller ${slug(c)}` } }) },
+  'PUT /api/manufacturer/:id': { who: MANUFACTURER_EDIT, sample: (d) => ({ url: `/api/manufacturer/${d.manufacturer}`, payload: { name: 'Prüfhersteller' } }) },
+  'DELETE /api/manufacturer/:id': {
+    who: MANUFACTURER_DELETE,
+    sample: (d) => ({ url: `/api/manufacturer/${d.manufacturer}` }),
+    fresh: async (f, c) => ({ url: `/api/manufacturer/${await create(f, '/api/manufacturer', { name: `Weg ${slug(c)}` })}` }),
+  },
+  'POST /api/export-manufacturer': { who: MANUFACTURER_SEE, sample: () => ({ url: '/api/export-manufacturer' }) },
+  'GET /api/color/list': { who: 'everyone', sample: () => ({ url: '/api/color/list' }) },
+  'POST /api/color': { who: COLOR_EDIT, sample: (_d, c) => ({ url: '/api/color', payload: { color: { name: `Farbe ${slug(c)}`, hex: '#abcdef' } } }) },
+  'PUT /api/color/:id': { who: COLOR_EDIT, sample: (d) => ({ url: `/api/color/${d.color}`, payload: { color: { name: 'Prüffarbe', hex: '#123456' } } }) },
+  'DELETE /api/color/:id': {
+    who: COLOR_EDIT,
+    sample: (d) => ({ url: `/api/color/${d.color}` }),
+    fresh: async (f, c) => ({ url: `/api/color/${await create(f, '/api/color', { color: { name: `Weg ${slug(c)}`, hex: '#000000' } })}` }),
+  },
+  'POST /api/export-colors': { who: COLOR_SEE, sample: () => ({ url: '/api/export-colors' }) },
+  'GET /api/status/list': { who: 'everyone', sample: () => ({ url: '/api/status/list' }) },
+  'POST /api/status': { who: CLAIM_SETTINGS, sample: (_d, c) => ({ url: '/api/status', payload: { status: { name: `Status ${slug(c)}` } } }) },
+  'PUT /api/status/:id': { who: CLAIM_SETTINGS, sample: (d) => ({ url: `/api/status/${d.status}`, payload: { status: { name: 'Prüfstatus' } } }) },
+  'DELETE /api/status/:id': {
+    who: CLAIM_SETTINGS,
+    sample: (d) => ({ url: `/api/status/${d.status}` }),
+    fresh: async (f, c) => ({ url: `/api/status/${await create(f, '/api/status', { status: { name: `Weg ${slug(c)}` } })}` }),
+  },
+  'POST /api/export-status': { who: CLAIM_SETTINGS, sample: () => ({ url: '/api/export-status' }) },
+  ...claimList('manufacturer', 'Prüf-Hersteller'),
+  ...claimList('quality', 'Prüf-Qualität'),
+  ...claimList('reason', 'Prüf-Grund'),
+  'GET /api/globalsettings': { who: 'everyone', sample: () => ({ url: '/api/globalsettings' }) },
+  'PUT /api/globalsettings/:id': {
+    who: [A, VL, VW],
+    sample: (d) => ({ url: `/api/globalsettings/${d.globalSettings}`, payload: { globalSettings: { sortimentSheetUrl: '' } } }),
+  },
+
+  // Tasks
+  'GET /api/task/list/:from/:location/:team/:completed': { who: STAFF, sample: () => ({ url: '/api/task/list/0/all/all/0' }) },
+  'GET /api/task/count': { who: STAFF, sample: () => ({ url: '/api/task/count' }) },
+  'POST /api/export-tasks': { who: STAFF, sample: () => ({ url: '/api/export-tasks' }) },
+  'POST /api/task': {
+    who: DELEGATE,
+    // A task to Verkauf Köln: everyone may address anyone, own-branch delegators only their branch.
+    scope: { only: [A, PL, VL, VW, FL], otherwise: 403 },
+    sample: (d, c) => ({ url: '/api/task', payload: taskBody(d, `Prüfaufgabe ${slug(c)}`) }),
+  },
+  'PUT /api/task/:id': {
+    who: STAFF,
+    // Only its recipients (the Köln shop staff) tick a task; for everyone else it does not exist.
+    scope: { only: [VK, AZ, AH], otherwise: 404 },
+    sample: (d) => ({ url: `/api/task/${d.task}`, payload: { task: { completed: false } } }),
+  },
+  'GET /api/subtasks/:id': { who: STAFF, scope: { only: [FL, VK, AZ, AH], otherwise: 404 }, sample: (d) => ({ url: `/api/subtasks/${d.task}` }) },
+  'PUT /api/subtasks/:id/:subtaskId': {
+    who: STAFF,
+    scope: { only: [VK, AZ, AH], otherwise: 404 },
+    sample: (d) => ({ url: `/api/subtasks/${d.task}/${d.subtask}`, payload: { completed: false } }),
+  },
+  'DELETE /api/task/:id': {
+    who: DELEGATE,
+    // Only its creator (Filialleitung Köln) deletes a task.
+    scope: { only: [FL], otherwise: 404 },
+    sample: (d) => ({ url: `/api/task/${d.task}` }),
+    fresh: async (f, c) => ({ url: `/api/task/${await create(f, '/api/task', taskBody(f.d, `Weg ${slug(c)}`), f.tokens.get(c))}` }),
+  },
+
+  // Vacation
+  'POST /api/appointment': [
+    {
+      // An own request: every employee, the Hamburg ones too.
+      who: STAFF,
+      sample: (d, c) => ({ url: '/api/appointment', payload: { appointment: { userId: c === 'anonym' ? d.user.Verkauf : idOfCaller(d, c), startDate: weekDay(NEXT, 10), endDate: weekDay(NEXT, 10, 4) } } }),
+    },
+    {
+      // A request in Verkauf Köln's name: only he himself.
+      who: STAFF,
+      scope: { only: [VK], otherwise: 403 },
+      sample: (d) => ({ url: '/api/appointment', payload: { appointment: { userId: d.user.Verkauf, startDate: weekDay(NEXT, 12), endDate: weekDay(NEXT, 12, 4) } } }),
+    },
+  ],
+  'GET /api/absence/:from/:location/:view': { who: STAFF, sample: () => ({ url: '/api/absence/0/all/1' }) },
+  'GET /api/user/listallabsenceuseroverview': { who: STAFF, sample: () => ({ url: '/api/user/listallabsenceuseroverview' }) },
+  'GET /api/user-contingents': { who: STAFF, sample: () => ({ url: '/api/user-contingents' }) },
+  'POST /api/exportabsence/:location/:view': { who: REPORTS, sample: () => ({ url: '/api/exportabsence/all/1' }) },
+  'PUT /api/updateabsence/:id/:approved': {
+    who: VACATION_DECIDE,
+    // Verkauf Köln's request: everyone's approvers and his own branch's; other approvers never see it.
+    scope: { only: [A, PL, FL], otherwise: 404 },
+    sample: (d) => ({ url: `/api/updateabsence/${d.vacation}/1` }),
+    fresh: async (f) => ({ url: `/api/updateabsence/${await openVacation(f)}/1` }),
+  },
+  'DELETE /api/appointment/:id': {
+    who: STAFF,
+    // He withdraws his own open request; Admin and Personalleitung delete any; Filialleitung sees it but may not delete.
+    scope: { only: [A, PL, VK], otherwise: 404, but: { Filialleitung: 403 } },
+    sample: (d) => ({ url: `/api/appointment/${d.vacation}` }),
+    fresh: async (f) => ({ url: `/api/appointment/${await openVacation(f)}` }),
+  },
+
+  // Sick reports
+  'GET /api/sickreport/:from/:location/:view': { who: SICK, sample: () => ({ url: '/api/sickreport/0/all/4' }) },
+  'GET /api/sickreport/summary/:from/:location': { who: SICK, sample: () => ({ url: '/api/sickreport/summary/0/all' }) },
+  'POST /api/exportsickreport/:location/:view': { who: REPORTS, sample: () => ({ url: '/api/exportsickreport/all/4' }) },
+  'GET /api/countsickdays': [
+    { who: 'everyone', sample: () => ({ url: '/api/countsickdays' }) },
+    { who: 'everyone', scope: { only: [...KOELN_SICK, VK], otherwise: 404 }, sample: (d) => ({ url: `/api/countsickdays?userId=${d.user.Verkauf}` }) },
+  ],
+  'POST /api/sickreport': {
+    who: SICK,
+    scope: { only: KOELN_SICK, otherwise: 404 },
+    sample: (d, c) => ({ url: '/api/sickreport', payload: sickOf(d.user.Verkauf, Y - 2, 1 + nr(c)) }),
+  },
+  'PUT /api/sickreport/:id': {
+    who: SICK,
+    scope: { only: KOELN_SICK, otherwise: 404 },
+    sample: (d) => ({ url: `/api/sickreport/${d.sick}`, payload: { sickReport: { userId: d.user.Verkauf, startDate: weekDay(Y - 1, 10), endDate: weekDay(Y - 1, 10, 4) } } }),
+  },
+  'DELETE /api/sickreport/:id': {
+    who: [A, PL, FL],
+    scope: { only: KOELN_SICK, otherwise: 404 },
+    sample: (d) => ({ url: `/api/sickreport/${d.sick}` }),
+    fresh: async (f) => ({ url: `/api/sickreport/${await create(f, '/api/sickreport', sickOf(f.d.user.Verkauf, Y - 3, f.nextWeek()))}` }),
+  },
+
+  // Holidays and school vacations
+  'GET /api/holidayapi/holidays/:region': { who: 'everyone', sample: () => ({ url: '/api/holidayapi/holidays/NW' }) },
+  'GET /api/schoolvacations': { who: LOCATIONS, sample: () => ({ url: '/api/schoolvacations' }) },
+  'POST /api/schoolvacations/import': { who: LOCATIONS, sample: () => ({ url: '/api/schoolvacations/import', payload: { content: `NW;Prüfferien;01.07.${NEXT};10.07.${NEXT}` } }) },
+  'DELETE /api/schoolvacations/:id': {
+    who: LOCATIONS,
+    sample: (d) => ({ url: `/api/schoolvacations/${d.schoolVacation}` }),
+    fresh: async (f, c) => {
+      const name = `Weg ${slug(c)}`;
+      ok(await f.t.as(f.tokens.get('Admin')!, { method: 'POST', url: '/api/schoolvacations/import', payload: { content: `HH;${name};01.08.${NEXT};05.08.${NEXT}` } }), 'fresh school vacation');
+      const [row] = await f.t.db.select({ id: schoolVacations.id }).from(schoolVacations).where(eq(schoolVacations.name, name));
+      return { url: `/api/schoolvacations/${row!.id}` };
+    },
+  },
+
+  // Attendance calendar
+  'GET /api/calendar/:location': { who: STAFF, scope: { only: SEES_KOELN, otherwise: 403 }, sample: (d) => ({ url: `/api/calendar/${d.loc.koeln}` }) },
+  'GET /api/calendar/:location/:date': { who: STAFF, scope: { only: SEES_KOELN, otherwise: 403 }, sample: (d) => ({ url: `/api/calendar/${d.loc.koeln}/${weekDay(NEXT, 40)}` }) },
+  'POST /api/exportcalendar/:location': { who: CALENDAR_EXPORT, sample: (d) => ({ url: `/api/exportcalendar/${d.loc.koeln}` }) },
+  'POST /api/exportcalendar/:location/:date': { who: CALENDAR_EXPORT, sample: (d) => ({ url: `/api/exportcalendar/${d.loc.koeln}/${weekDay(NEXT, 40)}` }) },
+  'POST /api/locationappointment': {
+    who: CALENDAR_EDIT,
+    scope: { only: [A, PL, FL], otherwise: 403 },
+    sample: (d) => ({ url: '/api/locationappointment', payload: { locationAppointment: { userId: d.user.Verkauf, date: weekDay(NEXT, 40, 2), status: 71 } } }),
+  },
+  'POST /api/locationinfo': {
+    who: [...CALENDAR_EDIT, VW],
+    // Köln's info row: its own branch and whoever edits every location's rows.
+    scope: { only: [A, PL, VW, FL], otherwise: 403 },
+    sample: (d) => ({ url: '/api/locationinfo', payload: { locationInfo: { locationId: d.loc.koeln, date: weekDay(NEXT, 40, 2), info: 'Prüfinfo' } } }),
+  },
+
+  // Last: logging out revokes every caller's token.
+  'POST /api/logout': { who: 'everyone', sample: () => ({ url: '/api/logout' }) },
+};
+
+function claimList(kind: 'manufacturer' | 'quality' | 'reason', name: string): Record<string, Case> {
+  const base = `/api/claimdropdown${kind}`;
+  return {
+    [`GET ${base}/list`]: { who: 'everyone', sample: () => ({ url: `${base}/list` }) },
+    [`POST ${base}`]: { who: CLAIM_SETTINGS, sample: (_d, c) => ({ url: base, payload: { name: `${name} ${slug(c)}` } }) },
+    [`PUT ${base}/:id`]: { who: CLAIM_SETTINGS, sample: (d) => ({ url: `${base}/${d.claim[kind]}`, payload: { name } }) },
+    [`DELETE ${base}/:id`]: {
+      who: CLAIM_SETTINGS,
+      sample: (d) => ({ url: `${base}/${d.claim[kind]}` }),
+      fresh: async (f, c) => ({ url: `${base}/${await create(f, base, { name: `Weg ${kind} ${slug(c)}` })}` }),
+    },
+    [`POST /api/export-claimdropdown${kind}`]: { who: CLAIM_SETTINGS, sample: () => ({ url: `/api/export-claimdropdown${kind}` }) },
+  };
+}
+
+function idOfCaller(d: Demo, c: Exclude<Caller, 'anonym'>): string {
+  if (c === 'Filialleitung@Hamburg') return d.user.hhFL;
+  if (c === 'Verkauf@Hamburg') return d.user.hhVK;
+  return d.user[c];
+}
+
+export const casesOf = (route: string): readonly Case[] => {
+  const entry = ACCESS_TABLE[route]!;
+  return Array.isArray(entry) ? (entry as readonly Case[]) : [entry as Case];
+};
+
+/** What a caller must get: a refusal with this status, or 'allowed' (the case's ok statuses). */
+export function expectation(c: Case, caller: Caller): number | 'allowed' {
+  if (caller === 'anonym') return c.who === 'public' ? 'allowed' : 401;
+  if (Array.isArray(c.who) && !c.who.includes(roleOf(caller))) return 403;
+  if (c.scope && !c.scope.only.includes(caller)) return c.scope.but?.[caller] ?? c.scope.otherwise;
+  return 'allowed';
+}
