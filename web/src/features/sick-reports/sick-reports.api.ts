@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api, query } from '../../api/client.ts';
+import { useCan } from '../../app/current-user.tsx';
+import { SICK_REPORT_PERMISSIONS } from '../../app/navigation.ts';
 import { nextFrom } from '../../ui/infinite-rows.ts';
 import type { ListFilters } from '../../ui/useFilterParams.ts';
 import type { SickListView } from './paths.ts';
@@ -99,12 +101,17 @@ export function useSickSummary(filters: ListFilters) {
   });
 }
 
-/** GET /user/listall: everyone, for the employee picker (loaded with the page, spec 1 §2). */
+/**
+ * GET /user/listall: everyone, for the employee picker (loaded with the page, spec 1 §2); only
+ * asked by who may enter sick reports, as the server refuses everyone else.
+ */
 export function usePickerUsers() {
+  const can = useCan();
   return useQuery({
     queryKey: sickKeys.people,
     queryFn: ({ signal }) => api<{ users: PickerUser[] }>('/api/user/listall', { signal }),
     select: (data) => data.users,
+    enabled: can(SICK_REPORT_PERMISSIONS),
     staleTime: 60_000,
   });
 }

@@ -9,6 +9,8 @@ import {
 import dayjs from 'dayjs';
 import { TASK_VIEWS, type TCreateTaskRequest } from '@filialportal/core/tasks';
 import { api } from '../../api/client.ts';
+import { useCan } from '../../app/current-user.tsx';
+import { DELEGATE_PERMISSIONS } from './paths.ts';
 
 /** Task view of the spec: '2' own tasks, '3' delegated tasks. */
 export type TaskView = (typeof TASK_VIEWS)[keyof typeof TASK_VIEWS];
@@ -260,13 +262,14 @@ export interface RecipientUser {
   active: boolean;
 }
 
-/** GET /user/listall: everyone, for the recipient picker of a new task. */
+/** GET /user/listall: everyone, for the recipient picker of a new task (only who may assign tasks). */
 export function useRecipientUsers(enabled: boolean) {
+  const can = useCan();
   return useQuery({
     queryKey: taskKeys.recipients,
     queryFn: ({ signal }) => api<{ users: RecipientUser[] }>('/api/user/listall', { signal }),
     select: (data) => data.users.filter((u) => u.active),
-    enabled,
+    enabled: enabled && can(DELEGATE_PERMISSIONS),
     staleTime: 60_000,
   });
 }
