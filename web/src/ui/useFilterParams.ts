@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { parseYearFilter } from '@filialportal/core/absences';
 import { ALL_LOCATIONS } from './LocationSelect.tsx';
+import { editQuery } from './edit-query.ts';
 
 /** The filters of a list with location, employee search, year and sort. */
 export interface ListFilters {
@@ -34,17 +35,12 @@ export function useFilterParams() {
   };
 
   const update = (changes: Partial<ListFilters>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes) as [keyof ListFilters, string][]) {
-          if (!value || (key === 'location' && value === ALL_LOCATIONS)) next.delete(KEYS[key]);
-          else next.set(KEYS[key], value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    editQuery(setParams, (next) => {
+      for (const [key, value] of Object.entries(changes) as [keyof ListFilters, string][]) {
+        if (!value || (key === 'location' && value === ALL_LOCATIONS)) next.delete(KEYS[key]);
+        else next.set(KEYS[key], value);
+      }
+    });
 
   /** The address query of the filters that carry over to another view of the same list. */
   const carried = (keep: readonly (keyof ListFilters)[] = ['location', 'search', 'year']) => {

@@ -32,6 +32,7 @@ import { isListView,
 import { confirmAccept, confirmDecline, confirmDelete } from './vacation-confirm.tsx';
 import { overviewColumns, personName, vacationColumns } from './vacation-ui.tsx';
 import { alertError } from '../../ui/alert-error.ts';
+import { editQuery } from '../../ui/edit-query.ts';
 
 /** Placeholder rows while a list loads (spec 1 §9). */
 
@@ -132,15 +133,10 @@ export function AbsencePage({ view }: { view: VacationView }) {
   const title = VACATION_VIEWS.find((v) => v.view === view)!.title;
 
   const setPreviousYears = (on: boolean) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (on) next.set(PREVIOUS_YEARS_PARAM, '1');
-        else next.delete(PREVIOUS_YEARS_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+    editQuery(setParams, (next) => {
+      if (on) next.set(PREVIOUS_YEARS_PARAM, '1');
+      else next.delete(PREVIOUS_YEARS_PARAM);
+    });
 
   const exportQuery = isListView(view)
     ? query({ year: filters.year })

@@ -22,6 +22,7 @@ import { CHOOSE_LOCATION_PERMISSION, DATE_PARAM } from './paths.ts';
 import { statusStyle } from './StatusCell.tsx';
 import { WeekNumberInput, WeekStepper } from './WeekControls.tsx';
 import classes from './calendar.module.css';
+import { editQuery } from '../../ui/edit-query.ts';
 
 /** Placeholder of the grid while the first week loads. */
 function GridSkeleton() {
@@ -93,15 +94,10 @@ export function CalendarPage() {
   const setInfo = useSetDayInfo(locationId ?? '', date);
 
   const goTo = (next: string | null) =>
-    setParams(
-      (prev) => {
-        const q = new URLSearchParams(prev);
-        if (next) q.set(DATE_PARAM, next);
-        else q.delete(DATE_PARAM);
-        return q;
-      },
-      { replace: true },
-    );
+    editQuery(setParams, (q) => {
+      if (next) q.set(DATE_PARAM, next);
+      else q.delete(DATE_PARAM);
+    });
 
   const { mutate: mutateCell } = setCell;
   const onSetCell = useCallback(

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { PermissionRule } from '../../app/access.ts';
+import { editQuery } from '../../ui/edit-query.ts';
 import type { TaskFilter, TaskView } from './tasks.api.ts';
 
 /** Addresses of the two task views. */
@@ -17,15 +18,10 @@ const FINISHED_PARAM = 'erledigte';
 export function useShowFinished(): [boolean, (on: boolean) => void] {
   const [params, setParams] = useSearchParams();
   const toggle = (on: boolean) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (on) next.set(FINISHED_PARAM, '1');
-        else next.delete(FINISHED_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+    editQuery(setParams, (next) => {
+      if (on) next.set(FINISHED_PARAM, '1');
+      else next.delete(FINISHED_PARAM);
+    });
   return [params.get(FINISHED_PARAM) === '1', toggle];
 }
 
