@@ -2,7 +2,8 @@
  * `npm run bench`: the portal at company scale on the embedded PGlite and on PostgreSQL.
  * Generates the data (fixed seed), starts the real server as a child process, loads every list
  * and calendar endpoint with autocannon (real tokens, 127.0.0.1 only), measures the front-end
- * budget and start-up, and writes bench/REPORT.md and bench/report.json from the run.
+ * budget and start-up, and writes bench/REPORT.md and bench/report.json from the run (a quick
+ * run writes to test-results/bench-quick/).
  * BENCH_QUICK=1: smaller data and short runs, a smoke test of about a minute.
  */
 import fs from 'node:fs';

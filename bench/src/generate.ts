@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { countWorkingDaysByYear } from '@filialportal/core/absences';
 import { addDays, mondayOf } from '@filialportal/core/calendar';
-import { holidayTest } from '@filialportal/core/holidays';
+import { regionHolidays } from '@filialportal/core/holidays';
 import type { Db } from '../../server/src/platform/db.ts';
 import { absences, contingents } from '../../server/src/modules/absences/absences.table.ts';
 import { calendarEntries, locationInfos } from '../../server/src/modules/calendar/calendar.table.ts';
@@ -174,21 +174,32 @@ async function generateAbsences(db: Db, rng: Rng, scale: Scale, people: Person[]
   const approverOf = new Map<string, string>();
   for (const p of people) if (p.group === 'Filialleitung' || p.group === 'Personalleitung') approverOf.set(p.locationId, p.id);
   const anyApprover = people.find((p) => p.group === 'Personalleitung')!.id;
+  // The demo company already has absences; generated periods keep clear of them, since the
+  // database refuses two overlapping vacations (or sick reports) of one person.
+  const taken = new Map<string, [string, string][]>();
+  for (const a of await db.select({ userId: absences.userId, start: absences.startDate, end: absences.endDate }).from(absences)) {
+    if (!a.userId) continue;
+    taken.set(a.userId, [...(taken.get(a.userId) ?? []), [a.start, a.end]]);
+  }
+  const clear = (userId: string, start: string, end: string) => !(taken.get(userId) ?? []).some(([s, e]) => s <= end && start <= e);
   const out: (typeof absences.$inferInsert)[] = [];
   const accounts: (typeof contingents.$inferInsert)[] = [];
   for (const p of people) {
-    const rules = { freeDays: p.freeDays, isHoliday: holidayTest(p.region) };
+    const rules = { freeDays: p.freeDays, holidays: regionHolidays(p.region) };
     const approver = approverOf.get(p.locationId) ?? anyApprover;
     for (const year of years) {
       accounts.push({ userId: p.id, year, surplus: year === thisYear ? null : rng.int(0, 6), deduction: 0 });
-      // Vacation: 3–5 requests in distinct weeks; sick reports in other weeks.
-      const weeks = Array.from({ length: 50 }, (_, i) => i + 1).sort(() => rng.next() - 0.5);
+      // Vacation: 3–5 requests in distinct fortnights; sick reports in other fortnights. A
+      // fortnight holds the longest request (12 days), so no two periods of a person overlap,
+      // which the database refuses.
+      const fortnights = Array.from({ length: 25 }, (_, i) => i).sort(() => rng.next() - 0.5);
       const vacations = rng.int(3, 5);
       const sick = rng.int(0, 3);
-      weeks.slice(0, vacations + sick).forEach((week, i) => {
+      fortnights.slice(0, vacations + sick).forEach((slot, i) => {
         const monday = mondayOf(`${year}-01-04`);
-        const start = addDays(monday, (week - 1) * 7 + (i < vacations ? 0 : rng.int(0, 3)));
+        const start = addDays(monday, slot * 14 + (i < vacations ? 0 : rng.int(0, 3)));
         const end = addDays(start, i < vacations ? rng.int(1, 11) : rng.int(0, 4));
+        if (!clear(p.id, start, end)) return;
         const byYear = countWorkingDaysByYear(start, end, rules);
         const countDays = [...byYear.values()].reduce((a, b) => a + b, 0);
         const past = end < today;

@@ -184,7 +184,10 @@ export function writeReport(result: BenchResult, names: string[]): string {
       : ['Keine.']),
     '',
   ].join('\n');
-  fs.writeFileSync(new URL('../REPORT.md', import.meta.url), md);
-  fs.writeFileSync(new URL('../report.json', import.meta.url), `${JSON.stringify({ ...result, goals: GOALS, misses: found }, null, 2)}\n`);
+  // A quick smoke run must not overwrite the committed report of a full run.
+  const dir = result.quick ? new URL('../../test-results/bench-quick/', import.meta.url) : new URL('../', import.meta.url);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(new URL('REPORT.md', dir), md);
+  fs.writeFileSync(new URL('report.json', dir), `${JSON.stringify({ ...result, goals: GOALS, misses: found }, null, 2)}\n`);
   return md;
 }
