@@ -13,7 +13,9 @@ fs.mkdirSync('test-results', { recursive: true });
 
 function run(label, cmd, args) {
   console.log(`\n== ${label} ==`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  console.log(`== ${label}: ${Math.round((Date.now() - started) / 1000)} s ==`);
   return res.status === 0;
 }
 
