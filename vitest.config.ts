@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A deprecation fails the test where it happens (e.g. node-postgres queueing a second query
+    // on a transaction's connection, which pg 9 will refuse), instead of one line in the log.
+    execArgv: ['--throw-deprecation'],
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,6 +15,18 @@ import * as schema from '../db/schema.ts';
 export type Schema = typeof schema;
 /** The database handle every service takes: the same API on PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * Independent queries at once on the pool, but one after another inside a transaction: a
+ * transaction is one connection, which takes one query at a time (node-postgres deprecates
+ * queueing them). Drizzle queries start when awaited, so passing them unstarted is enough.
+ */
+export async function together<const Q extends readonly PromiseLike<unknown>[]>(db: Db, queries: Q): Promise<{ -readonly [K in keyof Q]: Awaited<Q[K]> }> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries)) as never;
+  const results: unknown[] = [];
+  for (const q of queries) results.push(await q);
+  return results as never;
+}
 
 export interface Database {
   db: Db;

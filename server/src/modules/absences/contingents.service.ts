@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, gte, sql } from 'drizzle-orm';
 import { countWorkingDays, contingent, type Contingent } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
-import type { Db } from '../../platform/db.ts';
+import { together, type Db } from '../../platform/db.ts';
 import { locations } from '../locations/locations.table.ts';
 import { users } from '../users/users.table.ts';
 import { absences, contingents } from './absences.table.ts';
@@ -38,7 +38,7 @@ export async function accountsFor(db: Db, userIds: readonly string[], year: numb
   const out = new Map<string, YearAccount>();
   if (userIds.length === 0) return out;
   const ids = [...new Set(userIds)];
-  const [people, rows, approvedByYear] = await Promise.all([
+  const [people, rows, approvedByYear] = await together(db, [
     db
       .select({ id: users.id, holidayContingent: users.holidayContingent, createdAt: users.createdAt, freeDays: users.freeDays, region: locations.region })
       .from(users)
