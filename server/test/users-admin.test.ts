@@ -352,15 +352,20 @@ describe('onboarding: which groups Personalleitung may give', () => {
     expect(await userRow('lagerist@example.com')).toEqual(before);
   });
 
+  /** HR's hiring of person n into the group is refused, and nobody is created. */
+  async function expectHireRefused(n: number, group: string) {
+    const res = await t.as(await hr(), { method: 'POST', url: '/api/user', payload: hire(n, group) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(MSG.groupNotAssignable);
+    expect(await userRow(`neu${n}@example.com`)).toBeUndefined();
+  }
+
   it('gives only groups on its own list', async () => {
     const pl = await groupRow('Personalleitung');
     const aushilfe = await groupRow('Aushilfe');
     await t.db.update(userGroups).set({ assignableUserGroups: pl.assignableUserGroups.filter((g) => g !== aushilfe.id) }).where(eq(userGroups.id, pl.id));
     try {
-      const res = await t.as(await hr(), { method: 'POST', url: '/api/user', payload: hire(5, 'Aushilfe') });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe(MSG.groupNotAssignable);
-      expect(await userRow('neu5@example.com')).toBeUndefined();
+      await expectHireRefused(5, 'Aushilfe');
     } finally {
       await t.db.update(userGroups).set({ assignableUserGroups: pl.assignableUserGroups }).where(eq(userGroups.id, pl.id));
     }
@@ -370,10 +375,7 @@ describe('onboarding: which groups Personalleitung may give', () => {
     const bodenleger = await groupRow('Bodenleger');
     await t.db.update(userGroups).set({ permissions: [...bodenleger.permissions, 'einstellungen_sehen', 'einstellungen_standorte_sehen'] }).where(eq(userGroups.id, bodenleger.id));
     try {
-      const res = await t.as(await hr(), { method: 'POST', url: '/api/user', payload: hire(6, 'Bodenleger') });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe(MSG.groupNotAssignable);
-      expect(await userRow('neu6@example.com')).toBeUndefined();
+      await expectHireRefused(6, 'Bodenleger');
     } finally {
       await t.db.update(userGroups).set({ permissions: bodenleger.permissions }).where(eq(userGroups.id, bodenleger.id));
     }
