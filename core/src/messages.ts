@@ -3,6 +3,8 @@
  * (including their spelling); the others are marked "own" and follow the spec's tone.
  */
 export const MSG = {
+  // own: what lists show in place of a person whose account was deleted
+  deletedUser: 'Benutzer gelöscht',
   // Session (spec 1 §8)
   wrongLogin: 'Falscher Benutzername oder Passwort.',
   reLogin: 'Bitte melden Sie sich erneut an',

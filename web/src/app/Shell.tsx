@@ -46,7 +46,7 @@ const DelegatedTasksPage = lazy(() =>
 const AbsenceRoutes = lazy(() => import('../features/absences/AbsenceRoutes.tsx').then((m) => ({ default: m.AbsenceRoutes })));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })));
 const SickReportRoutes = lazy(() =>
-  import('../features/sick-reports/SickReportRoutes.tsx').then((m) => ({ default: m.SickReportRoutes })),
+  import('../features/absences/SickReportRoutes.tsx').then((m) => ({ default: m.SickReportRoutes })),
 );
 
 /** Counters beside navigation labels, by kind; kinds without a view yet have none. */

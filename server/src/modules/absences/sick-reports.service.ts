@@ -22,7 +22,6 @@ const EDIT_ALL = 'krankmeldungen_von_allen_sehen_und_bearbeiten';
 const EDIT_OWN = 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten';
 const DELETE_ALL = 'krankmeldungen_von_allen_l_schen';
 const DELETE_OWN = 'krankmeldungen_aus_eigener_filiale_l_schen';
-const DELETED_USER = 'Benutzer gelöscht';
 
 /** Sick reports of everyone, or of the own location only (spec 1 §6). */
 const scope = (actor: Actor): SQL | undefined => (can(actor, EDIT_ALL) ? undefined : eq(users.locationId, actor.locationId));
@@ -75,8 +74,8 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
   return list.map((r) => ({
     id: r.a.id,
     userId: r.a.userId,
-    userData: r.a.userId ? [r.lastName, r.firstName, r.locationLabel].join(', ') : DELETED_USER,
-    lastName: r.lastName ?? DELETED_USER,
+    userData: r.a.userId ? [r.lastName, r.firstName, r.locationLabel].join(', ') : MSG.deletedUser,
+    lastName: r.lastName ?? MSG.deletedUser,
     firstName: r.firstName ?? '',
     personalNumber: r.personalNumber ?? '',
     locationLabel: r.locationLabel ?? '',

@@ -22,7 +22,6 @@ import { accountsFor, todayIso } from './contingents.service.ts';
 const ALL = 'urlaub_von_allen_sehen_und_bearbeiten';
 const SUBGROUPS = 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten';
 const OWN_LOCATION = 'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten';
-const DELETED_USER = 'Benutzer gelöscht';
 const reference = (id: string) => `absence:${id}`;
 /** Two live requests of one person never overlap; the database enforces it (absences_vacation_no_overlap). */
 const overlapRefused = onConstraint({ absences_vacation_no_overlap: () => new AppError(422, 'duplicate', MSG.vacationDuplicate) });
@@ -276,8 +275,8 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
     return {
       id: r.a.id,
       userId: r.a.userId,
-      userData: r.a.userId ? [r.lastName, r.firstName, r.locationLabel, r.personalNumber ?? ''].join(', ') : DELETED_USER,
-      lastName: r.lastName ?? DELETED_USER,
+      userData: r.a.userId ? [r.lastName, r.firstName, r.locationLabel, r.personalNumber ?? ''].join(', ') : MSG.deletedUser,
+      lastName: r.lastName ?? MSG.deletedUser,
       firstName: r.firstName ?? '',
       locationLabel: r.locationLabel ?? '',
       personalNumber: r.personalNumber ?? '',
@@ -287,7 +286,7 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
       endDateFormated: formatDate(r.a.endDate),
       createdAtFormated: formatDate(r.a.createdAt),
       countDays: Number(r.a.countDays),
-      confirmedByData: r.confirmerName ?? (r.a.confirmedBy === null && r.a.confirmedAt ? DELETED_USER : ''),
+      confirmedByData: r.confirmerName ?? (r.a.confirmedBy === null && r.a.confirmedAt ? MSG.deletedUser : ''),
       confirmedAtFormated: formatDate(r.a.confirmedAt),
       approved: r.a.approved,
       declined: r.a.declined,

@@ -23,7 +23,6 @@ export interface TaskListQuery {
   view: TaskView;
 }
 
-const DELETED_USER = 'Benutzer gelöscht';
 const creator = alias(users, 'creator');
 const recipient = alias(users, 'recipient');
 const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
@@ -189,7 +188,7 @@ function toOwnDto(r: OwnRow) {
     link: r.link,
     reference: r.reference,
     createdById: r.createdById,
-    createdByFullName: r.createdByFullName ?? DELETED_USER,
+    createdByFullName: r.createdByFullName ?? MSG.deletedUser,
     createdAt: r.createdAt,
     createdAtFormated: formatDate(r.createdAt),
     completed: r.completedAt !== null,
@@ -198,7 +197,7 @@ function toOwnDto(r: OwnRow) {
     subtaskCount: r.subtaskCount,
     subtasksDone: r.subtasksDone.length,
     userId: r.userId,
-    userFullName: r.userFullName ?? DELETED_USER,
+    userFullName: r.userFullName ?? MSG.deletedUser,
     userLocation: r.userLocation,
   };
 }
@@ -250,7 +249,7 @@ function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskI
       locked: r.locked,
       link: r.link,
       reference: r.reference,
-      createdByFullName: r.createdByFullName ?? DELETED_USER,
+      createdByFullName: r.createdByFullName ?? MSG.deletedUser,
       createdAt: r.createdAt,
       createdAtFormated: formatDate(r.createdAt),
       subtaskCount: r.subtaskCount,

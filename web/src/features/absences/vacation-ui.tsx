@@ -1,3 +1,4 @@
+import { MSG } from '@filialportal/core/messages';
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { absenceStateLabel } from '@filialportal/core/absences';
@@ -5,7 +6,6 @@ import type { Column } from '../../ui/SortableTable.tsx';
 import type { OverviewRow, VacationRow } from './absences.api.ts';
 
 /** Shown for a request whose person no longer exists. */
-export const DELETED_USER = 'Benutzer gelöscht';
 
 const STATE_COLORS = { offen: 'yellow', akzeptiert: 'teal', abgelehnt: 'red' } as const;
 
@@ -14,7 +14,7 @@ export const formatNumber = (n: number) => n.toLocaleString('de-DE', { maximumFr
 
 /** 'Greta Wolf', or 'Benutzer gelöscht'. */
 export function personName(row: Pick<VacationRow, 'userId' | 'firstName' | 'lastName'>): string {
-  return row.userId ? `${row.firstName} ${row.lastName}`.trim() : DELETED_USER;
+  return row.userId ? `${row.firstName} ${row.lastName}`.trim() : MSG.deletedUser;
 }
 
 /** 'Pers.-Nr. 1009', or '' without a number. */
@@ -37,7 +37,7 @@ export function PersonCell({ row }: { row: VacationRow }) {
   if (!row.userId) {
     return (
       <Text size="sm" c="dimmed" fs="italic">
-        {DELETED_USER}
+        {MSG.deletedUser}
       </Text>
     );
   }

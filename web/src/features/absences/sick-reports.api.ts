@@ -4,7 +4,7 @@ import { useCan } from '../../app/current-user.tsx';
 import { SICK_REPORT_PERMISSIONS } from '../../app/navigation.ts';
 import { nextFrom } from '../../ui/infinite-rows.ts';
 import type { ListFilters } from '../../ui/useFilterParams.ts';
-import type { SickListView } from './paths.ts';
+import type { SickListView } from './sick-paths.ts';
 
 /** A sick report as the lists show it (spec 1 §3 "Sick report"). */
 export interface SickReportRow {

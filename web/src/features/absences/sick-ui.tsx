@@ -1,21 +1,21 @@
+import { MSG } from '@filialportal/core/messages';
 import { Badge, Stack, Text } from '@mantine/core';
 import { RowActions } from '../../ui/RowActions.tsx';
 import type { Column } from '../../ui/SortableTable.tsx';
 import type { SickReportRow, SickSummaryRow } from './sick-reports.api.ts';
 
 /** Shown for a report whose person no longer exists. */
-export const DELETED_USER = 'Benutzer gelöscht';
 
 const formatNumber = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 2 });
 
 /** The last name of a report's person for the dialogs, or 'Benutzer gelöscht'. */
-export const reportName = (r: SickReportRow) => (r.userId ? r.lastName : DELETED_USER);
+export const reportName = (r: SickReportRow) => (r.userId ? r.lastName : MSG.deletedUser);
 
 function PersonCell({ row }: { row: SickReportRow }) {
   if (!row.userId) {
     return (
       <Text size="sm" c="dimmed" fs="italic">
-        {DELETED_USER}
+        {MSG.deletedUser}
       </Text>
     );
   }
@@ -75,7 +75,7 @@ export function sickColumns({ onEdit, onDelete }: SickRowHandlers, withActions: 
       width: 88,
       render: (r) => (
         <RowActions
-          name={`Krankmeldung von ${r.userId ? `${r.firstName} ${r.lastName}` : DELETED_USER}`}
+          name={`Krankmeldung von ${r.userId ? `${r.firstName} ${r.lastName}` : MSG.deletedUser}`}
           onEdit={r.canEdit ? () => onEdit(r) : undefined}
           onDelete={r.canDelete ? () => onDelete(r) : undefined}
         />

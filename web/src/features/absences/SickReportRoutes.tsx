@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { DEFAULT_SICK_VIEW, isSickView, sickPath } from './paths.ts';
+import { DEFAULT_SICK_VIEW, isSickView, sickPath } from './sick-paths.ts';
 import { SickReportPage } from './SickReportPage.tsx';
 
 function ViewRoute() {

@@ -15,7 +15,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
 import { useDebouncedField, useFilterParams, type ListFilters } from '../../ui/useFilterParams.ts';
 import { YearInput } from '../../ui/YearInput.tsx';
-import { isSickListView, SICK_VIEWS, sickPath, type SickListView, type SickView } from './paths.ts';
+import { isSickListView, SICK_VIEWS, sickPath, type SickListView, type SickView } from './sick-paths.ts';
 import { SickReportModal } from './SickReportModal.tsx';
 import { usePickerUsers, useDeleteSickReport, useSickReportList, useSickSummary, type SickReportRow } from './sick-reports.api.ts';
 import { reportName, sickColumns, summaryColumns } from './sick-ui.tsx';
