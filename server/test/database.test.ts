@@ -14,6 +14,11 @@ import { absences } from '../src/modules/absences/absences.table.ts';
 import { tasks } from '../src/modules/tasks/tasks.table.ts';
 import { freshDatabase } from './helpers.ts';
 
+/**
+ * Each test starts a server process or opens and migrates whole databases: seconds on an idle
+ * machine, but half a minute when the suite's other files run beside it.
+ */
+const SLOW = 180_000;
 const serverDir = path.resolve(import.meta.dirname, '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-db-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -38,7 +43,7 @@ async function waitFor(check: () => boolean, ms = 60_000) {
   }
 }
 
-describe('embedded database safety', () => {
+describe('embedded database safety', { timeout: SLOW }, () => {
   it('refuses a second process on the same data dir and closes cleanly on SIGTERM', async () => {
     const dataDir = path.join(tmp, 'two');
     const first = startServer(dataDir, 3931);
@@ -54,7 +59,7 @@ describe('embedded database safety', () => {
     const [row] = await reopened.db.select({ n: count() }).from(locations);
     expect(row?.n).toBe(0);
     await reopened.close();
-  }, 120_000);
+  });
 
   it('takes over a stale lock of a dead process and refuses a live one', async () => {
     const dir = path.join(tmp, 'lock');
@@ -88,7 +93,7 @@ describe('embedded database safety', () => {
   });
 });
 
-describe('demo company', () => {
+describe('demo company', { timeout: SLOW }, () => {
   it('is seeded once into an empty database and not again', async () => {
     const database = await freshDatabase();
     try {
@@ -111,7 +116,7 @@ describe('demo company', () => {
  * Migration 0006 on a database of the version before: the statements that write the assignable
  * groups and clear up overlapping absences are run again on seeded data reset to that state.
  */
-describe('upgrade to database-enforced rules (migration 0006)', () => {
+describe('upgrade to database-enforced rules (migration 0006)', { timeout: SLOW }, () => {
   const statements = fs
     .readFileSync(path.join(serverDir, 'src/db/migrations/0006_security.sql'), 'utf8')
     .split('--> statement-breakpoint')
