@@ -7,15 +7,14 @@ import { parseSort } from '@filialportal/core/sort';
 import type { TSickReport } from '@filialportal/core/sick-reports';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import { formatDate } from '../../platform/dates.ts';
+import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
+import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
-import { personSearch } from '../users/users.service.ts';
-import { users } from '../users/users.table.ts';
+import { personSearch, users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
-import { todayIso } from './contingents.service.ts';
 import { lockPerson } from './vacation.service.ts';
 
 const EDIT_ALL = 'krankmeldungen_von_allen_sehen_und_bearbeiten';
@@ -24,9 +23,12 @@ const DELETE_ALL = 'krankmeldungen_von_allen_l_schen';
 const DELETE_OWN = 'krankmeldungen_aus_eigener_filiale_l_schen';
 
 /** Sick reports of everyone, or of the own location only (spec 1 §6). */
-const scope = (actor: Actor): SQL | undefined => (can(actor, EDIT_ALL) ? undefined : eq(users.locationId, actor.locationId));
-const mayEdit = (actor: Actor, locationId: string | null) => can(actor, EDIT_ALL) || (can(actor, EDIT_OWN) && locationId === actor.locationId);
-const mayDelete = (actor: Actor, locationId: string | null) => can(actor, DELETE_ALL) || (can(actor, DELETE_OWN) && locationId === actor.locationId);
+const SEE: ScopeRule = { all: EDIT_ALL, ownLocation: true };
+const EDIT: ScopeRule = { all: EDIT_ALL, ownLocation: EDIT_OWN };
+const DELETE: ScopeRule = { all: DELETE_ALL, ownLocation: DELETE_OWN };
+const scope = (actor: Actor) => scopeWhere(scopeOf(actor, SEE), { locationId: users.locationId });
+const mayEdit = (actor: Actor, locationId: string | null) => inScope(scopeOf(actor, EDIT), { locationId });
+const mayDelete = (actor: Actor, locationId: string | null) => inScope(scopeOf(actor, DELETE), { locationId });
 
 export interface SickListQuery {
   from: number;
@@ -189,7 +191,7 @@ export async function saveSickReport(db: Db, actor: Actor, input: TSickReport, i
   // The check above answers the usual case; the database's constraint the parallel one.
   const [row] = await db
     .transaction(async (tx) => {
-      await lockPerson(tx as unknown as Db, p.id);
+      await lockPerson(tx, p.id);
       return id
         ? tx.update(absences).set(values).where(eq(absences.id, id)).returning({ id: absences.id })
         : tx.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id });

@@ -8,16 +8,16 @@ import type { TVacationRequest } from '@filialportal/core/vacation';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { formatDate } from '../../platform/dates.ts';
+import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
+import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tasks/tasks.service.ts';
 import { userGroups } from '../teams/teams.table.ts';
-import { personSearch } from '../users/users.service.ts';
-import { users } from '../users/users.table.ts';
+import { personSearch, users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
-import { accountsFor, todayIso } from './contingents.service.ts';
+import { accountsFor } from './contingents.service.ts';
 
 const ALL = 'urlaub_von_allen_sehen_und_bearbeiten';
 const SUBGROUPS = 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten';
@@ -46,26 +46,13 @@ async function person(db: Db, userId: string): Promise<Person | undefined> {
   return p;
 }
 
-/** The groups whose vacation the actor's group oversees. */
 /**
  * Whose requests the actor sees and processes (spec 1 §6): everyone with the "all" permission;
  * people of subordinate groups anywhere, or only at the own location; always the own ones.
  */
-function scopeFilter(actor: Actor): SQL | undefined {
-  if (can(actor, ALL)) return undefined;
-  const subs = actor.subordinateGroups;
-  const parts: SQL[] = [eq(absences.userId, actor.userId)];
-  if (subs.length && can(actor, SUBGROUPS)) parts.push(inArray(users.groupId, subs));
-  else if (subs.length && can(actor, OWN_LOCATION)) parts.push(and(inArray(users.groupId, subs), eq(users.locationId, actor.locationId))!);
-  return or(...parts);
-}
-
-function inScope(actor: Actor, target: { id: string; groupId: string; locationId: string }): boolean {
-  if (target.id === actor.userId || can(actor, ALL)) return true;
-  const subs = actor.subordinateGroups;
-  if (!subs.includes(target.groupId)) return false;
-  return can(actor, SUBGROUPS) || (can(actor, OWN_LOCATION) && target.locationId === actor.locationId);
-}
+const VACATION_SCOPE: ScopeRule = { all: ALL, subordinateGroups: SUBGROUPS, subordinateGroupsAtOwnLocation: OWN_LOCATION, self: true };
+const requestColumns = { userId: absences.userId, groupId: users.groupId, locationId: users.locationId };
+const peopleColumns = { userId: users.id, groupId: users.groupId, locationId: users.locationId };
 
 /**
  * Who gets the approval task: the closest approvers first — subordinate-group approvers of the
@@ -149,7 +136,7 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
   }
   const approvers = await approversOf(db, p);
   const id = await db.transaction(async (tx) => {
-    await lockPerson(tx as unknown as Db, p.id);
+    await lockPerson(tx, p.id);
     const [row] = await tx
       .insert(absences)
       .values({
@@ -166,7 +153,7 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
         createdBy: actor.userId,
       })
       .returning({ id: absences.id });
-    await createLinkedTask(tx as unknown as Db, {
+    await createLinkedTask(tx, {
       title: `Urlaubsantrag ${p.lastName}, ${p.firstName}: ${formatDate(input.startDate)} – ${formatDate(input.endDate)}`,
       deadline: input.startDate < todayIso() ? todayIso() : input.startDate,
       recipients: approvers,
@@ -227,7 +214,7 @@ function listFilter(actor: Actor, q: Partial<VacationListQuery> & { id?: string 
     eq(absences.kind, 'vacation'),
     q.id ? eq(absences.id, q.id) : undefined,
     q.view ? viewFilter(q.view) : undefined,
-    scopeFilter(actor),
+    scopeWhere(scopeOf(actor, VACATION_SCOPE), requestColumns),
     q.location && q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
     term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
       ? personSearch(term)
@@ -266,12 +253,12 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
   const year = Number(todayIso().slice(0, 4));
   const userIds = [...new Set(open.map((r) => r.a.userId!))];
   const [accounts, pending] = await Promise.all([accountsFor(db, userIds, year), pendingDays(db, userIds)]);
-  const subs = actor.subordinateGroups;
+  const scope = scopeOf(actor, VACATION_SCOPE);
   return rows.map((r) => {
     const acc = r.a.userId ? accounts.get(r.a.userId) : undefined;
     const pend = r.a.userId ? (pending.get(`${r.a.userId}:${year}`) ?? 0) : 0;
     const own = r.a.userId === actor.userId;
-    const mayProcess = (!own || can(actor, 'urlaub_eigene_bearbeiten')) && (own ? true : scopeAllows(actor, subs, r));
+    const mayProcess = (!own || can(actor, 'urlaub_eigene_bearbeiten')) && (own || inScope(scope, r));
     return {
       id: r.a.id,
       userId: r.a.userId,
@@ -300,15 +287,9 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
       exceeds: acc && pend > acc.open ? [pend, acc.open] : null,
       canAccept: mayProcess && !r.a.approved,
       canDecline: mayProcess && !r.a.declined && r.a.endDate >= todayIso(),
-      canDelete: (can(actor, 'urlaub_can_delete') && (own || scopeAllows(actor, subs, r))) || (own && !r.a.approved && !r.a.declined),
+      canDelete: (can(actor, 'urlaub_can_delete') && (own || inScope(scope, r))) || (own && !r.a.approved && !r.a.declined),
     };
   });
-}
-
-function scopeAllows(actor: Actor, subs: readonly string[], r: { groupId: string | null; locationId: string | null }) {
-  if (can(actor, ALL)) return true;
-  if (!r.groupId || !subs.includes(r.groupId)) return false;
-  return can(actor, SUBGROUPS) || (can(actor, OWN_LOCATION) && r.locationId === actor.locationId);
 }
 
 /** GET /absence/{from}/{location}/{view}: 20 rows from `from`, with the total count. */
@@ -331,8 +312,7 @@ async function loadForProcessing(db: Db, actor: Actor, id: string) {
     .leftJoin(users, eq(users.id, absences.userId))
     .where(and(eq(absences.id, id), eq(absences.kind, 'vacation')));
   if (!row) throw notFound();
-  const target = { id: row.a.userId ?? '', groupId: row.groupId ?? '', locationId: row.locationId ?? '' };
-  if (row.a.userId && !inScope(actor, target)) throw notFound();
+  if (row.a.userId && !inScope(scopeOf(actor, VACATION_SCOPE), { userId: row.a.userId, groupId: row.groupId, locationId: row.locationId })) throw notFound();
   return row;
 }
 
@@ -347,12 +327,12 @@ export async function decideVacation(deps: Deps, actor: Actor, id: string, appro
   if (!can(actor, ALL) && !can(actor, SUBGROUPS) && !can(actor, OWN_LOCATION)) throw forbidden();
   if (approve ? row.a.approved : row.a.declined) throw badRequest(MSG.vacationWrongState);
   await db.transaction(async (tx) => {
-    if (row.a.userId) await lockPerson(tx as unknown as Db, row.a.userId);
+    if (row.a.userId) await lockPerson(tx, row.a.userId);
     await tx
       .update(absences)
       .set({ approved: approve, declined: !approve, confirmedBy: actor.userId, confirmedAt: new Date() })
       .where(eq(absences.id, id));
-    await completeLinkedTasks(tx as unknown as Db, reference(id), actor.userId);
+    await completeLinkedTasks(tx, reference(id), actor.userId);
   }).catch(overlapRefused);
   if (row.email) {
     await mailer.send({
@@ -377,7 +357,7 @@ export async function deleteVacation(db: Db, actor: Actor, id: string) {
   const ownOpen = row.a.userId === actor.userId && !row.a.approved && !row.a.declined;
   if (!ownOpen && !can(actor, 'urlaub_can_delete')) throw forbidden();
   await db.transaction(async (tx) => {
-    await deleteLinkedTasks(tx as unknown as Db, reference(id));
+    await deleteLinkedTasks(tx, reference(id));
     await tx.delete(absences).where(eq(absences.id, id));
   });
 }
@@ -403,21 +383,12 @@ const overviewSortColumn: Record<(typeof OVERVIEW_SORT)[number], AnyPgColumn> = 
   locationLabel: locations.name,
 };
 
-/** The people whose accounts the actor sees: like the requests, but over users. */
-function peopleScope(actor: Actor): SQL | undefined {
-  if (can(actor, ALL)) return undefined;
-  const subs = actor.subordinateGroups;
-  const parts: SQL[] = [eq(users.id, actor.userId)];
-  if (subs.length && can(actor, SUBGROUPS)) parts.push(inArray(users.groupId, subs));
-  else if (subs.length && can(actor, OWN_LOCATION)) parts.push(and(inArray(users.groupId, subs), eq(users.locationId, actor.locationId))!);
-  return or(...parts);
-}
-
 function overviewFilter(actor: Actor, q: Omit<OverviewQuery, 'from' | 'previousYears'>) {
   const term = q.searchTerm?.trim().toLowerCase();
   return and(
     eq(users.active, true),
-    peopleScope(actor),
+    // The people whose accounts the actor sees: like the requests, but over users.
+    scopeWhere(scopeOf(actor, VACATION_SCOPE), peopleColumns),
     q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
     term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
       ? personSearch(term)

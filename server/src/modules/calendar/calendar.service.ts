@@ -16,11 +16,11 @@ import { publicHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
 import { WEEKDAY_CODES } from '@filialportal/core/users';
 import { type Actor, can } from '../../platform/access.ts';
+import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import type { Db } from '../../platform/db.ts';
-import { formatDate } from '../../platform/dates.ts';
+import { formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { absences } from '../absences/absences.table.ts';
-import { todayIso } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
 import { specialAppointments } from '../special-appointments/special-appointments.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -31,11 +31,14 @@ import { calendarEntries, locationInfos } from './calendar.table.ts';
 const HIDDEN_GROUP = 'Ausgeblendet';
 
 /** What the actor may do in the calendar of a location (spec 1 §6). */
+/** The own location includes the one the person has switched to. */
+const SEE: ScopeRule = { all: 'an_abwesenheit_von_allen_sehen', ownLocation: true, withSelectedLocation: true };
+const EDIT: ScopeRule = { all: 'an_abwesenheit_von_allen_bearbeiten', ownLocation: 'an_abwesenheit_in_eigener_filiale_bearbeiten', withSelectedLocation: true };
+
 export function calendarRights(actor: Actor, locationId: string): CalendarWeek['can'] & { see: boolean } {
-  const own = locationId === actor.locationId || locationId === actor.selectedLocationId;
-  const editCells = can(actor, 'an_abwesenheit_von_allen_bearbeiten') || (own && can(actor, 'an_abwesenheit_in_eigener_filiale_bearbeiten'));
+  const editCells = inScope(scopeOf(actor, EDIT), { locationId });
   return {
-    see: own || can(actor, 'an_abwesenheit_von_allen_sehen'),
+    see: inScope(scopeOf(actor, SEE), { locationId }),
     editCells,
     // Whoever edits a location's cells also keeps its info row; the info permission extends that to every location.
     editInfo: editCells || can(actor, 'an_abwesenheit_info_von_allen_bearbeiten'),
