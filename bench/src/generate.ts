@@ -81,8 +81,7 @@ export interface GenerateResult {
 export async function generateScaleData(db: Db, scale: Scale, today: string): Promise<GenerateResult> {
   const rng = prng(20_261_121);
   const rows: Record<string, number> = {};
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const locIds = await generateLocations(t, rng, scale, rows);
     const people = await generateUsers(t, rng, scale, locIds, rows);
     await generateAbsences(t, rng, scale, people, today, rows);

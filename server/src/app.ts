@@ -21,21 +21,19 @@ import { dummyPasswordHash } from './platform/passwords.ts';
 import { clientErrorHandler, frameworkErrors, loggableError, registerErrorHandler } from './platform/errors.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Storage } from './platform/storage.ts';
-import { absencesRoutes } from './modules/absences/absences.routes.ts';
-import { sickReportsRoutes } from './modules/absences/sick-reports.routes.ts';
-import { holidaysRoutes } from './modules/absences/holidays.routes.ts';
-import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
-import { globalSettingsRoutes } from './modules/global-settings/global-settings.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { listsRoutes } from './modules/lists/lists.routes.ts';
-import { specialAppointmentsRoutes } from './modules/special-appointments/special-appointments.routes.ts';
-import { locationsRoutes } from './modules/locations/locations.routes.ts';
-import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
-import { sessionRoutes } from './modules/session/session.routes.ts';
+import { absencesModule } from './modules/absences/index.ts';
+import { calendarModule } from './modules/calendar/index.ts';
+import { globalSettingsModule } from './modules/global-settings/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { listsModule } from './modules/lists/index.ts';
+import { locationsModule } from './modules/locations/index.ts';
+import { permissionsModule } from './modules/permissions/index.ts';
+import { sessionModule } from './modules/session/index.ts';
+import { specialAppointmentsModule } from './modules/special-appointments/index.ts';
+import { tasksModule } from './modules/tasks/index.ts';
+import { teamsModule } from './modules/teams/index.ts';
+import { usersModule } from './modules/users/index.ts';
 import { authenticate } from './modules/session/session.service.ts';
-import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
-import { teamsRoutes } from './modules/teams/teams.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -123,20 +121,18 @@ export async function buildApp(input: AppDeps): Promise<App> {
     async (api) => {
       registerAuth(api, deps.db, authenticate);
       registerInputGuard(api);
-      await api.register(healthRoutes, deps);
-      await api.register(sessionRoutes, deps);
-      await api.register(usersRoutes, deps);
-      await api.register(teamsRoutes, deps);
-      await api.register(permissionsRoutes);
-      await api.register(locationsRoutes, deps);
-      await api.register(specialAppointmentsRoutes, deps);
-      await api.register(listsRoutes, deps);
-      await api.register(globalSettingsRoutes, deps);
-      await api.register(tasksRoutes, deps);
-      await api.register(absencesRoutes, deps);
-      await api.register(sickReportsRoutes, deps);
-      await api.register(holidaysRoutes, deps);
-      await api.register(calendarRoutes, deps);
+      await api.register(healthModule, deps);
+      await api.register(sessionModule, deps);
+      await api.register(usersModule, deps);
+      await api.register(teamsModule, deps);
+      await api.register(permissionsModule, deps);
+      await api.register(locationsModule, deps);
+      await api.register(specialAppointmentsModule, deps);
+      await api.register(listsModule, deps);
+      await api.register(globalSettingsModule, deps);
+      await api.register(tasksModule, deps);
+      await api.register(absencesModule, deps);
+      await api.register(calendarModule, deps);
     },
     { prefix: '/api' },
   );

@@ -13,9 +13,19 @@ import { AppError, forbidden } from './errors.ts';
  */
 export type Access = 'public' | 'authenticated' | { permission: string } | { anyOf: readonly string[] };
 
+/**
+ * The second form of a path that serves two (PUT /user/{id}: the own settings, or the settings
+ * area when the body names a group): a body carrying `field` also needs one of `anyOf`.
+ */
+export interface FormAccess {
+  field: string;
+  anyOf: readonly string[];
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    formAccess?: FormAccess;
   }
 }
 
@@ -75,8 +85,9 @@ export function registerAccessDeclarationCheck(app: FastifyInstance, declared: M
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const key = `${methods.filter((m) => m !== 'HEAD').join(',')} ${route.url}`;
     if (!access) throw new Error(`Route ${key} declares no access (config.access).`);
-    if (typeof access !== 'string') {
-      const names = 'permission' in access ? [access.permission] : access.anyOf;
+    const formAccess = (route.config as { formAccess?: FormAccess } | undefined)?.formAccess;
+    if (typeof access !== 'string' || formAccess) {
+      const names = [...(typeof access === 'string' ? [] : 'permission' in access ? [access.permission] : access.anyOf), ...(formAccess?.anyOf ?? [])];
       for (const name of names) if (!isPermission(name)) throw new Error(`Route ${key} names unknown permission ${name}.`);
     }
     if (methods.some((m) => m !== 'HEAD')) declared.set(key, access);
@@ -88,6 +99,8 @@ export function enforceAccess(req: FastifyRequest) {
   const access = req.routeOptions.config?.access;
   if (!access || access === 'public') return;
   const actor = actorOf(req);
-  if (access === 'authenticated') return;
-  if ('permission' in access ? !can(actor, access.permission) : !canAny(actor, access.anyOf)) throw forbidden();
+  if (access !== 'authenticated' && ('permission' in access ? !can(actor, access.permission) : !canAny(actor, access.anyOf))) throw forbidden();
+  const form = req.routeOptions.config.formAccess;
+  const body = req.body;
+  if (form && typeof body === 'object' && body !== null && form.field in body && !canAny(actor, form.anyOf)) throw forbidden();
 }

@@ -1,5 +1,6 @@
 // Formatters are built once: constructing Intl objects per row is costly in long lists.
 const dateFmt = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
+const isoDayFmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
 const timeFmt = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
 
 /** DD.MM.YYYY in Europe/Berlin, the spec's display format. */
@@ -16,3 +17,10 @@ export function formatDate(value: Date | string | null | undefined): string {
 export function formatTime(value: Date): string {
   return timeFmt.format(value);
 }
+
+/** Today in Europe/Berlin as YYYY-MM-DD: the company's day, whatever the server's zone. */
+export function todayIso(): string {
+  return isoDayFmt.format(new Date());
+}
+
+export const currentYear = () => Number(todayIso().slice(0, 4));

@@ -13,7 +13,10 @@ import pg from 'pg';
 import * as schema from '../db/schema.ts';
 
 export type Schema = typeof schema;
-/** The database handle every service takes: the same API on PGlite and node-postgres. */
+/**
+ * The database handle every service takes: the same API on PGlite and node-postgres, and a
+ * transaction is one too, so a service joins its caller's transaction by taking it as `db`.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /**

@@ -154,9 +154,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     // Everyone carries a few days over from last year into this year's account.
     const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(new Date()));
     await tx.insert(contingents).values(inserted.map((u, i) => ({ userId: u.id, year, surplus: i % 4, deduction: 0 })));
-    await seedLists(tx as unknown as Db, locId.get('koeln')!);
-    await seedTasks(tx as unknown as Db, locId.get('koeln')!);
-    await seedAttendance(tx as unknown as Db, new Map(LOCATIONS.map((l) => [locId.get(l.key)!, l.region])), locId.get('koeln')!);
+    await seedLists(tx, locId.get('koeln')!);
+    await seedTasks(tx, locId.get('koeln')!);
+    await seedAttendance(tx, new Map(LOCATIONS.map((l) => [locId.get(l.key)!, l.region])), locId.get('koeln')!);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)

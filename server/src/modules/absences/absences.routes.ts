@@ -7,7 +7,7 @@ import { ZVacationRequest } from '@filialportal/core/vacation';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
-import { accountsFor, currentYear } from './contingents.service.ts';
+import { ownContingents } from './contingents.service.ts';
 import { overviewColumns, requestColumns, VIEW_TITLES } from './absences.export.ts';
 import * as vacation from './vacation.service.ts';
 
@@ -115,29 +115,6 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/user-contingents', {
     config: { access: { permission: 'urlaub_menu_sehen' } },
     schema: { tags, summary: 'Eigenes Urlaubskonto dieses Jahres und der Vorjahre' },
-    handler: async (req) => {
-      const actor = actorOf(req);
-      const year = currentYear();
-      const years = [year - 2, year - 1, year, year + 1];
-      const accounts = await Promise.all(years.map((y) => accountsFor(db, [actor.userId], y)));
-      return {
-        contingents: accounts.map((m, i) => {
-          const a = m.get(actor.userId)!;
-          return {
-            id: `${actor.userId}:${years[i]}`,
-            userId: actor.userId,
-            year: years[i],
-            available: a.available,
-            approvedHolidays: a.taken + a.planned,
-            vacationClaim: a.holidayContingent,
-            surplus: a.surplus,
-            deduction: a.deduction,
-            taken: a.taken,
-            planned: a.planned,
-            open: a.open,
-          };
-        }),
-      };
-    },
+    handler: (req) => ownContingents(db, actorOf(req).userId),
   });
 }

@@ -1,16 +1,11 @@
 import { and, eq, inArray, lte, gte, sql } from 'drizzle-orm';
 import { countWorkingDays, contingent, type Contingent } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
+import { currentYear, todayIso } from '../../platform/dates.ts';
 import { together, type Db } from '../../platform/db.ts';
 import { locations } from '../locations/locations.table.ts';
 import { users } from '../users/users.table.ts';
 import { absences, contingents } from './absences.table.ts';
-
-/** Today and this year in Berlin. */
-export function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-}
-export const currentYear = () => Number(todayIso().slice(0, 4));
 
 export interface YearAccount extends Contingent {
   year: number;
@@ -111,4 +106,29 @@ export async function saveAccount(db: Db, userId: string, year: number, values: 
     .insert(contingents)
     .values({ userId, year, surplus, deduction: values.deduction })
     .onConflictDoUpdate({ target: [contingents.userId, contingents.year], set: { surplus, deduction: values.deduction } });
+}
+
+/** GET /user-contingents: the own account of the two years before, this year and the next. */
+export async function ownContingents(db: Db, userId: string) {
+  const year = currentYear();
+  const years = [year - 2, year - 1, year, year + 1];
+  const accounts = await Promise.all(years.map((y) => accountsFor(db, [userId], y)));
+  return {
+    contingents: accounts.map((m, i) => {
+      const a = m.get(userId)!;
+      return {
+        id: `${userId}:${years[i]}`,
+        userId,
+        year: years[i],
+        available: a.available,
+        approvedHolidays: a.taken + a.planned,
+        vacationClaim: a.holidayContingent,
+        surplus: a.surplus,
+        deduction: a.deduction,
+        taken: a.taken,
+        planned: a.planned,
+        open: a.open,
+      };
+    }),
+  };
 }

@@ -6,7 +6,7 @@ import { parseSchoolVacations, SCHOOL_VACATIONS_MAX } from '@filialportal/core/s
 import type { Db } from '../../platform/db.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { currentYear } from './contingents.service.ts';
+import { currentYear } from '../../platform/dates.ts';
 import { schoolVacations } from './holidays.table.ts';
 
 const regionByName = (name: string) => REGIONS.find((r) => r.label.toLowerCase() === name.trim().toLowerCase())?.code ?? null;

@@ -7,6 +7,7 @@ import { ZSickReportRequest } from '@filialportal/core/sick-reports';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
+import { sickReportExportColumns } from './sick-reports.export.ts';
 import * as sick from './sick-reports.service.ts';
 
 const tags = ['Krankmeldungen'];
@@ -74,15 +75,7 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
       sendXlsx(reply, {
         filename: 'Krankmeldungen.xlsx',
         sheet: 'Krankmeldungen',
-        columns: [
-          { header: 'Nachname', value: (s) => s.lastName, width: 18 },
-          { header: 'Vorname', value: (s) => s.firstName, width: 16 },
-          { header: 'Personalnummer', value: (s) => s.personalNumber, width: 16 },
-          { header: 'Standort', value: (s) => s.locationLabel, width: 20 },
-          { header: 'Von', value: (s) => s.startDate, type: 'date' },
-          { header: 'Bis', value: (s) => s.endDate, type: 'date' },
-          { header: 'Tage', value: (s) => s.countDays, type: 'number' },
-        ],
+        columns: sickReportExportColumns,
         rows: sick.sickExportRows(db, actorOf(req), { ...req.params, ...req.query }),
       }),
   });

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { COUNT_LABELS, type CalendarWeek, ZLocationAppointmentRequest, ZLocationInfoRequest } from '@filialportal/core/calendar';
+import { ZLocationAppointmentRequest, ZLocationInfoRequest } from '@filialportal/core/calendar';
 import { zIsoDate } from '@filialportal/core/dates';
 import { MSG } from '@filialportal/core/messages';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
+import { exportColumns, exportRows } from './calendar.export.ts';
 import { calendarWeek, saveLocationAppointment, saveLocationInfo } from './calendar.service.ts';
 
 const tags = ['An-/Abwesenheit'];
@@ -62,33 +63,4 @@ export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
       },
     });
   }
-}
-
-type ExportRow = { team: string; name: string; personalNumber: string; days: (string | number)[] };
-
-function exportColumns(week: CalendarWeek) {
-  return [
-    { header: 'Team', value: (r: ExportRow) => r.team, width: 18 },
-    { header: 'Mitarbeiter', value: (r: ExportRow) => r.name, width: 24 },
-    { header: 'Personalnummer', value: (r: ExportRow) => r.personalNumber, width: 16 },
-    ...week.days.map((d, i) => ({ header: `${d.weekday} ${d.dateFormated}`, value: (r: ExportRow) => r.days[i], width: week.can.extendedTitle ? 28 : 14 })),
-  ];
-}
-
-/** Info row and special appointments first, then one row per person, then the daily counts. */
-function exportRows(week: CalendarWeek): ExportRow[] {
-  const line = (name: string, days: (string | number)[]): ExportRow => ({ team: '', name, personalNumber: '', days });
-  const detailed = (c: CalendarWeek['rows'][number]['cells'][number]) =>
-    week.can.extendedTitle && (c.source === 'sick' || c.source === 'vacation' || c.source === 'manual') ? `${c.statusLabel || c.info} – ${c.title}` : c.statusLabel;
-  return [
-    line('Info', week.days.map((d) => [d.holiday, d.info].filter(Boolean).join(' · '))),
-    line('Sondertermine', week.days.map((d) => d.specialAppointments.map((a) => a.info).join(', '))),
-    ...week.rows.map((r) => ({
-      team: r.team.label,
-      name: `${r.lastName}, ${r.firstName}`,
-      personalNumber: r.personalNumber,
-      days: r.cells.map(detailed),
-    })),
-    ...(Object.keys(COUNT_LABELS) as (keyof typeof COUNT_LABELS)[]).map((k) => line(COUNT_LABELS[k], week.counts.map((c) => c[k]))),
-  ];
 }

@@ -5,6 +5,7 @@ import { zId } from '@filialportal/core/ids';
 import { CLAIM_LIST_KINDS, CLAIM_LIST_LABELS, ZClaimListRequest, ZColorRequest, ZManufacturerRequest, ZStatusRequest } from '@filialportal/core/lists';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
+import { colorExportColumns, nameColumn } from './lists.export.ts';
 import * as lists from './lists.service.ts';
 
 const ZId = z.object({ id: zId() });
@@ -45,7 +46,7 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: { permission: 'einstellungen_hersteller_sehen_1' } },
       schema: { tags, summary: 'Hersteller als XLSX' },
       handler: async (_req, reply) =>
-        sendXlsx(reply, { filename: 'Hersteller.xlsx', sheet: 'Hersteller', columns: [{ header: 'Hersteller', value: (m) => m.name as string, width: 40 }], rows: await lists.manufacturerList.list(db) }),
+        sendXlsx(reply, { filename: 'Hersteller.xlsx', sheet: 'Hersteller', columns: nameColumn('Hersteller'), rows: await lists.manufacturerList.list(db) }),
     });
   }
 
@@ -82,10 +83,7 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
         sendXlsx(reply, {
           filename: 'Labels.xlsx',
           sheet: 'Labels',
-          columns: [
-            { header: 'Label', value: (c) => c.name as string, width: 30 },
-            { header: 'Farbe', value: (c) => c.hex as string },
-          ],
+          columns: colorExportColumns,
           rows: await lists.colorList.list(db),
         }),
     });
@@ -118,7 +116,7 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access },
       schema: { tags, summary: 'Status als XLSX' },
       handler: async (_req, reply) =>
-        sendXlsx(reply, { filename: 'Status.xlsx', sheet: 'Status', columns: [{ header: 'Status', value: (s) => s.name as string, width: 30 }], rows: await lists.statusList.list(db) }),
+        sendXlsx(reply, { filename: 'Status.xlsx', sheet: 'Status', columns: nameColumn('Status', 30), rows: await lists.statusList.list(db) }),
     });
   }
 
@@ -156,7 +154,7 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
         sendXlsx(reply, {
           filename: `${CLAIM_LIST_LABELS[kind]}.xlsx`,
           sheet: CLAIM_LIST_LABELS[kind].slice(0, 31),
-          columns: [{ header: CLAIM_LIST_LABELS[kind], value: (e) => e.name as string, width: 40 }],
+          columns: nameColumn(CLAIM_LIST_LABELS[kind]),
           rows: await lists.claimList.list(db, undefined, kind),
         }),
     });

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { REGIONS, ZLocationRequest } from '@filialportal/core/locations';
+import { ZLocationRequest } from '@filialportal/core/locations';
 import { actorOf, can } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
+import { locationExportColumns } from './locations.export.ts';
 import { ZPageParam, ALL_PAGES } from '../../platform/paging.ts';
 import { countLocations, deleteLocation, listLocations, saveLocation, toLocationDto } from './locations.service.ts';
 
 const ZId = z.object({ id: zId() });
-const regionLabel = new Map<string, string>(REGIONS.map((r) => [r.code, r.label]));
 
 export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,17 +65,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
       return sendXlsx(reply, {
         filename: 'Standorte.xlsx',
         sheet: 'Standorte',
-        columns: [
-          { header: 'Name', value: (l) => l.name, width: 24 },
-          { header: 'Kürzel', value: (l) => l.shortName },
-          { header: 'Straße', value: (l) => l.street, width: 26 },
-          { header: 'PLZ', value: (l) => l.zip },
-          { header: 'Ort', value: (l) => l.city, width: 18 },
-          { header: 'Bundesland', value: (l) => regionLabel.get(l.region) ?? l.region, width: 22 },
-          { header: 'IP-Adressen', value: (l) => l.ip, width: 30 },
-          { header: 'Position', value: (l) => l.position, type: 'number' },
-          { header: 'Im Sortiment ausblenden', value: (l) => l.hideInSortiment, type: 'boolean' },
-        ],
+        columns: locationExportColumns,
         rows,
       });
     },

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { TLocationRequest } from '@filialportal/core/locations';
 import { conflict, notFound, onConstraint } from '../../platform/errors.ts';
-import { countUsersAtLocation } from '../users/users.service.ts';
+import { users } from '../users/users.table.ts';
 import { parseIpList } from '@filialportal/core/locations';
 import { parseSort } from '@filialportal/core/sort';
 import type { Db } from '../../platform/db.ts';
@@ -101,9 +101,14 @@ export async function saveLocation(db: Db, input: TLocationRequest['location'], 
   return { location: toLocationDto(row, true) };
 }
 
-/** DELETE /location/{id}: only when no user belongs to it any more. */
+/** DELETE /location/{id}: only when nobody has it as home or additional location any more. */
 export async function deleteLocation(db: Db, id: string) {
-  if ((await countUsersAtLocation(db, id)) > 0) throw conflict(MSG.locationInUse, 'location_in_use');
+  const [inUse] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`(${users.locationId} = ${id} or ${id}::uuid = any(${users.additionalLocations}))`)
+    .limit(1);
+  if (inUse) throw conflict(MSG.locationInUse, 'location_in_use');
   const [row] = await db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
   if (!row) throw notFound();
   forgetAllowedIps();

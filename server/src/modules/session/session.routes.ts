@@ -5,6 +5,7 @@ import { ZLoginRequest, ZPasswordForgottenRequest, ZPasswordResetRequest } from 
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { sendXlsx } from '../../platform/exports.ts';
+import { loginLogExportColumns } from './session.export.ts';
 import { ZPageParam } from '../../platform/paging.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { bearerToken } from '../../platform/auth.ts';
@@ -92,14 +93,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
       sendXlsx(reply, {
         filename: 'Login-Verlauf.xlsx',
         sheet: 'Login-Verlauf',
-        columns: [
-          { header: 'Zeitpunkt', value: (l) => l.createdAt, type: 'datetime', width: 18 },
-          { header: 'Benutzername', value: (l) => l.userName, width: 32 },
-          { header: 'IP-Adresse', value: (l) => l.ip, width: 16 },
-          { header: 'Ort', value: (l) => l.city, width: 16 },
-          { header: 'Land', value: (l) => l.country },
-          { header: 'Erfolgreich', value: (l) => l.success, type: 'boolean' },
-        ],
+        columns: loginLogExportColumns,
         rows: session.loginLogExportRows(deps.db, req.query.search),
       }),
   });

@@ -251,7 +251,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .returning({ userId: passwordResets.userId });
     if (!reset) throw new AppError(400, 'reset_invalid', MSG.passwordResetInvalid);
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, reset.userId));
-    await endUserSessions(tx as unknown as Db, reset.userId);
+    await endUserSessions(tx, reset.userId);
   });
 }
 

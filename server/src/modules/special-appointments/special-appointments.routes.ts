@@ -7,6 +7,7 @@ import { ZSpecialAppointmentRequest } from '@filialportal/core/special-appointme
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
+import { specialAppointmentExportColumns } from './special-appointments.export.ts';
 import { ZPageParam } from '../../platform/paging.ts';
 import * as service from './special-appointments.service.ts';
 
@@ -66,12 +67,7 @@ export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps
       sendXlsx(reply, {
         filename: req.query.oldList ? 'Sondertermine (alt).xlsx' : 'Sondertermine.xlsx',
         sheet: 'Sondertermine',
-        columns: [
-          { header: 'Titel', value: (a) => a.info, width: 36 },
-          { header: 'Von', value: (a) => a.date, type: 'date' },
-          { header: 'Bis', value: (a) => a.endDate, type: 'date' },
-          { header: 'Standorte', value: (a) => a.locationLabels, width: 40 },
-        ],
+        columns: specialAppointmentExportColumns,
         rows: service.specialAppointmentExportRows(db, { old: req.query.oldList, term: req.query.search }),
       }),
   });

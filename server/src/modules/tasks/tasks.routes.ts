@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { TASK_PRIORITIES, ZCreateTaskRequest, ZUpdateTaskRequest } from '@filialportal/core/tasks';
+import { ZCreateTaskRequest, ZUpdateTaskRequest } from '@filialportal/core/tasks';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { sendXlsx, type XlsxColumn } from '../../platform/exports.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import { exportColumns, type TaskExportRow } from './tasks.export.ts';
 import * as service from './tasks.service.ts';
 
 const tags = ['Aufgaben'];
@@ -16,23 +17,6 @@ const ZView = z.enum(['2', '3']).optional().default('2');
 const ZLocation = z.union([z.literal('all'), zId()]);
 const ZTeam = z.string().min(1).max(100);
 const DELEGATE = ['aufgaben_an_alle_stellen', 'aufgaben_an_mitarbeiter_aus_eigenen_filiale_stellen'] as const;
-const priorityLabel = new Map<number, string>(TASK_PRIORITIES.map((p) => [p.value, p.label]));
-
-type Row = { title: string; priority: number; deadline: string; createdByFullName: string; createdAt: Date; completed: boolean } & Record<string, unknown>;
-const exportColumns = (view: '2' | '3'): XlsxColumn<Row>[] => [
-  { header: 'Titel', value: (t) => t.title, width: 40 },
-  { header: 'Priorität', value: (t) => priorityLabel.get(t.priority) ?? '' },
-  { header: 'Fällig am', value: (t) => t.deadline, type: 'date' },
-  { header: 'Erstellt von', value: (t) => t.createdByFullName, width: 22 },
-  { header: 'Erstellt am', value: (t) => t.createdAt, type: 'datetime', width: 18 },
-  ...(view === '3'
-    ? [{ header: 'Erledigt', value: (t: Row) => `${t.done} von ${t.recipients}`, width: 14 }]
-    : [
-        { header: 'Empfänger', value: (t: Row) => t.userFullName as string, width: 22 },
-        { header: 'Standort', value: (t: Row) => t.userLocation as string, width: 20 },
-      ]),
-  { header: 'Status', value: (t) => (t.completed ? 'erledigt' : 'offen') },
-];
 
 export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -106,7 +90,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
         filename: q.view === '3' ? 'Delegierte Aufgaben.xlsx' : 'Aufgaben.xlsx',
         sheet: 'Aufgaben',
         columns: exportColumns(q.view),
-        rows: service.taskExportRows(db, actorOf(req), q) as AsyncIterable<Row[]>,
+        rows: service.taskExportRows(db, actorOf(req), q) as AsyncIterable<TaskExportRow[]>,
       });
     },
   });

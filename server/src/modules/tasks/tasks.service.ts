@@ -4,13 +4,14 @@ import { MSG } from '@filialportal/core/messages';
 import { FILTER_FREE_ROLES, type RoleIdentifier } from '@filialportal/core/roles';
 import { TASK_PAGE_SIZE, type TCreateTaskRequest } from '@filialportal/core/tasks';
 import { can, type Actor } from '../../platform/access.ts';
+import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import type { Db } from '../../platform/db.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
-import { resolveTaskRecipients } from '../users/users.service.ts';
+import { resolveTaskRecipients } from './recipients.ts';
 import { users } from '../users/users.table.ts';
 import { taskAssignments, taskSubtasks, tasks } from './tasks.table.ts';
 
@@ -32,15 +33,19 @@ const subtaskCount = sql<number>`(select count(*)::int from ${taskSubtasks} wher
 // Creating tasks: by people (POST /task) and by other modules (linked tasks).
 
 /**
- * POST /task. With aufgaben_an_alle_stellen anyone may be addressed; with
- * aufgaben_an_mitarbeiter_aus_eigenen_filiale_stellen only people of the own location.
+ * Whom a person may give tasks to: with aufgaben_an_alle_stellen anyone; with
+ * aufgaben_an_mitarbeiter_aus_eigenen_filiale_stellen (the route's other permission) only people
+ * of the own location.
  */
+const ADDRESSEES: ScopeRule = { all: 'aufgaben_an_alle_stellen', ownLocation: true };
+
+/** POST /task. */
 export async function createTask(db: Db, actor: Actor, input: TCreateTaskRequest) {
-  const onlyOwn = can(actor, 'aufgaben_an_alle_stellen') ? null : actor.locationId;
-  if (onlyOwn && input.locations.some((l) => l !== onlyOwn)) throw forbidden(MSG.taskOwnBranchOnly);
+  const scope = scopeOf(actor, ADDRESSEES);
+  if (input.locations.some((locationId) => !inScope(scope, { locationId }))) throw forbidden(MSG.taskOwnBranchOnly);
   // An own-branch delegator addressing teams addresses them in his location only.
-  const sel = onlyOwn && input.teams.length ? { ...input, locations: [onlyOwn] } : input;
-  const { ids, outside } = await resolveTaskRecipients(db, sel, onlyOwn);
+  const sel = scope.kind === 'locations' && input.teams.length ? { ...input, locations: [...scope.locations] } : input;
+  const { ids, outside } = await resolveTaskRecipients(db, sel, scope);
   if (outside) throw forbidden(MSG.taskOwnBranchOnly);
   if (ids.length === 0) throw badRequest(MSG.taskNoRecipients, 'no_recipients');
   const id = await insertTask(db, {

@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@filialportal/core/messages';
 import { zId } from '@filialportal/core/ids';
-import { permissionByName } from '@filialportal/core/permissions';
 import { ZTeamRequest } from '@filialportal/core/teams';
 import { actorOf, can } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
+import { teamExportColumns } from './teams.export.ts';
 import { listTeams, saveTeam } from './teams.service.ts';
 
 const EDIT = { permission: 'einstellungen_benutzergruppen_bearbeiten' } as const;
@@ -54,16 +54,7 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
       return sendXlsx(reply, {
         filename: 'Benutzergruppen.xlsx',
         sheet: 'Benutzergruppen',
-        columns: [
-          { header: 'Benutzergruppe', value: (t) => t.label, width: 24 },
-          { header: 'Kennung', value: (t) => t.name, width: 20 },
-          { header: 'Anzahl', value: (t) => t.count, type: 'number' },
-          { header: 'Rechte', value: (t) => t.rights, width: 40 },
-          { header: 'Übergeordnete Gruppe', value: (t) => t.parentLabel, width: 22 },
-          { header: 'Abmeldung Desktop (Min.)', value: (t) => t.loginTimeForDesktop, type: 'number' },
-          { header: 'Abmeldung Tablet (Min.)', value: (t) => t.loginTimeForTablet, type: 'number' },
-          { header: 'Berechtigungen', value: (t) => (t.permissions ?? []).map((p) => permissionByName.get(p)?.label ?? p).join(', '), width: 60 },
-        ],
+        columns: teamExportColumns,
         rows: teams,
       });
     },

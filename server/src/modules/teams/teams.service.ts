@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import { users } from '../users/users.table.ts';
-import { accountKeysRefusal, mayAssign } from '../users/users.service.ts';
+import { accountKeysRefusal, mayAssign } from './account-keys.ts';
 import { userGroups } from './teams.table.ts';
 
 export type GroupRow = typeof userGroups.$inferSelect;

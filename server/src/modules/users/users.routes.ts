@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
 import { ZCreateUserRequest, ZUpdateOwnSettingsRequest, ZUpdateUserRequest } from '@filialportal/core/users';
-import { actorOf, requireAnyPermission } from '../../platform/access.ts';
+import { actorOf } from '../../platform/access.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { parseOr400 } from '../../platform/validation.ts';
 import { userExportColumns } from './users.export.ts';
@@ -11,7 +11,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { loadFile } from '../../platform/files.ts';
 import { ZPageParam } from '../../platform/paging.ts';
-import * as usersService from './users.service.ts';
+import * as currentUser from './current-user.service.ts';
+import * as usersAdmin from './users-admin.service.ts';
 
 const ZId = z.object({ id: zId() });
 const SEE_USERS = ['einstellungen_benutzer_alle_sehen', 'einstellungen_benutzer_aus_eigener_filiale_sehen'] as const;
@@ -35,7 +36,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/user', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Der angemeldete Benutzer mit Berechtigungen' },
-    handler: (req) => usersService.getCurrentUser(deps.db, actorOf(req).userId),
+    handler: (req) => currentUser.getCurrentUser(deps.db, actorOf(req).userId),
   });
 
   r.get('/user/list/:page', {
@@ -46,31 +47,31 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
       params: ZPageParam,
       querystring: z.object({ userSearch: z.string().max(100).optional(), sort: z.string().max(40).optional() }),
     },
-    handler: (req) => usersService.listUsers(deps.db, actorOf(req), { page: req.params.page, search: req.query.userSearch, sort: req.query.sort }),
+    handler: (req) => usersAdmin.listUsers(deps.db, actorOf(req), { page: req.params.page, search: req.query.userSearch, sort: req.query.sort }),
   });
 
   r.get('/user/listall', {
     config: { access: { anyOf: PEOPLE_PICKERS } },
     schema: { tags, summary: 'Alle Benutzer für Auswahllisten (Name, Standort, Gruppe)' },
-    handler: () => usersService.listAllUsers(deps.db),
+    handler: () => usersAdmin.listAllUsers(deps.db),
   });
 
   r.get('/user/:id', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Ein Benutzer (eigener oder mit Einstellungsrecht)', params: ZId },
-    handler: (req) => usersService.getUser(deps.db, actorOf(req), req.params.id),
+    handler: (req) => usersAdmin.getUser(deps.db, actorOf(req), req.params.id),
   });
 
   r.post('/user', {
     config: { access: { permission: 'einstellungen_benutzer_erstellen' } },
     bodyLimit: 16 * 1024 * 1024,
     schema: { tags, summary: 'Benutzer anlegen', body: ZCreateUserRequest },
-    handler: (req) => usersService.createUser(deps, actorOf(req), req.body),
+    handler: (req) => usersAdmin.createUser(deps, actorOf(req), req.body),
   });
 
   // Two forms share this path (spec): the own settings (no `role`) and the settings area (with `role`).
   r.put('/user/:id', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', formAccess: { field: 'role', anyOf: EDIT_USERS } },
     bodyLimit: 16 * 1024 * 1024,
     schema: {
       tags,
@@ -78,19 +79,17 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
       params: ZId,
       body: z.object({}).passthrough(),
     },
-    handler: (req) => {
-      const actor = actorOf(req);
-      if (!('role' in req.body)) return usersService.updateOwnSettings(deps, actor, req.params.id, parseOr400(ZUpdateOwnSettingsRequest, req.body));
-      requireAnyPermission(actor, EDIT_USERS);
-      return usersService.updateUser(deps, actor, req.params.id, parseOr400(ZUpdateUserRequest, req.body));
-    },
+    handler: (req) =>
+      'role' in req.body
+        ? usersAdmin.updateUser(deps, actorOf(req), req.params.id, parseOr400(ZUpdateUserRequest, req.body))
+        : currentUser.updateOwnSettings(deps, actorOf(req), req.params.id, parseOr400(ZUpdateOwnSettingsRequest, req.body)),
   });
 
   r.delete('/user/:id', {
     config: { access: { permission: 'einstellungen_benutzer_l_schen' } },
     schema: { tags, summary: 'Benutzer löschen', params: ZId },
     handler: async (req, reply) => {
-      await usersService.deleteUser(deps, actorOf(req), req.params.id);
+      await usersAdmin.deleteUser(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   });
@@ -98,7 +97,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/activate/user/:id', {
     config: { access: { permission: 'einstellungen_benutzer_aktiv_inaktiv_setzen' } },
     schema: { tags, summary: 'Benutzer aktiv/inaktiv umschalten', params: ZId },
-    handler: (req) => usersService.toggleActive(deps.db, actorOf(req), req.params.id),
+    handler: (req) => usersAdmin.toggleActive(deps.db, actorOf(req), req.params.id),
   });
 
   r.post('/export-users', {
@@ -109,14 +108,14 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
         filename: 'Benutzer.xlsx',
         sheet: 'Benutzer',
         columns: userExportColumns,
-        rows: usersService.userExportRows(deps.db, actorOf(req), req.query.userSearch),
+        rows: usersAdmin.userExportRows(deps.db, actorOf(req), req.query.userSearch),
       }),
   });
 
   r.get('/count/user/', {
     config: { access: { anyOf: SEE_USERS } },
     schema: { tags, summary: 'Anzahl Benutzer' },
-    handler: async (req) => ({ count: await usersService.countUsers(deps.db, actorOf(req)) }),
+    handler: async (req) => ({ count: await usersAdmin.countUsers(deps.db, actorOf(req)) }),
   });
 
   r.get('/avatar/:id', {

@@ -1,8 +1,13 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, numeric, pgTable, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, date, index, numeric, pgTable, text, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
+import { likeTerm } from '../../platform/paging.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
+
+type NameColumns = { lastName: AnyPgColumn; firstName: AnyPgColumn; email: AnyPgColumn; personalNumber: AnyPgColumn };
+/** What the settings' user search looks in; the trigram index below is built on the same text. */
+const searchText = (t: NameColumns) => sql`lower(${t.lastName} || ' ' || ${t.firstName} || ' ' || ${t.email} || ' ' || coalesce(${t.personalNumber}, ''))`;
 
 /** A person with a login (spec 3 §3 User). */
 export const users = pgTable(
@@ -45,6 +50,16 @@ export const users = pgTable(
     index('users_location_idx').on(t.locationId),
     index('users_group_idx').on(t.groupId),
     index('users_name_idx').on(t.lastName, t.firstName),
-    index('users_search_idx').using('gin', sql`(lower(${t.lastName} || ' ' || ${t.firstName} || ' ' || ${t.email} || ' ' || coalesce(${t.personalNumber}, ''))) gin_trgm_ops`),
+    index('users_search_idx').using('gin', sql`(${searchText(t)}) gin_trgm_ops`),
   ],
 );
+
+export const userSearchText = searchText(users);
+
+/**
+ * Matches people by last name, first name or personal number (the 'Suche Mitarbeiter' boxes of
+ * vacation and sick reports, which read people by join).
+ */
+export function personSearch(term: string): SQL {
+  return sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${likeTerm(term)}`;
+}

@@ -1,0 +1,15 @@
+import type { XlsxColumn } from '../../platform/exports.ts';
+import type { sickExportRows } from './sick-reports.service.ts';
+
+type Row = ReturnType<typeof sickExportRows> extends AsyncIterable<(infer R)[]> ? R : never;
+
+/** Columns of POST /exportsickreport/{location}/{view}. */
+export const sickReportExportColumns: XlsxColumn<Row>[] = [
+  { header: 'Nachname', value: (s) => s.lastName, width: 18 },
+  { header: 'Vorname', value: (s) => s.firstName, width: 16 },
+  { header: 'Personalnummer', value: (s) => s.personalNumber, width: 16 },
+  { header: 'Standort', value: (s) => s.locationLabel, width: 20 },
+  { header: 'Von', value: (s) => s.startDate, type: 'date' },
+  { header: 'Bis', value: (s) => s.endDate, type: 'date' },
+  { header: 'Tage', value: (s) => s.countDays, type: 'number' },
+];

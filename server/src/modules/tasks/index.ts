@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps.ts';
+import { tasksRoutes } from './tasks.routes.ts';
+
+/** The tasks module: everything it serves under /api. */
+export async function tasksModule(app: FastifyInstance, deps: Deps) {
+  await app.register(tasksRoutes, deps);
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps.ts';
+import { teamsRoutes } from './teams.routes.ts';
+
+/** The teams module: everything it serves under /api. */
+export async function teamsModule(app: FastifyInstance, deps: Deps) {
+  await app.register(teamsRoutes, deps);
+}

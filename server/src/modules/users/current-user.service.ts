@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MSG } from '@filialportal/core/messages';
+import { PERMISSION_NAMES } from '@filialportal/core/permissions';
+import { ADMIN_ROLE } from '@filialportal/core/roles';
+import { AVATAR_IMAGE, type CurrentUser, type CurrentUserResponse, type TUpdateOwnSettingsRequest } from '@filialportal/core/users';
+import type { Actor } from '../../platform/access.ts';
+import { currentYear } from '../../platform/dates.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { deleteFile, saveFile } from '../../platform/files.ts';
+import { readImage, squareJpeg, type ImageUpload } from '../../platform/images.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { accountsFor } from '../absences/contingents.service.ts';
+import { locations } from '../locations/locations.table.ts';
+import { locationsByIds } from '../locations/locations.service.ts';
+import { endUserSessions } from '../session/session.service.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from './users.table.ts';
+
+/**
+ * The person at the keyboard: GET /user and the own settings (PUT /user/{id} without a group).
+ * Their avatar pictures are made here for the settings area too.
+ */
+
+export const avatarUri = (fileId: string | null) => (fileId ? `/api/avatar/${fileId}` : null);
+
+/** An uploaded avatar (jpeg, jpg, png, gif by content) as a 256×256 JPEG. */
+export async function prepareAvatar(image: ImageUpload): Promise<Buffer> {
+  return squareJpeg(await readImage(image, { ...AVATAR_IMAGE, message: MSG.avatarType }), 256, MSG.avatarType);
+}
+/** GET /user: the logged-in user with permissions and locations (spec 1 §3 Current user). */
+const parentGroup = alias(userGroups, 'parent_group');
+
+export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUserResponse> {
+  const [row] = await db
+    .select({ user: users, group: userGroups, location: locations, parentTeam: parentGroup.name })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .leftJoin(parentGroup, eq(parentGroup.id, userGroups.parentId))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound();
+  const { user, group, location } = row;
+  // Most people work at one location: its row came with the user.
+  const available = user.additionalLocations.length ? await locationsByIds(db, [location.id, ...user.additionalLocations]) : new Map([[location.id, location]]);
+  const availableLocations = [location.id, ...user.additionalLocations]
+    .map((id) => available.get(id))
+    .filter((l) => l !== undefined)
+    .map((l) => ({ id: l.id, label: l.name }));
+  const selectedId = user.selectedLocationId && available.has(user.selectedLocationId) ? user.selectedLocationId : location.id;
+  const current = available.get(selectedId) ?? location;
+  const parentTeam = row.parentTeam ?? null;
+  const lastSeenNewsDate = user.lastSeenNewsDate ?? null;
+  const account = (await accountsFor(db, [user.id], currentYear())).get(user.id)!;
+  const current_user: CurrentUser = {
+    id: user.id,
+    active: user.active,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    email: user.email,
+    username: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    shortName: `${user.firstName.charAt(0)}. ${user.lastName}`,
+    firstNameShort: user.firstName.charAt(0),
+    fullName: `${user.firstName} ${user.lastName}`,
+    phone: user.phone,
+    role: group.name,
+    roleIdentifier: group.name,
+    roleLabel: group.label,
+    resourceUri: avatarUri(user.avatarFileId),
+    location: { id: location.id, name: location.name, street: location.street, zip: location.zip, city: location.city },
+    currentLocation: { id: current.id, label: current.name },
+    currentLocationLabel: current.name,
+    locationLabel: location.name,
+    selectedLocation: selectedId,
+    availableLocations,
+    // Admin passes every check, so the client sees the whole catalogue.
+    permissions: group.name === ADMIN_ROLE ? [...PERMISSION_NAMES] : group.permissions,
+    team: group.name,
+    personalNumber: user.personalNumber,
+    availableHolidays: account.available,
+    holidaysTakenThisYear: account.taken,
+    holidaysPlannedThisYear: account.planned,
+    allowedLocationsClaim: user.allowedLocationsClaim,
+    lastSeenNewsDate,
+  };
+  return { user: current_user, parentTeam, lastSeenNewsDate };
+}
+
+/**
+ * PUT /user/{id} by the user himself (view UserData): name, phone, selected location, optional
+ * new password, optional avatar. Everything is checked before anything is written.
+ */
+export async function updateOwnSettings(deps: Deps, actor: Actor, id: string, input: TUpdateOwnSettingsRequest) {
+  const { db, storage } = deps;
+  if (id !== actor.userId) throw forbidden();
+  const [current] = await db.select().from(users).where(eq(users.id, id));
+  if (!current) throw notFound();
+  const allowed = [current.locationId, ...current.additionalLocations];
+  const selected = input.user.selectedLocation ?? current.selectedLocationId ?? current.locationId;
+  if (!allowed.includes(selected)) throw badRequest(MSG.locationNotAvailable);
+  const avatar = input.image ? await prepareAvatar(input.image) : null;
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const newFile = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: id }) : null;
+  await db
+    .update(users)
+    .set({
+      firstName: input.user.firstName,
+      lastName: input.user.lastName,
+      phone: input.user.phone,
+      selectedLocationId: selected,
+      ...(passwordHash ? { passwordHash } : {}),
+      ...(newFile ? { avatarFileId: newFile.id } : {}),
+    })
+    .where(eq(users.id, id));
+  if (newFile && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
+  // A new password ends the other sessions, as people expect after changing it.
+  if (passwordHash) await endUserSessions(db, id, actor.sessionId);
+  return getCurrentUser(db, id);
+}

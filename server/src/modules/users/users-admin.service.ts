@@ -1,0 +1,412 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import { ADMIN_ROLE } from '@filialportal/core/roles';
+import { parseSort } from '@filialportal/core/sort';
+import type { GroupRights } from '@filialportal/core/teams';
+import { FREE_DAY_KEYS, PRESENCE_KEYS, type TCreateUserRequest, type TUpdateUserRequest, type TUserFields } from '@filialportal/core/users';
+import { UUID_SHAPE } from '@filialportal/core/ids';
+import { can, type Actor } from '../../platform/access.ts';
+import { currentYear } from '../../platform/dates.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
+import { inBatches } from '../../platform/exports.ts';
+import { deleteFile, saveFile } from '../../platform/files.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { likeTerm, pageCount, pageWindow } from '../../platform/paging.ts';
+import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
+import { accountsFor, saveAccount } from '../absences/contingents.service.ts';
+import { locations } from '../locations/locations.table.ts';
+import { locationsByIds } from '../locations/locations.service.ts';
+import { endUserSessions } from '../session/session.service.ts';
+import { accountKeysRefusal, mayAssign } from '../teams/account-keys.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { avatarUri, prepareAvatar } from './current-user.service.ts';
+import { userSearchText, users } from './users.table.ts';
+
+/** The settings area's users: lists, one record, create, edit, delete, (de)activate, export. */
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Whose record the actor may open: the own, and others' per the settings permissions. */
+const RECORD_SCOPE: ScopeRule = { all: 'einstellungen_benutzer_alle_sehen', ownLocation: 'einstellungen_benutzer_aus_eigener_filiale_sehen', self: true };
+/**
+ * Whom the settings area lists and manages: all, or those of the own location (its routes
+ * already require one of the seeing permissions).
+ */
+const ADMIN_SCOPE: ScopeRule = { all: 'einstellungen_benutzer_alle_sehen', ownLocation: true };
+
+function canSeeUser(actor: Actor, target: { id: string; locationId: string }) {
+  return inScope(scopeOf(actor, RECORD_SCOPE), { userId: target.id, locationId: target.locationId });
+}
+
+/** Spreads the 7-entry arrays into the spec's freeDay…freeDay7 and presence1…presence7 fields. */
+function weekFields(u: UserRow) {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < 7; i++) {
+    out[i === 0 ? 'freeDay' : `freeDay${i + 1}`] = u.freeDays[i] ?? '';
+    out[`presence${i + 1}`] = u.presence[i] ?? '';
+  }
+  return out;
+}
+
+/** GET /user/{id}: every field of spec 3 §3 User. */
+export async function getUser(db: Db, actor: Actor, id: string) {
+  const [row] = await db
+    .select({ user: users, role: userGroups.name, roleLabel: userGroups.label, locationLabel: locations.name })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(eq(users.id, id));
+  if (!row || !canSeeUser(actor, row.user)) throw notFound();
+  const u = row.user;
+  const account = (await accountsFor(db, [u.id], currentYear())).get(u.id)!;
+  return {
+    user: {
+      id: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      fullName: `${u.firstName} ${u.lastName}`,
+      email: u.email,
+      phone: u.phone,
+      location: u.locationId,
+      locationLabel: row.locationLabel,
+      selectedLocation: u.selectedLocationId ?? u.locationId,
+      additionalLocations: u.additionalLocations,
+      allowedLocationsClaim: u.allowedLocationsClaim,
+      availableHolidays: account.available,
+      holidaysTakenThisYear: account.taken,
+      holidaysPlannedThisYear: account.planned,
+      holidayContingent: Number(u.holidayContingent),
+      externalLogin: u.externalLogin,
+      deductionHolidaysCurrentYear: account.deduction,
+      holidaySurplusPreviousYear: account.surplus,
+      personalNumber: u.personalNumber,
+      ...weekFields(u),
+      role: row.role,
+      roleLabel: row.roleLabel,
+      active: u.active,
+      resourceUri: avatarUri(u.avatarFileId),
+    },
+  };
+}
+
+const USER_SORT = ['lastName', 'firstName', 'email', 'personalNumber', 'location', 'role', 'active'] as const;
+const userSortColumns = {
+  lastName: users.lastName,
+  firstName: users.firstName,
+  email: users.email,
+  personalNumber: users.personalNumber,
+  location: locations.name,
+  role: userGroups.label,
+  active: users.active,
+};
+
+const userScope = (actor: Actor) => scopeWhere(scopeOf(actor, ADMIN_SCOPE), { locationId: users.locationId });
+
+export function userListFilter(actor: Actor, search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  return and(userScope(actor), term ? sql`${userSearchText} like ${likeTerm(term)}` : undefined);
+}
+
+/** GET /user/list/{page}: 6 per page, searchable, sortable (spec 3 §2 Benutzer). */
+export async function listUsers(db: Db, actor: Actor, opts: { page: number; search?: string; sort?: string }) {
+  const where = userListFilter(actor, opts.search);
+  const sort = parseSort(opts.sort, USER_SORT);
+  const order = sort
+    ? [(sort.desc ? desc : asc)(userSortColumns[sort.field]), asc(users.lastName), asc(users.id)]
+    : [asc(users.lastName), asc(users.firstName), asc(users.id)];
+  const { limit, offset } = pageWindow(opts.page);
+  const base = db
+    .select({ user: users, role: userGroups.name, roleLabel: userGroups.label, locationLabel: locations.name })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(where)
+    .orderBy(...order)
+    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    limit === undefined ? base : base.limit(limit),
+    db
+      .select({ count: count() })
+      .from(users)
+      .where(where),
+  ]);
+  const c = total?.count ?? 0;
+  return {
+    users: rows.map((r) => ({
+      id: r.user.id,
+      firstName: r.user.firstName,
+      lastName: r.user.lastName,
+      fullName: `${r.user.firstName} ${r.user.lastName}`,
+      email: r.user.email,
+      phone: r.user.phone,
+      personalNumber: r.user.personalNumber,
+      location: r.user.locationId,
+      locationLabel: r.locationLabel,
+      role: r.role,
+      roleLabel: r.roleLabel,
+      active: r.user.active,
+      resourceUri: avatarUri(r.user.avatarFileId),
+    })),
+    count: c,
+    pn: pageCount(c),
+  };
+}
+
+/** GET /user/listall: everyone, for pickers (names, location, team only). */
+export async function listAllUsers(db: Db) {
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      active: users.active,
+      location: users.locationId,
+      locationLabel: locations.name,
+      team: userGroups.name,
+      teamLabel: userGroups.label,
+      teamSortIndex: userGroups.sortingIndex,
+      avatarFileId: users.avatarFileId,
+      // Whether tasks can be addressed to this person (their group receives tasks).
+      receivesTasks: sql<boolean>`(${userGroups.name} = ${ADMIN_ROLE} or 'aufgaben_erhalten' = any(${userGroups.permissions}))`,
+    })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+  return {
+    users: rows.map(({ avatarFileId, ...r }) => ({ ...r, fullName: `${r.firstName} ${r.lastName}`, resourceUri: avatarUri(avatarFileId) })),
+  };
+}
+
+export async function countUsers(db: Db, actor: Actor): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(users).where(userScope(actor));
+  return row?.count ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings area: create, edit, delete, (de)activate users.
+
+/** Whether the actor may manage a user at this location. */
+const inUserScope = (actor: Actor, locationId: string) => inScope(scopeOf(actor, ADMIN_SCOPE), { locationId });
+
+/** Resolves a group by name or id and checks the actor may hand it out. */
+async function assignableGroup(db: Db, actor: Actor, role: string) {
+  const [group] = await db
+    .select()
+    .from(userGroups)
+    .where(UUID_SHAPE.test(role) ? eq(userGroups.id, role.toLowerCase()) : eq(userGroups.name, role));
+  if (!group) throw badRequest(MSG.fillAllFields);
+  const [giver] = await db.select({ list: userGroups.assignableUserGroups }).from(userGroups).where(eq(userGroups.id, actor.groupId));
+  if (!mayAssign(actor, giver?.list ?? [], group)) throw forbidden(MSG.groupNotAssignable);
+  return group;
+}
+
+/** Throws the refusal when the actor may not hold the keys to a member of this group. */
+function guardAccountKeys(actor: Actor, group: GroupRights) {
+  const refusal = accountKeysRefusal(actor, group);
+  if (refusal) throw forbidden(refusal);
+}
+
+/** The group (name, permissions) of a user, for the account-keys rule. */
+async function groupOf(db: Db, groupId: string): Promise<GroupRights> {
+  const [group] = await db.select({ name: userGroups.name, permissions: userGroups.permissions }).from(userGroups).where(eq(userGroups.id, groupId));
+  return group!;
+}
+
+/** The database's answer to a duplicate that slipped past `checkUnique` (parallel requests). */
+const uniqueClash = onConstraint({
+  users_personal_number_uq: () => badRequest(MSG.personalNumberTaken, 'personal_number_taken'),
+  users_email_uq: () => conflict(MSG.usernameTaken, 'username_taken'),
+});
+
+async function checkLocations(db: Db, ids: string[]) {
+  const found = await locationsByIds(db, ids);
+  if (ids.some((id) => !found.has(id))) throw badRequest(MSG.fillAllFields);
+}
+
+async function checkUnique(db: Db, fields: { email: string; personalNumber: string }, exceptId: string | null) {
+  const clash = await db
+    .select({ id: users.id, email: users.email, personalNumber: users.personalNumber })
+    .from(users)
+    .where(sql`(${users.email} = ${fields.email} or ${users.personalNumber} = ${fields.personalNumber})`);
+  const others = clash.filter((u) => u.id !== exceptId);
+  if (others.some((u) => u.personalNumber === fields.personalNumber)) throw badRequest(MSG.personalNumberTaken, 'personal_number_taken');
+  if (others.some((u) => u.email === fields.email)) throw conflict(MSG.usernameTaken, 'username_taken');
+}
+
+/** Maps the API fields onto the table columns. */
+function columnsOf(u: TUserFields) {
+  return {
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    locationId: u.location,
+    additionalLocations: [...new Set(u.additionalLocations.filter((l) => l !== u.location))],
+    allowedLocationsClaim: [...new Set(u.allowedLocationsClaim)],
+    personalNumber: u.personalNumber,
+    holidayContingent: u.holidayContingent,
+    // The spec: externalLogin is true when additional locations are chosen.
+    externalLogin: u.externalLogin || u.additionalLocations.some((l) => l !== u.location),
+    freeDays: FREE_DAY_KEYS.map((k) => u[k]),
+    presence: PRESENCE_KEYS.map((k) => u[k]),
+    active: u.active,
+  };
+}
+type UserColumns = ReturnType<typeof columnsOf>;
+
+/** This year's surplus and deduction from the form (kept per year in the vacation accounts). */
+const accountValues = (u: TUserFields) => ({ surplus: u.holidaySurplusPreviousYear, deduction: u.deductionHolidaysCurrentYear });
+
+/** Which columns the actor may change on an existing user (spec 3 §6 field permissions). */
+type EditableField = keyof UserColumns | 'groupId' | 'password' | 'avatar' | 'holidaySurplusPreviousYear' | 'deductionHolidaysCurrentYear';
+function editableColumns(actor: Actor): Set<EditableField> {
+  // "nur freie Tage" narrows editing down to free days and presence (Admin holds every
+  // permission, so for him it narrows nothing).
+  if (actor.role !== ADMIN_ROLE && actor.permissions.has('einstellungen_benutzer_bearbeiten_nur_freie_tage')) {
+    return new Set(['freeDays', 'presence']);
+  }
+  const set = new Set<EditableField>([
+    'firstName', 'lastName', 'phone', 'locationId', 'additionalLocations', 'allowedLocationsClaim', 'externalLogin',
+    'freeDays', 'presence', 'groupId', 'password',
+  ]);
+  if (can(actor, 'einstellungen_benutzer_bearbeiten_alle_felder')) {
+    for (const c of ['personalNumber', 'holidayContingent', 'holidaySurplusPreviousYear', 'deductionHolidaysCurrentYear', 'active'] as const) set.add(c);
+  }
+  if (can(actor, 'einstellungen_benutzer_bearbeiten_benutzername')) set.add('email');
+  if (can(actor, 'user_image_can_edit')) set.add('avatar');
+  return set;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** POST /user: a new user with every rule of spec 3 §5 "New user". */
+export async function createUser(deps: Deps, actor: Actor, input: TCreateUserRequest) {
+  const { db, storage } = deps;
+  const cols = columnsOf(input.user);
+  if (!inUserScope(actor, cols.locationId)) throw forbidden(MSG.locationOutOfScope);
+  await checkLocations(db, [cols.locationId, ...cols.additionalLocations, ...cols.allowedLocationsClaim]);
+  const group = await assignableGroup(db, actor, input.role);
+  await checkUnique(db, cols, null);
+  const avatar = input.image ? await prepareAvatar(input.image) : null;
+  const passwordHash = await hashPassword(input.password!);
+  const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...cols, groupId: group.id, passwordHash, avatarFileId: file?.id ?? null })
+        .returning({ id: users.id });
+      await saveAccount(tx, row!.id, currentYear(), accountValues(input.user));
+      return row!.id;
+    })
+    .catch(async (err: unknown) => {
+      if (file) await deleteFile(db, storage, file.id);
+      return uniqueClash(err);
+    });
+  return getUser(db, actor, id);
+}
+
+/** PUT /user/{id} from the settings area: only the fields the actor's permissions allow. */
+export async function updateUser(deps: Deps, actor: Actor, id: string, input: TUpdateUserRequest) {
+  const { db, storage } = deps;
+  const [current] = await db.select().from(users).where(eq(users.id, id));
+  if (!current || !inUserScope(actor, current.locationId)) throw notFound();
+  const cols = columnsOf(input.user);
+  // The group is only checked when it changes: editing someone's free days must not depend on
+  // whether the editor could hand out that person's group.
+  const [currentGroup] = await db
+    .select({ id: userGroups.id, name: userGroups.name, permissions: userGroups.permissions })
+    .from(userGroups)
+    .where(eq(userGroups.id, current.groupId));
+  const unchanged = input.role.toLowerCase() === currentGroup?.id || input.role === currentGroup?.name;
+  const group = unchanged ? currentGroup! : await assignableGroup(db, actor, input.role);
+  const editable = editableColumns(actor);
+  const changes: Partial<UserColumns> & { groupId?: string } = {};
+  for (const key of Object.keys(cols) as (keyof UserColumns)[]) {
+    if (same(cols[key], current[key])) continue;
+    if (!editable.has(key)) throw forbidden(MSG.fieldNotEditable);
+    (changes as Record<string, unknown>)[key] = cols[key];
+  }
+  if (group.id !== current.groupId) {
+    if (!editable.has('groupId')) throw forbidden(MSG.fieldNotEditable);
+    changes.groupId = group.id;
+  }
+  const account = (await accountsFor(db, [id], currentYear())).get(id)!;
+  const accountChanged = account.surplus !== input.user.holidaySurplusPreviousYear || account.deduction !== input.user.deductionHolidaysCurrentYear;
+  if (accountChanged && (!editable.has('holidaySurplusPreviousYear') || !editable.has('deductionHolidaysCurrentYear'))) {
+    throw forbidden(MSG.fieldNotEditable);
+  }
+  if (input.password && !editable.has('password')) throw forbidden(MSG.fieldNotEditable);
+  // Username, status, group and password are the keys to the account (see accountKeysRefusal).
+  const touchesKeys = changes.email !== undefined || changes.active !== undefined || changes.groupId !== undefined || !!input.password;
+  if (touchesKeys) guardAccountKeys(actor, currentGroup!);
+  if (input.image && !editable.has('avatar') && id !== actor.userId) throw forbidden(MSG.fieldNotEditable);
+  if (changes.locationId && !inUserScope(actor, changes.locationId)) throw forbidden(MSG.locationOutOfScope);
+  if (changes.active === false && id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
+  await checkLocations(db, [cols.locationId, ...cols.additionalLocations, ...cols.allowedLocationsClaim]);
+  await checkUnique(db, cols, id);
+  const avatar = input.image ? await prepareAvatar(input.image) : null;
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
+  const values = { ...changes, ...(passwordHash ? { passwordHash } : {}), ...(file ? { avatarFileId: file.id } : {}) };
+  await db
+    .transaction(async (tx) => {
+      // Saving the form unchanged, or only the vacation account, leaves the users row alone.
+      if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, id));
+      if (accountChanged) await saveAccount(tx, id, currentYear(), accountValues(input.user));
+    })
+    .catch(async (err: unknown) => {
+      if (file) await deleteFile(db, storage, file.id);
+      return uniqueClash(err);
+    });
+  if (file && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
+  if (changes.active === false || passwordHash) await endUserSessions(db, id, id === actor.userId ? actor.sessionId : undefined);
+  return getUser(db, actor, id);
+}
+
+/** GET /activate/user/{id}: toggles active; deactivating ends the user's sessions. */
+export async function toggleActive(db: Db, actor: Actor, id: string) {
+  if (id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
+  const [current] = await db.select({ active: users.active, locationId: users.locationId, groupId: users.groupId }).from(users).where(eq(users.id, id));
+  if (!current || !inUserScope(actor, current.locationId)) throw notFound();
+  guardAccountKeys(actor, await groupOf(db, current.groupId));
+  await db.update(users).set({ active: !current.active }).where(eq(users.id, id));
+  if (current.active) await endUserSessions(db, id);
+  return { id, active: !current.active };
+}
+
+/** DELETE /user/{id}: removes the person; rows elsewhere keep their history without the link. */
+export async function deleteUser(deps: Deps, actor: Actor, id: string) {
+  const { db, storage } = deps;
+  if (id === actor.userId) throw badRequest(MSG.cannotDeleteSelf);
+  const [current] = await db
+    .select({ locationId: users.locationId, avatarFileId: users.avatarFileId, groupId: users.groupId })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!current || !inUserScope(actor, current.locationId)) throw notFound();
+  guardAccountKeys(actor, await groupOf(db, current.groupId));
+  await db.delete(users).where(eq(users.id, id));
+  if (current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
+}
+
+/** Rows of the user export (same filter and scope as the list), read in batches. */
+export function userExportRows(db: Db, actor: Actor, search: string | undefined) {
+  const where = userListFilter(actor, search);
+  return inBatches(async (limit, offset) => {
+    const rows = await db
+      .select({ user: users, roleLabel: userGroups.label, locationLabel: locations.name })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+      .innerJoin(locations, eq(locations.id, users.locationId))
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(limit)
+      .offset(offset);
+    // One query for the vacation accounts of the whole batch.
+    const accounts = await accountsFor(db, rows.map((r) => r.user.id), currentYear());
+    return rows.map((r) => ({ ...r, account: accounts.get(r.user.id) }));
+  });
+}
