@@ -9,6 +9,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { ownContingents } from './contingents.service.ts';
 import { overviewColumns, requestColumns, VIEW_TITLES } from './absences.export.ts';
+import * as overview from './vacation-overview.service.ts';
 import * as vacation from './vacation.service.ts';
 
 const tags = ['Urlaub'];
@@ -81,7 +82,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
         previousYears: z.enum(['0', '1']).optional().transform((v) => v === '1'),
       }),
     },
-    handler: (req) => vacation.vacationOverview(db, actorOf(req), req.query),
+    handler: (req) => overview.vacationOverview(db, actorOf(req), req.query),
   });
 
   r.post('/exportabsence/:location/:view', {
@@ -100,7 +101,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
           filename: 'Urlaubsübersicht.xlsx',
           sheet: 'Urlaubsübersicht',
           columns: overviewColumns,
-          rows: vacation.overviewExportRows(db, actor, { location, year: req.query.year, searchTerm: req.query.searchTerm, sort: req.query.sort, previousYears: req.query.contingent === '1' }),
+          rows: overview.overviewExportRows(db, actor, { location, year: req.query.year, searchTerm: req.query.searchTerm, sort: req.query.sort, previousYears: req.query.contingent === '1' }),
         });
       }
       return sendXlsx(reply, {

@@ -50,9 +50,8 @@ async function person(db: Db, userId: string): Promise<Person | undefined> {
  * Whose requests the actor sees and processes (spec 1 §6): everyone with the "all" permission;
  * people of subordinate groups anywhere, or only at the own location; always the own ones.
  */
-const VACATION_SCOPE: ScopeRule = { all: ALL, subordinateGroups: SUBGROUPS, subordinateGroupsAtOwnLocation: OWN_LOCATION, self: true };
+export const VACATION_SCOPE: ScopeRule = { all: ALL, subordinateGroups: SUBGROUPS, subordinateGroupsAtOwnLocation: OWN_LOCATION, self: true };
 const requestColumns = { userId: absences.userId, groupId: users.groupId, locationId: users.locationId };
-const peopleColumns = { userId: users.id, groupId: users.groupId, locationId: users.locationId };
 
 /**
  * Who gets the approval task: the closest approvers first — subordinate-group approvers of the
@@ -362,96 +361,6 @@ export async function deleteVacation(db: Db, actor: Actor, id: string) {
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Overview (view 4): the vacation account of every person in scope.
-
-export interface OverviewQuery {
-  from: number;
-  location: string;
-  year?: number | null;
-  searchTerm?: string;
-  sort?: string;
-  previousYears: boolean;
-}
-
-const OVERVIEW_SORT = ['teamSortIndex', 'lastName', 'firstName', 'personalNumber', 'locationLabel'] as const;
-const overviewSortColumn: Record<(typeof OVERVIEW_SORT)[number], AnyPgColumn> = {
-  teamSortIndex: userGroups.sortingIndex,
-  lastName: users.lastName,
-  firstName: users.firstName,
-  personalNumber: users.personalNumber,
-  locationLabel: locations.name,
-};
-
-function overviewFilter(actor: Actor, q: Omit<OverviewQuery, 'from' | 'previousYears'>) {
-  const term = q.searchTerm?.trim().toLowerCase();
-  return and(
-    eq(users.active, true),
-    // The people whose accounts the actor sees: like the requests, but over users.
-    scopeWhere(scopeOf(actor, VACATION_SCOPE), peopleColumns),
-    q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
-    term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
-      ? personSearch(term)
-      : undefined,
-  );
-}
-
-async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { limit: number; offset: number }) {
-  const year = q.year ?? Number(todayIso().slice(0, 4));
-  const s = parseSort(q.sort, OVERVIEW_SORT);
-  const query = db
-    .select({ id: users.id, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, team: userGroups.name, teamLabel: userGroups.label, teamSortIndex: userGroups.sortingIndex, locationLabel: locations.name })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .innerJoin(locations, eq(locations.id, users.locationId))
-    .where(overviewFilter(actor, q))
-    .orderBy(...(s ? [(s.desc ? desc : asc)(overviewSortColumn[s.field])] : [asc(userGroups.sortingIndex)]), asc(users.lastName), asc(users.id));
-  const people = await (page ? query.limit(page.limit).offset(page.offset) : query);
-  const years = q.previousYears ? [year, year - 1, year - 2] : [year];
-  const accounts = await Promise.all(years.map((y) => accountsFor(db, people.map((p) => p.id), y)));
-  return people.flatMap((p) =>
-    years.map((y, i) => {
-      const a = accounts[i]!.get(p.id)!;
-      return {
-        id: `${p.id}:${y}`,
-        userId: p.id,
-        lastName: p.lastName,
-        firstName: p.firstName,
-        personalNumber: p.personalNumber ?? '',
-        team: p.team,
-        teamLabel: p.teamLabel,
-        teamSortIndex: p.teamSortIndex,
-        locationLabel: p.locationLabel,
-        year: y,
-        availableHolidays: a.available,
-        holidaysTakenThisYear: a.taken,
-        holidaysPlannedThisYear: a.planned,
-        holidaySurplusPreviousYear: a.surplus,
-        holidayContingent: a.holidayContingent,
-        deduction: a.deduction,
-        openHolidays: a.open,
-      };
-    }),
-  );
-}
-
-/** GET /user/listallabsenceuseroverview: 20 people from `from`, default order teamSortIndex. */
-export async function vacationOverview(db: Db, actor: Actor, q: OverviewQuery) {
-  const [rows, [total]] = await Promise.all([
-    overviewRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }),
-    db
-      .select({ n: count() })
-      .from(users)
-      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-      .where(overviewFilter(actor, q)),
-  ]);
-  return { users: rows, count: total?.n ?? 0 };
-}
-
-/** Rows for the exports: the same filter and order as the lists, in batches. */
 export function vacationExportRows(db: Db, actor: Actor, q: Omit<VacationListQuery, 'from'>) {
   return inBatches((limit, offset) => listRows(db, actor, q, { limit, offset }));
-}
-export function overviewExportRows(db: Db, actor: Actor, q: Omit<OverviewQuery, 'from'>) {
-  return inBatches((limit, offset) => overviewRows(db, actor, { ...q, from: 0 }, { limit, offset }));
 }

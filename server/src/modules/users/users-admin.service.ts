@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import { parseSort } from '@filialportal/core/sort';
 import type { GroupRights } from '@filialportal/core/teams';
 import { FREE_DAY_KEYS, PRESENCE_KEYS, type TCreateUserRequest, type TUpdateUserRequest, type TUserFields } from '@filialportal/core/users';
 import { UUID_SHAPE } from '@filialportal/core/ids';
@@ -10,183 +9,21 @@ import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
-import { inBatches } from '../../platform/exports.ts';
 import { deleteFile, saveFile } from '../../platform/files.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { likeTerm, pageCount, pageWindow } from '../../platform/paging.ts';
-import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
+import { inScope, scopeOf } from '../../platform/scope.ts';
 import { accountsFor, saveAccount } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
 import { locationsByIds } from '../locations/locations.service.ts';
 import { endUserSessions } from '../session/session.service.ts';
 import { accountKeysRefusal, mayAssign } from '../teams/account-keys.ts';
 import { userGroups } from '../teams/teams.table.ts';
-import { avatarUri, prepareAvatar } from './current-user.service.ts';
-import { userSearchText, users } from './users.table.ts';
+import { prepareAvatar } from './current-user.service.ts';
+import { users } from './users.table.ts';
 
-/** The settings area's users: lists, one record, create, edit, delete, (de)activate, export. */
+/** The settings area's changes to users: create, edit, delete, (de)activate. */
 
-export type UserRow = typeof users.$inferSelect;
-
-/** Whose record the actor may open: the own, and others' per the settings permissions. */
-const RECORD_SCOPE: ScopeRule = { all: 'einstellungen_benutzer_alle_sehen', ownLocation: 'einstellungen_benutzer_aus_eigener_filiale_sehen', self: true };
-/**
- * Whom the settings area lists and manages: all, or those of the own location (its routes
- * already require one of the seeing permissions).
- */
-const ADMIN_SCOPE: ScopeRule = { all: 'einstellungen_benutzer_alle_sehen', ownLocation: true };
-
-function canSeeUser(actor: Actor, target: { id: string; locationId: string }) {
-  return inScope(scopeOf(actor, RECORD_SCOPE), { userId: target.id, locationId: target.locationId });
-}
-
-/** Spreads the 7-entry arrays into the spec's freeDay…freeDay7 and presence1…presence7 fields. */
-function weekFields(u: UserRow) {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < 7; i++) {
-    out[i === 0 ? 'freeDay' : `freeDay${i + 1}`] = u.freeDays[i] ?? '';
-    out[`presence${i + 1}`] = u.presence[i] ?? '';
-  }
-  return out;
-}
-
-/** GET /user/{id}: every field of spec 3 §3 User. */
-export async function getUser(db: Db, actor: Actor, id: string) {
-  const [row] = await db
-    .select({ user: users, role: userGroups.name, roleLabel: userGroups.label, locationLabel: locations.name })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .innerJoin(locations, eq(locations.id, users.locationId))
-    .where(eq(users.id, id));
-  if (!row || !canSeeUser(actor, row.user)) throw notFound();
-  const u = row.user;
-  const account = (await accountsFor(db, [u.id], currentYear())).get(u.id)!;
-  return {
-    user: {
-      id: u.id,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      fullName: `${u.firstName} ${u.lastName}`,
-      email: u.email,
-      phone: u.phone,
-      location: u.locationId,
-      locationLabel: row.locationLabel,
-      selectedLocation: u.selectedLocationId ?? u.locationId,
-      additionalLocations: u.additionalLocations,
-      allowedLocationsClaim: u.allowedLocationsClaim,
-      availableHolidays: account.available,
-      holidaysTakenThisYear: account.taken,
-      holidaysPlannedThisYear: account.planned,
-      holidayContingent: Number(u.holidayContingent),
-      externalLogin: u.externalLogin,
-      deductionHolidaysCurrentYear: account.deduction,
-      holidaySurplusPreviousYear: account.surplus,
-      personalNumber: u.personalNumber,
-      ...weekFields(u),
-      role: row.role,
-      roleLabel: row.roleLabel,
-      active: u.active,
-      resourceUri: avatarUri(u.avatarFileId),
-    },
-  };
-}
-
-const USER_SORT = ['lastName', 'firstName', 'email', 'personalNumber', 'location', 'role', 'active'] as const;
-const userSortColumns = {
-  lastName: users.lastName,
-  firstName: users.firstName,
-  email: users.email,
-  personalNumber: users.personalNumber,
-  location: locations.name,
-  role: userGroups.label,
-  active: users.active,
-};
-
-const userScope = (actor: Actor) => scopeWhere(scopeOf(actor, ADMIN_SCOPE), { locationId: users.locationId });
-
-export function userListFilter(actor: Actor, search: string | undefined): SQL | undefined {
-  const term = search?.trim();
-  return and(userScope(actor), term ? sql`${userSearchText} like ${likeTerm(term)}` : undefined);
-}
-
-/** GET /user/list/{page}: 6 per page, searchable, sortable (spec 3 §2 Benutzer). */
-export async function listUsers(db: Db, actor: Actor, opts: { page: number; search?: string; sort?: string }) {
-  const where = userListFilter(actor, opts.search);
-  const sort = parseSort(opts.sort, USER_SORT);
-  const order = sort
-    ? [(sort.desc ? desc : asc)(userSortColumns[sort.field]), asc(users.lastName), asc(users.id)]
-    : [asc(users.lastName), asc(users.firstName), asc(users.id)];
-  const { limit, offset } = pageWindow(opts.page);
-  const base = db
-    .select({ user: users, role: userGroups.name, roleLabel: userGroups.label, locationLabel: locations.name })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .innerJoin(locations, eq(locations.id, users.locationId))
-    .where(where)
-    .orderBy(...order)
-    .offset(offset);
-  const [rows, [total]] = await Promise.all([
-    limit === undefined ? base : base.limit(limit),
-    db
-      .select({ count: count() })
-      .from(users)
-      .where(where),
-  ]);
-  const c = total?.count ?? 0;
-  return {
-    users: rows.map((r) => ({
-      id: r.user.id,
-      firstName: r.user.firstName,
-      lastName: r.user.lastName,
-      fullName: `${r.user.firstName} ${r.user.lastName}`,
-      email: r.user.email,
-      phone: r.user.phone,
-      personalNumber: r.user.personalNumber,
-      location: r.user.locationId,
-      locationLabel: r.locationLabel,
-      role: r.role,
-      roleLabel: r.roleLabel,
-      active: r.user.active,
-      resourceUri: avatarUri(r.user.avatarFileId),
-    })),
-    count: c,
-    pn: pageCount(c),
-  };
-}
-
-/** GET /user/listall: everyone, for pickers (names, location, team only). */
-export async function listAllUsers(db: Db) {
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      active: users.active,
-      location: users.locationId,
-      locationLabel: locations.name,
-      team: userGroups.name,
-      teamLabel: userGroups.label,
-      teamSortIndex: userGroups.sortingIndex,
-      avatarFileId: users.avatarFileId,
-      // Whether tasks can be addressed to this person (their group receives tasks).
-      receivesTasks: sql<boolean>`(${userGroups.name} = ${ADMIN_ROLE} or 'aufgaben_erhalten' = any(${userGroups.permissions}))`,
-    })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .innerJoin(locations, eq(locations.id, users.locationId))
-    .orderBy(asc(users.lastName), asc(users.firstName));
-  return {
-    users: rows.map(({ avatarFileId, ...r }) => ({ ...r, fullName: `${r.firstName} ${r.lastName}`, resourceUri: avatarUri(avatarFileId) })),
-  };
-}
-
-export async function countUsers(db: Db, actor: Actor): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(users).where(userScope(actor));
-  return row?.count ?? 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Settings area: create, edit, delete, (de)activate users.
+import { ADMIN_SCOPE, getUser } from './users-list.service.ts';
 
 /** Whether the actor may manage a user at this location. */
 const inUserScope = (actor: Actor, locationId: string) => inScope(scopeOf(actor, ADMIN_SCOPE), { locationId });
@@ -390,23 +227,4 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string) {
   guardAccountKeys(actor, await groupOf(db, current.groupId));
   await db.delete(users).where(eq(users.id, id));
   if (current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
-}
-
-/** Rows of the user export (same filter and scope as the list), read in batches. */
-export function userExportRows(db: Db, actor: Actor, search: string | undefined) {
-  const where = userListFilter(actor, search);
-  return inBatches(async (limit, offset) => {
-    const rows = await db
-      .select({ user: users, roleLabel: userGroups.label, locationLabel: locations.name })
-      .from(users)
-      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-      .innerJoin(locations, eq(locations.id, users.locationId))
-      .where(where)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(limit)
-      .offset(offset);
-    // One query for the vacation accounts of the whole batch.
-    const accounts = await accountsFor(db, rows.map((r) => r.user.id), currentYear());
-    return rows.map((r) => ({ ...r, account: accounts.get(r.user.id) }));
-  });
 }

@@ -13,6 +13,7 @@ import { loadFile } from '../../platform/files.ts';
 import { ZPageParam } from '../../platform/paging.ts';
 import * as currentUser from './current-user.service.ts';
 import * as usersAdmin from './users-admin.service.ts';
+import * as usersList from './users-list.service.ts';
 
 const ZId = z.object({ id: zId() });
 const SEE_USERS = ['einstellungen_benutzer_alle_sehen', 'einstellungen_benutzer_aus_eigener_filiale_sehen'] as const;
@@ -47,19 +48,19 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
       params: ZPageParam,
       querystring: z.object({ userSearch: z.string().max(100).optional(), sort: z.string().max(40).optional() }),
     },
-    handler: (req) => usersAdmin.listUsers(deps.db, actorOf(req), { page: req.params.page, search: req.query.userSearch, sort: req.query.sort }),
+    handler: (req) => usersList.listUsers(deps.db, actorOf(req), { page: req.params.page, search: req.query.userSearch, sort: req.query.sort }),
   });
 
   r.get('/user/listall', {
     config: { access: { anyOf: PEOPLE_PICKERS } },
     schema: { tags, summary: 'Alle Benutzer für Auswahllisten (Name, Standort, Gruppe)' },
-    handler: () => usersAdmin.listAllUsers(deps.db),
+    handler: () => usersList.listAllUsers(deps.db),
   });
 
   r.get('/user/:id', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Ein Benutzer (eigener oder mit Einstellungsrecht)', params: ZId },
-    handler: (req) => usersAdmin.getUser(deps.db, actorOf(req), req.params.id),
+    handler: (req) => usersList.getUser(deps.db, actorOf(req), req.params.id),
   });
 
   r.post('/user', {
@@ -108,14 +109,14 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
         filename: 'Benutzer.xlsx',
         sheet: 'Benutzer',
         columns: userExportColumns,
-        rows: usersAdmin.userExportRows(deps.db, actorOf(req), req.query.userSearch),
+        rows: usersList.userExportRows(deps.db, actorOf(req), req.query.userSearch),
       }),
   });
 
   r.get('/count/user/', {
     config: { access: { anyOf: SEE_USERS } },
     schema: { tags, summary: 'Anzahl Benutzer' },
-    handler: async (req) => ({ count: await usersAdmin.countUsers(deps.db, actorOf(req)) }),
+    handler: async (req) => ({ count: await usersList.countUsers(deps.db, actorOf(req)) }),
   });
 
   r.get('/avatar/:id', {

@@ -1,0 +1,106 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { VACATION_PAGE_SIZE } from '@filialportal/core/absences';
+import { parseSort } from '@filialportal/core/sort';
+import { can, type Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { todayIso } from '../../platform/dates.ts';
+import { inBatches } from '../../platform/exports.ts';
+import { scopeOf, scopeWhere } from '../../platform/scope.ts';
+import { locations } from '../locations/locations.table.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { personSearch, users } from '../users/users.table.ts';
+import { accountsFor } from './contingents.service.ts';
+import { VACATION_SCOPE } from './vacation.service.ts';
+
+/** Overview (view 4): the vacation account of every person in scope. */
+
+/** The people whose accounts the actor sees: like the requests, but over users. */
+const peopleColumns = { userId: users.id, groupId: users.groupId, locationId: users.locationId };
+
+export interface OverviewQuery {
+  from: number;
+  location: string;
+  year?: number | null;
+  searchTerm?: string;
+  sort?: string;
+  previousYears: boolean;
+}
+
+const OVERVIEW_SORT = ['teamSortIndex', 'lastName', 'firstName', 'personalNumber', 'locationLabel'] as const;
+const overviewSortColumn: Record<(typeof OVERVIEW_SORT)[number], AnyPgColumn> = {
+  teamSortIndex: userGroups.sortingIndex,
+  lastName: users.lastName,
+  firstName: users.firstName,
+  personalNumber: users.personalNumber,
+  locationLabel: locations.name,
+};
+
+function overviewFilter(actor: Actor, q: Omit<OverviewQuery, 'from' | 'previousYears'>) {
+  const term = q.searchTerm?.trim().toLowerCase();
+  return and(
+    eq(users.active, true),
+    scopeWhere(scopeOf(actor, VACATION_SCOPE), peopleColumns),
+    q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
+    term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
+      ? personSearch(term)
+      : undefined,
+  );
+}
+
+async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { limit: number; offset: number }) {
+  const year = q.year ?? Number(todayIso().slice(0, 4));
+  const s = parseSort(q.sort, OVERVIEW_SORT);
+  const query = db
+    .select({ id: users.id, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, team: userGroups.name, teamLabel: userGroups.label, teamSortIndex: userGroups.sortingIndex, locationLabel: locations.name })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(overviewFilter(actor, q))
+    .orderBy(...(s ? [(s.desc ? desc : asc)(overviewSortColumn[s.field])] : [asc(userGroups.sortingIndex)]), asc(users.lastName), asc(users.id));
+  const people = await (page ? query.limit(page.limit).offset(page.offset) : query);
+  const years = q.previousYears ? [year, year - 1, year - 2] : [year];
+  const accounts = await Promise.all(years.map((y) => accountsFor(db, people.map((p) => p.id), y)));
+  return people.flatMap((p) =>
+    years.map((y, i) => {
+      const a = accounts[i]!.get(p.id)!;
+      return {
+        id: `${p.id}:${y}`,
+        userId: p.id,
+        lastName: p.lastName,
+        firstName: p.firstName,
+        personalNumber: p.personalNumber ?? '',
+        team: p.team,
+        teamLabel: p.teamLabel,
+        teamSortIndex: p.teamSortIndex,
+        locationLabel: p.locationLabel,
+        year: y,
+        availableHolidays: a.available,
+        holidaysTakenThisYear: a.taken,
+        holidaysPlannedThisYear: a.planned,
+        holidaySurplusPreviousYear: a.surplus,
+        holidayContingent: a.holidayContingent,
+        deduction: a.deduction,
+        openHolidays: a.open,
+      };
+    }),
+  );
+}
+
+/** GET /user/listallabsenceuseroverview: 20 people from `from`, default order teamSortIndex. */
+export async function vacationOverview(db: Db, actor: Actor, q: OverviewQuery) {
+  const [rows, [total]] = await Promise.all([
+    overviewRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }),
+    db
+      .select({ n: count() })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+      .where(overviewFilter(actor, q)),
+  ]);
+  return { users: rows, count: total?.n ?? 0 };
+}
+
+/** Rows for the exports: the same filter and order as the lists, in batches. */
+export function overviewExportRows(db: Db, actor: Actor, q: Omit<OverviewQuery, 'from'>) {
+  return inBatches((limit, offset) => overviewRows(db, actor, { ...q, from: 0 }, { limit, offset }));
+}
