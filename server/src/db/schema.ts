@@ -3,6 +3,7 @@ export * from '../platform/files.table.ts';
 export * from '../modules/locations/locations.table.ts';
 export * from '../modules/teams/teams.table.ts';
 export * from '../modules/users/users.table.ts';
+export * from '../modules/users/password-resets.table.ts';
 export * from '../modules/session/session.table.ts';
 export * from '../modules/lists/lists.table.ts';
 export * from '../modules/special-appointments/special-appointments.table.ts';

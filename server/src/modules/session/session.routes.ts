@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG } from '@filialportal/core/messages';
-import { ZLoginRequest, ZPasswordForgottenRequest, ZPasswordResetRequest } from '@filialportal/core/users';
+import { ZLoginRequest } from '@filialportal/core/users';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { sendXlsx } from '../../platform/exports.ts';
@@ -63,18 +62,6 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
     },
   });
 
-  r.post('/password-forgotten', {
-    config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { ...tag, summary: 'Passwort vergessen: E-Mail mit Link (60 min gültig)', body: ZPasswordForgottenRequest },
-    // The answer leaves before the account is even looked up: the same answer in the same time
-    // for every name, so nobody learns which accounts exist.
-    handler: async (req) => {
-      const username = req.body.username;
-      deps.background.run('Passwort-vergessen-Mail', () => session.requestPasswordReset(deps, username));
-      return { message: MSG.passwordMailSent };
-    },
-  });
-
   r.get('/loginlog/list/:page', {
     config: { access: { permission: 'einstellungen_login_verlauf_sehen' } },
     schema: {
@@ -96,14 +83,5 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
         columns: loginLogExportColumns,
         rows: session.loginLogExportRows(deps.db, req.query.search),
       }),
-  });
-
-  r.post('/password-reset', {
-    config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { ...tag, summary: 'Neues Passwort mit dem Link aus der E-Mail setzen', body: ZPasswordResetRequest },
-    handler: async (req) => {
-      await session.resetPassword(deps.db, req.body.token, req.body.password);
-      return { message: MSG.passwordResetDone };
-    },
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { parseSort } from '@filialportal/core/sort';
 import { formatDate, formatTime } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
@@ -7,13 +7,12 @@ import { MSG } from '@filialportal/core/messages';
 import { isTabletUserAgent } from '@filialportal/core/users';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
+import { dummyPasswordHash, newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
 import { allowedIps, ipAllowed } from '../locations/locations.service.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
-import { loginLog, passwordResets, sessions } from './session.table.ts';
+import { loginLog, sessions } from './session.table.ts';
 
 /**
  * Brute force without lock-out as a weapon: within LOCK_MINUTES an account takes at most
@@ -27,7 +26,6 @@ export const LOCK_MINUTES = 15;
 export const KNOWN_ADDRESS_DAYS = 90;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 15_000;
-const RESET_VALID_MINUTES = 60;
 
 export interface ClientInfo {
   ip: string;
@@ -196,63 +194,6 @@ export async function endUserSessions(db: Db, userId: string, keepSessionId?: st
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
-}
-
-/**
- * Forgotten password: mails a one-time link valid for 60 minutes when the user exists and is
- * active. The caller answers the same either way, so nobody learns which accounts exist.
- */
-export async function requestPasswordReset(deps: Deps, username: string) {
-  const { db, mailer, config } = deps;
-  const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, active: users.active })
-    .from(users)
-    .where(eq(users.email, username.trim().toLowerCase()));
-  if (!user || !user.active) return;
-  const { token, hash } = newToken();
-  await db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: hash,
-    expiresAt: new Date(Date.now() + RESET_VALID_MINUTES * 60_000),
-  });
-  const link = `${config.publicUrl}/passwort-zuruecksetzen/${token}`;
-  await mailer.send({
-    to: user.email,
-    subject: 'Filialportal: Neues Passwort festlegen',
-    text: [
-      `Hallo ${user.firstName},`,
-      '',
-      'für Ihr Konto im Filialportal wurde ein neues Passwort angefordert.',
-      `Über diesen Link legen Sie es fest (gültig für ${RESET_VALID_MINUTES} Minuten, nur einmal verwendbar):`,
-      '',
-      link,
-      '',
-      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
-    ].join('\n'),
-  });
-}
-
-/**
- * Sets a new password with a one-time link; ends all sessions of that user. The link is checked
- * before the costly hash, so nobody makes the server hash for a link that does not exist.
- */
-export async function resetPassword(db: Db, token: string, password: string) {
-  const [valid] = await db
-    .select({ id: passwordResets.id })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
-  if (!valid) throw new AppError(400, 'reset_invalid', MSG.passwordResetInvalid);
-  const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-      .returning({ userId: passwordResets.userId });
-    if (!reset) throw new AppError(400, 'reset_invalid', MSG.passwordResetInvalid);
-    await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, reset.userId));
-    await endUserSessions(tx, reset.userId);
-  });
 }
 
 const LOG_SORT = ['date', 'userName', 'ip', 'city', 'country', 'success'] as const;

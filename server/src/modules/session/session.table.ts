@@ -42,19 +42,3 @@ export const loginLog = pgTable(
     index('login_log_search_idx').using('gin', sql`(lower(${t.userName} || ' ' || ${t.ip} || ' ' || ${t.city} || ' ' || ${t.country})) gin_trgm_ops`),
   ],
 );
-
-/** One-time links to set a new password (valid 60 minutes). */
-export const passwordResets = pgTable(
-  'password_resets',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    ...timestamps(),
-  },
-  (t) => [index('password_resets_user_idx').on(t.userId)],
-);

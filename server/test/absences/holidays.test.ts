@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
-import { schoolVacations } from '../src/modules/absences/holidays.table.ts';
-import { buildTestApp, type TestContext } from './helpers.ts';
+import { schoolVacations } from '../../src/modules/absences/holidays.table.ts';
+import { buildTestApp, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {

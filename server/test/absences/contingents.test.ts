@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { absences, contingents } from '../src/modules/absences/absences.table.ts';
-import { accountsFor, saveAccount } from '../src/modules/absences/contingents.service.ts';
-import { currentYear, todayIso } from '../src/platform/dates.ts';
-import { users } from '../src/modules/users/users.table.ts';
-import { buildTestApp, type TestContext } from './helpers.ts';
+import { absences, contingents } from '../../src/modules/absences/absences.table.ts';
+import { accountsFor, saveAccount } from '../../src/modules/absences/contingents.service.ts';
+import { currentYear, todayIso } from '../../src/platform/dates.ts';
+import { users } from '../../src/modules/users/users.table.ts';
+import { buildTestApp, type TestContext } from '../helpers.ts';
 
 let t: TestContext;
 let userId: string;

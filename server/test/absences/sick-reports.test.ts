@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
-import { absences } from '../src/modules/absences/absences.table.ts';
-import { users } from '../src/modules/users/users.table.ts';
-import { locations } from '../src/modules/locations/locations.table.ts';
-import { buildTestApp, type TestContext } from './helpers.ts';
-import { readXlsx } from './xlsx.ts';
+import { absences } from '../../src/modules/absences/absences.table.ts';
+import { users } from '../../src/modules/users/users.table.ts';
+import { locations } from '../../src/modules/locations/locations.table.ts';
+import { buildTestApp, type TestContext } from '../helpers.ts';
+import { readXlsx } from '../xlsx.ts';
 
 let t: TestContext;
 let verkauf: string;

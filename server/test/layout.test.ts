@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The shape every domain keeps (ARCHITECTURE §8, docs/decisions.md "Modules"): modules depend on
+ * each other without a circle, write only their own tables, and each domain has all its rooms.
+ * Reading another module's table by join is allowed, so imports of `*.table.ts` files are not
+ * dependencies here.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const modulesDir = path.join(root, 'server/src/modules');
+
+/** Modules that serve the platform, not a domain of the product: no core file, page or journey. */
+const PLATFORM_MODULES = new Set(['health', 'permissions']);
+/** Web features that compose other domains' data into one page, without a server module. */
+const WEB_ONLY = new Set(['dashboard', 'settings']);
+
+function filesUnder(dir: string, ext = /\.tsx?$/): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(full, ext) : ext.test(e.name) ? [full] : [];
+  });
+}
+
+const modules = fs.readdirSync(modulesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const moduleOf = (file: string) => (file.startsWith(modulesDir + path.sep) ? path.relative(modulesDir, file).split(path.sep)[0]! : null);
+
+/** Relative imports of a file (static and dynamic), resolved to absolute paths, with the names they bring. */
+function importsOf(file: string): { target: string; names: string[] }[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const found: { target: string; names: string[] }[] = [];
+  for (const m of text.matchAll(/import\s+(?:type\s+)?(?:\{([^}]*)\}|\*\s+as\s+\w+|\w+)?\s*(?:from\s+)?'(\.{1,2}\/[^']+)'|import\('(\.{1,2}\/[^']+)'\)/g)) {
+    const spec = m[2] ?? m[3]!;
+    const names = (m[1] ?? '').split(',').map((n) => n.replace(/^\s*type\s+/, '').split(/\s+as\s+/).pop()!.trim()).filter(Boolean);
+    found.push({ target: path.resolve(path.dirname(file), spec), names });
+  }
+  return found;
+}
+
+const moduleFiles = filesUnder(modulesDir);
+
+describe('layout of the modules', () => {
+  it('modules depend on each other without a circle (imports of tables do not count)', () => {
+    const edges = new Map<string, Set<string>>(modules.map((m) => [m, new Set()]));
+    for (const file of moduleFiles) {
+      const from = moduleOf(file)!;
+      for (const { target } of importsOf(file)) {
+        const to = moduleOf(target);
+        if (to && to !== from && !target.endsWith('.table.ts')) edges.get(from)!.add(to);
+      }
+    }
+    const circles: string[] = [];
+    const visit = (m: string, trail: string[]) => {
+      if (trail.includes(m)) {
+        circles.push([...trail.slice(trail.indexOf(m)), m].join(' → '));
+        return;
+      }
+      for (const next of edges.get(m)!) visit(next, [...trail, m]);
+    };
+    for (const m of modules) visit(m, []);
+    expect(circles).toEqual([]);
+  });
+
+  it('platform code does not reach into the modules', () => {
+    const offenders = filesUnder(path.join(root, 'server/src/platform')).filter((f) => importsOf(f).some(({ target }) => moduleOf(target)));
+    expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
+  });
+
+  it("a module writes only its own tables; others' it changes through their services", () => {
+    const writes: string[] = [];
+    for (const file of moduleFiles) {
+      const own = moduleOf(file)!;
+      const foreign = importsOf(file)
+        .filter(({ target }) => target.endsWith('.table.ts') && moduleOf(target) && moduleOf(target) !== own)
+        .flatMap(({ names }) => names);
+      const text = fs.readFileSync(file, 'utf8');
+      for (const table of foreign) {
+        if (new RegExp(`\\.(insert|update|delete)\\(\\s*${table}\\s*\\)`).test(text)) writes.push(`${path.relative(root, file)} writes ${table}`);
+      }
+    }
+    expect(writes).toEqual([]);
+  });
+
+  it('every domain has its rooms: core rules, server module with one registration, web feature, tests', () => {
+    const missing: string[] = [];
+    const webFeatures = fs.readdirSync(path.join(root, 'web/src/features'));
+    for (const d of modules) {
+      if (!fs.existsSync(path.join(modulesDir, d, 'index.ts'))) missing.push(`server/src/modules/${d}/index.ts`);
+      if (PLATFORM_MODULES.has(d)) continue;
+      if (!fs.existsSync(path.join(root, 'core/src', `${d}.ts`))) missing.push(`core/src/${d}.ts`);
+      if (!webFeatures.includes(d)) missing.push(`web/src/features/${d}/`);
+      const tested = fs.existsSync(path.join(root, 'server/test', `${d}.test.ts`)) || fs.existsSync(path.join(root, 'server/test', d));
+      if (!tested) missing.push(`server/test/${d}.test.ts or server/test/${d}/`);
+    }
+    for (const f of webFeatures) if (!WEB_ONLY.has(f) && !modules.includes(f)) missing.push(`server/src/modules/${f}/ (for web/src/features/${f})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('no server file grows past 400 lines', () => {
+    const long = filesUnder(path.join(root, 'server/src'))
+      .map((f) => ({ f: path.relative(root, f), n: fs.readFileSync(f, 'utf8').split('\n').length }))
+      .filter(({ n }) => n > 400);
+    expect(long).toEqual([]);
+  });
+});
