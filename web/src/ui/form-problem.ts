@@ -1,3 +1,6 @@
+// Generic messages of the schemas (lengths, types) in German, as the server gives them.
+import '@filialportal/core/zod-locale';
+
 /** The first failing rule of a form: its message and the fields that fail with it. */
 export interface FormProblem {
   message: string;
