@@ -42,3 +42,6 @@ export function useCheckedForm<V extends Record<string, any>>({ initialValues, v
     },
   };
 }
+
+/** The @mantine/form form of useCheckedForm, for blocks of fields that take it. */
+export type CheckedForm<V extends Record<string, unknown>> = ReturnType<typeof useCheckedForm<V>>['form'];
