@@ -70,7 +70,7 @@ export interface CrudFormProps<T> {
   onClose: () => void;
 }
 
-export interface CrudListProps<T> {
+export interface CrudListProps<T extends { id: string }> {
   /** Heading of the list and accessible name of its table. */
   title: string;
   /** Count words: ['Standort', 'Standorte']. */
@@ -82,7 +82,6 @@ export interface CrudListProps<T> {
   /** All rows of the list (for the count and the pages). */
   count: number | undefined;
   columns: Column<T>[];
-  rowKey: (row: T) => string;
   emptyText: string;
   minWidth: number;
   skeletonRows?: number;
@@ -108,8 +107,8 @@ export interface CrudListProps<T> {
  * A settings list (spec 3 §8, §9): heading with count, export and 'new'; filters; a sortable,
  * paged table with edit and delete per row as the permissions allow; the new/edit form.
  */
-export function CrudList<T>(props: CrudListProps<T>) {
-  const { title, noun, list, query, rows, count, columns, rowKey, emptyText, minWidth, skeletonRows = 6, filters, exportPath } = props;
+export function CrudList<T extends { id: string }>(props: CrudListProps<T>) {
+  const { title, noun, list, query, rows, count, columns, emptyText, minWidth, skeletonRows = 6, filters, exportPath } = props;
   const { create, edit, remove, rowName = () => '', fixed, form } = props;
   const can = useCan();
   const [modal, setModal] = useState<{ entry: T | null } | null>(null);
@@ -164,13 +163,13 @@ export function CrudList<T>(props: CrudListProps<T>) {
         pages={count === undefined ? undefined : pageCount(count)}
         columns={shown}
         rows={rows}
-        rowKey={rowKey}
+        rowKey={(row) => row.id}
         skeletonRows={skeletonRows}
         emptyText={emptyText}
         minWidth={minWidth}
       />
       {form && (
-        <Fragment key={modal ? (modal.entry ? rowKey(modal.entry) : 'new') : 'closed'}>
+        <Fragment key={modal ? (modal.entry?.id ?? 'new') : 'closed'}>
           {form({ opened: modal !== null, entry: modal?.entry ?? null, onClose: () => setModal(null) })}
         </Fragment>
       )}

@@ -65,7 +65,6 @@ export function NamedListSection({ config }: { config: NamedListConfig }) {
       rows={rows}
       count={list.data?.length}
       columns={columns}
-      rowKey={(e) => e.id}
       rowName={(e) => e.name}
       fixed={(e) => e.editable === false}
       skeletonRows={4}

@@ -82,7 +82,6 @@ export function LocationList() {
       rows={list.data?.locations}
       count={list.data?.count}
       columns={COLUMNS}
-      rowKey={(l) => l.id}
       rowName={(l) => l.name}
       emptyText="Keine Standorte vorhanden"
       minWidth={720}

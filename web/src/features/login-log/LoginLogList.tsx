@@ -74,7 +74,6 @@ export function LoginLogList() {
       rows={list.data?.list}
       count={list.data?.count}
       columns={COLUMNS}
-      rowKey={(l) => l.id}
       emptyText={term ? 'Keine Anmeldungen zu dieser Suche gefunden' : 'Keine Anmeldungen vorhanden'}
       minWidth={760}
       filters={<SearchInput value={params.search} onChange={params.setSearch} placeholder="Benutzername, IP-Adresse, Ort" />}

@@ -64,7 +64,6 @@ export function SpecialAppointmentList() {
       rows={list.data?.list}
       count={list.data?.count}
       columns={COLUMNS}
-      rowKey={(a) => a.id}
       rowName={(a) => a.info}
       emptyText={emptyText}
       minWidth={680}
