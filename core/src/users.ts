@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId } from './ids.ts';
 import { MSG } from './messages.ts';
+import { ADMIN_ROLE } from './roles.ts';
 
 /** Weekday codes of the free-day fields freeDay…freeDay7 (spec 3 §3). */
 export const WEEKDAY_CODES = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
@@ -209,3 +210,134 @@ export const ZUpdateUserRequest = ZUserRequestBase.superRefine((v, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
 });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Who may change which field of a user (spec 3 §6), and the avatar rule (spec 3 §5): one
+// definition for the server's checks and the forms of the web.
+
+/** The fields of a user in the settings area's form, as the edit permissions grant them. */
+export const USER_FORM_FIELDS = [
+  'lastName',
+  'firstName',
+  'email',
+  'phone',
+  'personalNumber',
+  'role',
+  'active',
+  'location',
+  'additionalLocations',
+  'allowedLocationsClaim',
+  'externalLogin',
+  'holidayContingent',
+  'holidaySurplusPreviousYear',
+  'deductionHolidaysCurrentYear',
+  'freeDays',
+  'presence',
+  'password',
+  'image',
+] as const;
+export type UserFormField = (typeof USER_FORM_FIELDS)[number];
+
+/** What the own settings (view UserData) let everyone change about himself. */
+export const OWN_SETTINGS_FIELDS = ['lastName', 'firstName', 'phone', 'selectedLocation', 'password', 'image'] as const;
+export type OwnSettingsField = (typeof OWN_SETTINGS_FIELDS)[number];
+
+/** Fields everyone with einstellungen_benutzer_bearbeiten may change. */
+const BASE_EDIT_FIELDS: readonly UserFormField[] = [
+  'lastName',
+  'firstName',
+  'phone',
+  'location',
+  'additionalLocations',
+  'allowedLocationsClaim',
+  'externalLogin',
+  'freeDays',
+  'presence',
+  'role',
+  'password',
+];
+
+/** Added by einstellungen_benutzer_bearbeiten_alle_felder. */
+const ALL_FIELDS_EXTRA: readonly UserFormField[] = [
+  'personalNumber',
+  'holidayContingent',
+  'holidaySurplusPreviousYear',
+  'deductionHolidaysCurrentYear',
+  'active',
+];
+
+/** The keys to an account: only Admin, or who covers the person's settings rights, changes them. */
+export const ACCOUNT_KEY_FIELDS: readonly UserFormField[] = ['email', 'password', 'role', 'active'];
+
+/** Who edits: the id, the role identifier and the permissions (a list or a set). */
+export interface UserEditor {
+  id: string;
+  role: string;
+  permissions: readonly string[] | ReadonlySet<string>;
+}
+
+const holds = (actor: UserEditor, permission: string) =>
+  actor.role === ADMIN_ROLE || ('has' in actor.permissions ? actor.permissions.has(permission) : actor.permissions.includes(permission));
+
+/** Whether the actor may edit users at all (otherwise the form is read-only). */
+export function canEditUsers(actor: UserEditor): boolean {
+  return holds(actor, 'einstellungen_benutzer_bearbeiten') || holds(actor, 'einstellungen_benutzer_bearbeiten_nur_freie_tage');
+}
+
+/**
+ * The fields the actor's permissions let him change on an existing user (PUT /user/{id}):
+ * only free days and presence with "nur freie Tage" (which narrows nothing for Admin);
+ * otherwise the base fields plus what alle_felder, benutzername and user_image_can_edit add.
+ */
+export function userEditFields(actor: UserEditor): Set<UserFormField> {
+  const result = new Set<UserFormField>();
+  if (!canEditUsers(actor)) return result;
+  if (actor.role !== ADMIN_ROLE && holds(actor, 'einstellungen_benutzer_bearbeiten_nur_freie_tage')) {
+    result.add('freeDays');
+    result.add('presence');
+    return result;
+  }
+  for (const f of BASE_EDIT_FIELDS) result.add(f);
+  if (holds(actor, 'einstellungen_benutzer_bearbeiten_alle_felder')) for (const f of ALL_FIELDS_EXTRA) result.add(f);
+  if (holds(actor, 'einstellungen_benutzer_bearbeiten_benutzername')) result.add('email');
+  if (holds(actor, 'user_image_can_edit')) result.add('image');
+  return result;
+}
+
+/**
+ * The fields the actor may change in the settings area's form of a user (`targetId` null: a new
+ * one, where every field is open): userEditFields, plus the own picture (as in the own
+ * settings), minus the own status (nobody deactivates himself). `keysLocked`: the person's group
+ * is not manageable for the actor (an Admin, or more settings rights), so the account's keys
+ * (ACCOUNT_KEY_FIELDS) stay as they are.
+ */
+export function editableUserFields(actor: UserEditor, targetId: string | null, keysLocked = false): Set<UserFormField> {
+  if (targetId === null) return new Set(USER_FORM_FIELDS);
+  const self = targetId === actor.id;
+  const result = userEditFields(actor);
+  if (self && result.size > 0) result.add('image');
+  if (self) result.delete('active');
+  if (keysLocked) for (const f of ACCOUNT_KEY_FIELDS) result.delete(f);
+  return result;
+}
+
+/** File types of an avatar, by extension and by content (spec 3 §5). */
+export const AVATAR_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+/** The `accept` of a file picker for avatars. */
+export const AVATAR_ACCEPT = [...AVATAR_EXTENSIONS.map((e) => `.${e}`), ...AVATAR_MIME_TYPES].join(',');
+/** The largest avatar file: 10 MB. */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The avatar rule: a JPEG, PNG or GIF by its name's extension (and by `type`, the content's MIME
+ * type, where it is known), at most AVATAR_MAX_BYTES (where `size` is known). Returns the German
+ * message of the first failing rule, or null.
+ */
+export function avatarProblem(file: { name: string; size?: number; type?: string | null }): string | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext)) return MSG.avatarType;
+  if (file.type !== undefined && !(AVATAR_MIME_TYPES as readonly string[]).includes(file.type ?? '')) return MSG.avatarType;
+  if (file.size !== undefined && file.size > AVATAR_MAX_BYTES) return MSG.avatarTooLarge;
+  return null;
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import {
   ActionIcon,
   AppShell,
@@ -19,35 +19,17 @@ import { IconChevronDown, IconChevronUp, IconLogout } from '@tabler/icons-react'
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { session } from '../api/session.ts';
 import { revokeToken } from '../features/session/session.api.ts';
-import { DELEGATE_PERMISSIONS } from '../features/tasks/paths.ts';
 import { TaskCountBadge } from '../features/tasks/TaskCountBadge.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { useCurrentUser } from './current-user.tsx';
-import { SICK_REPORT_PERMISSIONS, visibleNavigation, type NavItem } from './navigation.ts';
+import { visibleNavigation, type NavItem } from './navigation.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RequirePermission } from './RequirePermission.tsx';
+import { ROUTES } from './routes.ts';
 import { uiState, useUiState } from './ui-state.ts';
 import { useTokenRefresh } from './useTokenRefresh.ts';
 import classes from './Shell.module.css';
-
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
-const UserSettingsPage = lazy(() =>
-  import('../features/users/UserSettingsPage.tsx').then((m) => ({ default: m.UserSettingsPage })),
-);
-const GoogleSheetsPage = lazy(() =>
-  import('../features/global-settings/GoogleSheetsPage.tsx').then((m) => ({ default: m.GoogleSheetsPage })),
-);
-const OwnTasksPage = lazy(() => import('../features/tasks/OwnTasksPage.tsx').then((m) => ({ default: m.OwnTasksPage })));
-const DelegatedTasksPage = lazy(() =>
-  import('../features/tasks/DelegatedTasksPage.tsx').then((m) => ({ default: m.DelegatedTasksPage })),
-);
-const AbsenceRoutes = lazy(() => import('../features/absences/AbsenceRoutes.tsx').then((m) => ({ default: m.AbsenceRoutes })));
-const CalendarPage = lazy(() => import('../features/calendar/CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })));
-const SickReportRoutes = lazy(() =>
-  import('../features/absences/SickReportRoutes.tsx').then((m) => ({ default: m.SickReportRoutes })),
-);
 
 /** Counters beside navigation labels, by kind; kinds without a view yet have none. */
 const NAV_COUNTERS: Partial<Record<NonNullable<NavItem['counter']>, ComponentType>> = { tasks: TaskCountBadge };
@@ -248,72 +230,9 @@ export function Shell() {
           <Suspense fallback={<PageLoader />}>
             <Routes>
               <Route index element={<Navigate to="/dashboard" replace />} />
-              <Route
-                path="dashboard"
-                element={
-                  <RequirePermission rule="dashboard_menu_sehen">
-                    <DashboardPage />
-                  </RequirePermission>
-                }
-              />
-              <Route path="aufgaben" element={<Navigate to="/aufgaben/eigene" replace />} />
-              <Route
-                path="aufgaben/eigene"
-                element={
-                  <RequirePermission rule="aufgaben_menu_sehen">
-                    <OwnTasksPage />
-                  </RequirePermission>
-                }
-              />
-              <Route
-                path="aufgaben/delegiert"
-                element={
-                  <RequirePermission rule={DELEGATE_PERMISSIONS}>
-                    <DelegatedTasksPage />
-                  </RequirePermission>
-                }
-              />
-              <Route
-                path="an-abwesenheit"
-                element={
-                  <RequirePermission rule="an_abwesenheit_menu_sehen">
-                    <CalendarPage />
-                  </RequirePermission>
-                }
-              />
-              <Route
-                path="urlaub/*"
-                element={
-                  <RequirePermission rule="urlaub_menu_sehen">
-                    <AbsenceRoutes />
-                  </RequirePermission>
-                }
-              />
-              <Route
-                path="krankmeldungen/*"
-                element={
-                  <RequirePermission rule={SICK_REPORT_PERMISSIONS}>
-                    <SickReportRoutes />
-                  </RequirePermission>
-                }
-              />
-              <Route path="benutzereinstellungen" element={<UserSettingsPage />} />
-              <Route
-                path="sortiment/tabelle"
-                element={
-                  <RequirePermission rule="sortiment_menu_sehen">
-                    <GoogleSheetsPage />
-                  </RequirePermission>
-                }
-              />
-              <Route
-                path="einstellungen/*"
-                element={
-                  <RequirePermission rule="einstellungen_sehen">
-                    <SettingsPage />
-                  </RequirePermission>
-                }
-              />
+              {ROUTES.map((route) => (
+                <Route key={route.path} path={route.path} element={<RequirePermission rule={route.permission}>{route.element}</RequirePermission>} />
+              ))}
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </Suspense>

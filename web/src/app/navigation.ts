@@ -1,22 +1,10 @@
 import type { TablerIcon } from '@tabler/icons-react';
-import {
-  IconAlertTriangle,
-  IconCalendarWeek,
-  IconChecklist,
-  IconFolders,
-  IconLayoutDashboard,
-  IconNews,
-  IconPackages,
-  IconSchool,
-  IconSettings,
-  IconSpeakerphone,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconFolders, IconNews, IconPackages, IconSchool, IconSpeakerphone } from '@tabler/icons-react';
 import { can, type PermissionRule } from './access.ts';
+import type { AppRoute, NavCounter } from './route.ts';
+import { ROUTES } from './routes.ts';
 
-/** Who sees the sick reports (list, create and edit; all or the own location). */
-export const SICK_REPORT_PERMISSIONS: PermissionRule = {
-  anyOf: ['krankmeldungen_von_allen_sehen_und_bearbeiten', 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten'],
-};
+export { SICK_REPORT_PERMISSIONS } from '../features/absences/sick-paths.ts';
 
 /** One entry of the main navigation (spec 1 §2 "Main navigation"). */
 export interface NavItem {
@@ -31,91 +19,46 @@ export interface NavItem {
   /** Whether the view exists yet; entries of views still to come stay hidden. */
   built: boolean;
   /** Counter shown beside the label: own open tasks, unseen claims or advertising. */
-  counter?: 'tasks' | 'claims' | 'advertising';
+  counter?: NavCounter;
   children?: NavItem[];
 }
 
-/**
- * The main navigation in the spec's order. A view appears once its `built` flag is true and
- * the user holds its permission; 'Abmelden' is not a view and lives in the shell.
- */
-export const NAVIGATION: readonly NavItem[] = [
-  { label: 'Dashboard', path: '/dashboard', icon: IconLayoutDashboard, permission: 'dashboard_menu_sehen', built: true },
-  {
-    label: 'Aufgaben',
-    path: '/aufgaben',
-    icon: IconChecklist,
-    permission: 'aufgaben_menu_sehen',
-    built: true,
-    counter: 'tasks',
-    children: [
-      { label: 'Eigene Aufgaben', path: '/aufgaben/eigene', permission: 'aufgaben_menu_sehen', built: true },
-      {
-        label: 'Delegierte Aufgaben',
-        path: '/aufgaben/delegiert',
-        permission: { anyOf: ['aufgaben_an_alle_stellen', 'aufgaben_an_mitarbeiter_aus_eigenen_filiale_stellen'] },
-        built: true,
-      },
-    ],
-  },
+type Ordered = NavItem & { order: number };
+
+/** The spec's entries of views still to come, at their places; hidden until a domain routes them. */
+const PLANNED: readonly Ordered[] = [
   {
     label: 'Neuigkeiten',
     path: '/neuigkeiten',
     icon: IconNews,
     permission: { anyOf: ['neuigkeiten_alle_sehen', 'neuigkeiten_eigene_sehen'] },
     built: false,
+    order: 3,
     children: [
-      {
-        label: 'Neuigkeiten',
-        path: '/neuigkeiten',
-        permission: { anyOf: ['neuigkeiten_alle_sehen', 'neuigkeiten_eigene_sehen'] },
-        built: false,
-      },
+      { label: 'Neuigkeiten', path: '/neuigkeiten', permission: { anyOf: ['neuigkeiten_alle_sehen', 'neuigkeiten_eigene_sehen'] }, built: false },
       { label: 'News Archiv', path: '/neuigkeiten/archiv', permission: 'news_archive_can_see', built: false },
     ],
   },
-  { label: 'Sortiment', path: '/sortiment', icon: IconPackages, permission: 'sortiment_menu_sehen', built: false },
-  {
-    label: 'An-/Abwesenheit',
-    path: '/an-abwesenheit',
-    icon: IconCalendarWeek,
-    permission: 'an_abwesenheit_menu_sehen',
-    built: true,
-    children: [
-      { label: 'An-/Abwesenheiten', path: '/an-abwesenheit', permission: 'an_abwesenheit_menu_sehen', built: true },
-      { label: 'Urlaub', path: '/urlaub/1', match: '/urlaub', permission: 'urlaub_menu_sehen', built: true },
-      { label: 'Krankmeldungen', path: '/krankmeldungen/2', match: '/krankmeldungen', permission: SICK_REPORT_PERMISSIONS, built: true },
-    ],
-  },
+  { label: 'Sortiment', path: '/sortiment', icon: IconPackages, permission: 'sortiment_menu_sehen', built: false, order: 4 },
   {
     label: 'Dokumente',
     path: '/dokumente',
     icon: IconFolders,
     permission: { anyOf: ['dokument_oder_ordner_eigene_sehen', 'dokument_oder_ordner_alle_sehen'] },
     built: false,
+    order: 6,
   },
-  {
-    label: 'Beanstandung',
-    path: '/beanstandungen',
-    icon: IconAlertTriangle,
-    permission: 'beanstandungen_menu_sehen',
-    built: false,
-    counter: 'claims',
-  },
+  { label: 'Beanstandung', path: '/beanstandungen', icon: IconAlertTriangle, permission: 'beanstandungen_menu_sehen', built: false, order: 7, counter: 'claims' },
   {
     label: 'Veranstaltungen',
     path: '/veranstaltungen',
     icon: IconSchool,
     permission: 'schulung_sehen',
     built: false,
+    order: 8,
     children: [
       { label: 'Veranstaltungen', path: '/veranstaltungen', permission: 'schulung_sehen', built: false },
-      {
-        label: 'Veranstaltungen Übersicht',
-        path: '/veranstaltungen/uebersicht',
-        permission: 'training_overview_list_can_see',
-        built: false,
-      },
+      { label: 'Veranstaltungen Übersicht', path: '/veranstaltungen/uebersicht', permission: 'training_overview_list_can_see', built: false },
     ],
   },
   {
@@ -124,10 +67,57 @@ export const NAVIGATION: readonly NavItem[] = [
     icon: IconSpeakerphone,
     permission: { anyOf: ['werbung_ver_ffentlichte_sehen', 'werbung_alle_sehen'] },
     built: false,
+    order: 9,
     counter: 'advertising',
   },
-  { label: 'Einstellungen', path: '/einstellungen', icon: IconSettings, permission: 'einstellungen_sehen', built: true },
 ];
+
+const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
+const withoutOrder = ({ order: _order, ...item }: Ordered): NavItem => item;
+
+/**
+ * The main navigation from the routes' entries: an entry with a section becomes a sub-entry of
+ * it, everything sorted by `order`; the planned entries fill their places.
+ */
+export function navigationOf(routes: readonly AppRoute[], planned: readonly Ordered[] = PLANNED): NavItem[] {
+  const top: Ordered[] = [...planned];
+  const sections = new Map<string, { item: Ordered; children: Ordered[] }>();
+  for (const route of routes) {
+    const nav = route.nav;
+    if (!nav) continue;
+    const entry: Ordered = {
+      label: nav.label,
+      path: nav.to ?? `/${route.path.replace(/\/\*$/, '')}`,
+      permission: route.permission,
+      built: true,
+      order: nav.order,
+      ...(nav.icon ? { icon: nav.icon } : {}),
+      ...(nav.match ? { match: nav.match } : {}),
+      ...(nav.counter ? { counter: nav.counter } : {}),
+    };
+    const s = nav.section;
+    if (!s) {
+      top.push(entry);
+      continue;
+    }
+    let section = sections.get(s.path);
+    if (!section) {
+      const item: Ordered = { label: s.label, path: s.path, icon: s.icon, permission: s.permission, built: true, order: s.order, ...(s.counter ? { counter: s.counter } : {}) };
+      section = { item, children: [] };
+      sections.set(s.path, section);
+      top.push(item);
+    }
+    section.children.push(entry);
+  }
+  for (const { item, children } of sections.values()) item.children = children.sort(byOrder).map(withoutOrder);
+  return top.sort(byOrder).map(withoutOrder);
+}
+
+/**
+ * The main navigation in the spec's order. A view appears once a domain routes it and the user
+ * holds its permission; 'Abmelden' is not a view and lives in the shell.
+ */
+export const NAVIGATION: readonly NavItem[] = navigationOf(ROUTES);
 
 /**
  * The entries a user sees: built and permitted, with their sub-entries filtered alike; a section

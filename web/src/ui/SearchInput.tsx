@@ -6,10 +6,12 @@ export interface SearchInputProps {
   onChange: (value: string) => void;
   placeholder?: string;
   label?: string;
+  /** Width from the xs breakpoint on (full width below). */
+  width?: number;
 }
 
 /** The search field above a list: magnifier, clear button, full width on phones. */
-export function SearchInput({ value, onChange, placeholder, label = 'Suche' }: SearchInputProps) {
+export function SearchInput({ value, onChange, placeholder, label = 'Suche', width = 300 }: SearchInputProps) {
   return (
     <TextInput
       label={label}
@@ -18,7 +20,7 @@ export function SearchInput({ value, onChange, placeholder, label = 'Suche' }: S
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       rightSection={value ? <CloseButton size="sm" aria-label="Suchbegriff löschen" onClick={() => onChange('')} /> : null}
-      w={{ base: '100%', xs: 300 }}
+      w={{ base: '100%', xs: width }}
     />
   );
 }

@@ -12,7 +12,7 @@ import { ViewTabs } from '../../ui/ViewTabs.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
-import { useDebouncedField, useFilterParams, type ListFilters } from '../../ui/useFilterParams.ts';
+import { useListParams, type ListFilters } from '../../ui/useListParams.ts';
 import { YearInput } from '../../ui/YearInput.tsx';
 import { countPeople,
   useDecideVacation,
@@ -127,8 +127,7 @@ export function AbsencePage({ view }: { view: VacationView }) {
   const can = useCan();
   const navigate = useNavigate();
   const { pathname, search: addressQuery } = useLocation();
-  const { filters, update, params, setParams, carried } = useFilterParams();
-  const [searchText, setSearchText] = useDebouncedField(filters.search, (term) => update({ search: term }));
+  const { filters, update, params, setParams, carried, search: searchText, setSearch: setSearchText } = useListParams();
   const previousYears = params.get(PREVIOUS_YEARS_PARAM) === '1';
   const title = VACATION_VIEWS.find((v) => v.view === view)!.title;
 

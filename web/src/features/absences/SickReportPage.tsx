@@ -13,7 +13,7 @@ import { ViewTabs } from '../../ui/ViewTabs.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
-import { useDebouncedField, useFilterParams, type ListFilters } from '../../ui/useFilterParams.ts';
+import { useListParams, type ListFilters } from '../../ui/useListParams.ts';
 import { YearInput } from '../../ui/YearInput.tsx';
 import { isSickListView, SICK_VIEWS, sickPath, type SickListView, type SickView } from './sick-paths.ts';
 import { SickReportModal } from './SickReportModal.tsx';
@@ -100,8 +100,7 @@ function SummaryList({ filters, onSort }: { filters: ListFilters; onSort: (sort:
 export function SickReportPage({ view }: { view: SickView }) {
   const can = useCan();
   const navigate = useNavigate();
-  const { filters, update, carried } = useFilterParams();
-  const [searchText, setSearchText] = useDebouncedField(filters.search, (term) => update({ search: term }));
+  const { filters, update, carried, search: searchText, setSearch: setSearchText } = useListParams();
   const [dialog, setDialog] = useState<Dialog>({ open: false });
   usePickerUsers();
 

@@ -1,3 +1,10 @@
+import type { PermissionRule } from '../../app/access.ts';
+
+/** Who sees the sick reports (list, create and edit; all or the own location). */
+export const SICK_REPORT_PERMISSIONS: PermissionRule = {
+  anyOf: ['krankmeldungen_von_allen_sehen_und_bearbeiten', 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten'],
+};
+
 /** The list views of the sick reports: 2 current and coming, 3 past, 4 all. */
 export type SickListView = '2' | '3' | '4';
 /** Every view: the lists and the per-employee summary ('uebersicht'). */

@@ -14,7 +14,7 @@ import { ALL_LOCATIONS, LocationSelect } from '../../ui/LocationSelect.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
-import { useDebouncedField, useFilterParams } from '../../ui/useFilterParams.ts';
+import { useListParams } from '../../ui/useListParams.ts';
 import { useCalendarWeek, useSetCellStatus, useSetDayInfo } from './calendar.api.ts';
 import { germanDate } from './calendar-grid.ts';
 import { CalendarGrid } from './CalendarGrid.tsx';
@@ -76,8 +76,7 @@ function Legend() {
 export function CalendarPage() {
   const can = useCan();
   const user = useCurrentUser();
-  const { filters, update, params, setParams } = useFilterParams();
-  const [searchText, setSearchText] = useDebouncedField(filters.search, (term) => update({ search: term }));
+  const { filters, update, params, setParams, search: searchText, setSearch: setSearchText } = useListParams();
 
   const chooseLocation = can(CHOOSE_LOCATION_PERMISSION);
   const ownLocation = user.currentLocation?.id ?? user.location?.id ?? null;

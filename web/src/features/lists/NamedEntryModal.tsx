@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { ColorInput, TextInput } from '@mantine/core';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import type { NamedListConfig } from './list-configs.ts';
 import { useSaveNamedEntry, type NamedEntry, type NamedEntryValues } from './lists.api.ts';
 
@@ -17,31 +16,18 @@ export interface NamedEntryModalProps {
   onClose: () => void;
 }
 
+const trimmed = (v: NamedEntryValues): NamedEntryValues => ({ name: v.name.trim(), hex: v.hex.trim().toLowerCase() });
+
 /** New/edit modal of a name-only list (with a colour for colour labels). */
 export function NamedEntryModal({ config, opened, entry, onClose }: NamedEntryModalProps) {
   const save = useSaveNamedEntry(config);
-  const [values, setValues] = useState<NamedEntryValues>(() => ({ name: entry?.name ?? '', hex: entry?.hex ?? '' }));
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const invalid = (field: keyof NamedEntryValues) => (problem?.fields.includes(field) ? true : undefined);
+  const { form, message, refused } = useCheckedForm<NamedEntryValues>({
+    initialValues: { name: entry?.name ?? '', hex: entry?.hex ?? '' },
+    validate: zodResolver(config.schema, (v: NamedEntryValues) => config.body(trimmed(v))),
+  });
 
-  function submit() {
-    const trimmed = { name: values.name.trim(), hex: values.hex.trim().toLowerCase() };
-    const failed = firstProblem(config.schema, config.body(trimmed));
-    if (failed) {
-      setProblem(failed);
-      return;
-    }
-    setProblem(null);
-    save.mutate(
-      { id: entry?.id ?? null, values: trimmed },
-      {
-        onSuccess: onClose,
-        onError: (error) => {
-          if (!isSessionLost(error)) setProblem({ message: errorMessage(error), fields: [] });
-        },
-      },
-    );
-  }
+  const submit = (values: NamedEntryValues) =>
+    save.mutate({ id: entry?.id ?? null, values: trimmed(values) }, { onSuccess: onClose, onError: (error) => refused(error) });
 
   return (
     <FormModal
@@ -49,22 +35,11 @@ export function NamedEntryModal({ config, opened, entry, onClose }: NamedEntryMo
       onClose={onClose}
       title={entry ? `${config.kind} bearbeiten` : config.createLabel}
       submitLabel={entry ? 'Speichern' : 'Erstellen'}
-      onSubmit={submit}
+      onSubmit={form.onSubmit(submit)}
       loading={save.isPending}
-      error={problem?.message}
+      error={message}
     >
-      <TextInput
-        label="Name"
-        value={values.name}
-        onChange={(e) => {
-          const name = e.currentTarget.value;
-          setValues((v) => ({ ...v, name }));
-        }}
-        error={invalid('name')}
-        maxLength={100}
-        required
-        data-autofocus
-      />
+      <TextInput label="Name" {...form.getInputProps('name')} maxLength={100} required data-autofocus />
       {config.withColor && (
         <ColorInput
           label="Farbe"
@@ -72,9 +47,7 @@ export function NamedEntryModal({ config, opened, entry, onClose }: NamedEntryMo
           format="hex"
           swatches={SWATCHES}
           swatchesPerRow={6}
-          value={values.hex}
-          onChange={(hex) => setValues((v) => ({ ...v, hex }))}
-          error={invalid('hex')}
+          {...form.getInputProps('hex')}
           eyeDropperButtonProps={{ 'aria-label': 'Farbe vom Bildschirm übernehmen' }}
           required
         />

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Grid, NumberInput, Select, Switch, TextInput } from '@mantine/core';
 import { parseIpList, REGIONS, ZLocationFields } from '@filialportal/core/locations';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useSaveLocation, type Location } from './locations.api.ts';
 
-interface Values {
+type Values = {
   name: string;
   shortName: string;
   street: string;
@@ -16,7 +15,7 @@ interface Values {
   ip: string;
   position: number | string;
   hideInSortiment: boolean;
-}
+};
 
 const EMPTY: Values = { name: '', shortName: '', street: '', zip: '', city: '', region: null, ip: '', position: '', hideInSortiment: false };
 
@@ -47,19 +46,9 @@ export interface LocationFormModalProps {
 /** Modal 'Standort' in new or edit mode (spec 3 §5 Location: every field but the short name required). */
 export function LocationFormModal({ opened, location, onClose }: LocationFormModalProps) {
   const save = useSaveLocation();
-  const [values, setValues] = useState<Values>(() => toValues(location));
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { form, message, refused } = useCheckedForm<Values>({ initialValues: toValues(location), validate: zodResolver(ZLocationFields) });
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const invalid = (field: keyof Values) => (problem?.fields.includes(field) ? true : undefined);
-
-  function submit() {
-    const failed = firstProblem(ZLocationFields, values);
-    if (failed) {
-      setProblem(failed);
-      return;
-    }
-    setProblem(null);
+  const submit = (values: Values) =>
     save.mutate(
       {
         id: location?.id ?? null,
@@ -75,14 +64,8 @@ export function LocationFormModal({ opened, location, onClose }: LocationFormMod
           hideInSortiment: values.hideInSortiment,
         },
       },
-      {
-        onSuccess: onClose,
-        onError: (error) => {
-          if (!isSessionLost(error)) setProblem({ message: errorMessage(error), fields: [] });
-        },
-      },
+      { onSuccess: onClose, onError: (error) => refused(error) },
     );
-  }
 
   return (
     <FormModal
@@ -90,35 +73,33 @@ export function LocationFormModal({ opened, location, onClose }: LocationFormMod
       onClose={onClose}
       title={location ? 'Standort bearbeiten' : 'Neuer Standort'}
       submitLabel={location ? 'Speichern' : 'Erstellen'}
-      onSubmit={submit}
+      onSubmit={form.onSubmit(submit)}
       loading={save.isPending}
-      error={problem?.message}
+      error={message}
       size="lg"
     >
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextInput label="Name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={invalid('name')} required data-autofocus />
+          <TextInput label="Name" {...form.getInputProps('name')} required data-autofocus />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label="Kürzel" value={values.shortName} onChange={(e) => set('shortName', e.currentTarget.value)} error={invalid('shortName')} maxLength={20} />
+          <TextInput label="Kürzel" {...form.getInputProps('shortName')} maxLength={20} />
         </Grid.Col>
         <Grid.Col span={12}>
-          <TextInput label="Straße" value={values.street} onChange={(e) => set('street', e.currentTarget.value)} error={invalid('street')} required />
+          <TextInput label="Straße" {...form.getInputProps('street')} required />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label="PLZ" value={values.zip} onChange={(e) => set('zip', e.currentTarget.value)} error={invalid('zip')} inputMode="numeric" required />
+          <TextInput label="PLZ" {...form.getInputProps('zip')} inputMode="numeric" required />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextInput label="Ort" value={values.city} onChange={(e) => set('city', e.currentTarget.value)} error={invalid('city')} required />
+          <TextInput label="Ort" {...form.getInputProps('city')} required />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <Select
             label="Bundesland"
             placeholder="Bundesland wählen"
             data={REGION_OPTIONS}
-            value={values.region}
-            onChange={(v) => set('region', v)}
-            error={invalid('region')}
+            {...form.getInputProps('region')}
             searchable
             checkIconPosition="right"
             required
@@ -129,9 +110,7 @@ export function LocationFormModal({ opened, location, onClose }: LocationFormMod
           <NumberInput
             label="Position"
             description="Reihenfolge im Sortiment"
-            value={values.position}
-            onChange={(v) => set('position', v)}
-            error={invalid('position')}
+            {...form.getInputProps('position')}
             min={0}
             allowDecimal={false}
             allowNegative={false}
@@ -143,9 +122,7 @@ export function LocationFormModal({ opened, location, onClose }: LocationFormMod
             label="IP-Adressen"
             description="Von diesen Adressen aus dürfen sich Mitarbeiter ohne externen Zugang anmelden; mehrere mit Komma trennen."
             placeholder="z. B. 192.168.1.10, 192.168.1.11"
-            value={values.ip}
-            onChange={(e) => set('ip', e.currentTarget.value)}
-            error={invalid('ip')}
+            {...form.getInputProps('ip')}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             required
           />
@@ -153,8 +130,7 @@ export function LocationFormModal({ opened, location, onClose }: LocationFormMod
         <Grid.Col span={12}>
           <Switch
             label="Im Sortiment ausblenden"
-            checked={values.hideInSortiment}
-            onChange={(e) => set('hideInSortiment', e.currentTarget.checked)}
+            {...form.getInputProps('hideInSortiment', { type: 'checkbox' })}
           />
         </Grid.Col>
       </Grid>

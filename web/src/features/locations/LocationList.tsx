@@ -1,16 +1,9 @@
-import { useState } from 'react';
-import { Badge, Box, Button, Card, Group, Text, Tooltip } from '@mantine/core';
-import { IconEyeOff, IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconEyeOff } from '@tabler/icons-react';
 import { parseIpList, REGIONS } from '@filialportal/core/locations';
-import { useCan } from '../../app/current-user.tsx';
-import { confirmDelete } from '../../ui/confirm-delete.ts';
-import { ExportButton } from '../../ui/ExportButton.tsx';
-import { countLabel, ListToolbar } from '../../ui/ListToolbar.tsx';
-import { QueryError } from '../../ui/QueryError.tsx';
-import { RowActions } from '../../ui/RowActions.tsx';
-import { SettingsPagination } from '../../ui/SettingsPagination.tsx';
-import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
-import { pageCount, useListState } from '../../ui/useListState.ts';
+import { CrudList } from '../../ui/CrudList.tsx';
+import type { Column } from '../../ui/SortableTable.tsx';
+import { useListParams } from '../../ui/useListParams.ts';
 import { LocationFormModal } from './LocationFormModal.tsx';
 import { useDeleteLocation, useLocationList, type Location } from './locations.api.ts';
 
@@ -77,73 +70,26 @@ const COLUMNS: Column<Location>[] = [
 
 /** Settings section 'Standorte': sortable, paged (6 per page), new/edit modal, delete, export. */
 export function LocationList() {
-  const can = useCan();
-  const { sort, setSort, page, setPage } = useListState();
-  const list = useLocationList(page - 1, sort);
+  const params = useListParams();
+  const list = useLocationList(params.page - 1, params.sort);
   const remove = useDeleteLocation();
-  const [modal, setModal] = useState<{ location: Location | null } | null>(null);
-  const count = list.data?.count;
-
-  const mayEdit = can('einstellungen_standorte_bearbeiten');
-  const mayDelete = can('einstellungen_standorte_l_schen');
-  const columns: Column<Location>[] =
-    mayEdit || mayDelete
-      ? [
-          ...COLUMNS,
-          {
-            key: 'actions',
-            label: 'Aktionen',
-            align: 'right',
-            width: 96,
-            render: (l) => (
-              <RowActions
-                name={l.name}
-                onEdit={mayEdit ? () => setModal({ location: l }) : undefined}
-                onDelete={mayDelete ? () => confirmDelete('Standort', l.name, () => remove.mutateAsync(l.id)) : undefined}
-              />
-            ),
-          },
-        ]
-      : COLUMNS;
-
   return (
-    <Card padding={0}>
-      <ListToolbar
-        title="Standorte"
-        countText={countLabel(count, 'Standort', 'Standorte')}
-        actions={
-          <>
-            <ExportButton path="/api/export-locations" />
-            {can('einstellungen_standorte_erstellen') && (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setModal({ location: null })}>
-                Neuer Standort
-              </Button>
-            )}
-          </>
-        }
-      />
-      <QueryError error={list.error} />
-      <SortableTable
-        label="Standorte"
-        columns={columns}
-        rows={list.data?.locations}
-        rowKey={(l) => l.id}
-        sort={sort}
-        onSortChange={setSort}
-        loading={list.isPending}
-        skeletonRows={6}
-        emptyText="Keine Standorte vorhanden"
-        minWidth={720}
-      />
-      <Box pb={pageCount(count) > 1 ? 'md' : 0}>
-        <SettingsPagination total={pageCount(count)} value={page} onChange={setPage} />
-      </Box>
-      <LocationFormModal
-        key={modal ? (modal.location?.id ?? 'new') : 'closed'}
-        opened={modal !== null}
-        location={modal?.location ?? null}
-        onClose={() => setModal(null)}
-      />
-    </Card>
+    <CrudList
+      title="Standorte"
+      noun={['Standort', 'Standorte']}
+      list={params}
+      query={list}
+      rows={list.data?.locations}
+      count={list.data?.count}
+      columns={COLUMNS}
+      rowName={(l) => l.name}
+      emptyText="Keine Standorte vorhanden"
+      minWidth={720}
+      exportPath="/api/export-locations"
+      create={{ label: 'Neuer Standort', permission: 'einstellungen_standorte_erstellen' }}
+      edit="einstellungen_standorte_bearbeiten"
+      remove={{ permission: 'einstellungen_standorte_l_schen', kind: 'Standort', run: (l) => remove.mutateAsync(l.id) }}
+      form={({ entry, ...modal }) => <LocationFormModal {...modal} location={entry} />}
+    />
   );
 }

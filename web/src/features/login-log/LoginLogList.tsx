@@ -1,12 +1,9 @@
-import { Badge, Box, Card, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { query } from '../../api/client.ts';
-import { ExportButton } from '../../ui/ExportButton.tsx';
-import { countLabel, ListToolbar } from '../../ui/ListToolbar.tsx';
-import { QueryError } from '../../ui/QueryError.tsx';
+import { CrudList } from '../../ui/CrudList.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
-import { SettingsPagination } from '../../ui/SettingsPagination.tsx';
-import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
-import { pageCount, useListState } from '../../ui/useListState.ts';
+import type { Column } from '../../ui/SortableTable.tsx';
+import { useListParams } from '../../ui/useListParams.ts';
 import { useLoginLog, type LoginLogEntry } from './login-log.api.ts';
 
 /** Debounce of this list's search (spec 3 §9). */
@@ -65,33 +62,22 @@ const COLUMNS: Column<LoginLogEntry>[] = [
 
 /** Settings section 'Login-Verlauf': every login attempt, newest first; search, sort, pages, export. */
 export function LoginLogList() {
-  const { search, setSearch, term, sort, setSort, page, setPage } = useListState({ debounceMs: SEARCH_DEBOUNCE_MS });
-  const list = useLoginLog(page - 1, term, sort);
-  const count = list.data?.count;
+  const params = useListParams({ debounceMs: SEARCH_DEBOUNCE_MS });
+  const { term } = params;
+  const list = useLoginLog(params.page - 1, term, params.sort);
   return (
-    <Card padding={0}>
-      <ListToolbar
-        title="Login-Verlauf"
-        filters={<SearchInput value={search} onChange={setSearch} placeholder="Benutzername, IP-Adresse, Ort" />}
-        countText={countLabel(count, 'Anmeldung', 'Anmeldungen')}
-        actions={<ExportButton path={`/api/export-login-logs${query({ search: term })}`} />}
-      />
-      <QueryError error={list.error} />
-      <SortableTable
-        label="Login-Verlauf"
-        columns={COLUMNS}
-        rows={list.data?.list}
-        rowKey={(l) => l.id}
-        sort={sort}
-        onSortChange={setSort}
-        loading={list.isPending}
-        skeletonRows={6}
-        emptyText={term ? 'Keine Anmeldungen zu dieser Suche gefunden' : 'Keine Anmeldungen vorhanden'}
-        minWidth={760}
-      />
-      <Box pb={pageCount(count) > 1 ? 'md' : 0}>
-        <SettingsPagination total={pageCount(count)} value={page} onChange={setPage} />
-      </Box>
-    </Card>
+    <CrudList
+      title="Login-Verlauf"
+      noun={['Anmeldung', 'Anmeldungen']}
+      list={params}
+      query={list}
+      rows={list.data?.list}
+      count={list.data?.count}
+      columns={COLUMNS}
+      emptyText={term ? 'Keine Anmeldungen zu dieser Suche gefunden' : 'Keine Anmeldungen vorhanden'}
+      minWidth={760}
+      filters={<SearchInput value={params.search} onChange={params.setSearch} placeholder="Benutzername, IP-Adresse, Ort" />}
+      exportPath={`/api/export-login-logs${query({ search: term })}`}
+    />
   );
 }

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCircleCheck, IconCopy, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconCopy, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
@@ -28,7 +28,7 @@ import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { NoPermission } from '../../ui/NoPermission.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
-import { FormActionBar, type FormMessage } from '../users/FormActionBar.tsx';
+import { SaveBar, type FormMessage } from '../users/FormActionBar.tsx';
 import { PermissionPicker } from './PermissionPicker.tsx';
 import { permissionLabel, templateSelection, tickPermission, untickPermission } from './permission-selection.ts';
 import { useSaveTeam, useTeams, type Team } from './teams.api.ts';
@@ -496,16 +496,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
           </Card>
         </Stack>
 
-        <FormActionBar message={message} onCloseMessage={() => setMessage(null)}>
-          <Button component={Link} to={TEAM_LIST_PATH} variant="default">
-            {readOnly ? 'Zurück' : 'Abbrechen'}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} />}>
-              Speichern
-            </Button>
-          )}
-        </FormActionBar>
+        <SaveBar message={message} onCloseMessage={() => setMessage(null)} cancelTo={TEAM_LIST_PATH} readOnly={readOnly} saving={save.isPending} />
       </form>
     </>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Group, Paper, Stack } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { IconAlertCircle, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import classes from './FormActionBar.module.css';
 
 export interface FormMessage {
@@ -43,5 +44,30 @@ export function FormActionBar({ message, onCloseMessage, children }: FormActionB
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+export interface SaveBarProps extends Omit<FormActionBarProps, 'children'> {
+  /** Where 'Abbrechen' (or 'Zurück' when read-only) leads. */
+  cancelTo: string;
+  /** Only viewing: 'Zurück' and no 'Speichern'. */
+  readOnly?: boolean;
+  /** The save is on its way. */
+  saving?: boolean;
+}
+
+/** The action bar of an editor page: 'Abbrechen' (or 'Zurück') and 'Speichern' as the submit. */
+export function SaveBar({ cancelTo, readOnly = false, saving = false, ...bar }: SaveBarProps) {
+  return (
+    <FormActionBar {...bar}>
+      <Button component={Link} to={cancelTo} variant="default">
+        {readOnly ? 'Zurück' : 'Abbrechen'}
+      </Button>
+      {!readOnly && (
+        <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={18} />}>
+          Speichern
+        </Button>
+      )}
+    </FormActionBar>
   );
 }

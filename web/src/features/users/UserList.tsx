@@ -1,22 +1,22 @@
-import { useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Button, Card, CloseButton, Group, Switch, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Anchor, Button, Card, Group, Switch, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconMinus, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { IconCheck, IconMinus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { QueryError } from '../../ui/QueryError.tsx';
+import { ListTable } from '../../ui/CrudList.tsx';
+import { countLabel } from '../../ui/ListToolbar.tsx';
+import { SearchInput } from '../../ui/SearchInput.tsx';
 import { SettingsPagination } from '../../ui/SettingsPagination.tsx';
-import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
+import type { Column } from '../../ui/SortableTable.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { canEditUsers } from './user-form.ts';
 import { NEW_USER_PATH, userEditPath, type UserListState } from './paths.ts';
 import classes from './UserList.module.css';
 import { useDeleteUser, useToggleUserActive, useUserList, type UserListRow } from './users.api.ts';
 import { alertError } from '../../ui/alert-error.ts';
-import { editQuery } from '../../ui/edit-query.ts';
+import { useListParams } from '../../ui/useListParams.ts';
 
 /** Debounce of list searches (spec 1 §9). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -50,55 +50,18 @@ function ActiveIcon({ active }: { active: boolean }) {
   );
 }
 
-/**
- * The list's search, sort and page live in the address (?suche=…&sortierung=…&seite=…), so a
- * deep link, a reload and the way back from the user form keep them.
- */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get('suche') ?? '';
-  const sort = params.get('sortierung') ?? '';
-  const page = Math.max(1, Math.floor(Number(params.get('seite'))) || 1);
-  const update = (changes: Record<string, string | number | null>) =>
-    editQuery(setParams, (next) => {
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '' || (key === 'seite' && value === 1)) next.delete(key);
-        else next.set(key, String(value));
-      }
-    });
-  return { search, sort, page, update };
-}
-
 /** Settings section 'Benutzer': searchable, sortable, paged list (6 per page) with its actions. */
 export function UserList() {
   const can = useCan();
   const me = useCurrentUser();
   const { search: listQuery } = useLocation();
-  const { search, sort, page, update } = useListParams();
-  const [input, setInput] = useState(search);
-  const [debounced] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
-  const [shownSearch, setShownSearch] = useState(search);
-  const list = useUserList(page - 1, search, sort);
+  // Search, sort and page live in the address, so the way back from the user form keeps them.
+  const params = useListParams({ debounceMs: SEARCH_DEBOUNCE_MS });
+  const { term: search, search: input, setSearch: setInput, page } = params;
+  const list = useUserList(page - 1, search, params.sort);
   const toggle = useToggleUserActive();
   const remove = useDeleteUser();
-
-  // The address changed from outside (back button, link): the field follows it.
-  if (shownSearch !== search) {
-    setShownSearch(search);
-    if (search !== input.trim()) setInput(search);
-  }
-
-  // Typing: after the debounce the term goes into the address; a new term starts at page 1.
-  useEffect(() => {
-    if (debounced !== search) update({ suche: debounced, seite: null });
-    // Only a new debounced term triggers this; `search` is read for the comparison.
-  }, [debounced]);
-
-  // After a deletion the last page may be gone: show the new last one.
   const pages = list.data?.pn;
-  useEffect(() => {
-    if (pages !== undefined && pages > 0 && page > pages) update({ seite: pages });
-  }, [pages, page]);
 
   const mayCreate = can('einstellungen_benutzer_erstellen');
   const mayEdit = canEditUsers(me);
@@ -224,15 +187,7 @@ export function UserList() {
   return (
     <Card padding={0} className={classes.list}>
       <Group justify="space-between" align="flex-end" p="md" gap="sm" wrap="wrap">
-        <TextInput
-          label="Suche"
-          placeholder="Name, Benutzername, Personalnr."
-          leftSection={<IconSearch size={16} />}
-          value={input}
-          onChange={(e) => setInput(e.currentTarget.value)}
-          rightSection={input ? <CloseButton size="sm" aria-label="Suchbegriff löschen" onClick={() => setInput('')} /> : null}
-          w={{ base: '100%', xs: 280 }}
-        />
+        <SearchInput value={input} onChange={setInput} placeholder="Name, Benutzername, Personalnr." width={280} />
         <Group gap="sm">
           <ExportButton path={exportPath} />
           {mayCreate && (
@@ -242,25 +197,26 @@ export function UserList() {
           )}
         </Group>
       </Group>
-      <QueryError error={list.error} />
-      <SortableTable
+      <ListTable
         label="Benutzer"
+        query={list}
+        list={params}
+        pages={pages}
         columns={columns}
         rows={list.data?.users}
         rowKey={(u) => u.id}
-        sort={sort}
-        onSortChange={(next) => update({ sortierung: next, seite: null })}
-        loading={list.isPending}
         skeletonRows={6}
         emptyText={search ? 'Keine Benutzer zu dieser Suche gefunden' : 'Keine Benutzer vorhanden'}
         minWidth={720}
+        footer={
+          <Group justify="space-between" align="flex-end" px="md" pb="md" gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite" mt="md">
+              {countLabel(count, 'Benutzer', 'Benutzer')}
+            </Text>
+            <SettingsPagination total={pages ?? 0} value={page} onChange={params.setPage} />
+          </Group>
+        }
       />
-      <Group justify="space-between" align="flex-end" px="md" pb="md" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite" mt="md">
-          {count === undefined ? '' : count === 1 ? '1 Benutzer' : `${count.toLocaleString('de-DE')} Benutzer`}
-        </Text>
-        <SettingsPagination total={list.data?.pn ?? 0} value={page} onChange={(p) => update({ seite: p })} />
-      </Group>
     </Card>
   );
 }

@@ -1,10 +1,21 @@
 import { MSG } from '@filialportal/core/messages';
-import { ADMIN_ROLE } from '@filialportal/core/roles';
-import { checkNewPassword, FREE_DAY_KEYS, NAME_MIN, PRESENCE_KEYS, WEEKDAY_CODES } from '@filialportal/core/users';
+import {
+  canEditUsers,
+  editableUserFields,
+  FREE_DAY_KEYS,
+  NAME_MIN,
+  PRESENCE_KEYS,
+  USER_FORM_FIELDS,
+  WEEKDAY_CODES,
+  ZCreateUserRequest,
+  ZUpdateUserRequest,
+  type UserFormField,
+} from '@filialportal/core/users';
+import { firstProblem } from '../../ui/form-problem.ts';
 import type { UserDetail, UserSaveBody } from './users.api.ts';
 
 /** The editable state of the user form; numbers stay `number | ''` while typed. */
-export interface UserFormValues {
+export type UserFormValues = {
   lastName: string;
   firstName: string;
   email: string;
@@ -26,122 +37,21 @@ export interface UserFormValues {
   presence: string[];
   password: string;
   passwordRepeat: string;
-}
+};
 
-/** Fields of the form, grouped as the edit permissions grant them (spec 3 §6). */
-export type UserField =
-  | 'lastName'
-  | 'firstName'
-  | 'email'
-  | 'phone'
-  | 'personalNumber'
-  | 'role'
-  | 'active'
-  | 'location'
-  | 'additionalLocations'
-  | 'allowedLocationsClaim'
-  | 'externalLogin'
-  | 'holidayContingent'
-  | 'holidaySurplusPreviousYear'
-  | 'deductionHolidaysCurrentYear'
-  | 'freeDays'
-  | 'presence'
-  | 'password'
-  | 'image';
+/** Fields of the form, grouped as the edit permissions grant them (spec 3 §6; rules in the core). */
+export type UserField = UserFormField;
 
 /** Every field of the form. */
-export const ALL_USER_FIELDS: readonly UserField[] = [
-  'lastName',
-  'firstName',
-  'email',
-  'phone',
-  'personalNumber',
-  'role',
-  'active',
-  'location',
-  'additionalLocations',
-  'allowedLocationsClaim',
-  'externalLogin',
-  'holidayContingent',
-  'holidaySurplusPreviousYear',
-  'deductionHolidaysCurrentYear',
-  'freeDays',
-  'presence',
-  'password',
-  'image',
-];
+export const ALL_USER_FIELDS: readonly UserField[] = USER_FORM_FIELDS;
 
-/** Fields everyone with einstellungen_benutzer_bearbeiten may change. */
-const BASE_FIELDS: readonly UserField[] = [
-  'lastName',
-  'firstName',
-  'phone',
-  'location',
-  'additionalLocations',
-  'allowedLocationsClaim',
-  'externalLogin',
-  'freeDays',
-  'presence',
-  'role',
-  'password',
-];
-
-/** Added by einstellungen_benutzer_bearbeiten_alle_felder. */
-const ALL_FIELDS_EXTRA: readonly UserField[] = [
-  'personalNumber',
-  'holidayContingent',
-  'holidaySurplusPreviousYear',
-  'deductionHolidaysCurrentYear',
-  'active',
-];
-
-export interface Actor {
-  id: string;
-  role: string;
-  permissions: readonly string[];
-}
-
-/** Whether the actor may open the form in edit mode at all (otherwise it is read-only). */
-export function canEditUsers(actor: Actor): boolean {
-  return (
-    actor.role === ADMIN_ROLE ||
-    actor.permissions.includes('einstellungen_benutzer_bearbeiten') ||
-    actor.permissions.includes('einstellungen_benutzer_bearbeiten_nur_freie_tage')
-  );
-}
-
-/** The keys to an account: only Admin, or who covers the person's settings rights, changes them. */
-export const ACCOUNT_KEY_FIELDS: readonly UserField[] = ['email', 'password', 'role', 'active'];
+export { canEditUsers };
 
 /**
- * The fields the actor may change, the same rules the server applies on PUT /user/{id}:
- * everything on create and for Admin; only free days and presence with "nur freie Tage";
- * otherwise the base fields plus what the extra permissions add. Nobody deactivates himself.
- * `keysLocked`: the person's group is not `manageable` for the actor (an Admin, or more settings
- * rights), so the account's keys stay as they are.
+ * The fields the actor may change: the core's rule, the one the server applies on
+ * PUT /user/{id} (see editableUserFields).
  */
-export function editableFields(actor: Actor, targetId: string | null, keysLocked = false): ReadonlySet<UserField> {
-  const self = targetId !== null && targetId === actor.id;
-  const result = new Set<UserField>();
-  if (targetId === null || actor.role === ADMIN_ROLE) {
-    for (const f of ALL_USER_FIELDS) result.add(f);
-  } else if (!canEditUsers(actor)) {
-    return result;
-  } else if (actor.permissions.includes('einstellungen_benutzer_bearbeiten_nur_freie_tage')) {
-    result.add('freeDays');
-    result.add('presence');
-  } else {
-    for (const f of BASE_FIELDS) result.add(f);
-    if (actor.permissions.includes('einstellungen_benutzer_bearbeiten_alle_felder')) for (const f of ALL_FIELDS_EXTRA) result.add(f);
-    if (actor.permissions.includes('einstellungen_benutzer_bearbeiten_benutzername')) result.add('email');
-    if (actor.permissions.includes('user_image_can_edit')) result.add('image');
-  }
-  // The own picture may always be changed (as in the own settings).
-  if (self && result.size > 0) result.add('image');
-  if (self) result.delete('active');
-  if (keysLocked && targetId !== null) for (const f of ACCOUNT_KEY_FIELDS) result.delete(f);
-  return result;
-}
+export const editableFields = editableUserFields;
 
 /** An empty form for a new user: active, no free days. */
 export function emptyUserForm(defaults: { location: string | null }): UserFormValues {
@@ -208,10 +118,18 @@ export interface FormProblem {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
+/** Form fields of the schema's keys where they differ (the seven weekday fields). */
+function fieldOfKey(key: string): UserField {
+  if ((FREE_DAY_KEYS as readonly string[]).includes(key)) return 'freeDays';
+  if ((PRESENCE_KEYS as readonly string[]).includes(key)) return 'presence';
+  return key as UserField;
+}
+
 /**
  * The first failing rule of spec 3 §5 "New user", with the server's messages: every required
  * field (location, group, names of at least 2 characters, personal number, e-mail and, when
- * new, password and repeat), then the e-mail form, then the password rules.
+ * new, password and repeat), then the e-mail form, then the rest of the server's schema
+ * (ZCreateUserRequest / ZUpdateUserRequest: lengths, the password rules).
  */
 export function checkUserForm(v: UserFormValues, isNew: boolean): FormProblem | null {
   const missing: UserField[] = [];
@@ -225,9 +143,8 @@ export function checkUserForm(v: UserFormValues, isNew: boolean): FormProblem | 
   if (isNew && !v.passwordRepeat) missing.push('password');
   if (missing.length > 0) return { message: MSG.fillAllFields, fields: [...new Set(missing)] };
   if (!EMAIL_PATTERN.test(v.email.trim())) return { message: MSG.usernameInvalid, fields: ['email'] };
-  const passwordProblem = checkNewPassword(v.password, v.passwordRepeat);
-  if (passwordProblem) return { message: passwordProblem, fields: ['password'] };
-  return null;
+  const problem = firstProblem(isNew ? ZCreateUserRequest : ZUpdateUserRequest, userSaveBody(v, null, null));
+  return problem && { message: problem.message, fields: [...new Set(problem.fields.map(fieldOfKey))] };
 }
 
 const days = (n: number | '') => (n === '' ? 0 : n);

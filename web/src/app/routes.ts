@@ -1,0 +1,19 @@
+import { ABSENCE_ROUTES } from '../features/absences/routes.tsx';
+import { CALENDAR_ROUTES } from '../features/calendar/routes.tsx';
+import { DASHBOARD_ROUTES } from '../features/dashboard/routes.tsx';
+import { GLOBAL_SETTINGS_ROUTES } from '../features/global-settings/routes.tsx';
+import { SETTINGS_ROUTES } from '../features/settings/routes.tsx';
+import { TASK_ROUTES } from '../features/tasks/routes.tsx';
+import { USER_ROUTES } from '../features/users/routes.tsx';
+import type { AppRoute } from './route.ts';
+
+/** Every view of the application, collected from the domains: the router and the menu read it. */
+export const ROUTES: readonly AppRoute[] = [
+  ...DASHBOARD_ROUTES,
+  ...TASK_ROUTES,
+  ...CALENDAR_ROUTES,
+  ...ABSENCE_ROUTES,
+  ...USER_ROUTES,
+  ...GLOBAL_SETTINGS_ROUTES,
+  ...SETTINGS_ROUTES,
+];

@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+import type { AppRoute } from '../../app/route.ts';
+
+const GoogleSheetsPage = lazy(() => import('./GoogleSheetsPage.tsx').then((m) => ({ default: m.GoogleSheetsPage })));
+
+export const GLOBAL_SETTINGS_ROUTES: AppRoute[] = [{ path: 'sortiment/tabelle', permission: 'sortiment_menu_sehen', element: <GoogleSheetsPage /> }];
