@@ -24,12 +24,6 @@ export const ZInlineImage = z.object({
 });
 export type TInlineImage = z.infer<typeof ZInlineImage>;
 
-/** Avatars the server accepts (spec 3 §5): by the file name's ending and by the bytes' real type. */
-export const AVATAR_IMAGE = {
-  extensions: ['jpeg', 'jpg', 'png', 'gif'],
-  mimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
-} as const;
-
 const name = z.string({ error: MSG.fillAllFields }).trim().min(NAME_MIN, MSG.fillAllFields).max(100, MSG.fillAllFields);
 
 /**

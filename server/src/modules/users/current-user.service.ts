@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import { AVATAR_IMAGE, type CurrentUser, type CurrentUserResponse, type TUpdateOwnSettingsRequest } from '@filialportal/core/users';
+import { avatarProblem, type CurrentUser, type CurrentUserResponse, type TUpdateOwnSettingsRequest } from '@filialportal/core/users';
 import type { Actor } from '../../platform/access.ts';
 import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
@@ -28,7 +28,10 @@ export const avatarUri = (fileId: string | null) => (fileId ? `/api/avatar/${fil
 
 /** An uploaded avatar (jpeg, jpg, png, gif by content) as a 256×256 JPEG. */
 export async function prepareAvatar(image: ImageUpload): Promise<Buffer> {
-  return squareJpeg(await readImage(image, { ...AVATAR_IMAGE, message: MSG.avatarType }), 256, MSG.avatarType);
+  const { bytes, mime } = await readImage(image);
+  const problem = avatarProblem({ name: image.fileName, type: mime });
+  if (problem) throw badRequest(problem);
+  return squareJpeg(bytes, 256, MSG.avatarType);
 }
 /** GET /user: the logged-in user with permissions and locations (spec 1 §3 Current user). */
 const parentGroup = alias(userGroups, 'parent_group');

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
-import { ADMIN_ROLE } from '@filialportal/core/roles';
 import type { GroupRights } from '@filialportal/core/teams';
-import { FREE_DAY_KEYS, PRESENCE_KEYS, type TCreateUserRequest, type TUpdateUserRequest, type TUserFields } from '@filialportal/core/users';
+import { FREE_DAY_KEYS, PRESENCE_KEYS, type TCreateUserRequest, type TUpdateUserRequest, type TUserFields, type UserFormField, userEditFields } from '@filialportal/core/users';
 import { UUID_SHAPE } from '@filialportal/core/ids';
-import { can, type Actor } from '../../platform/access.ts';
+import { type Actor } from '../../platform/access.ts';
 import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -97,24 +96,15 @@ type UserColumns = ReturnType<typeof columnsOf>;
 /** This year's surplus and deduction from the form (kept per year in the vacation accounts). */
 const accountValues = (u: TUserFields) => ({ surplus: u.holidaySurplusPreviousYear, deduction: u.deductionHolidaysCurrentYear });
 
-/** Which columns the actor may change on an existing user (spec 3 §6 field permissions). */
+/**
+ * Which columns the actor may change on an existing user: the field rule of core (spec 3 §6),
+ * which the web's form follows too, read for the columns behind the form's fields.
+ */
 type EditableField = keyof UserColumns | 'groupId' | 'password' | 'avatar' | 'holidaySurplusPreviousYear' | 'deductionHolidaysCurrentYear';
-function editableColumns(actor: Actor): Set<EditableField> {
-  // "nur freie Tage" narrows editing down to free days and presence (Admin holds every
-  // permission, so for him it narrows nothing).
-  if (actor.role !== ADMIN_ROLE && actor.permissions.has('einstellungen_benutzer_bearbeiten_nur_freie_tage')) {
-    return new Set(['freeDays', 'presence']);
-  }
-  const set = new Set<EditableField>([
-    'firstName', 'lastName', 'phone', 'locationId', 'additionalLocations', 'allowedLocationsClaim', 'externalLogin',
-    'freeDays', 'presence', 'groupId', 'password',
-  ]);
-  if (can(actor, 'einstellungen_benutzer_bearbeiten_alle_felder')) {
-    for (const c of ['personalNumber', 'holidayContingent', 'holidaySurplusPreviousYear', 'deductionHolidaysCurrentYear', 'active'] as const) set.add(c);
-  }
-  if (can(actor, 'einstellungen_benutzer_bearbeiten_benutzername')) set.add('email');
-  if (can(actor, 'user_image_can_edit')) set.add('avatar');
-  return set;
+const FORM_FIELD: Partial<Record<EditableField, UserFormField>> = { locationId: 'location', groupId: 'role', avatar: 'image' };
+function editableColumns(actor: Actor): { has(column: EditableField): boolean } {
+  const fields: ReadonlySet<string> = userEditFields({ id: actor.userId, role: actor.role, permissions: actor.permissions });
+  return { has: (column) => fields.has(FORM_FIELD[column] ?? column) };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -34,7 +34,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 const loadLists = () => import('../lists/sections.tsx');
 const SpecialAppointmentList = named(() => import('../special-appointments/SpecialAppointmentList.tsx'), 'SpecialAppointmentList');
-const LoginLogList = named(() => import('../login-log/LoginLogList.tsx'), 'LoginLogList');
+const LoginLogList = named(() => import('../session/LoginLogList.tsx'), 'LoginLogList');
 const SchoolVacationsSection = named(() => import('../absences/SchoolVacationsSection.tsx'), 'SchoolVacationsSection');
 const GlobalSettingsForm = named(() => import('../global-settings/GlobalSettingsForm.tsx'), 'GlobalSettingsForm');
 
