@@ -105,13 +105,13 @@ function canSeeUser(actor: Actor, target: { id: string; locationId: string }) {
 }
 
 /** Spreads the 7-entry arrays into the spec's freeDay…freeDay7 and presence1…presence7 fields. */
-function weekFields(u: UserRow) {
+function weekFields(u: UserRow): Record<(typeof FREE_DAY_KEYS)[number] | (typeof PRESENCE_KEYS)[number], string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < 7; i++) {
     out[i === 0 ? 'freeDay' : `freeDay${i + 1}`] = u.freeDays[i] ?? '';
     out[`presence${i + 1}`] = u.presence[i] ?? '';
   }
-  return out;
+  return out as Record<(typeof FREE_DAY_KEYS)[number] | (typeof PRESENCE_KEYS)[number], string>;
 }
 
 /** GET /user/{id}: every field of spec 3 §3 User. */
