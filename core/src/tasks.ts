@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from './ids.ts';
-import { zIsoDate } from './dates.ts';
+import { zIsoDate, zTimestamp } from './dates.ts';
 import { MSG } from './messages.ts';
 
 /** Task views of the spec: 2 own tasks ('Eigene Aufgaben'), 3 delegated ('Delegierte Aufgaben'). */
@@ -50,3 +50,48 @@ export type TCreateTaskRequest = z.output<typeof ZCreateTaskRequest>;
 
 /** PUT /task/{id}: `{ task: { completed } }`. */
 export const ZUpdateTaskRequest = z.object({ task: z.object({ completed: z.boolean() }) });
+
+/**
+ * A task in the lists. Own tasks (view 2) are one recipient's copy: they carry the recipient and
+ * the creator's id; delegated tasks (view 3) count recipients and those done instead.
+ */
+export const ZTaskRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  priority: z.number(),
+  deadline: z.string(),
+  deadlineFormated: z.string(),
+  multiTask: z.boolean(),
+  locked: z.boolean(),
+  link: z.string(),
+  reference: z.string().nullable(),
+  createdByFullName: z.string(),
+  createdAt: zTimestamp(),
+  createdAtFormated: z.string(),
+  completed: z.boolean(),
+  checked: z.boolean(),
+  subtaskCount: z.number(),
+  // Own tasks (view 2):
+  createdById: z.string().nullable().optional(),
+  completedAtFormated: z.string().optional(),
+  /** Subtasks this recipient has ticked. */
+  subtasksDone: z.number().optional(),
+  userId: z.string().optional(),
+  userFullName: z.string().optional(),
+  userLocation: z.string().optional(),
+  // Delegated tasks (view 3):
+  recipients: z.number().optional(),
+  done: z.number().optional(),
+});
+
+/** GET /task/list/{from}/{location}/{team}/{completed}. */
+export const ZTaskListResponse = z.object({ tasks: z.array(ZTaskRow), count: z.number() });
+
+/** GET /task/count. */
+export const ZTaskCountResponse = z.object({ unfinished: z.number() });
+
+/** POST /task, PUT /task/{id}. */
+export const ZTaskResponse = z.object({ task: ZTaskRow });
+
+/** GET /subtasks/{id}, PUT /subtasks/{id}/{subtaskId}: with the asking user's state. */
+export const ZSubtaskListResponse = z.object({ subtasks: z.array(z.object({ id: z.string(), name: z.string(), completed: z.boolean() })) });

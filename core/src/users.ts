@@ -301,3 +301,24 @@ export const ZUpdateUserRequest = ZUserRequestBase.superRefine((v, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
 });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+/** POST /token, GET /api-token-refresh. */
+export const ZTokenResponse = z.object({ token: z.string() });
+
+/** POST /password-forgotten, POST /password-reset: the German confirmation. */
+export const ZMessageResponse = z.object({ message: z.string() });
+
+/** An entry of the login log (GET /loginlog/list/{page}). */
+export const ZLoginLogEntry = z.object({
+  id: z.string(),
+  date: z.string(),
+  time: z.string(),
+  createdAt: z.string(),
+  userName: z.string(),
+  ip: z.string(),
+  city: z.string(),
+  country: z.string(),
+  success: z.boolean(),
+});
+
+export const ZLoginLogListResponse = z.object({ list: z.array(ZLoginLogEntry), count: z.number() });

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@filialportal/core/messages';
-import { ZLoginRequest, ZPasswordForgottenRequest, ZPasswordResetRequest } from '@filialportal/core/users';
+import {
+  ZLoginLogListResponse,
+  ZLoginRequest,
+  ZMessageResponse,
+  ZPasswordForgottenRequest,
+  ZPasswordResetRequest,
+  ZTokenResponse,
+} from '@filialportal/core/users';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { sendXlsx } from '../../platform/exports.ts';
@@ -37,7 +44,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/token', {
     config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { ...tag, summary: 'Anmelden (Formularfelder username, password)', body: ZLoginRequest },
+    schema: { ...tag, summary: 'Anmelden (Formularfelder username, password)', body: ZLoginRequest, response: { 200: ZTokenResponse } },
     handler: async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return session.login(deps.db, req.body.username, req.body.password, clientInfo(req));
@@ -46,7 +53,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/api-token-refresh', {
     config: { access: 'authenticated' },
-    schema: { ...tag, summary: 'Sitzung verlängern' },
+    schema: { ...tag, summary: 'Sitzung verlängern', response: { 200: ZTokenResponse } },
     handler: async (req) => {
       await session.refresh(deps.db, actorOf(req));
       return { token: bearerToken(req) };
@@ -64,7 +71,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/password-forgotten', {
     config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { ...tag, summary: 'Passwort vergessen: E-Mail mit Link (60 min gültig)', body: ZPasswordForgottenRequest },
+    schema: { ...tag, summary: 'Passwort vergessen: E-Mail mit Link (60 min gültig)', body: ZPasswordForgottenRequest, response: { 200: ZMessageResponse } },
     // The answer leaves before the account is even looked up: the same answer in the same time
     // for every name, so nobody learns which accounts exist.
     handler: async (req) => {
@@ -81,6 +88,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Login-Verlauf: Suche (Name, IP, Ort), Sortierung, 6 pro Seite',
       params: ZPageParam,
       querystring: z.object({ term: z.string().max(100).optional(), sort: z.string().max(20).optional() }),
+      response: { 200: ZLoginLogListResponse },
     },
     handler: (req) => session.listLoginLog(deps.db, { page: req.params.page, term: req.query.term, sort: req.query.sort }),
   });
@@ -106,7 +114,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/password-reset', {
     config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { ...tag, summary: 'Neues Passwort mit dem Link aus der E-Mail setzen', body: ZPasswordResetRequest },
+    schema: { ...tag, summary: 'Neues Passwort mit dem Link aus der E-Mail setzen', body: ZPasswordResetRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {
       await session.resetPassword(deps.db, req.body.token, req.body.password);
       return { message: MSG.passwordResetDone };
