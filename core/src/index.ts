@@ -16,3 +16,4 @@ export * from './vacation.ts';
 export * from './sick-reports.ts';
 export * from './school-vacations.ts';
 export * from './calendar.ts';
+export * from './health.ts';
