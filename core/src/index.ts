@@ -17,3 +17,4 @@ export * from './sick-reports.ts';
 export * from './school-vacations.ts';
 export * from './calendar.ts';
 export * from './health.ts';
+export * from './wire.ts';

@@ -40,11 +40,14 @@ export function appointmentsOverlap(
 export const ZSpecialAppointment = z.object({
   id: z.string(),
   info: z.string(),
+  /** YYYY-MM-DD */
   date: z.string(),
   endDate: z.string(),
   dateFormated: z.string(),
   endDateFormated: z.string(),
+  /** Location ids; empty means all locations. */
   locations: z.array(z.string()),
+  /** Names joined by ', ', or 'Alle'. */
   locationLabels: z.string(),
 });
 

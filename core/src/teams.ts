@@ -82,15 +82,18 @@ export const ZTeam = z.object({
   label: z.string(),
   sortingIndex: z.number(),
   count: z.number(),
-  /** Whether the logged-in user may give this group to someone. */
+  /** Whether the logged-in user may give this group to someone (new user, change of group). */
   assignable: z.boolean().optional(),
-  /** Whether the logged-in user holds the keys to this group's members. */
+  /** Whether he may change password, username, group and status of its members or delete them. */
   manageable: z.boolean().optional(),
   rights: z.string().optional(),
   permissions: z.array(z.string()).optional(),
+  /** Id of the parent group (documents), or null. */
   parent: z.string().nullable().optional(),
   parentLabel: z.string().optional(),
+  /** Ids of the groups whose vacation this group sees. */
   subordinateUserGroups: z.array(z.string()).optional(),
+  /** Ids of the groups this group's members may give to people (set by Admin). */
   assignableUserGroups: z.array(z.string()).optional(),
   loginTimeForDesktop: z.number().optional(),
   loginTimeForTablet: z.number().optional(),

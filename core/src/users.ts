@@ -311,7 +311,9 @@ export const ZMessageResponse = z.object({ message: z.string() });
 /** An entry of the login log (GET /loginlog/list/{page}). */
 export const ZLoginLogEntry = z.object({
   id: z.string(),
+  /** DD.MM.YYYY */
   date: z.string(),
+  /** HH:mm */
   time: z.string(),
   createdAt: z.string(),
   userName: z.string(),

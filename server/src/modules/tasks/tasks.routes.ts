@@ -5,10 +5,11 @@ import { zId } from '@filialportal/core/ids';
 import {
   TASK_PRIORITIES,
   ZCreateTaskRequest,
+  ZCreatedTaskResponse,
   ZSubtaskListResponse,
   ZTaskCountResponse,
   ZTaskListResponse,
-  ZTaskResponse,
+  ZOwnTaskResponse,
   ZUpdateTaskRequest,
 } from '@filialportal/core/tasks';
 import { actorOf } from '../../platform/access.ts';
@@ -66,13 +67,13 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/task', {
     config: { access: { anyOf: DELEGATE } },
-    schema: { tags, summary: 'Aufgabe stellen', body: ZCreateTaskRequest, response: { 200: ZTaskResponse } },
+    schema: { tags, summary: 'Aufgabe stellen', body: ZCreateTaskRequest, response: { 200: ZCreatedTaskResponse } },
     handler: (req) => service.createTask(db, actorOf(req), req.body),
   });
 
   r.put('/task/:id', {
     config: { access: { permission: 'aufgaben_erhalten' } },
-    schema: { tags, summary: 'Eigene Aufgabe erledigen oder wieder öffnen: { task: { completed } }', params: ZId, body: ZUpdateTaskRequest, response: { 200: ZTaskResponse } },
+    schema: { tags, summary: 'Eigene Aufgabe erledigen oder wieder öffnen: { task: { completed } }', params: ZId, body: ZUpdateTaskRequest, response: { 200: ZOwnTaskResponse } },
     handler: (req) => service.setCompleted(db, actorOf(req), req.params.id, req.body.task.completed),
   });
 
