@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { isPermission } from '@filialportal/core/permissions';
+import { isPermission, type Permission } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { MSG } from '@filialportal/core/messages';
 import { AppError, forbidden } from './errors.ts';
@@ -11,7 +11,7 @@ import { AppError, forbidden } from './errors.ts';
  * - { permission }: the user's group holds that permission;
  * - { anyOf }: the user's group holds at least one of them.
  */
-export type Access = 'public' | 'authenticated' | { permission: string } | { anyOf: readonly string[] };
+export type Access = 'public' | 'authenticated' | { permission: Permission } | { anyOf: readonly Permission[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,21 +34,21 @@ export interface Actor {
 }
 
 /** Whether the actor holds a permission; Admin passes every check (spec 1 §6). */
-export function can(actor: Actor, permission: string): boolean {
+export function can(actor: Actor, permission: Permission): boolean {
   return actor.role === ADMIN_ROLE || actor.permissions.has(permission);
 }
 
-export function canAny(actor: Actor, permissions: readonly string[]): boolean {
+export function canAny(actor: Actor, permissions: readonly Permission[]): boolean {
   return permissions.some((p) => can(actor, p));
 }
 
 /** Throws 403 unless the actor holds the permission. */
-export function requirePermission(actor: Actor, permission: string) {
+export function requirePermission(actor: Actor, permission: Permission) {
   if (!can(actor, permission)) throw forbidden();
 }
 
 /** Throws 403 unless the actor holds at least one of the permissions. */
-export function requireAnyPermission(actor: Actor, permissions: readonly string[]) {
+export function requireAnyPermission(actor: Actor, permissions: readonly Permission[]) {
   if (!canAny(actor, permissions)) throw forbidden();
 }
 
@@ -76,7 +76,8 @@ export function registerAccessDeclarationCheck(app: FastifyInstance, declared: M
     const key = `${methods.filter((m) => m !== 'HEAD').join(',')} ${route.url}`;
     if (!access) throw new Error(`Route ${key} declares no access (config.access).`);
     if (typeof access !== 'string') {
-      const names = 'permission' in access ? [access.permission] : access.anyOf;
+      // Declarations are typed, but a route built from untyped data must still name real permissions.
+      const names: readonly string[] = 'permission' in access ? [access.permission] : access.anyOf;
       for (const name of names) if (!isPermission(name)) throw new Error(`Route ${key} names unknown permission ${name}.`);
     }
     if (methods.some((m) => m !== 'HEAD')) declared.set(key, access);
