@@ -199,67 +199,78 @@ export type TLocationInfo = z.output<typeof ZLocationInfoFields>;
 // ── Response of GET /calendar/{location}[/{date}] ─────────────────────────
 
 /** Where a cell's status comes from. Only 'manual', 'pattern', 'free' and 'holiday' cells are editable. */
-export type CellSource = 'sick' | 'vacation' | 'manual' | 'holiday' | 'free' | 'pattern';
+export const CELL_SOURCES = ['sick', 'vacation', 'manual', 'holiday', 'free', 'pattern'] as const;
+export type CellSource = (typeof CELL_SOURCES)[number];
 
-export interface CalendarCell {
-  date: string;
-  status: number | null;
+export const ZCalendarCell = z.object({
+  date: z.string(),
+  status: z.number().nullable(),
   /** Text of the cell (info text already cut to 20 characters). */
-  statusLabel: string;
+  statusLabel: z.string(),
   /** Full text of a free-text (4) or present-with-label (22) cell. */
-  info: string;
-  source: CellSource;
-  editable: boolean;
+  info: z.string(),
+  source: z.enum(CELL_SOURCES),
+  editable: z.boolean(),
   /** Tooltip: the status name; with an_abwesenheit_erweiterten_titel_anzeigen also reason, period and who set it. */
-  title: string;
-}
+  title: z.string(),
+});
+export type CalendarCell = z.infer<typeof ZCalendarCell>;
 
-export interface CalendarRow {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  personalNumber: string;
-  team: { id: string; label: string; sortingIndex: number };
+export const ZCalendarRow = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  personalNumber: z.string(),
+  team: z.object({ id: z.string(), label: z.string(), sortingIndex: z.number() }),
   /** Lower-case name and personal number for the employee search. */
-  searchName: string;
-  cells: CalendarCell[];
-}
+  searchName: z.string(),
+  cells: z.array(ZCalendarCell),
+});
+export type CalendarRow = z.infer<typeof ZCalendarRow>;
 
-export interface CalendarDay {
-  date: string;
+export const ZCalendarDay = z.object({
+  date: z.string(),
   /** 0 = Monday … 6 = Sunday. */
-  dateIndex: number;
-  weekday: string;
+  dateIndex: z.number(),
+  weekday: z.string(),
   /** DD.MM.YYYY */
-  dateFormated: string;
-  isToday: boolean;
+  dateFormated: z.string(),
+  isToday: z.boolean(),
   /** Name of the public holiday in the location's state, or null. */
-  holiday: string | null;
+  holiday: z.string().nullable(),
   /** Text of the info row. */
-  info: string;
+  info: z.string(),
   /** Special appointments of the day for this location; the grid shows the first plus '+N'. */
-  specialAppointments: { id: string; info: string }[];
-}
+  specialAppointments: z.array(z.object({ id: z.string(), info: z.string() })),
+});
+export type CalendarDay = z.infer<typeof ZCalendarDay>;
 
-export interface CalendarWeek {
-  location: { id: string; label: string };
-  year: number;
-  week: number;
-  start: string;
-  end: string;
-  days: CalendarDay[];
-  rows: CalendarRow[];
-  counts: DayCounts[];
-  can: {
-    editCells: boolean;
-    editInfo: boolean;
-    editSick: boolean;
-    editVacation: boolean;
-    export: boolean;
-    chooseLocation: boolean;
-    extendedTitle: boolean;
-  };
-}
+export const ZDayCounts = z.object({ present: z.number(), fullDay: z.number(), early: z.number(), late: z.number(), absent: z.number() });
+
+/** GET /calendar/{location}[/{date}]: one week of a location. */
+export const ZCalendarWeek = z.object({
+  location: z.object({ id: z.string(), label: z.string() }),
+  year: z.number(),
+  week: z.number(),
+  start: z.string(),
+  end: z.string(),
+  days: z.array(ZCalendarDay),
+  rows: z.array(ZCalendarRow),
+  counts: z.array(ZDayCounts),
+  can: z.object({
+    editCells: z.boolean(),
+    editInfo: z.boolean(),
+    editSick: z.boolean(),
+    editVacation: z.boolean(),
+    export: z.boolean(),
+    chooseLocation: z.boolean(),
+    extendedTitle: z.boolean(),
+  }),
+});
+export type CalendarWeek = z.infer<typeof ZCalendarWeek>;
+
+/** POST /locationappointment, POST /locationinfo. */
+export const ZCalendarSaveResponse = z.object({ ok: z.boolean() });
 
 // ── Deriving a cell ────────────────────────────────────────────────────────
 

@@ -36,3 +36,14 @@ export const zIsoDate = (requiredMessage: string) =>
     .max(10, MSG.invalidDate)
     .refine((v) => isIsoDate(v), MSG.invalidDate)
     .refine((v) => inYearRange(v), MSG.dateOutOfRange);
+
+/**
+ * A point in time in an API answer: the server hands over a Date, the wire carries its ISO
+ * string (what JSON.stringify makes of it). `z.input` of a response schema is what the web
+ * receives, `z.output` what a route handler returns.
+ */
+export const zTimestamp = () =>
+  z.codec(z.iso.datetime(), z.date(), {
+    decode: (iso) => new Date(iso),
+    encode: (date) => date.toISOString(),
+  });

@@ -11,3 +11,6 @@ export const ZGlobalSettingsRequest = z.object({
       .refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), MSG.sheetUrlInvalid),
   }),
 });
+
+/** GET /globalsettings, PUT /globalsettings/{id}. */
+export const ZGlobalSettingsResponse = z.object({ globalSettings: z.object({ id: z.string(), sortimentSheetUrl: z.string() }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zTimestamp } from './dates.ts';
 import { MSG } from './messages.ts';
 
 /** Colour labels that belong to the system and cannot be edited (spec 2/3 §5). */
@@ -32,3 +33,23 @@ export const ZStatusRequest = z.object({ status: z.object({ name: name(MSG.nameR
 
 /** POST /claimdropdown{kind}, PUT /claimdropdown{kind}/{id}: `{ name }`. */
 export const ZClaimListRequest = z.object({ name: name(MSG.fillAllFields) });
+
+/** An entry of a name-only list as its save answers it (manufacturers, statuses, claim lists). */
+export const ZNamedEntry = z.object({ id: z.string(), name: z.string() });
+
+/** A stored row of a name-only list with its timestamps (GET /manufacturer/list, GET /status/list). */
+export const ZNamedRow = z.object({ id: z.string(), name: z.string(), createdAt: zTimestamp(), updatedAt: zTimestamp() });
+
+/** GET /manufacturer/list, GET /status/list. */
+export const ZNamedRowListResponse = z.object({ list: z.array(ZNamedRow) });
+
+/** GET /claimdropdown{kind}/list. */
+export const ZNamedEntryListResponse = z.object({ list: z.array(ZNamedEntry) });
+
+/** A colour label; the system labels (Auslauf, Werbung) are not `editable`. */
+export const ZColor = z.object({ id: z.string(), name: z.string(), hex: z.string(), editable: z.boolean() });
+
+export const ZColorListResponse = z.object({ list: z.array(ZColor) });
+
+/** POST /color, PUT /color/{id}. */
+export const ZColorResponse = z.object({ color: ZColor });

@@ -66,3 +66,27 @@ export const ZLocationFields = z.object({
 /** Body of POST /location and PUT /location/{id}: `{ location: { … } }`. */
 export const ZLocationRequest = z.object({ location: ZLocationFields });
 export type TLocationRequest = z.infer<typeof ZLocationRequest>;
+
+/** A location in answers (spec 3 §3 Location); `ip` only for those who may see the settings. */
+export const ZLocation = z.object({
+  id: z.string(),
+  name: z.string(),
+  label: z.string(),
+  shortName: z.string(),
+  street: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  region: z.string(),
+  ip: z.string().optional(),
+  position: z.number(),
+  hideInSortiment: z.boolean(),
+});
+
+/** GET /location/list/{page}. */
+export const ZLocationListResponse = z.object({ locations: z.array(ZLocation), count: z.number() });
+
+/** POST /location, PUT /location/{id}. */
+export const ZLocationResponse = z.object({ location: ZLocation });
+
+/** GET /count/location/. */
+export const ZLocationCountResponse = z.object({ count: z.number() });

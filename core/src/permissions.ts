@@ -18,16 +18,13 @@ export interface PermissionCategory {
 }
 
 export interface PermissionDefinition {
-  name: string;
+  name: Permission;
   label: string;
   category: string;
-  dependencies: readonly string[];
-  conflictingWith: readonly string[];
-  parentPermission: string | null;
+  dependencies: readonly Permission[];
+  conflictingWith: readonly Permission[];
+  parentPermission: Permission | null;
 }
-
-/** A permission string; every valid one is in `PERMISSION_NAMES`. */
-export type Permission = string;
 
 export const PERMISSION_CATEGORIES: readonly PermissionCategory[] = [
   { name: 'dashboard', label: 'Dashboard', icon: 'LayoutDashboard' },
@@ -44,18 +41,28 @@ export const PERMISSION_CATEGORIES: readonly PermissionCategory[] = [
   { name: 'einstellungen', label: 'Einstellungen', icon: 'Settings' },
 ];
 
-interface Extra {
-  conflictingWith?: readonly string[];
-  parent?: string;
+interface Extra<C extends string, P extends string> {
+  conflictingWith?: readonly C[];
+  parent?: P;
 }
 
-function def(
-  name: string,
+/** A definition as written below: every name it holds keeps its literal type (checked after the list). */
+interface Definition<N extends string, D extends string, C extends string, P extends string> {
+  name: N;
+  label: string;
+  category: string;
+  dependencies: readonly D[];
+  conflictingWith: readonly C[];
+  parentPermission: P | null;
+}
+
+function def<const N extends string, const D extends string = never, const C extends string = never, const P extends string = never>(
+  name: N,
   label: string,
   category: string,
-  dependencies: readonly string[] = [],
-  extra: Extra = {},
-): PermissionDefinition {
+  dependencies: readonly D[] = [],
+  extra: Extra<C, P> = {},
+): Definition<N, D, C, P> {
   return {
     name,
     label,
@@ -82,7 +89,7 @@ const SETTINGS = 'einstellungen_sehen';
 const BENUTZER_SEHEN = 'einstellungen_benutzer_aus_eigener_filiale_sehen';
 const BENUTZER_BEARBEITEN = 'einstellungen_benutzer_bearbeiten';
 
-export const PERMISSIONS: readonly PermissionDefinition[] = [
+const CATALOGUE = [
   // ── Dashboard (spec 1 §2) ────────────────────────────────────────────────
   def('dashboard_menu_sehen', 'Dashboard sehen', 'dashboard'),
 
@@ -441,8 +448,14 @@ export const PERMISSIONS: readonly PermissionDefinition[] = [
   ),
 ];
 
+/** A permission of the catalogue: a misspelt one fails the type check wherever it is named. */
+export type Permission = (typeof CATALOGUE)[number]['name'];
+
+/** Typed as definitions of `Permission`: a dependency, conflict or parent not in the catalogue fails here. */
+export const PERMISSIONS: readonly PermissionDefinition[] = CATALOGUE;
+
 /** All permission names in catalogue order. */
-export const PERMISSION_NAMES: readonly string[] = PERMISSIONS.map((p) => p.name);
+export const PERMISSION_NAMES: readonly Permission[] = PERMISSIONS.map((p) => p.name);
 
 export const permissionByName: ReadonlyMap<string, PermissionDefinition> = new Map(
   PERMISSIONS.map((p) => [p.name, p] as const),
@@ -450,7 +463,7 @@ export const permissionByName: ReadonlyMap<string, PermissionDefinition> = new M
 
 const catalogueIndex: ReadonlyMap<string, number> = new Map(PERMISSION_NAMES.map((n, i) => [n, i] as const));
 
-export function isPermission(name: string): boolean {
+export function isPermission(name: string): name is Permission {
   return permissionByName.has(name);
 }
 
@@ -458,10 +471,12 @@ export function isPermission(name: string): boolean {
  * The given permissions plus everything they depend on (transitively), without duplicates,
  * in catalogue order. Unknown names are dropped.
  */
-export function withDependencies(names: Iterable<string>): string[] {
-  const result = new Set<string>();
-  const stack: string[] = [];
-  for (const name of names) if (permissionByName.has(name)) stack.push(name);
+export function withDependencies(names: Iterable<Permission>): Permission[];
+export function withDependencies(names: Iterable<string>): string[];
+export function withDependencies(names: Iterable<string>): Permission[] {
+  const result = new Set<Permission>();
+  const stack: Permission[] = [];
+  for (const name of names) if (isPermission(name)) stack.push(name);
   while (stack.length > 0) {
     const name = stack.pop()!;
     if (result.has(name)) continue;

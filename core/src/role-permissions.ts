@@ -5,11 +5,11 @@
  * Every set is closed under dependencies (wrapped in `withDependencies`) and, except for
  * Admin, free of conflicts. Admin holds every permission (and passes every check anyway).
  */
-import { PERMISSION_NAMES, withDependencies } from './permissions.ts';
+import { PERMISSION_NAMES, withDependencies, type Permission } from './permissions.ts';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from './roles.ts';
 
 /** What every active employee gets: dashboard, own vacation, own news, tasks, calendar, trainings, documents, advertising. */
-const BASIS: readonly string[] = [
+const BASIS: readonly Permission[] = [
   'dashboard_menu_sehen',
   'urlaub_menu_sehen',
   'urlaub_antrag_stellen',
@@ -26,7 +26,7 @@ const BASIS: readonly string[] = [
 ];
 
 /** Claims rights of the five booking roles (spec 2 §4, `CLAIM_BOOKING_ROLES`). */
-const CLAIMS_BOOKING: readonly string[] = [
+const CLAIMS_BOOKING: readonly Permission[] = [
   'beanstandungen_menu_sehen',
   'beanstandungen_offene_alle_sehen',
   'beanstandungen_abgeschlossene_und_nicht_gebuchte_alle_als_offene_sehen',
@@ -35,7 +35,7 @@ const CLAIMS_BOOKING: readonly string[] = [
 ];
 
 /** Organising trainings for the whole company. */
-const TRAININGS_ORGANISE: readonly string[] = [
+const TRAININGS_ORGANISE: readonly Permission[] = [
   'schulung_erstellen',
   'schulung_bearbeiten',
   'schulung_verschieben',
@@ -53,7 +53,7 @@ const TRAININGS_ORGANISE: readonly string[] = [
 ];
 
 /** Trainings for a branch head: register and approve participants of the own location. */
-const TRAININGS_OWN_BRANCH: readonly string[] = [
+const TRAININGS_OWN_BRANCH: readonly Permission[] = [
   'mitarbeiter_anmelden_eigene_filiale',
   'teilnehmerliste_anzeigen_eigene_filiale',
   'teilnehmerliste_herunterladen_eigene_filiale',
@@ -62,7 +62,7 @@ const TRAININGS_OWN_BRANCH: readonly string[] = [
   'anmeldung_ablehnen_eigene_filiale',
 ];
 
-const NEWS_EDITOR: readonly string[] = [
+const NEWS_EDITOR: readonly Permission[] = [
   'neuigkeiten_alle_sehen',
   'neuigkeiten_erstellen',
   'neuigkeiten_bearbeiten',
@@ -73,7 +73,7 @@ const NEWS_EDITOR: readonly string[] = [
   'comments_can_delete',
 ];
 
-const DOCUMENTS_EDITOR: readonly string[] = [
+const DOCUMENTS_EDITOR: readonly Permission[] = [
   'dokument_oder_ordner_alle_sehen',
   'dokument_oder_ordner_alle_durchsuchen',
   'dokument_oder_ordner_erstellen',
@@ -81,7 +81,7 @@ const DOCUMENTS_EDITOR: readonly string[] = [
   'dokument_oder_ordner_l_schen',
 ];
 
-const ARTICLES_EDITOR: readonly string[] = [
+const ARTICLES_EDITOR: readonly Permission[] = [
   'sortiment_menu_sehen',
   'sortiment_artikel_erstellen',
   'sortiment_artikel_bearbeiten',
@@ -90,9 +90,9 @@ const ARTICLES_EDITOR: readonly string[] = [
   'sortiment_artikel_exportieren',
 ];
 
-const byPrefix = (prefix: string): string[] => PERMISSION_NAMES.filter((n) => n.startsWith(prefix));
+const byPrefix = (prefix: string): Permission[] => PERMISSION_NAMES.filter((n) => n.startsWith(prefix));
 
-export const ROLE_PERMISSIONS: Record<RoleIdentifier, readonly string[]> = {
+export const ROLE_PERMISSIONS: Record<RoleIdentifier, readonly Permission[]> = {
   Admin: withDependencies(PERMISSION_NAMES),
 
   Personalleitung: withDependencies([

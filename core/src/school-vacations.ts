@@ -75,3 +75,34 @@ export const ZSchoolVacationImport = z.object({
   content: z.string().min(1, MSG.importEmpty).max(500_000, MSG.importTooLarge),
   region: z.enum(REGION_CODES).optional(),
 });
+
+/**
+ * GET /holidayapi/holidays/{region}: each list is a JSON string, as the spec's client expects:
+ * holidays `[{ name, datum, datumFormated }]`, school vacations `[{ name, start, end }]`.
+ */
+export const ZHolidayDataResponse = z.object({
+  region: z.string(),
+  year: z.number(),
+  holidayList: z.string(),
+  holidayListLastYear: z.string(),
+  holidayListNextYear: z.string(),
+  vacationList: z.string(),
+  vacationListLastYear: z.string(),
+  vacationListNextYear: z.string(),
+});
+
+/** An imported school vacation (GET /schoolvacations). */
+export const ZSchoolVacationRow = z.object({
+  id: z.string(),
+  region: z.string(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  startFormated: z.string(),
+  endFormated: z.string(),
+});
+
+export const ZSchoolVacationListResponse = z.object({ list: z.array(ZSchoolVacationRow) });
+
+/** POST /schoolvacations/import: entries read and the numbers of the lines that were not. */
+export const ZSchoolVacationImportResponse = z.object({ imported: z.number(), skippedLines: z.array(z.number()) });

@@ -23,3 +23,51 @@ export type TSickReport = z.output<typeof ZSickReportRequest>['sickReport'];
 
 /** Sick report views (spec 1 §2): 2 received (current and future), 3 past, 4 all. */
 export const SICK_VIEWS = ['2', '3', '4'] as const;
+
+/** A sick report in the lists and answers (status 2 'Krank'). */
+export const ZSickReportRow = z.object({
+  id: z.string(),
+  /** null when the person was deleted ('Benutzer gelöscht'). */
+  userId: z.string().nullable(),
+  userData: z.string(),
+  lastName: z.string(),
+  firstName: z.string(),
+  personalNumber: z.string(),
+  locationLabel: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  startDateFormated: z.string(),
+  endDateFormated: z.string(),
+  countDays: z.number(),
+  createdAtFormated: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  approved: z.boolean(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+
+/** GET /sickreport/{from}/{location}/{view}. */
+export const ZSickReportListResponse = z.object({ sickReports: z.array(ZSickReportRow), count: z.number() });
+
+/** POST /sickreport, PUT /sickreport/{id}. */
+export const ZSickReportResponse = z.object({ sickReport: ZSickReportRow });
+
+/** Sick days of a person this year and last year (GET /sickreport/summary). */
+export const ZSickSummaryRow = z.object({
+  id: z.string(),
+  lastName: z.string(),
+  firstName: z.string(),
+  personalNumber: z.string(),
+  searchName: z.string(),
+  locationLabel: z.string(),
+  teamSortIndex: z.number(),
+  sickDaysThisYear: z.number(),
+  sickDaysLastYear: z.number(),
+});
+
+/** GET /sickreport/summary/{from}/{location}. */
+export const ZSickSummaryResponse = z.object({ users: z.array(ZSickSummaryRow), count: z.number() });
+
+/** GET /countsickdays. */
+export const ZSickDaysResponse = z.object({ userId: z.string(), sickDaysThisYear: z.number(), sickDaysLastYear: z.number() });

@@ -35,3 +35,27 @@ export function appointmentsOverlap(
   if (a.locations.length === 0 || b.locations.length === 0) return true;
   return a.locations.some((l) => b.locations.includes(l));
 }
+
+/** A special appointment in answers, with its dates formatted and its locations' names ('Alle'). */
+export const ZSpecialAppointment = z.object({
+  id: z.string(),
+  info: z.string(),
+  /** YYYY-MM-DD */
+  date: z.string(),
+  endDate: z.string(),
+  dateFormated: z.string(),
+  endDateFormated: z.string(),
+  /** Location ids; empty means all locations. */
+  locations: z.array(z.string()),
+  /** Names joined by ', ', or 'Alle'. */
+  locationLabels: z.string(),
+});
+
+/** GET /locationspecialappointment/list/{page}. */
+export const ZSpecialAppointmentListResponse = z.object({ list: z.array(ZSpecialAppointment), count: z.number() });
+
+/** POST /locationspecialappointment/check: the first overlapping appointment, or false. */
+export const ZSpecialAppointmentCheckResponse = z.union([z.literal(false), ZSpecialAppointment]);
+
+/** POST and PUT /locationspecialappointment. */
+export const ZSpecialAppointmentResponse = z.object({ locationSpecialAppointment: ZSpecialAppointment });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from './ids.ts';
-import { zIsoDate } from './dates.ts';
+import { zIsoDate, zTimestamp } from './dates.ts';
 import { MSG } from './messages.ts';
 
 /** Task views of the spec: 2 own tasks ('Eigene Aufgaben'), 3 delegated ('Delegierte Aufgaben'). */
@@ -50,3 +50,68 @@ export type TCreateTaskRequest = z.output<typeof ZCreateTaskRequest>;
 
 /** PUT /task/{id}: `{ task: { completed } }`. */
 export const ZUpdateTaskRequest = z.object({ task: z.object({ completed: z.boolean() }) });
+
+/** Fields of a task both views show. */
+export const ZTaskBase = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** 1 Niedrig, 2 Normal, 3 Hoch. */
+  priority: z.number(),
+  /** YYYY-MM-DD */
+  deadline: z.string(),
+  deadlineFormated: z.string(),
+  /** Every recipient completes an own copy ('Für jeden einzeln'); otherwise one shared task. */
+  multiTask: z.boolean(),
+  /** Completed by another area (e.g. an absence request), never by hand. */
+  locked: z.boolean(),
+  /** An app path such as '/urlaub/1', or ''. */
+  link: z.string(),
+  reference: z.string().nullable(),
+  createdByFullName: z.string(),
+  createdAt: zTimestamp(),
+  createdAtFormated: z.string(),
+  completed: z.boolean(),
+  checked: z.boolean(),
+  subtaskCount: z.number(),
+});
+
+const ownFields = {
+  createdById: z.string().nullable(),
+  completedAtFormated: z.string(),
+  /** Subtasks this recipient has ticked. */
+  subtasksDone: z.number(),
+  userId: z.string(),
+  userFullName: z.string(),
+  userLocation: z.string(),
+};
+const delegatedFields = { recipients: z.number(), done: z.number() };
+
+/** A row of view 2: one recipient's copy of a task (PUT /task/{id} answers with it). */
+export const ZOwnTask = ZTaskBase.extend(ownFields);
+
+/** A row of view 3: a task the user created, with the recipients' progress (POST /task answers with it). */
+export const ZDelegatedTask = ZTaskBase.extend(delegatedFields);
+
+/**
+ * A row of the task list: own (view 2) or delegated (view 3). One object with the fields of both
+ * as optional rather than a union, so the answer is written without trying each branch.
+ */
+export const ZTaskRow = ZTaskBase.extend({
+  ...Object.fromEntries(Object.entries(ownFields).map(([k, v]) => [k, v.optional()])),
+  ...Object.fromEntries(Object.entries(delegatedFields).map(([k, v]) => [k, v.optional()])),
+} as { [K in keyof typeof ownFields]: z.ZodOptional<(typeof ownFields)[K]> } & { [K in keyof typeof delegatedFields]: z.ZodOptional<(typeof delegatedFields)[K]> });
+
+/** GET /task/list/{from}/{location}/{team}/{completed}. */
+export const ZTaskListResponse = z.object({ tasks: z.array(ZTaskRow), count: z.number() });
+
+/** GET /task/count. */
+export const ZTaskCountResponse = z.object({ unfinished: z.number() });
+
+/** POST /task: the new task as its creator sees it. */
+export const ZCreatedTaskResponse = z.object({ task: ZDelegatedTask });
+
+/** PUT /task/{id}: the own copy, completed or reopened. */
+export const ZOwnTaskResponse = z.object({ task: ZOwnTask });
+
+/** GET /subtasks/{id}, PUT /subtasks/{id}/{subtaskId}: with the asking user's state. */
+export const ZSubtaskListResponse = z.object({ subtasks: z.array(z.object({ id: z.string(), name: z.string(), completed: z.boolean() })) });

@@ -71,3 +71,53 @@ export function assignableListProblem(giver: readonly string[], listed: readonly
   const refused = listed.filter((g) => !mayEverAssign(giver, g)).map((g) => `„${g.label}“`);
   return refused.length ? `${MSG.assignableNotAllowed} Nicht zuweisbar: ${refused.join(', ')}.` : null;
 }
+
+/**
+ * A user group in answers (GET /team, POST/PUT /team). `assignable` and `manageable` only when
+ * the answer is for a logged-in user; the settings fields only for those who may see them.
+ */
+export const ZTeam = z.object({
+  id: z.string(),
+  name: z.string(),
+  label: z.string(),
+  sortingIndex: z.number(),
+  count: z.number(),
+  /** Whether the logged-in user may give this group to someone (new user, change of group). */
+  assignable: z.boolean().optional(),
+  /** Whether he may change password, username, group and status of its members or delete them. */
+  manageable: z.boolean().optional(),
+  rights: z.string().optional(),
+  permissions: z.array(z.string()).optional(),
+  /** Id of the parent group (documents), or null. */
+  parent: z.string().nullable().optional(),
+  parentLabel: z.string().optional(),
+  /** Ids of the groups whose vacation this group sees. */
+  subordinateUserGroups: z.array(z.string()).optional(),
+  /** Ids of the groups this group's members may give to people (set by Admin). */
+  assignableUserGroups: z.array(z.string()).optional(),
+  loginTimeForDesktop: z.number().optional(),
+  loginTimeForTablet: z.number().optional(),
+});
+
+/** GET /team. */
+export const ZTeamListResponse = z.object({ teams: z.array(ZTeam) });
+
+/** POST /team, PUT /team, PUT /team/{id}: the saved group. */
+export const ZTeamResponse = z.object({ team: ZTeam });
+
+/** GET /permission: the catalogue with its categories. */
+export const ZPermissionCatalogueResponse = z.object({
+  permissions: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      label: z.string(),
+      category: z.string(),
+      categoryIcon: z.string(),
+      dependencies: z.array(z.string()).readonly(),
+      conflictingWith: z.array(z.string()).readonly(),
+      parentPermission: z.string().nullable(),
+    }),
+  ),
+  permissionCategories: z.array(z.object({ name: z.string(), label: z.string(), icon: z.string() })).readonly(),
+});

@@ -10,13 +10,6 @@ export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
 export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
 
-/** Login form (POST /token, form fields). */
-export const ZLoginRequest = z.object({
-  username: z.string({ error: MSG.wrongLogin }).trim().min(1, MSG.wrongLogin).max(200, MSG.wrongLogin),
-  password: z.string({ error: MSG.wrongLogin }).min(1, MSG.wrongLogin).max(200, MSG.wrongLogin),
-});
-export type TLoginRequest = z.infer<typeof ZLoginRequest>;
-
 /** An image sent inline as a data URL (avatar). */
 export const ZInlineImage = z.object({
   fileName: z.string().max(255),
@@ -72,60 +65,152 @@ export const ZPasswordResetRequest = z
   });
 
 /** A location as the current user sees it. */
-export interface LocationRef {
-  id: string;
-  label: string;
-}
+export const ZLocationRef = z.object({ id: z.string(), label: z.string() });
+export type LocationRef = z.infer<typeof ZLocationRef>;
 
 /** GET /user → user (spec 1 §3 "Current user"). */
-export interface CurrentUser {
-  id: string;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  shortName: string;
-  firstNameShort: string;
-  fullName: string;
-  phone: string;
-  role: string;
-  roleIdentifier: string;
-  roleLabel: string;
-  resourceUri: string | null;
-  location: { id: string; name: string; street: string; zip: string; city: string } | null;
-  currentLocation: LocationRef | null;
-  currentLocationLabel: string;
-  locationLabel: string;
-  selectedLocation: string | null;
-  availableLocations: LocationRef[];
-  permissions: string[];
-  team: string;
-  personalNumber: string | null;
-  availableHolidays: number;
-  holidaysTakenThisYear: number;
-  holidaysPlannedThisYear: number;
-  allowedLocationsClaim: string[];
-  lastSeenNewsDate: string | null;
-}
+export const ZCurrentUser = z.object({
+  id: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  shortName: z.string(),
+  firstNameShort: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  role: z.string(),
+  roleIdentifier: z.string(),
+  roleLabel: z.string(),
+  resourceUri: z.string().nullable(),
+  location: z.object({ id: z.string(), name: z.string(), street: z.string(), zip: z.string(), city: z.string() }).nullable(),
+  currentLocation: ZLocationRef.nullable(),
+  currentLocationLabel: z.string(),
+  locationLabel: z.string(),
+  selectedLocation: z.string().nullable(),
+  availableLocations: z.array(ZLocationRef),
+  permissions: z.array(z.string()),
+  team: z.string(),
+  personalNumber: z.string().nullable(),
+  availableHolidays: z.number(),
+  holidaysTakenThisYear: z.number(),
+  holidaysPlannedThisYear: z.number(),
+  allowedLocationsClaim: z.array(z.string()),
+  lastSeenNewsDate: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof ZCurrentUser>;
 
-export interface CurrentUserResponse {
-  user: CurrentUser;
-  parentTeam: string | null;
-  lastSeenNewsDate: string | null;
-}
+/** GET /user, and PUT /user/{id} with the own settings. */
+export const ZCurrentUserResponse = z.object({
+  user: ZCurrentUser,
+  parentTeam: z.string().nullable(),
+  lastSeenNewsDate: z.string().nullable(),
+});
+export type CurrentUserResponse = z.infer<typeof ZCurrentUserResponse>;
+
+/** A row of the settings user list (GET /user/list/{page}). */
+export const ZUserListRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  personalNumber: z.string().nullable(),
+  location: z.string(),
+  locationLabel: z.string(),
+  role: z.string(),
+  roleLabel: z.string(),
+  active: z.boolean(),
+  resourceUri: z.string().nullable(),
+});
+
+/** GET /user/list/{page}: one page, the number of rows and of pages (`pn`). */
+export const ZUserListResponse = z.object({ users: z.array(ZUserListRow), count: z.number(), pn: z.number() });
+
+/** A person in the pickers (GET /user/listall). */
+export const ZUserPickerRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  active: z.boolean(),
+  location: z.string(),
+  locationLabel: z.string(),
+  team: z.string(),
+  teamLabel: z.string(),
+  teamSortIndex: z.number(),
+  /** Whether tasks can be addressed to this person (their group receives tasks). */
+  receivesTasks: z.boolean(),
+  resourceUri: z.string().nullable(),
+});
+
+/** GET /user/listall: everyone, for pickers. */
+export const ZUserListAllResponse = z.object({ users: z.array(ZUserPickerRow) });
+
+const weekText = z.string();
+
+/** GET /user/{id}: every field of spec 3 §3 User. */
+export const ZUserDetail = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** Home location id. */
+  location: z.string(),
+  locationLabel: z.string(),
+  selectedLocation: z.string(),
+  additionalLocations: z.array(z.string()),
+  allowedLocationsClaim: z.array(z.string()),
+  availableHolidays: z.number(),
+  holidaysTakenThisYear: z.number(),
+  holidaysPlannedThisYear: z.number(),
+  holidayContingent: z.number(),
+  externalLogin: z.boolean(),
+  deductionHolidaysCurrentYear: z.number(),
+  holidaySurplusPreviousYear: z.number(),
+  personalNumber: z.string().nullable(),
+  freeDay: weekText,
+  freeDay2: weekText,
+  freeDay3: weekText,
+  freeDay4: weekText,
+  freeDay5: weekText,
+  freeDay6: weekText,
+  freeDay7: weekText,
+  presence1: weekText,
+  presence2: weekText,
+  presence3: weekText,
+  presence4: weekText,
+  presence5: weekText,
+  presence6: weekText,
+  presence7: weekText,
+  /** Group name (role identifier). */
+  role: z.string(),
+  roleLabel: z.string(),
+  active: z.boolean(),
+  resourceUri: z.string().nullable(),
+});
+
+/** GET /user/{id}, POST /user, PUT /user/{id} from the settings area. */
+export const ZUserResponse = z.object({ user: ZUserDetail });
+
+/** PUT /user/{id}: the own settings answer with the current user, the settings area with the record. */
+export const ZUserSaveResponse = z.union([ZCurrentUserResponse, ZUserResponse]);
+
+/** GET /activate/user/{id}: the new state. */
+export const ZUserActiveResponse = z.object({ id: z.string(), active: z.boolean() });
+
+/** GET /count/user/, GET /count/location/. */
+export const ZCountResponse = z.object({ count: z.number() });
 
 /** Initials shown instead of a missing avatar. */
 export function initials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
-}
-
-/** Whether a user agent is a tablet (iPad, Android without "Mobile", other tablets). */
-export function isTabletUserAgent(ua: string | undefined): boolean {
-  if (!ua) return false;
-  return /iPad|Tablet|PlayBook|Silk|Kindle|SM-T\d|Nexus (7|9|10)/i.test(ua) || (/Android/i.test(ua) && !/Mobile/i.test(ua));
 }
 
 const required = (max = 100) => z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, MSG.fillAllFields);
@@ -335,3 +420,7 @@ export function avatarProblem(file: { name: string; size?: number; type?: string
   if (file.size !== undefined && file.size > AVATAR_MAX_BYTES) return MSG.avatarTooLarge;
   return null;
 }
+
+/** POST /password-forgotten, POST /password-reset: the German confirmation. */
+export const ZMessageResponse = z.object({ message: z.string() });
+

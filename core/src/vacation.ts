@@ -45,3 +45,88 @@ export const ZVacationRequest = z.object({
     }),
 });
 export type TVacationRequest = z.output<typeof ZVacationRequest>['appointment'];
+
+/** A vacation request in the lists and answers (spec 1 §3 absence, status 3 'Urlaub'). */
+export const ZVacationRow = z.object({
+  id: z.string(),
+  /** null when the person was deleted ('Benutzer gelöscht'). */
+  userId: z.string().nullable(),
+  userData: z.string(),
+  lastName: z.string(),
+  firstName: z.string(),
+  locationLabel: z.string(),
+  personalNumber: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  startDateFormated: z.string(),
+  endDateFormated: z.string(),
+  createdAtFormated: z.string(),
+  countDays: z.number(),
+  confirmedByData: z.string(),
+  confirmedAtFormated: z.string(),
+  approved: z.boolean(),
+  declined: z.boolean(),
+  state: z.enum(['offen', 'akzeptiert', 'abgelehnt']),
+  status: z.string(),
+  statusLabel: z.string(),
+  specialHoliday: z.boolean(),
+  reason: z.string(),
+  overtimeDeduction: z.boolean(),
+  overtime: z.number().nullable(),
+  /** Open days requested and days left, when the open requests exceed the account. */
+  exceeds: z.array(z.number()).nullable(),
+  canAccept: z.boolean(),
+  canDecline: z.boolean(),
+  canDelete: z.boolean(),
+});
+
+/** GET /absence/{from}/{location}/{view}. */
+export const ZVacationListResponse = z.object({ absences: z.array(ZVacationRow), count: z.number() });
+
+/** POST /appointment (200), PUT /updateabsence/{id}/{approved}. */
+export const ZVacationResponse = z.object({ appointment: ZVacationRow });
+
+/** POST /appointment with 224: created although it needs more days than remain. */
+export const ZVacationLimitedResponse = z.object({ appointment: ZVacationRow, available: z.number(), message: z.string() });
+
+/** A person's vacation account of one year in the overview (view 4). */
+export const ZVacationOverviewRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  lastName: z.string(),
+  firstName: z.string(),
+  personalNumber: z.string(),
+  team: z.string(),
+  teamLabel: z.string(),
+  teamSortIndex: z.number(),
+  locationLabel: z.string(),
+  year: z.number(),
+  availableHolidays: z.number(),
+  holidaysTakenThisYear: z.number(),
+  holidaysPlannedThisYear: z.number(),
+  holidaySurplusPreviousYear: z.number(),
+  holidayContingent: z.number(),
+  deduction: z.number(),
+  openHolidays: z.number(),
+});
+
+/** GET /user/listallabsenceuseroverview. */
+export const ZVacationOverviewResponse = z.object({ users: z.array(ZVacationOverviewRow), count: z.number() });
+
+/** One year of the own vacation account (GET /user-contingents). */
+export const ZContingent = z.object({
+  id: z.string(),
+  userId: z.string(),
+  year: z.number(),
+  available: z.number(),
+  approvedHolidays: z.number(),
+  vacationClaim: z.number(),
+  surplus: z.number(),
+  deduction: z.number(),
+  taken: z.number(),
+  planned: z.number(),
+  open: z.number(),
+});
+
+/** GET /user-contingents: the year before last up to next year. */
+export const ZContingentsResponse = z.object({ contingents: z.array(ZContingent) });

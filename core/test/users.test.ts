@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/messages.ts';
-import { checkNewPassword, initials, isTabletUserAgent, ZUpdateOwnSettingsRequest } from '../src/users.ts';
+import { isTabletUserAgent } from '../src/session.ts';
+import { checkNewPassword, initials, ZUpdateOwnSettingsRequest } from '../src/users.ts';
 import { isIpv4, parseIpList } from '../src/locations.ts';
 import { nextSort, parseSort } from '../src/sort.ts';
 import '../src/zod-locale.ts';

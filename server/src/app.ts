@@ -17,6 +17,7 @@ import { limitConcurrentRequests } from './platform/concurrency.ts';
 import type { Db } from './platform/db.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerEdge, registerInputGuard } from './platform/edge.ts';
+import { createResponseSerializerCompiler, verifyResponses } from './platform/serializer.ts';
 import { dummyPasswordHash } from './platform/passwords.ts';
 import { clientErrorHandler, frameworkErrors, loggableError, registerErrorHandler } from './platform/errors.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -44,6 +45,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** At most this many API requests at the database at once (PGlite); unset: no limit. */
   requestConcurrency?: number;
+  /** Compare every answer with JSON.stringify of its payload (default: under test). */
+  verifyResponses?: boolean;
 }
 
 export interface App extends FastifyInstance {
@@ -87,6 +90,14 @@ export async function buildApp(input: AppDeps): Promise<App> {
   app.routeAccess = new Map();
   registerAccessDeclarationCheck(app, app.routeAccess);
   app.setValidatorCompiler(validatorCompiler);
+  // Answers are written by their response schema; under test each one is also checked against
+  // JSON.stringify, so a field the schema forgot fails the test instead of vanishing.
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({
+      verify: input.verifyResponses ?? verifyResponses(),
+      log: (line) => (input.logger ? app.log.error(line) : console.error(line)),
+    }),
+  );
   registerErrorHandler(app);
   registerEdge(app);
   if (input.requestConcurrency) limitConcurrentRequests(app, input.requestConcurrency);

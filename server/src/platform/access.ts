@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { isPermission } from '@filialportal/core/permissions';
+import { isPermission, type Permission } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { MSG } from '@filialportal/core/messages';
 import { AppError, forbidden } from './errors.ts';
@@ -11,7 +11,7 @@ import { AppError, forbidden } from './errors.ts';
  * - { permission }: the user's group holds that permission;
  * - { anyOf }: the user's group holds at least one of them.
  */
-export type Access = 'public' | 'authenticated' | { permission: string } | { anyOf: readonly string[] };
+export type Access = 'public' | 'authenticated' | { permission: Permission } | { anyOf: readonly Permission[] };
 
 /**
  * The second form of a path that serves two (PUT /user/{id}: the own settings, or the settings
@@ -19,7 +19,7 @@ export type Access = 'public' | 'authenticated' | { permission: string } | { any
  */
 export interface FormAccess {
   field: string;
-  anyOf: readonly string[];
+  anyOf: readonly Permission[];
 }
 
 declare module 'fastify' {
@@ -44,21 +44,21 @@ export interface Actor {
 }
 
 /** Whether the actor holds a permission; Admin passes every check (spec 1 §6). */
-export function can(actor: Actor, permission: string): boolean {
+export function can(actor: Actor, permission: Permission): boolean {
   return actor.role === ADMIN_ROLE || actor.permissions.has(permission);
 }
 
-export function canAny(actor: Actor, permissions: readonly string[]): boolean {
+export function canAny(actor: Actor, permissions: readonly Permission[]): boolean {
   return permissions.some((p) => can(actor, p));
 }
 
 /** Throws 403 unless the actor holds the permission. */
-export function requirePermission(actor: Actor, permission: string) {
+export function requirePermission(actor: Actor, permission: Permission) {
   if (!can(actor, permission)) throw forbidden();
 }
 
 /** Throws 403 unless the actor holds at least one of the permissions. */
-export function requireAnyPermission(actor: Actor, permissions: readonly string[]) {
+export function requireAnyPermission(actor: Actor, permissions: readonly Permission[]) {
   if (!canAny(actor, permissions)) throw forbidden();
 }
 
@@ -87,7 +87,7 @@ export function registerAccessDeclarationCheck(app: FastifyInstance, declared: M
     if (!access) throw new Error(`Route ${key} declares no access (config.access).`);
     const formAccess = (route.config as { formAccess?: FormAccess } | undefined)?.formAccess;
     if (typeof access !== 'string' || formAccess) {
-      const names = [...(typeof access === 'string' ? [] : 'permission' in access ? [access.permission] : access.anyOf), ...(formAccess?.anyOf ?? [])];
+      const names: readonly string[] = [...(typeof access === 'string' ? [] : 'permission' in access ? [access.permission] : access.anyOf), ...(formAccess?.anyOf ?? [])];
       for (const name of names) if (!isPermission(name)) throw new Error(`Route ${key} names unknown permission ${name}.`);
     }
     if (methods.some((m) => m !== 'HEAD')) declared.set(key, access);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Permission } from '@filialportal/core/permissions';
 import { can, type Actor } from './access.ts';
 
 /**
@@ -10,13 +11,13 @@ import { can, type Actor } from './access.ts';
  */
 export interface ScopeRule {
   /** Rows of everyone. */
-  all?: string;
+  all?: Permission;
   /** Rows at the actor's location; `true` when the domain grants that without a permission. */
-  ownLocation?: string | true;
+  ownLocation?: Permission | true;
   /** Rows of people in the actor's subordinate groups, at any location. */
-  subordinateGroups?: string;
+  subordinateGroups?: Permission;
   /** Rows of people in the actor's subordinate groups at the actor's location. */
-  subordinateGroupsAtOwnLocation?: string;
+  subordinateGroupsAtOwnLocation?: Permission;
   /** The actor's own rows always belong to the scope. */
   self?: boolean;
   /** The location the actor works at for now (location switch) counts as own too. */
@@ -30,7 +31,7 @@ export type Scope =
   | { readonly kind: 'locations'; readonly locations: readonly string[]; readonly self: string | null }
   | { readonly kind: 'groups'; readonly groups: readonly string[]; readonly locations: readonly string[] | null; readonly self: string | null };
 
-const granted = (actor: Actor, permission: string | true | undefined) => permission === true || (permission !== undefined && can(actor, permission));
+const granted = (actor: Actor, permission: Permission | true | undefined) => permission === true || (permission !== undefined && can(actor, permission));
 
 export function scopeOf(actor: Actor, rule: ScopeRule): Scope {
   if (rule.all && can(actor, rule.all)) return { kind: 'everything' };

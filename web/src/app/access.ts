@@ -1,9 +1,11 @@
+import type { Permission } from '@filialportal/core/permissions';
+
 /**
  * A permission rule of a view or menu item: one permission, any of several, all of several,
  * or `null` for "everyone who is logged in". The server enforces the same rules; the client
  * only hides what would be refused.
  */
-export type PermissionRule = string | { anyOf: readonly string[] } | { allOf: readonly string[] } | null;
+export type PermissionRule = Permission | { anyOf: readonly Permission[] } | { allOf: readonly Permission[] } | null;
 
 /** Whether a permission list satisfies a rule (Admin's list holds the whole catalogue). */
 export function can(permissions: readonly string[], rule: PermissionRule): boolean {

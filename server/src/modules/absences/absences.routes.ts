@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
 import { parseYearFilter } from '@filialportal/core/absences';
-import { ZVacationRequest } from '@filialportal/core/vacation';
+import {
+  ZContingentsResponse,
+  ZVacationLimitedResponse,
+  ZVacationListResponse,
+  ZVacationOverviewResponse,
+  ZVacationRequest,
+  ZVacationResponse,
+} from '@filialportal/core/vacation';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
@@ -35,7 +42,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/appointment', {
     config: { access: { permission: 'urlaub_antrag_stellen' } },
-    schema: { tags, summary: 'Urlaubsantrag stellen: 200, 224 (nur noch n Tage, trotzdem angelegt) oder 422 (Zeitraum belegt)', body: ZVacationRequest },
+    schema: { tags, summary: 'Urlaubsantrag stellen: 200, 224 (nur noch n Tage, trotzdem angelegt) oder 422 (Zeitraum belegt)', body: ZVacationRequest, response: { 200: ZVacationResponse, 224: ZVacationLimitedResponse } },
     handler: async (req, reply) => {
       const result = await vacation.requestVacation(deps, actorOf(req), req.body.appointment);
       return reply.status(result.status).send(result.body);
@@ -58,13 +65,14 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Urlaubsanträge: Ansicht 1 offen, 2 akzeptiert, 3 vergangen, 5 abgelehnt; 20 ab from',
       params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000), location: z.union([z.literal('all'), zId()]), view: z.enum(['1', '2', '3', '5']) }),
       querystring: z.object({ year: ZYear, searchTerm: z.string().max(100).optional(), sort: z.string().max(30).optional() }),
+      response: { 200: ZVacationListResponse },
     },
     handler: (req) => vacation.listVacation(db, actorOf(req), { ...req.params, ...req.query }),
   });
 
   r.put('/updateabsence/:id/:approved', {
     config: { access: { anyOf: PROCESS } },
-    schema: { tags, summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0)', params: z.object({ id: zId(), approved: z.enum(['0', '1', 'true', 'false']) }) },
+    schema: { tags, summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0)', params: z.object({ id: zId(), approved: z.enum(['0', '1', 'true', 'false']) }), response: { 200: ZVacationResponse } },
     handler: (req) => vacation.decideVacation(deps, actorOf(req), req.params.id, req.params.approved === '1' || req.params.approved === 'true'),
   });
 
@@ -81,6 +89,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
         sort: z.string().max(30).optional(),
         previousYears: z.enum(['0', '1']).optional().transform((v) => v === '1'),
       }),
+      response: { 200: ZVacationOverviewResponse },
     },
     handler: (req) => overview.vacationOverview(db, actorOf(req), req.query),
   });
@@ -115,7 +124,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/user-contingents', {
     config: { access: { permission: 'urlaub_menu_sehen' } },
-    schema: { tags, summary: 'Eigenes Urlaubskonto dieses Jahres und der Vorjahre' },
+    schema: { tags, summary: 'Eigenes Urlaubskonto dieses Jahres und der Vorjahre', response: { 200: ZContingentsResponse } },
     handler: (req) => ownContingents(db, actorOf(req).userId),
   });
 }

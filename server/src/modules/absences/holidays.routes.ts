@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
 import { REGION_CODES } from '@filialportal/core/locations';
-import { ZSchoolVacationImport } from '@filialportal/core/school-vacations';
+import {
+  ZHolidayDataResponse,
+  ZSchoolVacationImport,
+  ZSchoolVacationImportResponse,
+  ZSchoolVacationListResponse,
+} from '@filialportal/core/school-vacations';
 import type { Deps } from '../../platform/deps.ts';
 import * as holidays from './holidays.service.ts';
 
@@ -22,20 +27,21 @@ export async function holidaysRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Feiertage (berechnet) und Schulferien (importiert) des Vorjahres, Jahres und Folgejahres',
       params: z.object({ region: z.enum(REGION_CODES) }),
       querystring: z.object({ year: z.coerce.number().int().min(1800).max(2199).optional() }),
+      response: { 200: ZHolidayDataResponse },
     },
     handler: (req) => holidays.holidayData(db, req.params.region, req.query.year),
   });
 
   r.get('/schoolvacations', {
     config: { access: { permission: 'einstellungen_standorte_sehen' } },
-    schema: { tags, summary: 'Importierte Schulferien', querystring: z.object({ region: z.enum(REGION_CODES).optional() }) },
+    schema: { tags, summary: 'Importierte Schulferien', querystring: z.object({ region: z.enum(REGION_CODES).optional() }), response: { 200: ZSchoolVacationListResponse } },
     handler: (req) => holidays.listSchoolVacations(db, req.query.region),
   });
 
   r.post('/schoolvacations/import', {
     config: { access: MAINTAIN },
     bodyLimit: 3 * 1024 * 1024,
-    schema: { tags, summary: 'Schulferien aus CSV (Bundesland;Name;Beginn;Ende) oder iCal importieren', body: ZSchoolVacationImport },
+    schema: { tags, summary: 'Schulferien aus CSV (Bundesland;Name;Beginn;Ende) oder iCal importieren', body: ZSchoolVacationImport, response: { 200: ZSchoolVacationImportResponse } },
     handler: (req) => holidays.importSchoolVacations(db, req.body.content, req.body.region ?? null),
   });
 

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
 import { parseYearFilter } from '@filialportal/core/absences';
-import { ZSickReportRequest } from '@filialportal/core/sick-reports';
+import {
+  ZSickDaysResponse,
+  ZSickReportListResponse,
+  ZSickReportRequest,
+  ZSickReportResponse,
+  ZSickSummaryResponse,
+} from '@filialportal/core/sick-reports';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
@@ -31,25 +37,26 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Krankmeldungen: Ansicht 2 eingegangen (laufend und künftig), 3 vergangen, 4 alle; 20 ab from',
       params: z.object({ from: ZFrom, location: ZLocation, view: z.enum(['2', '3', '4']) }),
       querystring: ZList,
+      response: { 200: ZSickReportListResponse },
     },
     handler: (req) => sick.listSickReports(db, actorOf(req), { ...req.params, ...req.query }),
   });
 
   r.get('/sickreport/summary/:from/:location', {
     config: { access: { anyOf: SEE } },
-    schema: { tags, summary: 'Krankheitstage je Mitarbeiter (dieses und letztes Jahr)', params: z.object({ from: ZFrom, location: ZLocation }), querystring: ZList },
+    schema: { tags, summary: 'Krankheitstage je Mitarbeiter (dieses und letztes Jahr)', params: z.object({ from: ZFrom, location: ZLocation }), querystring: ZList, response: { 200: ZSickSummaryResponse } },
     handler: (req) => sick.sickSummary(db, actorOf(req), { ...req.params, ...req.query }),
   });
 
   r.post('/sickreport', {
     config: { access: { anyOf: SEE } },
-    schema: { tags, summary: 'Krankmeldung erfassen', body: ZSickReportRequest },
+    schema: { tags, summary: 'Krankmeldung erfassen', body: ZSickReportRequest, response: { 200: ZSickReportResponse } },
     handler: (req) => sick.saveSickReport(db, actorOf(req), req.body.sickReport, null),
   });
 
   r.put('/sickreport/:id', {
     config: { access: { anyOf: SEE } },
-    schema: { tags, summary: 'Krankmeldung ändern', params: z.object({ id: zId() }), body: ZSickReportRequest },
+    schema: { tags, summary: 'Krankmeldung ändern', params: z.object({ id: zId() }), body: ZSickReportRequest, response: { 200: ZSickReportResponse } },
     handler: (req) => sick.saveSickReport(db, actorOf(req), req.body.sickReport, req.params.id),
   });
 
@@ -64,7 +71,7 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/countsickdays', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Krankheitstage dieses und letztes Jahr (eigene, oder ?userId mit Recht)', querystring: z.object({ userId: zId().optional() }) },
+    schema: { tags, summary: 'Krankheitstage dieses und letztes Jahr (eigene, oder ?userId mit Recht)', querystring: z.object({ userId: zId().optional() }), response: { 200: ZSickDaysResponse } },
     handler: (req) => sick.countSickDays(db, actorOf(req), req.query.userId),
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { ZLocationAppointmentRequest, ZLocationInfoRequest } from '@filialportal/core/calendar';
+import { ZCalendarSaveResponse, ZCalendarWeek, ZLocationAppointmentRequest, ZLocationInfoRequest } from '@filialportal/core/calendar';
 import { zIsoDate } from '@filialportal/core/dates';
 import { MSG } from '@filialportal/core/messages';
 import { actorOf } from '../../platform/access.ts';
@@ -29,6 +29,7 @@ export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
         tags,
         summary: 'Woche (Montag bis Sonntag) eines Standorts: Zellen je Mitarbeiter, Info-Zeile, Sondertermine, Tageszahlen; ohne Datum die aktuelle Woche',
         params: weekParams(path),
+        response: { 200: ZCalendarWeek },
       },
       handler: (req) => calendarWeek(db, actorOf(req), req.params.location, dateOf(req.params)),
     });
@@ -36,7 +37,7 @@ export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/locationappointment', {
     config: { access: { anyOf: ['an_abwesenheit_von_allen_bearbeiten', 'an_abwesenheit_in_eigener_filiale_bearbeiten'] } },
-    schema: { tags, summary: 'Status eines Mitarbeiters an einem Tag setzen (status null: Eintrag entfernen)', body: ZLocationAppointmentRequest },
+    schema: { tags, summary: 'Status eines Mitarbeiters an einem Tag setzen (status null: Eintrag entfernen)', body: ZLocationAppointmentRequest, response: { 200: ZCalendarSaveResponse } },
     handler: (req) => saveLocationAppointment(db, actorOf(req), req.body.locationAppointment),
   });
 
@@ -44,7 +45,7 @@ export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
     config: {
       access: { anyOf: ['an_abwesenheit_von_allen_bearbeiten', 'an_abwesenheit_in_eigener_filiale_bearbeiten', 'an_abwesenheit_info_von_allen_bearbeiten'] },
     },
-    schema: { tags, summary: 'Info-Zeile eines Standorts an einem Tag speichern (leer: entfernen)', body: ZLocationInfoRequest },
+    schema: { tags, summary: 'Info-Zeile eines Standorts an einem Tag speichern (leer: entfernen)', body: ZLocationInfoRequest, response: { 200: ZCalendarSaveResponse } },
     handler: (req) => saveLocationInfo(db, actorOf(req), req.body.locationInfo),
   });
 

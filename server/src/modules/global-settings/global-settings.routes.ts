@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { ZGlobalSettingsRequest } from '@filialportal/core/global-settings';
+import { ZGlobalSettingsRequest, ZGlobalSettingsResponse } from '@filialportal/core/global-settings';
 import type { Deps } from '../../platform/deps.ts';
 import { getGlobalSettings, saveGlobalSettings } from './global-settings.service.ts';
 
@@ -11,13 +11,13 @@ export async function globalSettingsRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['Globale Einstellungen'];
   r.get('/globalsettings', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Globale Einstellungen (u. a. Link der Sortiment-Tabelle)' },
+    schema: { tags, summary: 'Globale Einstellungen (u. a. Link der Sortiment-Tabelle)', response: { 200: ZGlobalSettingsResponse } },
     handler: () => getGlobalSettings(deps.db),
   });
   r.put('/globalsettings/:id', {
     // The settings concern the assortment (the Sortiment spreadsheet): its editors maintain them.
     config: { access: { permission: 'sortiment_kategorie_bearbeiten' } },
-    schema: { tags, summary: 'Globale Einstellungen speichern', params: z.object({ id: zId() }), body: ZGlobalSettingsRequest },
+    schema: { tags, summary: 'Globale Einstellungen speichern', params: z.object({ id: zId() }), body: ZGlobalSettingsRequest, response: { 200: ZGlobalSettingsResponse } },
     handler: (req) => saveGlobalSettings(deps.db, req.params.id, req.body.globalSettings),
   });
 }

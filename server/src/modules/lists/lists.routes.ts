@@ -2,7 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { CLAIM_LIST_KINDS, CLAIM_LIST_LABELS, ZClaimListRequest, ZColorRequest, ZManufacturerRequest, ZStatusRequest } from '@filialportal/core/lists';
+import {
+  CLAIM_LIST_KINDS,
+  CLAIM_LIST_LABELS,
+  ZClaimListRequest,
+  ZColorListResponse,
+  ZColorRequest,
+  ZColorResponse,
+  ZManufacturerRequest,
+  ZNamedEntry,
+  ZNamedEntryListResponse,
+  ZNamedRowListResponse,
+  ZStatusRequest,
+} from '@filialportal/core/lists';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { colorExportColumns, nameColumn } from './lists.export.ts';
@@ -21,17 +33,17 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
     const tags = ['Hersteller'];
     r.get('/manufacturer/list', {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'Hersteller', querystring: ZSort },
+      schema: { tags, summary: 'Hersteller', querystring: ZSort, response: { 200: ZNamedRowListResponse } },
       handler: async (req) => ({ list: await lists.manufacturerList.list(db, req.query.sort) }),
     });
     r.post('/manufacturer', {
       config: { access: { permission: 'einstellungen_hersteller_erstellen' } },
-      schema: { tags, summary: 'Hersteller anlegen', body: ZManufacturerRequest },
+      schema: { tags, summary: 'Hersteller anlegen', body: ZManufacturerRequest, response: { 200: ZNamedEntry } },
       handler: (req) => lists.saveManufacturer(db, req.body.name, null),
     });
     r.put('/manufacturer/:id', {
       config: { access: { permission: 'einstellungen_hersteller_bearbeiten' } },
-      schema: { tags, summary: 'Hersteller speichern', params: ZId, body: ZManufacturerRequest },
+      schema: { tags, summary: 'Hersteller speichern', params: ZId, body: ZManufacturerRequest, response: { 200: ZNamedEntry } },
       handler: (req) => lists.saveManufacturer(db, req.body.name, req.params.id),
     });
     r.delete('/manufacturer/:id', {
@@ -55,17 +67,17 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
     const tags = ['Labels mit Farbe'];
     r.get('/color/list', {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'Farblabels', querystring: ZSort },
+      schema: { tags, summary: 'Farblabels', querystring: ZSort, response: { 200: ZColorListResponse } },
       handler: async (req) => ({ list: (await lists.colorList.list(db, req.query.sort)).map((c) => lists.toColorDto(c as never)) }),
     });
     r.post('/color', {
       config: { access: { permission: 'einstellungen_labels_mit_farbe_bearbeiten' } },
-      schema: { tags, summary: 'Farblabel anlegen', body: ZColorRequest },
+      schema: { tags, summary: 'Farblabel anlegen', body: ZColorRequest, response: { 200: ZColorResponse } },
       handler: (req) => lists.saveColor(db, req.body.color, null),
     });
     r.put('/color/:id', {
       config: { access: { permission: 'einstellungen_labels_mit_farbe_bearbeiten' } },
-      schema: { tags, summary: 'Farblabel speichern (nicht Auslauf/Werbung)', params: ZId, body: ZColorRequest },
+      schema: { tags, summary: 'Farblabel speichern (nicht Auslauf/Werbung)', params: ZId, body: ZColorRequest, response: { 200: ZColorResponse } },
       handler: (req) => lists.saveColor(db, req.body.color, req.params.id),
     });
     r.delete('/color/:id', {
@@ -95,13 +107,13 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
     const access = { permission: 'settings_claim_can_edit_status' } as const;
     r.get('/status/list', {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'Status der Beanstandungen', querystring: ZSort },
+      schema: { tags, summary: 'Status der Beanstandungen', querystring: ZSort, response: { 200: ZNamedRowListResponse } },
       handler: async (req) => ({ list: await lists.statusList.list(db, req.query.sort) }),
     });
-    r.post('/status', { config: { access }, schema: { tags, summary: 'Status anlegen', body: ZStatusRequest }, handler: (req) => lists.saveStatus(db, req.body.status.name, null) });
+    r.post('/status', { config: { access }, schema: { tags, summary: 'Status anlegen', body: ZStatusRequest, response: { 200: ZNamedEntry } }, handler: (req) => lists.saveStatus(db, req.body.status.name, null) });
     r.put('/status/:id', {
       config: { access },
-      schema: { tags, summary: 'Status speichern', params: ZId, body: ZStatusRequest },
+      schema: { tags, summary: 'Status speichern', params: ZId, body: ZStatusRequest, response: { 200: ZNamedEntry } },
       handler: (req) => lists.saveStatus(db, req.body.status.name, req.params.id),
     });
     r.delete('/status/:id', {
@@ -126,17 +138,17 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
     const access = { permission: 'settings_claim_can_edit_status' } as const;
     r.get(`/claimdropdown${kind}/list`, {
       config: { access: 'authenticated' },
-      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: Liste`, querystring: ZSort },
+      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: Liste`, querystring: ZSort, response: { 200: ZNamedEntryListResponse } },
       handler: async (req) => ({ list: (await lists.claimList.list(db, req.query.sort, kind)).map((e) => ({ id: e.id, name: e.name })) }),
     });
     r.post(`/claimdropdown${kind}`, {
       config: { access },
-      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: anlegen`, body: ZClaimListRequest },
+      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: anlegen`, body: ZClaimListRequest, response: { 200: ZNamedEntry } },
       handler: (req) => lists.saveClaimListEntry(db, kind, req.body.name, null),
     });
     r.put(`/claimdropdown${kind}/:id`, {
       config: { access },
-      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: speichern`, params: ZId, body: ZClaimListRequest },
+      schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: speichern`, params: ZId, body: ZClaimListRequest, response: { 200: ZNamedEntry } },
       handler: (req) => lists.saveClaimListEntry(db, kind, req.body.name, req.params.id),
     });
     r.delete(`/claimdropdown${kind}/:id`, {

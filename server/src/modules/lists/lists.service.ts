@@ -8,6 +8,8 @@ import { claimListEntries, claimStatuses, colorLabels, manufacturers } from './l
 import type { ClaimListKind } from '@filialportal/core/lists';
 
 type NamedTable = PgTable & { id: PgColumn; name: PgColumn };
+/** A row of any of these tables: id, name and timestamps; the others (hex, kind) ride along. */
+type NamedRow = { id: string; name: string; createdAt: Date; updatedAt: Date } & Record<string, unknown>;
 
 /**
  * The settings lists (manufacturers, colour labels, claim statuses, claim dropdowns) are the same
@@ -17,13 +19,13 @@ type NamedTable = PgTable & { id: PgColumn; name: PgColumn };
 function namedList<T extends NamedTable>(table: T, scope?: (kind: ClaimListKind) => ReturnType<typeof eq>) {
   const where = (kind?: ClaimListKind, extra?: ReturnType<typeof eq>) => and(scope && kind ? scope(kind) : undefined, extra);
   return {
-    async list(db: Db, sort?: string, kind?: ClaimListKind) {
+    async list(db: Db, sort?: string, kind?: ClaimListKind): Promise<NamedRow[]> {
       const s = parseSort(sort, ['name'] as const);
       return db
         .select()
         .from(table as PgTable)
         .where(where(kind))
-        .orderBy(s?.desc ? desc(table.name) : asc(table.name));
+        .orderBy(s?.desc ? desc(table.name) : asc(table.name)) as unknown as Promise<NamedRow[]>;
     },
     async get(db: Db, id: string, kind?: ClaimListKind) {
       const [row] = await db.select().from(table as PgTable).where(where(kind, eq(table.id, id)));

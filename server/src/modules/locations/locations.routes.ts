@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { ZLocationRequest } from '@filialportal/core/locations';
+import { ZLocationCountResponse, ZLocationListResponse, ZLocationRequest, ZLocationResponse } from '@filialportal/core/locations';
 import { actorOf, can } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
@@ -22,6 +22,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Standorte (6 pro Seite; Seite 9999 liefert alle)',
       params: ZPageParam,
       querystring: z.object({ sort: z.string().max(40).optional() }),
+      response: { 200: ZLocationListResponse },
     },
     handler: async (req) => {
       const { rows, count } = await listLocations(deps.db, { page: req.params.page, sort: req.query.sort });
@@ -32,19 +33,19 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/count/location/', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Anzahl Standorte' },
+    schema: { tags, summary: 'Anzahl Standorte', response: { 200: ZLocationCountResponse } },
     handler: async () => ({ count: await countLocations(deps.db) }),
   });
 
   r.post('/location', {
     config: { access: { permission: 'einstellungen_standorte_erstellen' } },
-    schema: { tags, summary: 'Standort anlegen', body: ZLocationRequest },
+    schema: { tags, summary: 'Standort anlegen', body: ZLocationRequest, response: { 200: ZLocationResponse } },
     handler: (req) => saveLocation(deps.db, req.body.location, null),
   });
 
   r.put('/location/:id', {
     config: { access: { permission: 'einstellungen_standorte_bearbeiten' } },
-    schema: { tags, summary: 'Standort speichern', params: ZId, body: ZLocationRequest },
+    schema: { tags, summary: 'Standort speichern', params: ZId, body: ZLocationRequest, response: { 200: ZLocationResponse } },
     handler: (req) => saveLocation(deps.db, req.body.location, req.params.id),
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSION_CATEGORIES, PERMISSIONS } from '@filialportal/core/permissions';
+import { ZPermissionCatalogueResponse } from '@filialportal/core/teams';
 
 const categoryIcon = new Map(PERMISSION_CATEGORIES.map((c) => [c.name, c.icon]));
 /** The catalogue never changes at run time, so the answer is built once. */
@@ -20,7 +21,7 @@ const answer = {
 export async function permissionsRoutes(app: FastifyInstance) {
   app.get('/permission', {
     config: { access: 'authenticated' },
-    schema: { tags: ['Benutzergruppen'], summary: 'Berechtigungskatalog mit Kategorien' },
+    schema: { tags: ['Benutzergruppen'], summary: 'Berechtigungskatalog mit Kategorien', response: { 200: ZPermissionCatalogueResponse } },
     handler: async () => answer,
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZLoginRequest } from '@filialportal/core/users';
+import { ZLoginLogListResponse, ZLoginRequest, ZTokenResponse } from '@filialportal/core/session';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access.ts';
 import { sendXlsx } from '../../platform/exports.ts';
@@ -37,7 +37,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/token', {
     config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { ...tag, summary: 'Anmelden (Formularfelder username, password)', body: ZLoginRequest },
+    schema: { ...tag, summary: 'Anmelden (Formularfelder username, password)', body: ZLoginRequest, response: { 200: ZTokenResponse } },
     handler: async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return session.login(deps.db, req.body.username, req.body.password, clientInfo(req));
@@ -46,7 +46,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/api-token-refresh', {
     config: { access: 'authenticated' },
-    schema: { ...tag, summary: 'Sitzung verlängern' },
+    schema: { ...tag, summary: 'Sitzung verlängern', response: { 200: ZTokenResponse } },
     handler: async (req) => {
       await session.refresh(deps.db, actorOf(req));
       return { token: bearerToken(req) };
@@ -69,6 +69,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Login-Verlauf: Suche (Name, IP, Ort), Sortierung, 6 pro Seite',
       params: ZPageParam,
       querystring: z.object({ term: z.string().max(100).optional(), sort: z.string().max(20).optional() }),
+      response: { 200: ZLoginLogListResponse },
     },
     handler: (req) => session.listLoginLog(deps.db, { page: req.params.page, term: req.query.term, sort: req.query.sort }),
   });

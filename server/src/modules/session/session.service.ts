@@ -4,7 +4,7 @@ import { formatDate, formatTime } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { likeTerm, pageWindow } from '../../platform/paging.ts';
 import { MSG } from '@filialportal/core/messages';
-import { isTabletUserAgent } from '@filialportal/core/users';
+import { isTabletUserAgent } from '@filialportal/core/session';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@filialportal/core/messages';
 import { zId } from '@filialportal/core/ids';
-import { ZSpecialAppointmentRequest } from '@filialportal/core/special-appointments';
+import {
+  ZSpecialAppointmentCheckResponse,
+  ZSpecialAppointmentListResponse,
+  ZSpecialAppointmentRequest,
+  ZSpecialAppointmentResponse,
+} from '@filialportal/core/special-appointments';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
@@ -25,25 +30,26 @@ export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps
       summary: 'Sondertermine: aktuelle oder alte (oldList=1), Suche, Sortierung; 6 pro Seite',
       params: ZPageParam,
       querystring: z.object({ oldList: ZOld, term: z.string().max(100).optional(), sort: z.string().max(20).optional() }),
+      response: { 200: ZSpecialAppointmentListResponse },
     },
     handler: (req) => service.listSpecialAppointments(db, { page: req.params.page, old: req.query.oldList, term: req.query.term, sort: req.query.sort }),
   });
 
   r.post('/locationspecialappointment/check', {
     config: { access: { anyOf: ['einstellungen_sondertermine_erstellen', 'einstellungen_sondertermine_bearbeiten'] } },
-    schema: { tags, summary: 'Überschneidung prüfen: false oder der überschneidende Termin', body: ZSpecialAppointmentRequest },
+    schema: { tags, summary: 'Überschneidung prüfen: false oder der überschneidende Termin', body: ZSpecialAppointmentRequest, response: { 200: ZSpecialAppointmentCheckResponse } },
     handler: (req) => service.findOverlap(db, req.body.locationSpecialAppointment),
   });
 
   r.post('/locationspecialappointment', {
     config: { access: { permission: 'einstellungen_sondertermine_erstellen' } },
-    schema: { tags, summary: 'Sondertermin anlegen', body: ZSpecialAppointmentRequest },
+    schema: { tags, summary: 'Sondertermin anlegen', body: ZSpecialAppointmentRequest, response: { 200: ZSpecialAppointmentResponse } },
     handler: (req) => service.saveSpecialAppointment(db, req.body.locationSpecialAppointment, null),
   });
 
   r.put('/locationspecialappointment', {
     config: { access: { permission: 'einstellungen_sondertermine_bearbeiten' } },
-    schema: { tags, summary: 'Sondertermin speichern (mit id)', body: ZSpecialAppointmentRequest },
+    schema: { tags, summary: 'Sondertermin speichern (mit id)', body: ZSpecialAppointmentRequest, response: { 200: ZSpecialAppointmentResponse } },
     handler: (req) => {
       const id = req.body.locationSpecialAppointment.id;
       if (!id) throw badRequest(MSG.specialAppointmentMissing);

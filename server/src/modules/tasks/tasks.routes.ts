@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { ZCreateTaskRequest, ZUpdateTaskRequest } from '@filialportal/core/tasks';
+import {
+  ZCreateTaskRequest,
+  ZCreatedTaskResponse,
+  ZSubtaskListResponse,
+  ZTaskCountResponse,
+  ZTaskListResponse,
+  ZOwnTaskResponse,
+  ZUpdateTaskRequest,
+} from '@filialportal/core/tasks';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
@@ -29,25 +37,26 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Aufgaben: Ansicht 2 eigene, 3 delegierte; offen oder erledigt; ab Position from (20 je Schritt)',
       params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000), location: ZLocation, team: ZTeam, completed: ZFlag }),
       querystring: z.object({ taskview: ZView }),
+      response: { 200: ZTaskListResponse },
     },
     handler: (req) => service.listTasks(db, actorOf(req), { ...req.params, view: req.query.taskview }),
   });
 
   r.get('/task/count', {
     config: { access: { permission: 'aufgaben_menu_sehen' }, passive: true },
-    schema: { tags, summary: 'Anzahl eigener offener Aufgaben (Zähler in der Navigation)' },
+    schema: { tags, summary: 'Anzahl eigener offener Aufgaben (Zähler in der Navigation)', response: { 200: ZTaskCountResponse } },
     handler: (req) => service.countUnfinished(db, actorOf(req)),
   });
 
   r.post('/task', {
     config: { access: { anyOf: DELEGATE } },
-    schema: { tags, summary: 'Aufgabe stellen', body: ZCreateTaskRequest },
+    schema: { tags, summary: 'Aufgabe stellen', body: ZCreateTaskRequest, response: { 200: ZCreatedTaskResponse } },
     handler: (req) => service.createTask(db, actorOf(req), req.body),
   });
 
   r.put('/task/:id', {
     config: { access: { permission: 'aufgaben_erhalten' } },
-    schema: { tags, summary: 'Eigene Aufgabe erledigen oder wieder öffnen: { task: { completed } }', params: ZId, body: ZUpdateTaskRequest },
+    schema: { tags, summary: 'Eigene Aufgabe erledigen oder wieder öffnen: { task: { completed } }', params: ZId, body: ZUpdateTaskRequest, response: { 200: ZOwnTaskResponse } },
     handler: (req) => service.setCompleted(db, actorOf(req), req.params.id, req.body.task.completed),
   });
 
@@ -62,7 +71,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/subtasks/:id', {
     config: { access: { permission: 'aufgaben_menu_sehen' } },
-    schema: { tags, summary: 'Unteraufgaben einer Aufgabe', params: ZId },
+    schema: { tags, summary: 'Unteraufgaben einer Aufgabe', params: ZId, response: { 200: ZSubtaskListResponse } },
     handler: (req) => service.listSubtasks(db, actorOf(req), req.params.id),
   });
 
@@ -73,6 +82,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Unteraufgabe abhaken: { completed }',
       params: z.object({ id: zId(), subtaskId: zId() }),
       body: z.object({ completed: z.boolean() }),
+      response: { 200: ZSubtaskListResponse },
     },
     handler: (req) => service.setSubtask(db, actorOf(req), req.params.id, req.params.subtaskId, req.body.completed),
   });

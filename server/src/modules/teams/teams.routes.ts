@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@filialportal/core/messages';
 import { zId } from '@filialportal/core/ids';
-import { ZTeamRequest } from '@filialportal/core/teams';
+import { ZTeamListResponse, ZTeamRequest, ZTeamResponse } from '@filialportal/core/teams';
 import { actorOf, can } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -18,7 +18,7 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['Benutzergruppen'];
   r.get('/team', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Benutzergruppen (Rechte nur mit einstellungen_benutzergruppen_sehen); je Gruppe, ob der Angemeldete sie vergeben darf' },
+    schema: { tags, summary: 'Benutzergruppen (Rechte nur mit einstellungen_benutzergruppen_sehen); je Gruppe, ob der Angemeldete sie vergeben darf', response: { 200: ZTeamListResponse } },
     handler: async (req) => {
       const actor = actorOf(req);
       return { teams: await listTeams(deps.db, can(actor, 'einstellungen_benutzergruppen_sehen'), actor) };
@@ -27,13 +27,13 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/team', {
     config: { access: EDIT },
-    schema: { tags, summary: 'Benutzergruppe anlegen', body: ZTeamRequest },
+    schema: { tags, summary: 'Benutzergruppe anlegen', body: ZTeamRequest, response: { 200: ZTeamResponse } },
     handler: (req) => saveTeam(deps.db, actorOf(req), req.body.team, null),
   });
 
   r.put('/team', {
     config: { access: EDIT },
-    schema: { tags, summary: 'Benutzergruppe speichern (id in team.id)', body: ZTeamRequest },
+    schema: { tags, summary: 'Benutzergruppe speichern (id in team.id)', body: ZTeamRequest, response: { 200: ZTeamResponse } },
     handler: (req) => {
       if (!req.body.team.id) throw badRequest(MSG.groupMissing);
       return saveTeam(deps.db, actorOf(req), req.body.team, req.body.team.id);
@@ -42,7 +42,7 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
 
   r.put('/team/:id', {
     config: { access: EDIT },
-    schema: { tags, summary: 'Benutzergruppe speichern', params: z.object({ id: zId() }), body: ZTeamRequest },
+    schema: { tags, summary: 'Benutzergruppe speichern', params: z.object({ id: zId() }), body: ZTeamRequest, response: { 200: ZTeamResponse } },
     handler: (req) => saveTeam(deps.db, actorOf(req), req.body.team, req.params.id),
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@filialportal/core/messages';
-import { ZPasswordForgottenRequest, ZPasswordResetRequest } from '@filialportal/core/users';
+import { ZMessageResponse, ZPasswordForgottenRequest, ZPasswordResetRequest } from '@filialportal/core/users';
 import type { Deps } from '../../platform/deps.ts';
 import * as passwordReset from './password-reset.service.ts';
 
@@ -12,7 +12,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/password-forgotten', {
     config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { ...tag, summary: 'Passwort vergessen: E-Mail mit Link (60 min gültig)', body: ZPasswordForgottenRequest },
+    schema: { ...tag, summary: 'Passwort vergessen: E-Mail mit Link (60 min gültig)', body: ZPasswordForgottenRequest, response: { 200: ZMessageResponse } },
     // The answer leaves before the account is even looked up: the same answer in the same time
     // for every name, so nobody learns which accounts exist.
     handler: async (req) => {
@@ -24,7 +24,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/password-reset', {
     config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { ...tag, summary: 'Neues Passwort mit dem Link aus der E-Mail setzen', body: ZPasswordResetRequest },
+    schema: { ...tag, summary: 'Neues Passwort mit dem Link aus der E-Mail setzen', body: ZPasswordResetRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {
       await passwordReset.resetPassword(deps.db, req.body.token, req.body.password);
       return { message: MSG.passwordResetDone };

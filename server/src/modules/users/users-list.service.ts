@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { parseSort } from '@filialportal/core/sort';
+import { FREE_DAY_KEYS, PRESENCE_KEYS } from '@filialportal/core/users';
 import { can, type Actor } from '../../platform/access.ts';
 import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
@@ -31,13 +32,14 @@ function canSeeUser(actor: Actor, target: { id: string; locationId: string }) {
 }
 
 /** Spreads the 7-entry arrays into the spec's freeDay…freeDay7 and presence1…presence7 fields. */
-function weekFields(u: UserRow) {
+type WeekField = (typeof FREE_DAY_KEYS)[number] | (typeof PRESENCE_KEYS)[number];
+function weekFields(u: UserRow): Record<WeekField, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < 7; i++) {
     out[i === 0 ? 'freeDay' : `freeDay${i + 1}`] = u.freeDays[i] ?? '';
     out[`presence${i + 1}`] = u.presence[i] ?? '';
   }
-  return out;
+  return out as Record<WeekField, string>;
 }
 
 /** GET /user/{id}: every field of spec 3 §3 User. */

@@ -2,7 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { ZCreateUserRequest, ZUpdateOwnSettingsRequest, ZUpdateUserRequest } from '@filialportal/core/users';
+import {
+  ZCountResponse,
+  ZCreateUserRequest,
+  ZCurrentUserResponse,
+  ZUpdateOwnSettingsRequest,
+  ZUpdateUserRequest,
+  ZUserActiveResponse,
+  ZUserListAllResponse,
+  ZUserListResponse,
+  ZUserResponse,
+  ZUserSaveResponse,
+} from '@filialportal/core/users';
 import { actorOf } from '../../platform/access.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { parseOr400 } from '../../platform/validation.ts';
@@ -36,7 +47,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/user', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Der angemeldete Benutzer mit Berechtigungen' },
+    schema: { tags, summary: 'Der angemeldete Benutzer mit Berechtigungen', response: { 200: ZCurrentUserResponse } },
     handler: (req) => currentUser.getCurrentUser(deps.db, actorOf(req).userId),
   });
 
@@ -47,26 +58,27 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Benutzerliste (6 pro Seite), Suche und Sortierung',
       params: ZPageParam,
       querystring: z.object({ userSearch: z.string().max(100).optional(), sort: z.string().max(40).optional() }),
+      response: { 200: ZUserListResponse },
     },
     handler: (req) => usersList.listUsers(deps.db, actorOf(req), { page: req.params.page, search: req.query.userSearch, sort: req.query.sort }),
   });
 
   r.get('/user/listall', {
     config: { access: { anyOf: PEOPLE_PICKERS } },
-    schema: { tags, summary: 'Alle Benutzer für Auswahllisten (Name, Standort, Gruppe)' },
+    schema: { tags, summary: 'Alle Benutzer für Auswahllisten (Name, Standort, Gruppe)', response: { 200: ZUserListAllResponse } },
     handler: () => usersList.listAllUsers(deps.db),
   });
 
   r.get('/user/:id', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Ein Benutzer (eigener oder mit Einstellungsrecht)', params: ZId },
+    schema: { tags, summary: 'Ein Benutzer (eigener oder mit Einstellungsrecht)', params: ZId, response: { 200: ZUserResponse } },
     handler: (req) => usersList.getUser(deps.db, actorOf(req), req.params.id),
   });
 
   r.post('/user', {
     config: { access: { permission: 'einstellungen_benutzer_erstellen' } },
     bodyLimit: 16 * 1024 * 1024,
-    schema: { tags, summary: 'Benutzer anlegen', body: ZCreateUserRequest },
+    schema: { tags, summary: 'Benutzer anlegen', body: ZCreateUserRequest, response: { 200: ZUserResponse } },
     handler: (req) => usersAdmin.createUser(deps, actorOf(req), req.body),
   });
 
@@ -79,6 +91,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Benutzer speichern: eigene Einstellungen (ohne role) oder Benutzerverwaltung (mit role)',
       params: ZId,
       body: z.object({}).passthrough(),
+      response: { 200: ZUserSaveResponse },
     },
     handler: (req) =>
       'role' in req.body
@@ -97,7 +110,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/activate/user/:id', {
     config: { access: { permission: 'einstellungen_benutzer_aktiv_inaktiv_setzen' } },
-    schema: { tags, summary: 'Benutzer aktiv/inaktiv umschalten', params: ZId },
+    schema: { tags, summary: 'Benutzer aktiv/inaktiv umschalten', params: ZId, response: { 200: ZUserActiveResponse } },
     handler: (req) => usersAdmin.toggleActive(deps.db, actorOf(req), req.params.id),
   });
 
@@ -115,7 +128,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get('/count/user/', {
     config: { access: { anyOf: SEE_USERS } },
-    schema: { tags, summary: 'Anzahl Benutzer' },
+    schema: { tags, summary: 'Anzahl Benutzer', response: { 200: ZCountResponse } },
     handler: async (req) => ({ count: await usersList.countUsers(deps.db, actorOf(req)) }),
   });
 

@@ -1,7 +1,18 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { Wire } from '@filialportal/core/wire';
+import type {
+  ZContingent,
+  ZContingentsResponse,
+  ZVacationLimitedResponse,
+  ZVacationListResponse,
+  ZVacationOverviewResponse,
+  ZVacationOverviewRow,
+  ZVacationResponse,
+  ZVacationRow,
+} from '@filialportal/core/vacation';
 import { api, query } from '../../api/client.ts';
 import { nextFrom } from '../../ui/infinite-rows.ts';
-import type { ListFilters } from '../../ui/useFilterParams.ts';
+import type { ListFilters } from '../../ui/useListParams.ts';
 
 /** The list views of the vacation page: 1 open, 2 accepted, 3 past, 5 declined. */
 export type VacationListView = '1' | '2' | '3' | '5';
@@ -9,79 +20,17 @@ export type VacationListView = '1' | '2' | '3' | '5';
 export type VacationView = VacationListView | '4';
 
 /** A row of GET /absence/{from}/{location}/{view} (spec 1 §3 "Absence request"). */
-export interface VacationRow {
-  id: string;
-  /** null once the person is deleted. */
-  userId: string | null;
-  /** 'Nachname, Vorname, Standort, Personalnummer' or 'Benutzer gelöscht'. */
-  userData: string;
-  lastName: string;
-  firstName: string;
-  locationLabel: string;
-  personalNumber: string;
-  startDate: string;
-  endDate: string;
-  startDateFormated: string;
-  endDateFormated: string;
-  createdAtFormated: string;
-  countDays: number;
-  confirmedByData: string;
-  confirmedAtFormated: string;
-  approved: boolean;
-  declined: boolean;
-  state: 'offen' | 'akzeptiert' | 'abgelehnt';
-  specialHoliday: boolean;
-  reason: string;
-  overtimeDeduction: boolean;
-  overtime: number | null;
-  /** Days in the person's open requests and the remaining quota, when the first exceeds the second. */
-  exceeds: [number, number] | null;
-  canAccept: boolean;
-  canDecline: boolean;
-  canDelete: boolean;
-}
+export type VacationRow = Wire<typeof ZVacationRow>;
 
 /** A row of the overview (view 4): one person's account in one year. */
-export interface OverviewRow {
-  id: string;
-  userId: string;
-  lastName: string;
-  firstName: string;
-  personalNumber: string | null;
-  team: string;
-  teamLabel: string;
-  teamSortIndex: number;
-  locationLabel: string;
-  year: number;
-  availableHolidays: number;
-  holidaysTakenThisYear: number;
-  holidaysPlannedThisYear: number;
-  holidaySurplusPreviousYear: number;
-  holidayContingent: number;
-  openHolidays: number;
-}
+export type OverviewRow = Wire<typeof ZVacationOverviewRow>;
 
 /** The own account of one year (GET /user-contingents). */
-export interface Contingent {
-  year: number;
-  available: number;
-  taken: number;
-  planned: number;
-  open: number;
-  surplus: number;
-  deduction: number;
-  vacationClaim: number;
-}
+export type Contingent = Wire<typeof ZContingent>;
 
-interface VacationPage {
-  absences: VacationRow[];
-  count: number;
-}
+type VacationPage = Wire<typeof ZVacationListResponse>;
 
-interface OverviewPage {
-  users: OverviewRow[];
-  count: number;
-}
+type OverviewPage = Wire<typeof ZVacationOverviewResponse>;
 
 /** The body of POST /appointment, as the form sends it (overtime as typed, e.g. '7,5'). */
 export interface VacationRequestBody {
@@ -94,14 +43,11 @@ export interface VacationRequestBody {
   reason: string;
 }
 
-/** POST /appointment answers 200 `{ appointment }` or 224 `{ appointment, available, message }`. */
-export interface VacationRequestAnswer {
-  appointment: VacationRow;
-  /** Only in the 224 answer: the days that remain. */
-  available?: number;
-  /** Only in the 224 answer: 'Nur noch {n} Tage verfügbar. Antrag trotzdem stellen?'. */
-  message?: string;
-}
+/**
+ * POST /appointment answers 200 `{ appointment }` or 224 `{ appointment, available, message }`
+ * (only then: the days that remain and 'Nur noch {n} Tage verfügbar. Antrag trotzdem stellen?').
+ */
+export type VacationRequestAnswer = Wire<typeof ZVacationResponse> & Partial<Omit<Wire<typeof ZVacationLimitedResponse>, 'appointment'>>;
 
 export const absenceKeys = {
   all: ['absence'] as const,
@@ -159,7 +105,7 @@ export function useVacationOverview(filters: ListFilters, previousYears: boolean
 export function useContingents() {
   return useQuery({
     queryKey: absenceKeys.contingents,
-    queryFn: ({ signal }) => api<{ contingents: Contingent[] }>('/api/user-contingents', { signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZContingentsResponse>>('/api/user-contingents', { signal }),
     select: (data) => data.contingents,
   });
 }
@@ -210,7 +156,7 @@ export function useDecideVacation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
-      api<{ appointment: VacationRow }>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, { method: 'PUT' }),
+      api<Wire<typeof ZVacationResponse>>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, { method: 'PUT' }),
     onSuccess: () => invalidateAbsences(client),
   });
 }

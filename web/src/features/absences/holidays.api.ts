@@ -1,21 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZSchoolVacationImportResponse, ZSchoolVacationListResponse, ZSchoolVacationRow } from '@filialportal/core/school-vacations';
+import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
 
 /** A row of GET /schoolvacations. */
-export interface SchoolVacation {
-  id: string;
-  region: string;
-  name: string;
-  startFormated: string;
-  endFormated: string;
-}
+export type SchoolVacation = Wire<typeof ZSchoolVacationRow>;
 
 const keys = { list: (region: string) => ['schoolvacations', region] as const };
 
 export function useSchoolVacations(region: string) {
   return useQuery({
     queryKey: keys.list(region),
-    queryFn: ({ signal }) => api<{ list: SchoolVacation[] }>(`/api/schoolvacations${query({ region })}`, { signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZSchoolVacationListResponse>>(`/api/schoolvacations${query({ region })}`, { signal }),
   });
 }
 
@@ -24,7 +20,7 @@ export function useImportSchoolVacations() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { content: string; region: string }) =>
-      api<{ imported: number; skippedLines: number[] }>('/api/schoolvacations/import', { method: 'POST', body }),
+      api<Wire<typeof ZSchoolVacationImportResponse>>('/api/schoolvacations/import', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['schoolvacations'] }),
   });
 }

@@ -1,55 +1,22 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { ZSickReportListResponse, ZSickReportResponse, ZSickReportRow, ZSickSummaryResponse, ZSickSummaryRow } from '@filialportal/core/sick-reports';
+import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/users';
+import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
 import { useCan } from '../../app/current-user.tsx';
 import { SICK_REPORT_PERMISSIONS } from '../../app/navigation.ts';
 import { nextFrom } from '../../ui/infinite-rows.ts';
-import type { ListFilters } from '../../ui/useFilterParams.ts';
+import type { ListFilters } from '../../ui/useListParams.ts';
 import type { SickListView } from './sick-paths.ts';
 
 /** A sick report as the lists show it (spec 1 §3 "Sick report"). */
-export interface SickReportRow {
-  id: string;
-  /** null once the person is deleted. */
-  userId: string | null;
-  /** 'Nachname, Vorname, Standort' or 'Benutzer gelöscht'. */
-  userData: string;
-  lastName: string;
-  firstName: string;
-  locationLabel: string;
-  startDate: string;
-  endDate: string;
-  startDateFormated: string;
-  endDateFormated: string;
-  countDays: number;
-  createdAtFormated: string;
-  status: string;
-  statusLabel: string;
-  canEdit: boolean;
-  canDelete: boolean;
-}
+export type SickReportRow = Wire<typeof ZSickReportRow>;
 
 /** A row of the per-employee summary. */
-export interface SickSummaryRow {
-  id: string;
-  lastName: string;
-  firstName: string;
-  personalNumber: string | null;
-  locationLabel: string;
-  sickDaysThisYear: number;
-  sickDaysLastYear: number;
-  teamSortIndex: number;
-}
+export type SickSummaryRow = Wire<typeof ZSickSummaryRow>;
 
 /** A person of GET /user/listall, as the employee picker needs it. */
-export interface PickerUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  location: string;
-  locationLabel: string;
-  active: boolean;
-}
+export type PickerUser = Wire<typeof ZUserPickerRow>;
 
 /** The body of POST and PUT /sickreport. */
 export interface SickReportBody {
@@ -58,15 +25,9 @@ export interface SickReportBody {
   endDate: string | null;
 }
 
-interface ListPage {
-  sickReports: SickReportRow[];
-  count: number;
-}
+type ListPage = Wire<typeof ZSickReportListResponse>;
 
-interface SummaryPage {
-  users: SickSummaryRow[];
-  count: number;
-}
+type SummaryPage = Wire<typeof ZSickSummaryResponse>;
 
 export const sickKeys = {
   all: ['sickreport'] as const,
@@ -109,7 +70,7 @@ export function usePickerUsers() {
   const can = useCan();
   return useQuery({
     queryKey: sickKeys.people,
-    queryFn: ({ signal }) => api<{ users: PickerUser[] }>('/api/user/listall', { signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZUserListAllResponse>>('/api/user/listall', { signal }),
     select: (data) => data.users,
     enabled: can(SICK_REPORT_PERMISSIONS),
     staleTime: 60_000,
@@ -123,7 +84,7 @@ export function useSaveSickReport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, sickReport }: { id?: string; sickReport: SickReportBody }) =>
-      api<{ sickReport: SickReportRow }>(id ? `/api/sickreport/${id}` : '/api/sickreport', { method: id ? 'PUT' : 'POST', body: { sickReport } }),
+      api<Wire<typeof ZSickReportResponse>>(id ? `/api/sickreport/${id}` : '/api/sickreport', { method: id ? 'PUT' : 'POST', body: { sickReport } }),
     onSuccess: () => invalidateSick(client),
   });
 }

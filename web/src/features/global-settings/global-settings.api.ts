@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZGlobalSettingsResponse } from '@filialportal/core/global-settings';
+import type { Wire } from '@filialportal/core/wire';
 import { api } from '../../api/client.ts';
 
-export interface GlobalSettings {
-  id: string;
-  /** Link of the Sortiment spreadsheet; '' when none is set. */
-  sortimentSheetUrl: string;
-}
+/** The company-wide settings; `sortimentSheetUrl` is '' when no link is set. */
+export type GlobalSettings = GlobalSettingsAnswer['globalSettings'];
+type GlobalSettingsAnswer = Wire<typeof ZGlobalSettingsResponse>;
 
 export const globalSettingsKeys = {
   all: ['globalsettings'] as const,
@@ -15,7 +15,7 @@ export const globalSettingsKeys = {
 export function useGlobalSettings() {
   return useQuery({
     queryKey: globalSettingsKeys.all,
-    queryFn: ({ signal }) => api<{ globalSettings: GlobalSettings }>('/api/globalsettings', { signal }),
+    queryFn: ({ signal }) => api<GlobalSettingsAnswer>('/api/globalsettings', { signal }),
     select: (data) => data.globalSettings,
   });
 }
@@ -25,7 +25,7 @@ export function useSaveGlobalSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, sortimentSheetUrl }: GlobalSettings) =>
-      api<{ globalSettings: GlobalSettings }>(`/api/globalsettings/${id}`, { method: 'PUT', body: { globalSettings: { sortimentSheetUrl } } }),
+      api<GlobalSettingsAnswer>(`/api/globalsettings/${id}`, { method: 'PUT', body: { globalSettings: { sortimentSheetUrl } } }),
     onSuccess: (data) => client.setQueryData(globalSettingsKeys.all, data),
   });
 }

@@ -1,14 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZColor, ZNamedEntry } from '@filialportal/core/lists';
+import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
 
-/** An entry of a name-only list; colour labels add `hex` and `editable`. */
-export interface NamedEntry {
-  id: string;
-  name: string;
-  hex?: string;
-  /** False for the system labels Auslauf and Werbung. */
-  editable?: boolean;
-}
+/** An entry of a name-only list; colour labels add `hex` and `editable` (false for Auslauf and Werbung). */
+export type NamedEntry = Wire<typeof ZNamedEntry> & Partial<Omit<Wire<typeof ZColor>, 'id' | 'name'>>;
 
 /** What the form of a list edits. */
 export interface NamedEntryValues {

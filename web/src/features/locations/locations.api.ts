@@ -1,25 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZLocation, ZLocationListResponse, ZLocationResponse } from '@filialportal/core/locations';
+import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
 
 /** A location of GET /location/list/{page}; `ip` only with einstellungen_standorte_sehen. */
-export interface Location {
-  id: string;
-  name: string;
-  label: string;
-  shortName: string;
-  street: string;
-  zip: string;
-  city: string;
-  region: string;
-  ip?: string;
-  position: number;
-  hideInSortiment: boolean;
-}
+export type Location = Wire<typeof ZLocation>;
 
-export interface LocationListResponse {
-  locations: Location[];
-  count: number;
-}
+export type LocationListResponse = Wire<typeof ZLocationListResponse>;
 
 /** Body of POST /location and PUT /location/{id}. */
 export interface LocationInput {
@@ -67,7 +54,7 @@ export function useSaveLocation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, location }: { id: string | null; location: LocationInput }) =>
-      api<{ location: Location }>(id ? `/api/location/${id}` : '/api/location', { method: id ? 'PUT' : 'POST', body: { location } }),
+      api<Wire<typeof ZLocationResponse>>(id ? `/api/location/${id}` : '/api/location', { method: id ? 'PUT' : 'POST', body: { location } }),
     onSuccess: () => client.invalidateQueries({ queryKey: locationKeys.all }),
   });
 }

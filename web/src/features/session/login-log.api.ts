@@ -1,19 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ZLoginLogEntry, ZLoginLogListResponse } from '@filialportal/core/session';
+import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
 
 /** A row of GET /loginlog/list/{page}. */
-export interface LoginLogEntry {
-  id: string;
-  /** DD.MM.YYYY */
-  date: string;
-  /** HH:mm */
-  time: string;
-  userName: string;
-  ip: string;
-  city: string;
-  country: string;
-  success: boolean;
-}
+export type LoginLogEntry = Wire<typeof ZLoginLogEntry>;
 
 export const loginLogKeys = {
   list: (page: number, term: string, sort: string) => ['loginlog', 'list', page, term, sort] as const,
@@ -23,7 +14,7 @@ export const loginLogKeys = {
 export function useLoginLog(page: number, term: string, sort: string) {
   return useQuery({
     queryKey: loginLogKeys.list(page, term, sort),
-    queryFn: ({ signal }) => api<{ list: LoginLogEntry[]; count: number }>(`/api/loginlog/list/${page}${query({ term, sort })}`, { signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZLoginLogListResponse>>(`/api/loginlog/list/${page}${query({ term, sort })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,20 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ZSpecialAppointment,
+  ZSpecialAppointmentCheckResponse,
+  ZSpecialAppointmentListResponse,
+  ZSpecialAppointmentResponse,
+} from '@filialportal/core/special-appointments';
+import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
 
 /** A row of GET /locationspecialappointment/list/{page}. */
-export interface SpecialAppointment {
-  id: string;
-  info: string;
-  /** YYYY-MM-DD */
-  date: string;
-  endDate: string;
-  dateFormated: string;
-  endDateFormated: string;
-  /** Location ids; empty means all locations. */
-  locations: string[];
-  /** Names joined by ', ', or 'Alle'. */
-  locationLabels: string;
-}
+export type SpecialAppointment = Wire<typeof ZSpecialAppointment>;
 
 /** Body of the check, create and save calls (`id` only when editing). */
 export interface SpecialAppointmentInput {
@@ -35,7 +30,7 @@ export function useSpecialAppointmentList(page: number, old: boolean, term: stri
   return useQuery({
     queryKey: specialAppointmentKeys.list(page, old, term, sort),
     queryFn: ({ signal }) =>
-      api<{ list: SpecialAppointment[]; count: number }>(
+      api<Wire<typeof ZSpecialAppointmentListResponse>>(
         `/api/locationspecialappointment/list/${page}${query({ oldList: old ? 1 : 0, term, sort })}`,
         { signal },
       ),
@@ -45,7 +40,7 @@ export function useSpecialAppointmentList(page: number, old: boolean, term: stri
 
 /** POST /locationspecialappointment/check: false, or the appointment the input overlaps. */
 export function checkSpecialAppointmentOverlap(input: SpecialAppointmentInput) {
-  return api<SpecialAppointment | false | null>('/api/locationspecialappointment/check', {
+  return api<Wire<typeof ZSpecialAppointmentCheckResponse>>('/api/locationspecialappointment/check', {
     method: 'POST',
     body: { locationSpecialAppointment: input },
   });
@@ -56,7 +51,7 @@ export function useSaveSpecialAppointment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: SpecialAppointmentInput) =>
-      api<{ locationSpecialAppointment: SpecialAppointment }>('/api/locationspecialappointment', {
+      api<Wire<typeof ZSpecialAppointmentResponse>>('/api/locationspecialappointment', {
         method: input.id ? 'PUT' : 'POST',
         body: { locationSpecialAppointment: input },
       }),

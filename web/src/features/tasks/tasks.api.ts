@@ -7,7 +7,20 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { TASK_VIEWS, type TCreateTaskRequest } from '@filialportal/core/tasks';
+import {
+  TASK_VIEWS,
+  type TCreateTaskRequest,
+  type ZCreatedTaskResponse,
+  type ZDelegatedTask,
+  type ZOwnTask,
+  type ZOwnTaskResponse,
+  type ZSubtaskListResponse,
+  type ZTaskBase,
+  type ZTaskCountResponse,
+  type ZTaskListResponse,
+} from '@filialportal/core/tasks';
+import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/users';
+import type { Wire } from '@filialportal/core/wire';
 import { api } from '../../api/client.ts';
 import { useCan } from '../../app/current-user.tsx';
 import { DELEGATE_PERMISSIONS } from './paths.ts';
@@ -16,54 +29,18 @@ import { DELEGATE_PERMISSIONS } from './paths.ts';
 export type TaskView = (typeof TASK_VIEWS)[keyof typeof TASK_VIEWS];
 
 /** Fields both views share. */
-interface TaskBase {
-  id: string;
-  title: string;
-  /** 1 Niedrig, 2 Normal, 3 Hoch. */
-  priority: number;
-  /** YYYY-MM-DD */
-  deadline: string;
-  deadlineFormated: string;
-  /** Every recipient completes an own copy ('Für jeden einzeln'); otherwise one shared task. */
-  multiTask: boolean;
-  /** Completed by another area (e.g. an absence request), never by hand. */
-  locked: boolean;
-  /** An app path such as '/urlaub/1', or ''. */
-  link: string;
-  reference: string | null;
-  createdByFullName: string;
-  createdAtFormated: string;
-  completed: boolean;
-  subtaskCount: number;
-}
+type TaskBase = Wire<typeof ZTaskBase>;
 
 /** A row of view 2: one recipient's task. */
-export interface OwnTask extends TaskBase {
-  createdById: string | null;
-  checked: boolean;
-  completedAtFormated: string;
-  subtasksDone: number;
-  userId: string;
-  userFullName: string;
-  userLocation: string;
-}
+export type OwnTask = Wire<typeof ZOwnTask>;
 
 /** A row of view 3: a task the user created, with the recipients' progress. */
-export interface DelegatedTask extends TaskBase {
-  recipients: number;
-  done: number;
-}
+export type DelegatedTask = Wire<typeof ZDelegatedTask>;
 
-export interface TaskListPage<T> {
-  tasks: T[];
-  count: number;
-}
+/** A page of GET /task/list: rows of the view asked for. */
+export type TaskListPage<T> = Omit<Wire<typeof ZTaskListResponse>, 'tasks'> & { tasks: T[] };
 
-export interface Subtask {
-  id: string;
-  name: string;
-  completed: boolean;
-}
+export type Subtask = Wire<typeof ZSubtaskListResponse>['subtasks'][number];
 
 /** The list filters: a location id or 'all', a group name or 'all'. */
 export interface TaskFilter {
@@ -119,7 +96,7 @@ export function flatRows<T>(data: InfiniteData<TaskListPage<T>, unknown> | undef
 export function useTaskCount() {
   return useQuery({
     queryKey: taskKeys.count,
-    queryFn: ({ signal }) => api<{ unfinished: number }>('/api/task/count', { signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZTaskCountResponse>>('/api/task/count', { signal }),
     select: (data) => data.unfinished,
     refetchInterval: 60_000,
     staleTime: 30_000,
@@ -178,7 +155,7 @@ export async function setTaskCompleted(client: QueryClient, task: OwnTask, compl
     data ? { unfinished: Math.max(0, data.unfinished + (completed ? -1 : 1)) } : data,
   );
   try {
-    await api<{ task: OwnTask }>(`/api/task/${task.id}`, { method: 'PUT', body: { task: { completed } } });
+    await api<Wire<typeof ZOwnTaskResponse>>(`/api/task/${task.id}`, { method: 'PUT', body: { task: { completed } } });
   } finally {
     void invalidateTasks(client);
   }
@@ -194,7 +171,7 @@ export function useReopenTask() {
 export function useSubtasks(taskId: string, enabled: boolean) {
   return useQuery({
     queryKey: taskKeys.subtasks(taskId),
-    queryFn: ({ signal }) => api<{ subtasks: Subtask[] }>(`/api/subtasks/${taskId}`, { signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZSubtaskListResponse>>(`/api/subtasks/${taskId}`, { signal }),
     select: (data) => data.subtasks,
     enabled,
     staleTime: 0,
@@ -206,7 +183,7 @@ export function useSetSubtask(task: OwnTask) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ subtaskId, completed }: { subtaskId: string; completed: boolean }) =>
-      api<{ subtasks: Subtask[] }>(`/api/subtasks/${task.id}/${subtaskId}`, { method: 'PUT', body: { completed } }),
+      api<Wire<typeof ZSubtaskListResponse>>(`/api/subtasks/${task.id}/${subtaskId}`, { method: 'PUT', body: { completed } }),
     onMutate: async ({ subtaskId, completed }) => {
       await client.cancelQueries({ queryKey: taskKeys.subtasks(task.id) });
       client.setQueryData<{ subtasks: Subtask[] }>(taskKeys.subtasks(task.id), (data) =>
@@ -233,7 +210,7 @@ export function useSetSubtask(task: OwnTask) {
 export function useCreateTask() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateTaskRequest) => api<{ task: DelegatedTask }>('/api/task', { method: 'POST', body }),
+    mutationFn: (body: TCreateTaskRequest) => api<Wire<typeof ZCreatedTaskResponse>>('/api/task', { method: 'POST', body }),
     // The creator may be one of the recipients: the own list and the counter reload too.
     onSuccess: () => invalidateTasks(client),
   });
@@ -252,22 +229,14 @@ export function useDeleteTask() {
 }
 
 /** A person of GET /user/listall, as the recipient picker needs it. */
-export interface RecipientUser {
-  id: string;
-  fullName: string;
-  location: string;
-  locationLabel: string;
-  team: string;
-  teamLabel: string;
-  active: boolean;
-}
+export type RecipientUser = Wire<typeof ZUserPickerRow>;
 
 /** GET /user/listall: everyone, for the recipient picker of a new task (only who may assign tasks). */
 export function useRecipientUsers(enabled: boolean) {
   const can = useCan();
   return useQuery({
     queryKey: taskKeys.recipients,
-    queryFn: ({ signal }) => api<{ users: RecipientUser[] }>('/api/user/listall', { signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZUserListAllResponse>>('/api/user/listall', { signal }),
     select: (data) => data.users.filter((u) => u.active),
     enabled: enabled && can(DELEGATE_PERMISSIONS),
     staleTime: 60_000,

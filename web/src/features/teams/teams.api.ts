@@ -1,29 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZTeam } from '@filialportal/core/teams';
+import type { Wire } from '@filialportal/core/wire';
 import { api } from '../../api/client.ts';
 
-/** A user group of GET /team; the detail fields come only with einstellungen_benutzergruppen_sehen. */
-export interface Team {
-  id: string;
-  name: string;
-  label: string;
-  sortingIndex: number;
-  count: number;
-  rights?: string;
-  permissions?: string[];
-  /** Id of the parent group (documents), or null. */
-  parent?: string | null;
-  parentLabel?: string;
-  /** Ids of the groups whose vacation this group sees. */
-  subordinateUserGroups?: string[];
-  /** Ids of the groups this group's members may give to people (set by Admin). */
-  assignableUserGroups?: string[];
-  loginTimeForDesktop?: number;
-  loginTimeForTablet?: number;
-  /** Whether the logged-in user may give this group to someone (new user, change of group). */
-  assignable: boolean;
-  /** Whether he may change password, username, group and status of its members or delete them. */
-  manageable: boolean;
-}
+/**
+ * A user group of GET /team; the detail fields come only with einstellungen_benutzergruppen_sehen.
+ * `assignable` and `manageable` are in every answer to a logged-in user, so always here.
+ */
+export type Team = Wire<typeof ZTeam> & Required<Pick<Wire<typeof ZTeam>, 'assignable' | 'manageable'>>;
 
 /** Body of POST /team and PUT /team/{id}: `{ team: { … } }`. */
 export interface TeamSaveBody {

@@ -1,30 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import type { CurrentUserResponse, FREE_DAY_KEYS, PRESENCE_KEYS } from '@filialportal/core/users';
+import type { ZLocation, ZLocationListResponse } from '@filialportal/core/locations';
+import type { CurrentUserResponse, ZUserActiveResponse, ZUserDetail, ZUserListResponse, ZUserListRow, ZUserResponse } from '@filialportal/core/users';
+import type { Wire } from '@filialportal/core/wire';
 import { api, apiBlob, query } from '../../api/client.ts';
 
 /** A row of the settings user list (GET /user/list/{page}). */
-export interface UserListRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  personalNumber: string | null;
-  location: string;
-  locationLabel: string;
-  role: string;
-  roleLabel: string;
-  active: boolean;
-  resourceUri: string | null;
-}
+export type UserListRow = Wire<typeof ZUserListRow>;
 
-export interface UserListResponse {
-  users: UserListRow[];
-  count: number;
-  /** Number of pages. */
-  pn: number;
-}
+/** GET /user/list/{page}: one page, the number of rows and of pages (`pn`). */
+export type UserListResponse = Wire<typeof ZUserListResponse>;
 
 /** Body of PUT /user/{id} for the own settings (spec 3 §3 "User settings"). */
 export interface OwnSettingsBody {
@@ -42,39 +26,25 @@ export const userKeys = {
   avatar: (uri: string) => ['user', 'avatar', uri] as const,
 };
 
-/** Weekday code or '' of the seven free-day fields (spec 3 §3 User). */
-type FreeDayFields = Record<(typeof FREE_DAY_KEYS)[number], string>;
-/** Short text per weekday (working hours and the like). */
-type PresenceFields = Record<(typeof PRESENCE_KEYS)[number], string>;
-
 /** GET /user/{id}: every field of spec 3 §3 User. */
-export interface UserDetail extends FreeDayFields, PresenceFields {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  /** Home location id. */
-  location: string;
-  locationLabel: string;
-  additionalLocations: string[];
-  allowedLocationsClaim: string[];
-  availableHolidays: number;
-  holidayContingent: number;
-  holidaySurplusPreviousYear: number;
-  deductionHolidaysCurrentYear: number;
-  externalLogin: boolean;
-  personalNumber: string | null;
-  /** Group name (role identifier). */
-  role: string;
-  roleLabel: string;
-  active: boolean;
-  resourceUri: string | null;
-}
+export type UserDetail = Wire<typeof ZUserDetail>;
 
 /** Body of POST /user and PUT /user/{id} from the settings area (always with `role`). */
 export interface UserSaveBody {
-  user: Omit<UserDetail, 'id' | 'locationLabel' | 'availableHolidays' | 'role' | 'roleLabel' | 'resourceUri' | 'personalNumber'> & {
+  user: Omit<
+    UserDetail,
+    | 'id'
+    | 'fullName'
+    | 'locationLabel'
+    | 'selectedLocation'
+    | 'availableHolidays'
+    | 'holidaysTakenThisYear'
+    | 'holidaysPlannedThisYear'
+    | 'role'
+    | 'roleLabel'
+    | 'resourceUri'
+    | 'personalNumber'
+  > & {
     personalNumber: string;
   };
   /** Group name. */
@@ -87,10 +57,7 @@ export interface UserSaveBody {
 }
 
 /** A location as the pickers of the user form need it. */
-export interface LocationOption {
-  id: string;
-  label: string;
-}
+export type LocationOption = Pick<Wire<typeof ZLocation>, 'id' | 'label'>;
 
 /** GET /user: the logged-in user; loaded once at start-up, refreshed after own changes. */
 export const currentUserQuery = queryOptions({
@@ -136,7 +103,7 @@ export function useAvatarBlob(uri: string | null | undefined) {
 export function useUserDetail(id: string | undefined) {
   return useQuery({
     queryKey: userKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api<{ user: UserDetail }>(`/api/user/${id}`, { signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZUserResponse>>(`/api/user/${id}`, { signal }),
     select: (data) => data.user,
     enabled: !!id,
     // The form starts from what the server holds now, not from an older copy.
@@ -156,7 +123,7 @@ export function useSaveUser(id: string | undefined) {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (body: UserSaveBody) =>
-      api<{ user: UserDetail }>(id ? `/api/user/${id}` : '/api/user', { method: id ? 'PUT' : 'POST', body }),
+      api<Wire<typeof ZUserResponse>>(id ? `/api/user/${id}` : '/api/user', { method: id ? 'PUT' : 'POST', body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -174,7 +141,7 @@ export function useDeleteUser() {
 export function useToggleUserActive() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ id: string; active: boolean }>(`/api/activate/user/${id}`),
+    mutationFn: (id: string) => api<Wire<typeof ZUserActiveResponse>>(`/api/activate/user/${id}`),
     onSuccess: ({ id, active }) => {
       // The visible rows change at once; the lists are refetched behind it (sorting by 'active').
       client.setQueriesData<UserListResponse>({ queryKey: userKeys.lists }, (data) =>
@@ -190,7 +157,7 @@ export function useToggleUserActive() {
 export function useLocationOptions() {
   return useQuery({
     queryKey: ['location', 'options'],
-    queryFn: ({ signal }) => api<{ locations: LocationOption[] }>('/api/location/list/9999', { signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZLocationListResponse>>('/api/location/list/9999', { signal }),
     select: (data) => data.locations.map((l) => ({ id: l.id, label: l.label })),
     staleTime: 60_000,
   });

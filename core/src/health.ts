@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** GET /health: the sign of life for load balancers. */
+export const ZHealthResponse = z.object({ status: z.literal('ok') });

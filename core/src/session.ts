@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+
+/** The session: logging in, the token, the kind of device, the login log. */
+
+/** Login form (POST /token, form fields). */
+export const ZLoginRequest = z.object({
+  username: z.string({ error: MSG.wrongLogin }).trim().min(1, MSG.wrongLogin).max(200, MSG.wrongLogin),
+  password: z.string({ error: MSG.wrongLogin }).min(1, MSG.wrongLogin).max(200, MSG.wrongLogin),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** POST /token, GET /api-token-refresh. */
+export const ZTokenResponse = z.object({ token: z.string() });
+
+/** Whether a user agent is a tablet (iPad, Android without "Mobile", other tablets). */
+export function isTabletUserAgent(ua: string | undefined): boolean {
+  if (!ua) return false;
+  return /iPad|Tablet|PlayBook|Silk|Kindle|SM-T\d|Nexus (7|9|10)/i.test(ua) || (/Android/i.test(ua) && !/Mobile/i.test(ua));
+}
+
+/** An entry of the login log (GET /loginlog/list/{page}). */
+export const ZLoginLogEntry = z.object({
+  id: z.string(),
+  /** DD.MM.YYYY */
+  date: z.string(),
+  /** HH:mm */
+  time: z.string(),
+  createdAt: z.string(),
+  userName: z.string(),
+  ip: z.string(),
+  city: z.string(),
+  country: z.string(),
+  success: z.boolean(),
+});
+
+export const ZLoginLogListResponse = z.object({ list: z.array(ZLoginLogEntry), count: z.number() });
