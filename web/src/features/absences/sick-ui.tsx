@@ -3,35 +3,12 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { RowActions } from '../../ui/RowActions.tsx';
 import type { Column } from '../../ui/SortableTable.tsx';
 import type { SickReportRow, SickSummaryRow } from './sick-reports.api.ts';
-
-/** Shown for a report whose person no longer exists. */
+import { PersonCell } from './vacation-ui.tsx';
 
 const formatNumber = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 2 });
 
 /** The last name of a report's person for the dialogs, or 'Benutzer gelöscht'. */
 export const reportName = (r: SickReportRow) => (r.userId ? r.lastName : MSG.deletedUser);
-
-function PersonCell({ row }: { row: SickReportRow }) {
-  if (!row.userId) {
-    return (
-      <Text size="sm" c="dimmed" fs="italic">
-        {MSG.deletedUser}
-      </Text>
-    );
-  }
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-        {row.lastName}, {row.firstName}
-      </Text>
-      {row.locationLabel && (
-        <Text size="xs" c="dimmed">
-          {row.locationLabel}
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 export interface SickRowHandlers {
   onEdit: (row: SickReportRow) => void;
@@ -41,7 +18,7 @@ export interface SickRowHandlers {
 /** Columns of the report lists; edit and delete as each row allows. */
 export function sickColumns({ onEdit, onDelete }: SickRowHandlers, withActions: boolean): Column<SickReportRow>[] {
   const cols: Column<SickReportRow>[] = [
-    { key: 'person', label: 'Mitarbeiter', sortable: true, sortField: 'lastName', render: (r) => <PersonCell row={r} /> },
+    { key: 'person', label: 'Mitarbeiter', sortable: true, sortField: 'lastName', render: (r) => <PersonCell row={r} facts={[r.locationLabel]} /> },
     { key: 'startDate', label: 'Von', sortable: true, nowrap: true, render: (r) => <Text size="sm">{r.startDateFormated}</Text> },
     { key: 'endDate', label: 'Bis', sortable: true, nowrap: true, render: (r) => <Text size="sm">{r.endDateFormated}</Text> },
     {

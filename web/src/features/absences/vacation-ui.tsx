@@ -5,8 +5,6 @@ import { absenceStateLabel } from '@filialportal/core/absences';
 import type { Column } from '../../ui/SortableTable.tsx';
 import type { OverviewRow, VacationRow } from './absences.api.ts';
 
-/** Shown for a request whose person no longer exists. */
-
 const STATE_COLORS = { offen: 'yellow', akzeptiert: 'teal', abgelehnt: 'red' } as const;
 
 /** 1.234,5 */
@@ -32,8 +30,8 @@ function MetaLine({ parts }: { parts: string[] }) {
     ));
 }
 
-/** Name, location and personal number of a request's person (from userData). */
-export function PersonCell({ row }: { row: VacationRow }) {
+/** A person in the absence lists: the name, then short facts; 'Benutzer gelöscht' without a person. */
+export function PersonCell({ row, facts }: { row: { userId: string | null; lastName: string; firstName: string }; facts: string[] }) {
   if (!row.userId) {
     return (
       <Text size="sm" c="dimmed" fs="italic">
@@ -46,12 +44,17 @@ export function PersonCell({ row }: { row: VacationRow }) {
       <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
         {row.lastName}, {row.firstName}
       </Text>
-      <Text size="xs" c="dimmed">
-        <MetaLine parts={[row.locationLabel, personalNumber(row.personalNumber)]} />
-      </Text>
+      {facts.some(Boolean) && (
+        <Text size="xs" c="dimmed">
+          <MetaLine parts={facts} />
+        </Text>
+      )}
     </Stack>
   );
 }
+
+/** Name, location and personal number of a request's person. */
+export const RequestPerson = ({ row }: { row: VacationRow }) => <PersonCell row={row} facts={[row.locationLabel, personalNumber(row.personalNumber)]} />;
 
 export function StateBadge({ row }: { row: VacationRow }) {
   const state = row.state ?? absenceStateLabel(row);
@@ -161,7 +164,7 @@ function Actions({ row, onAccept, onDecline, onDelete }: RowActionHandlers & { r
  */
 export function vacationColumns(handlers: RowActionHandlers, withActions: boolean): Column<VacationRow>[] {
   const cols: Column<VacationRow>[] = [
-    { key: 'person', label: 'Mitarbeiter', sortable: true, sortField: 'lastName', render: (r) => <PersonCell row={r} /> },
+    { key: 'person', label: 'Mitarbeiter', sortable: true, sortField: 'lastName', render: (r) => <RequestPerson row={r} /> },
     { key: 'period', label: 'Zeitraum', sortable: true, sortField: 'startDate', render: (r) => <PeriodCell row={r} /> },
     { key: 'days', label: 'Tage', sortable: true, sortField: 'countDays', align: 'right', width: 72, render: (r) => <DaysCell row={r} /> },
     {
