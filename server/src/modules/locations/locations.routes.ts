@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
 import { ZLocationCountResponse, ZLocationListResponse, ZLocationRequest, ZLocationResponse } from '@filialportal/core/locations';
-import { actorOf, can } from '../../platform/access.ts';
+import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { locationExportColumns } from './locations.export.ts';
 import { ZPageParam, ALL_PAGES } from '../../platform/paging.ts';
-import { countLocations, deleteLocation, listLocations, saveLocation, toLocationDto } from './locations.service.ts';
+import { countLocations, locationPage, deleteLocation, listLocations, saveLocation } from './locations.service.ts';
 
 const ZId = z.object({ id: zId() });
 
@@ -24,11 +24,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ sort: z.string().max(40).optional() }),
       response: { 200: ZLocationListResponse },
     },
-    handler: async (req) => {
-      const { rows, count } = await listLocations(deps.db, { page: req.params.page, sort: req.query.sort });
-      const withIp = can(actorOf(req), 'einstellungen_standorte_sehen');
-      return { locations: rows.map((row) => toLocationDto(row, withIp)), count };
-    },
+    handler: (req) => locationPage(deps.db, actorOf(req), { page: req.params.page, sort: req.query.sort }),
   });
 
   r.get('/count/location/', {

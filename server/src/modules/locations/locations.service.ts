@@ -5,6 +5,7 @@ import { conflict, notFound, onConstraint } from '../../platform/errors.ts';
 import { users } from '../users/users.table.ts';
 import { parseIpList } from '@filialportal/core/locations';
 import { parseSort } from '@filialportal/core/sort';
+import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { pageWindow } from '../../platform/paging.ts';
 import { locations } from './locations.table.ts';
@@ -29,6 +30,13 @@ export function toLocationDto(row: LocationRow, withIp: boolean) {
 }
 
 const SORT_FIELDS = ['name', 'shortName', 'city', 'zip', 'street', 'region', 'position'] as const;
+
+/** GET /location/list/{page}: the page for the actor; the IP lists only for settings viewers. */
+export async function locationPage(db: Db, actor: Actor, opts: { page: number; sort?: string }) {
+  const { rows, count } = await listLocations(db, opts);
+  const withIp = can(actor, 'einstellungen_standorte_sehen');
+  return { locations: rows.map((row) => toLocationDto(row, withIp)), count };
+}
 
 export async function listLocations(db: Db, opts: { page: number; sort?: string }) {
   const sort = parseSort(opts.sort, SORT_FIELDS);

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { MSG } from '@filialportal/core/messages';
 import { zId } from '@filialportal/core/ids';
 import { ZTeamListResponse, ZTeamRequest, ZTeamResponse } from '@filialportal/core/teams';
-import { actorOf, can } from '../../platform/access.ts';
+import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { teamExportColumns } from './teams.export.ts';
-import { listTeams, saveTeam } from './teams.service.ts';
+import { listTeams, saveTeam, teamList } from './teams.service.ts';
 
 const EDIT = { permission: 'einstellungen_benutzergruppen_bearbeiten' } as const;
 
@@ -19,10 +19,7 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/team', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Benutzergruppen (Rechte nur mit einstellungen_benutzergruppen_sehen); je Gruppe, ob der Angemeldete sie vergeben darf', response: { 200: ZTeamListResponse } },
-    handler: async (req) => {
-      const actor = actorOf(req);
-      return { teams: await listTeams(deps.db, can(actor, 'einstellungen_benutzergruppen_sehen'), actor) };
-    },
+    handler: (req) => teamList(deps.db, actorOf(req)),
   });
 
   r.post('/team', {

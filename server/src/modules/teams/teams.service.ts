@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { assignableListProblem, type TTeamRequest } from '@filialportal/core/teams';
-import type { Actor } from '../../platform/access.ts';
+import { can, type Actor } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import { users } from '../users/users.table.ts';
@@ -10,6 +10,11 @@ import { accountKeysRefusal, mayAssign } from './account-keys.ts';
 import { userGroups } from './teams.table.ts';
 
 export type GroupRow = typeof userGroups.$inferSelect;
+
+/** GET /team: the groups as the actor may see them (the settings only with the group settings right). */
+export async function teamList(db: Db, actor: Actor) {
+  return { teams: await listTeams(db, can(actor, 'einstellungen_benutzergruppen_sehen'), actor) };
+}
 
 /**
  * All user groups with their member count, in sorting order. The permissions, login times and
