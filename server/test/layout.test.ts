@@ -51,16 +51,20 @@ describe('layout of the modules', () => {
         if (to && to !== from && !target.endsWith('.table.ts')) edges.get(from)!.add(to);
       }
     }
-    const circles: string[] = [];
+    const circles = new Set<string>();
     const visit = (m: string, trail: string[]) => {
       if (trail.includes(m)) {
-        circles.push([...trail.slice(trail.indexOf(m)), m].join(' → '));
+        // Each circle once, starting at its alphabetically first module.
+        const loop = trail.slice(trail.indexOf(m));
+        const start = loop.indexOf([...loop].sort()[0]!);
+        const turned = [...loop.slice(start), ...loop.slice(0, start)];
+        circles.add([...turned, turned[0]].join(' → '));
         return;
       }
       for (const next of edges.get(m)!) visit(next, [...trail, m]);
     };
     for (const m of modules) visit(m, []);
-    expect(circles).toEqual([]);
+    expect([...circles]).toEqual([]);
   });
 
   it('platform code does not reach into the modules', () => {
