@@ -181,7 +181,9 @@ function ownRowsQuery(db: Db, where: SQL | undefined) {
 
 type OwnRow = Awaited<ReturnType<typeof ownRowsQuery>>[number];
 
-function toOwnDto(r: OwnRow) {
+/** What both lists show of a task. */
+type TaskRow = { id: string; title: string; priority: number; deadline: string; multiTask: boolean; locked: boolean; link: string; reference: string | null; createdAt: Date; createdByFullName: string | null };
+function taskFields(r: TaskRow) {
   return {
     id: r.id,
     title: r.title,
@@ -192,10 +194,16 @@ function toOwnDto(r: OwnRow) {
     locked: r.locked,
     link: r.link,
     reference: r.reference,
-    createdById: r.createdById,
     createdByFullName: r.createdByFullName ?? MSG.deletedUser,
     createdAt: r.createdAt,
     createdAtFormated: formatDate(r.createdAt),
+  };
+}
+
+function toOwnDto(r: OwnRow) {
+  return {
+    ...taskFields(r),
+    createdById: r.createdById,
     completed: r.completedAt !== null,
     checked: r.completedAt !== null,
     completedAtFormated: formatDate(r.completedAt),
@@ -245,18 +253,7 @@ function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskI
     .orderBy(...(q.completed ? [desc(tasks.updatedAt), asc(tasks.id)] : [asc(tasks.deadline), desc(tasks.priority), asc(tasks.id)]));
   return (page ? base.limit(page.limit).offset(page.offset) : base).then((rows) =>
     rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      priority: r.priority,
-      deadline: r.deadline,
-      deadlineFormated: formatDate(r.deadline),
-      multiTask: r.multiTask,
-      locked: r.locked,
-      link: r.link,
-      reference: r.reference,
-      createdByFullName: r.createdByFullName ?? MSG.deletedUser,
-      createdAt: r.createdAt,
-      createdAtFormated: formatDate(r.createdAt),
+      ...taskFields(r),
       subtaskCount: r.subtaskCount,
       recipients: r.recipients,
       done: r.done,
