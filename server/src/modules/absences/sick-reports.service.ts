@@ -73,6 +73,7 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
     .where(and(eq(absences.kind, 'sick'), where))
     .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : [view === '2' ? asc(absences.startDate) : desc(absences.startDate)]), asc(absences.id));
   const list = await (page ? q.limit(page.limit).offset(page.offset) : q);
+  const [edit, remove] = [scopeOf(actor, EDIT), scopeOf(actor, DELETE)];
   return list.map((r) => ({
     id: r.a.id,
     userId: r.a.userId,
@@ -90,8 +91,8 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
     status: '2',
     statusLabel: 'Krank',
     approved: true,
-    canEdit: mayEdit(actor, r.locationId),
-    canDelete: mayDelete(actor, r.locationId),
+    canEdit: inScope(edit, r),
+    canDelete: inScope(remove, r),
   }));
 }
 

@@ -3,14 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import { avatarProblem, type CurrentUser, type CurrentUserResponse, type TUpdateOwnSettingsRequest } from '@filialportal/core/users';
+import { avatarProblem, type CurrentUser, type CurrentUserResponse, type TInlineImage, type TUpdateOwnSettingsRequest } from '@filialportal/core/users';
 import type { Actor } from '../../platform/access.ts';
 import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { deleteFile, saveFile } from '../../platform/files.ts';
-import { readImage, squareJpeg, type ImageUpload } from '../../platform/images.ts';
+import { decodeDataUrl, deleteFile, saveFile } from '../../platform/files.ts';
+import { squareJpeg } from '../../platform/images.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { accountsFor } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
@@ -27,8 +27,9 @@ import { users } from './users.table.ts';
 export const avatarUri = (fileId: string | null) => (fileId ? `/api/avatar/${fileId}` : null);
 
 /** An uploaded avatar (jpeg, jpg, png, gif by content) as a 256×256 JPEG. */
-export async function prepareAvatar(image: ImageUpload): Promise<Buffer> {
-  const { bytes, mime } = await readImage(image);
+export async function prepareAvatar(image: TInlineImage): Promise<Buffer> {
+  // The type by magic bytes, not by what the client claims.
+  const { bytes, mime } = await decodeDataUrl(image.data);
   const problem = avatarProblem({ name: image.fileName, type: mime });
   if (problem) throw badRequest(problem);
   return squareJpeg(bytes, 256, MSG.avatarType);
