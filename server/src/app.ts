@@ -34,7 +34,7 @@ import { specialAppointmentsModule } from './modules/special-appointments/index.
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
 import { usersModule } from './modules/users/index.ts';
-import { authenticate } from './modules/session/session.service.ts';
+import { authenticate } from './modules/session/authenticate.ts';
 
 export interface AppDeps {
   db: Db;

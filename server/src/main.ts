@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { DataDirLockedError, openPglite, openPostgres, withStartupLock } from './platform/db.ts';
 import { createMailer } from './platform/mail.ts';
+import { listenPostgres } from './platform/notify.ts';
+import { ACTOR_CHANNEL, forgetActorsHere } from './modules/session/authenticate.ts';
 import { createLocalStorage } from './platform/storage.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
 
@@ -20,6 +22,8 @@ async function main() {
     }
     throw err;
   }
+  // Sessions are cached per instance; a logout or group change on another instance clears them here.
+  const listener = config.databaseUrl ? listenPostgres(config.databaseUrl, ACTOR_CHANNEL, forgetActorsHere) : null;
   const seeded = config.seed === 'demo' ? await withStartupLock(database, () => seedDemoIfEmpty(database.db)) : false;
   const app = await buildApp({
     db: database.db,
@@ -37,6 +41,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: beende …`);
     await app.close().catch(() => undefined);
+    await listener?.close();
     await database.close();
     process.exit(0);
   };

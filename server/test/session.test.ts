@@ -6,6 +6,9 @@ import { locations } from '../src/modules/locations/locations.table.ts';
 import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { forgetAllowedIps } from '../src/modules/locations/locations.service.ts';
+import pg from 'pg';
+import { ACTOR_CHANNEL, forgetActorsHere } from '../src/modules/session/authenticate.ts';
+import { listenPostgres } from '../src/platform/notify.ts';
 import { buildTestApp, readOutbox, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -134,6 +137,75 @@ describe('session lifetime', () => {
     expect(res.json().token).toBe(token);
     const [row] = await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(sql`${sessions.userId} = (select id from users where email = 'personalleitung@example.com')`);
     expect(row!.at.getTime()).toBeGreaterThan(Date.now() - 10_000);
+  });
+});
+
+describe('cached sessions', () => {
+  // Sessions are answered from memory after the first request; every change below must count
+  // with the very next request all the same.
+  const userId = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+
+  it('a deactivated person is out with the next request', async () => {
+    const token = (await t.app.inject({ method: 'POST', url: '/api/token', payload: { username: 'aushilfe@example.com', password: 'demo1234' } })).json().token;
+    expect((await t.as(token, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    const admin = await t.login('admin@example.com');
+    expect((await t.as(admin, { method: 'GET', url: `/api/activate/user/${await userId('aushilfe@example.com')}` })).statusCode).toBe(200);
+    expect((await t.as(token, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    expect((await t.as(admin, { method: 'GET', url: `/api/activate/user/${await userId('aushilfe@example.com')}` })).statusCode).toBe(200);
+  });
+
+  it('a permission taken from the group is gone with the next request, and back when given again', async () => {
+    const token = await t.login('verkauf@example.com');
+    const list = () => t.as(token, { method: 'GET', url: '/api/absence/0/all/1' });
+    expect((await list()).statusCode).toBe(200);
+    const admin = await t.login('admin@example.com');
+    const [group] = await t.db.select().from(userGroups).where(eq(userGroups.name, 'Verkauf'));
+    const save = (permissions: string[]) =>
+      t.as(admin, { method: 'PUT', url: '/api/team', payload: { team: { id: group!.id, name: group!.name, label: group!.label, permissions, subordinateUserGroups: group!.subordinateUserGroups } } });
+    const without = await save(group!.permissions.filter((p) => !p.startsWith('urlaub_')));
+    expect(without.statusCode).toBe(200);
+    expect((await list()).statusCode).toBe(403);
+    expect((await save(group!.permissions)).statusCode).toBe(200);
+    expect((await list()).statusCode).toBe(200);
+  });
+
+  it('a password changed in the settings ends the other sessions at once; the changing one stays', async () => {
+    const login = async () => (await t.app.inject({ method: 'POST', url: '/api/token', payload: { username: 'buchhaltung@example.com', password: 'demo1234' } })).json().token;
+    const [here, there] = [await login(), await login()];
+    expect((await t.as(there, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    const res = await t.as(here, {
+      method: 'PUT',
+      url: `/api/user/${await userId('buchhaltung@example.com')}`,
+      payload: { user: { firstName: 'Bea', lastName: 'Buchhaltung', phone: '' }, password: 'geheim99', passwordRepeat: 'geheim99' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.as(there, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    expect((await t.as(here, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+  });
+});
+
+describe('several instances on one PostgreSQL', () => {
+  it.runIf(process.env.DATABASE_URL)('a session ended by another instance is refused here within a second', async () => {
+    const url = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+    let heard = 0;
+    const listener = listenPostgres(url, ACTOR_CHANNEL, () => {
+      heard++;
+      forgetActorsHere();
+    });
+    try {
+      await expect.poll(() => heard, { timeout: 5000 }).toBeGreaterThan(0);
+      const token = (await t.app.inject({ method: 'POST', url: '/api/token', payload: { username: 'franchise@example.com', password: 'demo1234' } })).json().token;
+      expect((await t.as(token, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+      // The other instance: its own connection revokes the session and sends the notice.
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      await other.query(`update sessions set revoked_at = now() where user_id = (select id from users where email = 'franchise@example.com')`);
+      await other.query(`select pg_notify($1, '')`, [ACTOR_CHANNEL]);
+      await other.end();
+      await expect.poll(async () => (await t.as(token, { method: 'GET', url: '/api/user' })).statusCode, { timeout: 1000, interval: 50 }).toBe(401);
+    } finally {
+      await listener.close();
+    }
   });
 });
 

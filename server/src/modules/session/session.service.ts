@@ -8,10 +8,10 @@ import { isTabletUserAgent } from '@filialportal/core/session';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dummyPasswordHash, newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
+import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/passwords.ts';
 import { allowedIps, ipAllowed } from '../locations/locations.service.ts';
-import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
+import { forgetActors } from './authenticate.ts';
 import { loginLog, sessions } from './session.table.ts';
 
 /**
@@ -24,8 +24,6 @@ export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
 /** An address counts as the account's own after a successful login from it in this many days. */
 export const KNOWN_ADDRESS_DAYS = 90;
-/** last_seen_at is written at most this often per session, not on every request. */
-const TOUCH_EVERY_MS = 15_000;
 
 export interface ClientInfo {
   ip: string;
@@ -34,8 +32,6 @@ export interface ClientInfo {
   city?: string;
   country?: string;
 }
-
-const sessionExpired = () => new AppError(401, 'session_expired', MSG.sessionExpired);
 
 /** POST /token: checks the password and opens a session; every attempt goes to the login log. */
 export async function login(db: Db, username: string, password: string, client: ClientInfo): Promise<{ token: string }> {
@@ -96,88 +92,6 @@ async function loginLocked(db: Db, name: string, ip: string): Promise<boolean> {
   return row.here >= MAX_FAILED_LOGINS || (!row.known && row.strangers >= MAX_FAILED_LOGINS);
 }
 
-/**
- * Resolves a bearer token to the acting user: 401 unknown/revoked/inactive, 408 idle beyond
- * the group's minutes for the client kind, 406 outside the IP lists. One query per request;
- * `touch` marks activity (a background poll passes false so it cannot keep a session alive).
- */
-/**
- * The session lookup of every request, prepared once per database: building the query and
- * parsing the group's permission array on each request cost more than the query itself.
- */
-const authStatements = new WeakMap<Db, ReturnType<typeof prepareAuth>>();
-function prepareAuth(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      clientKind: sessions.clientKind,
-      lastSeenAt: sessions.lastSeenAt,
-      revokedAt: sessions.revokedAt,
-      userId: users.id,
-      active: users.active,
-      externalLogin: users.externalLogin,
-      locationId: users.locationId,
-      selectedLocationId: users.selectedLocationId,
-      groupId: userGroups.id,
-      role: userGroups.name,
-      groupVersion: userGroups.updatedAt,
-      desktopMinutes: userGroups.loginTimeForDesktop,
-      tabletMinutes: userGroups.loginTimeForTablet,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .where(eq(sessions.tokenHash, sql.placeholder('hash')))
-    .prepare('auth_session');
-}
-
-/**
- * Permissions and subordinate groups per group, keyed by the group's last change: a group edited
- * on any instance has a new updated_at, so the next request everywhere reads it afresh.
- */
-type GroupRights = { permissions: ReadonlySet<string>; subordinateGroups: readonly string[] };
-const groupCache = new Map<string, { version: number; rights: GroupRights }>();
-async function groupRights(db: Db, groupId: string, version: Date): Promise<GroupRights> {
-  const hit = groupCache.get(groupId);
-  if (hit && hit.version === version.getTime()) return hit.rights;
-  const [row] = await db
-    .select({ permissions: userGroups.permissions, subs: userGroups.subordinateUserGroups, updatedAt: userGroups.updatedAt })
-    .from(userGroups)
-    .where(eq(userGroups.id, groupId));
-  const rights: GroupRights = { permissions: new Set(row?.permissions ?? []), subordinateGroups: row?.subs ?? [] };
-  if (row) groupCache.set(groupId, { version: row.updatedAt.getTime(), rights });
-  return rights;
-}
-
-export async function authenticate(db: Db, token: string, ip: string, touch: boolean): Promise<Actor> {
-  let statement = authStatements.get(db);
-  if (!statement) authStatements.set(db, (statement = prepareAuth(db)));
-  const [row] = await statement.execute({ hash: sha256(token) });
-  if (!row || row.revokedAt || !row.active) throw sessionExpired();
-  const minutes = row.clientKind === 'tablet' ? row.tabletMinutes : row.desktopMinutes;
-  const idleMs = Date.now() - row.lastSeenAt.getTime();
-  if (idleMs > minutes * 60_000) {
-    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
-    throw new AppError(408, 'session_timeout', MSG.sessionExpired);
-  }
-  if (!row.externalLogin && !ipAllowed(await allowedIps(db), ip)) {
-    throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
-  }
-  if (touch && idleMs > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
-  }
-  return {
-    userId: row.userId,
-    sessionId: row.sessionId,
-    role: row.role,
-    groupId: row.groupId,
-    locationId: row.locationId,
-    selectedLocationId: row.selectedLocationId ?? row.locationId,
-    ...(await groupRights(db, row.groupId, row.groupVersion)),
-    externalLogin: row.externalLogin,
-  };
-}
-
 /** GET /api-token-refresh: marks the session active now and answers with the same token. */
 export async function refresh(db: Db, actor: Actor) {
   await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, actor.sessionId));
@@ -186,6 +100,7 @@ export async function refresh(db: Db, actor: Actor) {
 /** POST /logout: revokes the token server-side. */
 export async function logout(db: Db, actor: Actor) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, actor.sessionId));
+  await forgetActors(db);
 }
 
 /** Ends all sessions of a user (deactivation, password change), optionally keeping one. */
@@ -194,6 +109,7 @@ export async function endUserSessions(db: Db, userId: string, keepSessionId?: st
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+  await forgetActors(db);
 }
 
 const LOG_SORT = ['date', 'userName', 'ip', 'city', 'country', 'success'] as const;

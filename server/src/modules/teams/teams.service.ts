@@ -5,6 +5,7 @@ import { assignableListProblem, type TTeamRequest } from '@filialportal/core/tea
 import { can, type Actor } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db.ts';
+import { forgetActors } from '../session/authenticate.ts';
 import { users } from '../users/users.table.ts';
 import { accountKeysRefusal, mayAssign } from './account-keys.ts';
 import { userGroups } from './teams.table.ts';
@@ -98,6 +99,8 @@ export async function saveTeam(db: Db, actor: Actor, input: TTeamRequest['team']
   const [row] = id
     ? await db.update(userGroups).set(values).where(eq(userGroups.id, id)).returning({ id: userGroups.id }).catch(nameTaken)
     : await db.insert(userGroups).values(values).returning({ id: userGroups.id }).catch(nameTaken);
+  // Permissions, approvals and idle times of the group travel in its members' cached sessions.
+  if (id) await forgetActors(db);
   const teams = await listTeams(db, true, actor);
   return { team: teams.find((t) => t.id === row!.id)! };
 }

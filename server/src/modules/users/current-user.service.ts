@@ -15,6 +15,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { accountsFor } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
 import { locationsByIds } from '../locations/locations.service.ts';
+import { forgetActors } from '../session/authenticate.ts';
 import { endUserSessions } from '../session/session.service.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from './users.table.ts';
@@ -121,6 +122,8 @@ export async function updateOwnSettings(deps: Deps, actor: Actor, id: string, in
     })
     .where(eq(users.id, id));
   if (newFile && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
+  // The selected location is part of the cached session.
+  if (selected !== (current.selectedLocationId ?? current.locationId)) await forgetActors(db);
   // A new password ends the other sessions, as people expect after changing it.
   if (passwordHash) await endUserSessions(db, id, actor.sessionId);
   return getCurrentUser(db, id);

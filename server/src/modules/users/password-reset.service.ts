@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, newToken, sha256 } from '../../platform/passwords.ts';
+import { forgetActorsHere } from '../session/authenticate.ts';
 import { endUserSessions } from '../session/session.service.ts';
 import { passwordResets } from './password-resets.table.ts';
 import { users } from './users.table.ts';
@@ -67,4 +68,6 @@ export async function resetPassword(db: Db, token: string, password: string) {
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, reset.userId));
     await endUserSessions(tx, reset.userId);
   });
+  // Again after the commit: a request between the first clearing and the commit read the old session.
+  forgetActorsHere();
 }

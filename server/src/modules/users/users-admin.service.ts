@@ -14,6 +14,7 @@ import { inScope, scopeOf } from '../../platform/scope.ts';
 import { accountsFor, saveAccount } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
 import { locationsByIds } from '../locations/locations.service.ts';
+import { forgetActors } from '../session/authenticate.ts';
 import { endUserSessions } from '../session/session.service.ts';
 import { accountKeysRefusal, mayAssign } from '../teams/account-keys.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -190,6 +191,8 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
       return uniqueClash(err);
     });
   if (file && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
+  // Group, location and status travel in the cached sessions of the person.
+  if (Object.keys(changes).length) await forgetActors(db);
   if (changes.active === false || passwordHash) await endUserSessions(db, id, id === actor.userId ? actor.sessionId : undefined);
   return getUser(db, actor, id);
 }
@@ -216,5 +219,6 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string) {
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
   guardAccountKeys(actor, await groupOf(db, current.groupId));
   await db.delete(users).where(eq(users.id, id));
+  await forgetActors(db);
   if (current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
 }

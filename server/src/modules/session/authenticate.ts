@@ -1,0 +1,152 @@
+import { eq, sql } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import type { Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sha256 } from '../../platform/passwords.ts';
+import { allowedIps, ipAllowed } from '../locations/locations.service.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { sessions } from './session.table.ts';
+
+/** last_seen_at is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 15_000;
+/**
+ * A resolved session is kept this long per instance. Every change that can end or narrow a
+ * session clears the cache at once (`forgetActors`), on this instance directly and on the others
+ * through PostgreSQL's NOTIFY; the time limit only bounds what no write announces.
+ */
+const ACTOR_TTL_MS = 60_000;
+const MAX_CACHED = 20_000;
+/** The channel on which instances tell each other to drop their cached sessions. */
+export const ACTOR_CHANNEL = 'filialportal_actors';
+
+const sessionExpired = () => new AppError(401, 'session_expired', MSG.sessionExpired);
+
+/**
+ * The session lookup of a request that is not cached, prepared once per database: building the
+ * query and parsing the group's permission array each time cost more than the query itself.
+ */
+const authStatements = new WeakMap<Db, ReturnType<typeof prepareAuth>>();
+function prepareAuth(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      clientKind: sessions.clientKind,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      active: users.active,
+      externalLogin: users.externalLogin,
+      locationId: users.locationId,
+      selectedLocationId: users.selectedLocationId,
+      groupId: userGroups.id,
+      role: userGroups.name,
+      permissions: userGroups.permissions,
+      subordinateGroups: userGroups.subordinateUserGroups,
+      desktopMinutes: userGroups.loginTimeForDesktop,
+      tabletMinutes: userGroups.loginTimeForTablet,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+    .prepare('auth_session');
+}
+
+interface Cached {
+  db: Db;
+  actor: Actor;
+  idleLimitMs: number;
+  lastSeenAt: number;
+  cachedAt: number;
+}
+
+const cache = new Map<string, Cached>();
+/** Bumped by every invalidation: a lookup that raced with one does not enter the cache. */
+let generation = 0;
+
+/** Drops every cached session on this instance (after logout, deactivation, group changes, …). */
+export function forgetActorsHere() {
+  generation++;
+  cache.clear();
+}
+
+/**
+ * Call after any write that can end a session or change what it may do. Clears this instance's
+ * cache now and notifies the other instances; inside a transaction the notice leaves at commit,
+ * so no instance can re-read the old state after hearing it.
+ */
+export async function forgetActors(db: Db) {
+  forgetActorsHere();
+  await db.execute(sql`select pg_notify(${ACTOR_CHANNEL}, '')`);
+}
+
+/**
+ * Resolves a bearer token to the acting user: 401 unknown/revoked/inactive, 408 idle beyond
+ * the group's minutes for the client kind, 406 outside the IP lists. A session seen in the last
+ * minute is answered from memory; `touch` marks activity (a background poll passes false so it
+ * cannot keep a session alive).
+ */
+export async function authenticate(db: Db, token: string, ip: string, touch: boolean): Promise<Actor> {
+  const hash = sha256(token);
+  const now = Date.now();
+  let hit = cache.get(hash);
+  // An entry that would time out is read again: another instance may have seen the session since.
+  if (hit && (hit.db !== db || now - hit.cachedAt > ACTOR_TTL_MS || now - hit.lastSeenAt > hit.idleLimitMs)) hit = undefined;
+  const entry = hit ?? (await lookUp(db, hash, now));
+  if (!entry.actor.externalLogin && !ipAllowed(await allowedIps(db), ip)) throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
+  if (touch && now - entry.lastSeenAt > TOUCH_EVERY_MS) {
+    entry.lastSeenAt = now;
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, entry.actor.sessionId));
+  }
+  return entry.actor;
+}
+
+async function lookUp(db: Db, hash: string, now: number): Promise<Cached> {
+  let statement = authStatements.get(db);
+  if (!statement) authStatements.set(db, (statement = prepareAuth(db)));
+  const before = generation;
+  const [row] = await statement.execute({ hash });
+  if (!row || row.revokedAt || !row.active) throw sessionExpired();
+  const idleLimitMs = (row.clientKind === 'tablet' ? row.tabletMinutes : row.desktopMinutes) * 60_000;
+  if (now - row.lastSeenAt.getTime() > idleLimitMs) {
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    throw new AppError(408, 'session_timeout', MSG.sessionExpired);
+  }
+  const entry: Cached = {
+    db,
+    actor: {
+      userId: row.userId,
+      sessionId: row.sessionId,
+      role: row.role,
+      groupId: row.groupId,
+      locationId: row.locationId,
+      selectedLocationId: row.selectedLocationId ?? row.locationId,
+      permissions: rightsOf(row.groupId, row.permissions),
+      subordinateGroups: row.subordinateGroups,
+      externalLogin: row.externalLogin,
+    },
+    idleLimitMs,
+    lastSeenAt: row.lastSeenAt.getTime(),
+    cachedAt: now,
+  };
+  if (before === generation) {
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+    cache.set(hash, entry);
+  }
+  return entry;
+}
+
+/**
+ * One permission set per group and content: a hundred sessions of one group share it, and a
+ * group's array is turned into a set once, not on every session read.
+ */
+const rightsCache = new Map<string, { list: readonly string[]; set: ReadonlySet<string> }>();
+function rightsOf(groupId: string, list: readonly string[]): ReadonlySet<string> {
+  const hit = rightsCache.get(groupId);
+  if (hit && hit.list.length === list.length && hit.list.every((p, i) => p === list[i])) return hit.set;
+  const set = new Set(list);
+  rightsCache.set(groupId, { list, set });
+  return set;
+}
