@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import { limitConcurrentRequests } from './platform/concurrency.ts';
 import type { Db } from './platform/db.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerEdge, registerInputGuard } from './platform/edge.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createResponseSerializerCompiler, verifyResponses } from './platform/serializer.ts';
 import { dummyPasswordHash } from './platform/passwords.ts';
 import { clientErrorHandler, frameworkErrors, loggableError, registerErrorHandler } from './platform/errors.ts';
@@ -102,21 +102,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
   registerEdge(app);
   if (input.requestConcurrency) limitConcurrentRequests(app, input.requestConcurrency);
 
-  // Behind TLS only: asking a browser to upgrade or to insist on HTTPS breaks a plain-HTTP install.
-  const tls = input.config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameSrc: ['https:'],
-        upgradeInsecureRequests: tls ? [] : null,
-      },
-    },
-    strictTransportSecurity: tls ? { maxAge: 31536000, includeSubDomains: true } : false,
-  });
+  registerSecurityHeaders(app, { tls: input.config.publicUrl.startsWith('https://') });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
