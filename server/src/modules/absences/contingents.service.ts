@@ -1,8 +1,8 @@
-import { and, eq, inArray, lte, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { countWorkingDays, contingent, type Contingent } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { currentYear, todayIso } from '../../platform/dates.ts';
-import { together, type Db } from '../../platform/db.ts';
+import type { Db } from '../../platform/db.ts';
 import { locations } from '../locations/locations.table.ts';
 import { users } from '../users/users.table.ts';
 import { absences, contingents } from './absences.table.ts';
@@ -16,83 +16,96 @@ export interface YearAccount extends Contingent {
   deduction: number;
 }
 
-/** Vacation that counts against the contingent: approved, neither special leave nor overtime. */
-const countsAgainstContingent = and(
-  eq(absences.kind, 'vacation'),
-  eq(absences.approved, true),
-  eq(absences.specialHoliday, false),
-  eq(absences.overtimeDeduction, false),
-);
+interface AccountRow {
+  id: string;
+  holidayContingent: number;
+  createdAt: Date;
+  freeDays: string[];
+  region: string;
+  /** HR's values per year: [year, surplus | null, deduction]. */
+  set: [number, number | null, number][];
+  /** Approved ordinary vacation days per year up to the asked one. */
+  approved: Record<string, number>;
+  /** This year only: approved requests that began by today, [start, end, days of this year]. */
+  begun: [string, string, number | null][] | null;
+  /** Days of open (undecided) ordinary requests per year. */
+  pending: Record<string, number>;
+}
 
 /**
- * The vacation accounts of several people for one year, with a constant number of queries:
- * approved days per year come from the stored per-year counts, the surplus of a year without an
- * HR value is the open days of the year before (from the year the person was created on).
+ * Everything the accounts of several people need, in one statement: the people, HR's values,
+ * approved and open days per year from the stored per-year counts, and (for the current year)
+ * the requests already begun. One round trip instead of four, and one plan for any number of ids.
  */
-export async function accountsFor(db: Db, userIds: readonly string[], year: number): Promise<Map<string, YearAccount>> {
-  const out = new Map<string, YearAccount>();
-  if (userIds.length === 0) return out;
-  const ids = [...new Set(userIds)];
-  const [people, rows, approvedByYear] = await together(db, [
-    db
-      .select({ id: users.id, holidayContingent: users.holidayContingent, createdAt: users.createdAt, freeDays: users.freeDays, region: locations.region })
-      .from(users)
-      .innerJoin(locations, eq(locations.id, users.locationId))
-      .where(inArray(users.id, ids)),
-    db.select().from(contingents).where(and(inArray(contingents.userId, ids), lte(contingents.year, year))),
-    db.execute(sql`
-      select a.user_id as "userId", d.key::int as "year", sum(d.value::numeric)::float as "days"
-      from ${absences} a, jsonb_each_text(a.days_by_year) d
-      where a.kind = 'vacation' and a.approved and not a.special_holiday and not a.overtime_deduction
-        and a.user_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) and d.key::int <= ${year}
-      group by 1, 2`),
-  ]);
+async function accountRows(db: Db, userIds: readonly string[], year: number): Promise<AccountRow[]> {
+  const current = year === currentYear();
+  const today = todayIso();
+  const ordinary = sql`a.user_id = u.id and a.kind = 'vacation' and not a.special_holiday and not a.overtime_deduction`;
+  const result = await db.execute(sql`
+    select u.id, u.holiday_contingent::float as "holidayContingent", u.created_at as "createdAt", u.free_days as "freeDays", l.region,
+      coalesce((select json_agg(json_build_array(c.year, c.surplus, c.deduction)) from ${contingents} c
+        where c.user_id = u.id and c.year <= ${year}), '[]'::json) as "set",
+      coalesce((select json_object_agg(s.y, s.days) from (
+        select d.key as y, sum(d.value::numeric)::float as days from ${absences} a, jsonb_each_text(a.days_by_year) d
+        where ${ordinary} and a.approved and d.key::int <= ${year} group by 1) s), '{}'::json) as "approved",
+      case when ${current} then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year -> ${String(year)})) from ${absences} a
+        where ${ordinary} and a.approved and a.start_date <= ${today} and a.end_date >= ${`${year}-01-01`}), '[]'::json) end as "begun",
+      coalesce((select json_object_agg(s.y, s.days) from (
+        select d.key as y, sum(d.value::numeric)::float as days from ${absences} a, jsonb_each_text(a.days_by_year) d
+        where ${ordinary} and not a.approved and not a.declined group by 1) s), '{}'::json) as "pending"
+    from ${users} u join ${locations} l on l.id = u.location_id
+    where u.id = any(${`{${[...new Set(userIds)].join(',')}}`}::uuid[])`);
   // PGlite and node-postgres both answer raw SQL with { rows }.
-  const approvedRows = (approvedByYear as unknown as { rows: { userId: string; year: number; days: number }[] }).rows;
-  const approved = new Map(approvedRows.map((r) => [`${r.userId}:${r.year}`, Number(r.days)]));
-  const setRows = new Map(rows.map((r) => [`${r.userId}:${r.year}`, r]));
-  const split = year === currentYear() ? await takenPlannedThisYear(db, people, year) : null;
+  return (result as unknown as { rows: AccountRow[] }).rows;
+}
 
-  for (const p of people) {
-    const firstYear = Math.min(year, p.createdAt.getUTCFullYear(), ...rows.filter((r) => r.userId === p.id).map((r) => r.year));
+/**
+ * The vacation accounts of several people for one year, with one statement: approved days per
+ * year come from the stored per-year counts, the surplus of a year without an HR value is the
+ * open days of the year before (from the year the person was created on). `pending` holds the
+ * days of open requests per person and year ("id:year").
+ */
+export async function accountsWithPending(db: Db, userIds: readonly string[], year: number): Promise<{ accounts: Map<string, YearAccount>; pending: Map<string, number> }> {
+  const accounts = new Map<string, YearAccount>();
+  const pending = new Map<string, number>();
+  if (userIds.length === 0) return { accounts, pending };
+  const today = todayIso();
+  for (const p of await accountRows(db, userIds, year)) {
+    for (const [y, d] of Object.entries(p.pending)) pending.set(`${p.id}:${y}`, d);
+    const setRows = new Map(p.set.map(([y, surplus, deduction]) => [y, { surplus, deduction }]));
+    const createdAt = new Date(p.createdAt);
+    const firstYear = Math.min(year, createdAt.getUTCFullYear(), ...setRows.keys());
+    const taken = p.begun ? takenThisYear(p, year, today) : null;
     let carry = 0;
     let account: YearAccount | null = null;
     for (let y = firstYear; y <= year; y++) {
-      const row = setRows.get(`${p.id}:${y}`);
+      const row = setRows.get(y);
       const surplus = row?.surplus ?? (y === firstYear ? 0 : carry);
       const deduction = Number(row?.deduction ?? 0);
-      const total = approved.get(`${p.id}:${y}`) ?? 0;
-      const taken = y === year && split ? (split.get(p.id)?.taken ?? 0) : total;
-      const planned = y === year && split ? total - taken : 0;
-      const c = contingent({ holidayContingent: Number(p.holidayContingent), surplus: Number(surplus), deduction, taken, planned });
-      account = { ...c, year: y, holidayContingent: Number(p.holidayContingent), surplus: Number(surplus), surplusSet: row?.surplus != null, deduction };
+      const total = p.approved[String(y)] ?? 0;
+      const yearTaken = y === year && taken !== null ? taken : total;
+      const planned = y === year && taken !== null ? total - yearTaken : 0;
+      const c = contingent({ holidayContingent: p.holidayContingent, surplus: Number(surplus), deduction, taken: yearTaken, planned });
+      account = { ...c, year: y, holidayContingent: p.holidayContingent, surplus: Number(surplus), surplusSet: row?.surplus != null, deduction };
       carry = c.open;
     }
-    out.set(p.id, account!);
+    accounts.set(p.id, account!);
   }
-  return out;
+  return { accounts, pending };
+}
+
+export async function accountsFor(db: Db, userIds: readonly string[], year: number): Promise<Map<string, YearAccount>> {
+  return (await accountsWithPending(db, userIds, year)).accounts;
 }
 
 /** Approved days of this year up to today (taken); a request spanning today is split by day. */
-async function takenPlannedThisYear(
-  db: Db,
-  people: { id: string; freeDays: string[]; region: string }[],
-  year: number,
-): Promise<Map<string, { taken: number }>> {
-  const today = todayIso();
-  const rows = await db
-    .select({ userId: absences.userId, startDate: absences.startDate, endDate: absences.endDate, daysByYear: absences.daysByYear })
-    .from(absences)
-    .where(and(countsAgainstContingent, inArray(absences.userId, people.map((p) => p.id)), lte(absences.startDate, today), gte(absences.endDate, `${year}-01-01`)));
-  const byId = new Map(people.map((p) => [p.id, p]));
-  const out = new Map<string, { taken: number }>();
-  for (const r of rows) {
-    const p = byId.get(r.userId!)!;
-    const from = r.startDate < `${year}-01-01` ? `${year}-01-01` : r.startDate;
-    const days = r.endDate <= today ? (r.daysByYear[String(year)] ?? 0) : countWorkingDays(from, today, { freeDays: p.freeDays, holidays: regionHolidays(p.region) });
-    out.set(p.id, { taken: (out.get(p.id)?.taken ?? 0) + days });
+function takenThisYear(p: AccountRow, year: number, today: string): number {
+  let taken = 0;
+  for (const [start, end, days] of p.begun!) {
+    const from = start < `${year}-01-01` ? `${year}-01-01` : start;
+    taken += end <= today ? (days ?? 0) : countWorkingDays(from, today, { freeDays: p.freeDays, holidays: regionHolidays(p.region) });
   }
-  return out;
+  return taken;
 }
 
 /**

@@ -17,7 +17,7 @@ import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tas
 import { userGroups } from '../teams/teams.table.ts';
 import { personSearch, users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
-import { accountsFor } from './contingents.service.ts';
+import { accountsWithPending } from './contingents.service.ts';
 
 const ALL = 'urlaub_von_allen_sehen_und_bearbeiten';
 const SUBGROUPS = 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten';
@@ -78,28 +78,6 @@ async function approversOf(db: Db, p: Person): Promise<string[]> {
 /** Ordinary vacation counts against the contingent; special leave and overtime do not. */
 const countsAgainst = (a: { specialHoliday: boolean; overtimeDeduction: boolean }) => !a.specialHoliday && !a.overtimeDeduction;
 
-/** Days of the person's open (not yet decided) ordinary requests per year. */
-async function pendingDays(db: Db, userIds: string[], excludeId?: string): Promise<Map<string, number>> {
-  if (!userIds.length) return new Map();
-  const rows = await db
-    .select({ userId: absences.userId, daysByYear: absences.daysByYear })
-    .from(absences)
-    .where(
-      and(
-        eq(absences.kind, 'vacation'),
-        eq(absences.approved, false),
-        eq(absences.declined, false),
-        eq(absences.specialHoliday, false),
-        eq(absences.overtimeDeduction, false),
-        inArray(absences.userId, userIds),
-        excludeId ? ne(absences.id, excludeId) : undefined,
-      ),
-    );
-  const out = new Map<string, number>();
-  for (const r of rows) for (const [y, d] of Object.entries(r.daysByYear)) out.set(`${r.userId}:${y}`, (out.get(`${r.userId}:${y}`) ?? 0) + d);
-  return out;
-}
-
 /**
  * POST /appointment: a vacation request with its approval task, in one transaction. 422 for a
  * period that overlaps another request; 224 (created all the same) when it needs more days than
@@ -123,9 +101,9 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
   // Remaining days per affected year, before this request.
   let limited: number | null = null;
   if (countsAgainst(input)) {
-    const pending = await pendingDays(db, [p.id]);
     for (const [year, need] of byYear) {
-      const acc = (await accountsFor(db, [p.id], year)).get(p.id)!;
+      const { accounts, pending } = await accountsWithPending(db, [p.id], year);
+      const acc = accounts.get(p.id)!;
       const remaining = acc.open - (pending.get(`${p.id}:${year}`) ?? 0);
       if (need > remaining) {
         limited = Math.max(0, remaining);
@@ -247,11 +225,11 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
     .where(listFilter(actor, q))
     .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : defaultOrder), asc(absences.id));
   const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
-  // Quota warnings of open requests: one account query and one pending query for the page.
+  // Quota warnings of open requests: one statement for the accounts of the page's people.
   const open = rows.filter((r) => !r.a.approved && !r.a.declined && r.a.userId && countsAgainst(r.a));
   const year = Number(todayIso().slice(0, 4));
   const userIds = [...new Set(open.map((r) => r.a.userId!))];
-  const [accounts, pending] = await Promise.all([accountsFor(db, userIds, year), pendingDays(db, userIds)]);
+  const { accounts, pending } = await accountsWithPending(db, userIds, year);
   const scope = scopeOf(actor, VACATION_SCOPE);
   return rows.map((r) => {
     const acc = r.a.userId ? accounts.get(r.a.userId) : undefined;

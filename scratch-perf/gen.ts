@@ -1,0 +1,17 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openPostgres } from '../server/src/platform/db.ts';
+import { seedDemoIfEmpty } from '../server/src/seed/demo.ts';
+import { FULL_SCALE, generateScaleData } from '../bench/src/generate.ts';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+await admin.connect();
+await admin.query('drop database if exists fp_perf with (force)');
+await admin.query('create database fp_perf');
+await admin.end();
+const d = await openPostgres('postgres://postgres@127.0.0.1:5432/fp_perf');
+await seedDemoIfEmpty(d.db);
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+const r = await generateScaleData(d.db, FULL_SCALE, today);
+await d.db.execute(sql`vacuum analyze`);
+console.log(JSON.stringify(r));
+await d.close();
