@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
@@ -34,6 +35,8 @@ export const absences = pgTable(
     index('absences_user_idx').on(t.kind, t.userId, t.startDate),
     index('absences_state_idx').on(t.kind, t.approved, t.declined, t.endDate),
     index('absences_period_idx').on(t.kind, t.startDate, t.endDate),
+    // Open requests (view 1) are few among years of decided ones: read them in list order.
+    index('absences_vacation_open_idx').on(t.startDate, t.id).where(sql`kind = 'vacation' and not approved and not declined`),
   ],
 );
 

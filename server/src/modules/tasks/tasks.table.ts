@@ -26,7 +26,12 @@ export const tasks = pgTable(
     users: uuid('users').array().notNull().default(sql`'{}'::uuid[]`),
     ...timestamps(),
   },
-  (t) => [index('tasks_created_by_idx').on(t.createdBy, t.createdAt), index('tasks_reference_idx').on(t.reference)],
+  (t) => [
+    index('tasks_created_by_idx').on(t.createdBy, t.createdAt),
+    index('tasks_reference_idx').on(t.reference),
+    // The open-task lists read tasks in this order and stop after a page.
+    index('tasks_deadline_idx').on(t.deadline, t.priority.desc(), t.id),
+  ],
 );
 
 /** One recipient of a task, with the recipient's progress. */
@@ -49,6 +54,8 @@ export const taskAssignments = pgTable(
   (t) => [
     uniqueIndex('task_assignments_task_user_uq').on(t.taskId, t.userId),
     index('task_assignments_user_open_idx').on(t.userId, t.completedAt),
+    // Open assignments per task: the lists' join and their count, without the finished ones.
+    index('task_assignments_open_task_idx').on(t.taskId, t.userId).where(sql`completed_at is null`),
   ],
 );
 

@@ -1,0 +1,3 @@
+CREATE INDEX "task_assignments_open_task_idx" ON "task_assignments" USING btree ("task_id","user_id") WHERE completed_at is null;--> statement-breakpoint
+CREATE INDEX "tasks_deadline_idx" ON "tasks" USING btree ("deadline","priority" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "absences_vacation_open_idx" ON "absences" USING btree ("start_date","id") WHERE kind = 'vacation' and not approved and not declined;
