@@ -5,6 +5,8 @@ import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { users } from '../src/modules/users/users.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
+import { gunzipSync } from 'node:zlib';
+import { ZUserListAllResponse } from '@filialportal/core/users';
 import { buildTestApp, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -134,6 +136,29 @@ describe('GET /api/user/listall and /api/count/user/', () => {
     const hidden = all.find((u: { team: string }) => u.team === 'Ausgeblendet');
     expect(hidden.receivesTasks).toBe(false);
     expect(all.find((u: { team: string }) => u.team === 'Verkauf').receivesTasks).toBe(true);
+  });
+
+  it('answers the schema, as JSON or gzip, with an ETag; 304 while nothing changed, new data after a change', async () => {
+    const token = await t.login('personalleitung@example.com');
+    const first = await t.as(token, { method: 'GET', url: '/api/user/listall' });
+    expect(ZUserListAllResponse.parse(first.json())).toEqual(first.json());
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const zipped = await t.as(token, { method: 'GET', url: '/api/user/listall', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(first.json());
+    const again = await t.as(token, { method: 'GET', url: '/api/user/listall', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // A changed name (through the settings form) is in the next answer, under a new ETag.
+    const me = (await t.as(token, { method: 'GET', url: '/api/user' })).json().user;
+    const saved = await t.as(token, { method: 'PUT', url: `/api/user/${me.id}`, payload: { user: { firstName: 'Petra', lastName: 'Neuname', phone: '' } } });
+    expect(saved.statusCode).toBe(200);
+    const changed = await t.as(token, { method: 'GET', url: '/api/user/listall', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().users.some((u: { lastName: string }) => u.lastName === 'Neuname')).toBe(true);
   });
 
   it.each([

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { parseSort } from '@filialportal/core/sort';
-import { FREE_DAY_KEYS, PRESENCE_KEYS } from '@filialportal/core/users';
+import { FREE_DAY_KEYS, PRESENCE_KEYS, type ZUserListAllResponse } from '@filialportal/core/users';
+import type { z } from 'zod';
 import { can, type Actor } from '../../platform/access.ts';
 import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
@@ -146,8 +150,42 @@ export async function listUsers(db: Db, actor: Actor, opts: { page: number; sear
   };
 }
 
-/** GET /user/listall: everyone, for pickers (names, location, team only). */
-export async function listAllUsers(db: Db) {
+/**
+ * GET /user/listall: everyone, for the people pickers of every screen. The answer is large (600 KB
+ * for 2,000 people) and changes rarely, so it is built once per version of the data, kept as JSON
+ * and gzip, and answered with an ETag: a browser that has it gets 304. The version is read from
+ * the database on each call, so every instance notices another one's change at once.
+ */
+export interface PickerList {
+  etag: string;
+  json: Buffer;
+  gzip: Buffer;
+}
+
+type TUserListAllResponse = z.infer<typeof ZUserListAllResponse>;
+const gzipAsync = promisify(gzip);
+const pickerCache = new WeakMap<Db, { version: string; list: Promise<PickerList> }>();
+
+export async function pickerList(db: Db): Promise<PickerList> {
+  const version = await pickerVersion(db);
+  const hit = pickerCache.get(db);
+  if (hit?.version === version) return hit.list;
+  // One build per version, however many requests arrive while it runs.
+  const list = buildPickerList(db, version);
+  pickerCache.set(db, { version, list });
+  list.catch(() => pickerCache.delete(db));
+  return list;
+}
+
+async function pickerVersion(db: Db): Promise<string> {
+  const result = await db.execute(sql`select concat_ws('/',
+    (select max(${users.updatedAt}) from ${users}), (select count(*) from ${users}),
+    (select max(${userGroups.updatedAt}) from ${userGroups}), (select count(*) from ${userGroups}),
+    (select max(${locations.updatedAt}) from ${locations}), (select count(*) from ${locations})) as "v"`);
+  return String((result as unknown as { rows: { v: string }[] }).rows[0]!.v);
+}
+
+async function buildPickerList(db: Db, version: string): Promise<PickerList> {
   const rows = await db
     .select({
       id: users.id,
@@ -167,9 +205,25 @@ export async function listAllUsers(db: Db) {
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .innerJoin(locations, eq(locations.id, users.locationId))
     .orderBy(asc(users.lastName), asc(users.firstName));
-  return {
-    users: rows.map(({ avatarFileId, ...r }) => ({ ...r, fullName: `${r.firstName} ${r.lastName}`, resourceUri: avatarUri(avatarFileId) })),
+  const answer: TUserListAllResponse = {
+    users: rows.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      fullName: `${r.firstName} ${r.lastName}`,
+      active: r.active,
+      location: r.location,
+      locationLabel: r.locationLabel,
+      team: r.team,
+      teamLabel: r.teamLabel,
+      teamSortIndex: r.teamSortIndex,
+      receivesTasks: r.receivesTasks,
+      resourceUri: avatarUri(r.avatarFileId),
+    })),
   };
+  const json = Buffer.from(JSON.stringify(answer));
+  const gzip = await gzipAsync(json);
+  return { etag: `"${createHash('sha256').update(version).digest('base64url').slice(0, 22)}"`, json, gzip };
 }
 
 export async function countUsers(db: Db, actor: Actor): Promise<number> {

@@ -66,7 +66,16 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/user/listall', {
     config: { access: { anyOf: PEOPLE_PICKERS } },
     schema: { tags, summary: 'Alle Benutzer für Auswahllisten (Name, Standort, Gruppe)', response: { 200: ZUserListAllResponse } },
-    handler: () => usersList.listAllUsers(deps.db),
+    handler: async (req, reply) => {
+      const list = await usersList.pickerList(deps.db);
+      // The browser may keep it, but asks each time whether it is still current.
+      reply.header('ETag', list.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
+      if (req.headers['if-none-match'] === list.etag) return reply.code(304 as 200).send(null as never);
+      // Bytes prepared from the same schema's type; Fastify sends a Buffer as it is.
+      reply.type('application/json; charset=utf-8');
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.header('Content-Encoding', 'gzip').send(list.gzip as never);
+      return reply.send(list.json as never);
+    },
   });
 
   r.get('/user/:id', {
