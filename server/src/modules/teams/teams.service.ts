@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { assignableListProblem, type TTeamRequest } from '@filialportal/core/teams';
@@ -25,16 +25,8 @@ export async function teamList(db: Db, actor: Actor) {
  * active state of its members or delete them (`manageable`).
  */
 export async function listTeams(db: Db, full: boolean, actor?: Actor) {
-  const counts = db
-    .select({ groupId: users.groupId, count: count().as('count') })
-    .from(users)
-    .groupBy(users.groupId)
-    .as('counts');
-  const rows = await db
-    .select({ group: userGroups, count: counts.count })
-    .from(userGroups)
-    .leftJoin(counts, eq(counts.groupId, userGroups.id))
-    .orderBy(asc(userGroups.sortingIndex), asc(userGroups.label));
+  const { version, counts } = await memberCounts(db);
+  const rows = (await groupRows(db, version)).map((group) => ({ group, count: counts.get(group.id) ?? 0 }));
   const labels = new Map(rows.map((r) => [r.group.id, r.group.label]));
   const giverList = rows.find((r) => r.group.id === actor?.groupId)?.group.assignableUserGroups ?? [];
   return rows.map(({ group, count }) => ({
@@ -57,6 +49,29 @@ export async function listTeams(db: Db, full: boolean, actor?: Actor) {
         }
       : {}),
   }));
+}
+
+/**
+ * Members per group, and the version of the groups (newest change and number) in the same
+ * statement: the groups themselves, with their long permission arrays, are read and parsed only
+ * when that version changes, on any instance.
+ */
+async function memberCounts(db: Db): Promise<{ version: string; counts: Map<string, number> }> {
+  const result = await db.execute(sql`
+    select (select concat_ws('/', max(${userGroups.updatedAt}), count(*)) from ${userGroups}) as "version", c.group_id as "groupId", c.n::int as "n"
+    from (select 1) one left join (select ${users.groupId} as group_id, count(*) as n from ${users} group by 1) c on true`);
+  const rows = (result as unknown as { rows: { version: string; groupId: string | null; n: number }[] }).rows;
+  return { version: rows[0]!.version, counts: new Map(rows.filter((r) => r.groupId).map((r) => [r.groupId!, Number(r.n)])) };
+}
+
+const groupsCache = new WeakMap<Db, { version: string; rows: Promise<GroupRow[]> }>();
+function groupRows(db: Db, version: string): Promise<GroupRow[]> {
+  const hit = groupsCache.get(db);
+  if (hit?.version === version) return hit.rows;
+  const rows = db.select().from(userGroups).orderBy(asc(userGroups.sortingIndex), asc(userGroups.label)).then((r) => r);
+  groupsCache.set(db, { version, rows });
+  rows.catch(() => groupsCache.delete(db));
+  return rows;
 }
 
 /**
