@@ -1,3 +1,4 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 
 /** The settings lists' page size (spec 3 §9). */
@@ -19,4 +20,22 @@ export function pageCount(count: number, size = SETTINGS_PAGE_SIZE): number {
 /** Escapes % and _ so a search term matches literally inside LIKE. */
 export function likeTerm(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The total of a page's filter, as a column of the page's own statement: PostgreSQL computes the
+ * uncorrelated subquery once, so rows and count cost one round trip and one plan instead of two.
+ * Pass the count query of the same filter (`db.select({ n: count() }).from(…).where(…)`).
+ */
+export function totalColumn(countQuery: SQLWrapper): SQL<number> {
+  return sql<number>`(${countQuery})`.mapWith(Number);
+}
+
+/**
+ * The total from a page's rows; a page past the end has no row to carry it, and only then is the
+ * count asked on its own.
+ */
+export async function totalOf(rows: readonly { total: number }[], countQuery: PromiseLike<{ n: number }[]>): Promise<number> {
+  if (rows.length > 0) return rows[0]!.total;
+  return (await countQuery)[0]?.n ?? 0;
 }

@@ -198,6 +198,17 @@ describe('quota warning', () => {
   });
 });
 
+describe('paging', () => {
+  it('gives the same total on the first page and past the end, where no row carries it', async () => {
+    const token = await t.login('admin@example.com');
+    const first = (await t.as(token, { method: 'GET', url: '/api/absence/0/all/2' })).json();
+    expect(first.count).toBeGreaterThan(0);
+    const past = (await t.as(token, { method: 'GET', url: `/api/absence/${first.count + 40}/all/2` })).json();
+    expect(past.absences).toEqual([]);
+    expect(past.count).toBe(first.count);
+  });
+});
+
 describe('overview and exports', () => {
   it('Personalleitung sees every account ordered by team, with previous years on request', async () => {
     const token = await t.login('personalleitung@example.com');

@@ -11,6 +11,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
+import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tasks/tasks.service.ts';
@@ -201,7 +202,7 @@ function listFilter(actor: Actor, q: Partial<VacationListQuery> & { id?: string 
   );
 }
 
-function baseQuery(db: Db) {
+function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
   return db
     .select({
       a: absences,
@@ -212,6 +213,7 @@ function baseQuery(db: Db) {
       locationId: users.locationId,
       locationLabel: locations.name,
       confirmerName: sql<string | null>`${confirmer.firstName} || ' ' || ${confirmer.lastName}`,
+      total,
     })
     .from(absences)
     .leftJoin(users, eq(users.id, absences.userId))
@@ -219,13 +221,23 @@ function baseQuery(db: Db) {
     .leftJoin(confirmer, eq(confirmer.id, absences.confirmedBy));
 }
 
-async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }, page?: { limit: number; offset: number }) {
+const countQuery = (db: Db, where: SQL | undefined) => db.select({ n: count() }).from(absences).leftJoin(users, eq(users.id, absences.userId)).where(where);
+
+/** A page of requests; `withTotal` adds the count of the whole selection to each row (same statement). */
+function queryRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }, page?: { limit: number; offset: number }, withTotal = false) {
   const s = parseSort(q.sort, SORT);
   const defaultOrder = q.view === '3' || q.view === '5' ? [desc(absences.startDate)] : [asc(absences.startDate)];
-  const query = baseQuery(db)
+  const query = baseQuery(db, withTotal ? totalColumn(countQuery(db, listFilter(actor, q))) : undefined)
     .where(listFilter(actor, q))
     .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : defaultOrder), asc(absences.id));
-  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }, page?: { limit: number; offset: number }) {
+  return toDtos(db, actor, await queryRows(db, actor, q, page));
+}
+
+async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof queryRows>>) {
   // Quota warnings of open requests: one statement for the accounts of the page's people.
   const open = rows.filter((r) => !r.a.approved && !r.a.declined && r.a.userId && countsAgainst(r.a));
   const year = Number(todayIso().slice(0, 4));
@@ -272,12 +284,8 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
 
 /** GET /absence/{from}/{location}/{view}: 20 rows from `from`, with the total count. */
 export async function listVacation(db: Db, actor: Actor, q: VacationListQuery) {
-  const where = listFilter(actor, q);
-  const [rows, [total]] = await Promise.all([
-    listRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }),
-    db.select({ n: count() }).from(absences).leftJoin(users, eq(users.id, absences.userId)).where(where),
-  ]);
-  return { absences: rows, count: total?.n ?? 0 };
+  const rows = await queryRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }, true);
+  return { absences: await toDtos(db, actor, rows), count: await totalOf(rows, countQuery(db, listFilter(actor, q))) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,20 +1,15 @@
-import { and, asc, count, desc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { appointmentsOverlap, type TSpecialAppointment } from '@filialportal/core/special-appointments';
 import { parseSort } from '@filialportal/core/sort';
 import type { Db } from '../../platform/db.ts';
-import { formatDate } from '../../platform/dates.ts';
+import { formatDate, todayIso } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
-import { likeTerm, pageWindow } from '../../platform/paging.ts';
+import { likeTerm, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { locationsByIds } from '../locations/locations.service.ts';
 import { specialAppointments } from './special-appointments.table.ts';
 
 type Row = typeof specialAppointments.$inferSelect;
-
-/** Today in Berlin as YYYY-MM-DD: "old" appointments ended before it. */
-export function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-}
 
 function listFilter(opts: { old: boolean; term?: string }): SQL | undefined {
   const today = todayIso();
@@ -53,9 +48,15 @@ export async function listSpecialAppointments(db: Db, opts: { page: number; old:
       ? [desc(specialAppointments.date), asc(specialAppointments.id)]
       : [asc(specialAppointments.date), asc(specialAppointments.id)];
   const { limit, offset } = pageWindow(opts.page);
-  const q = db.select().from(specialAppointments).where(where).orderBy(...order).offset(offset);
-  const [rows, [total]] = await Promise.all([limit === undefined ? q : q.limit(limit), db.select({ n: count() }).from(specialAppointments).where(where)]);
-  return { list: await withLocationLabels(db, rows), count: total?.n ?? 0 };
+  const counted = () => db.select({ n: count() }).from(specialAppointments).where(where);
+  const q = db
+    .select({ ...getTableColumns(specialAppointments), total: totalColumn(counted()) })
+    .from(specialAppointments)
+    .where(where)
+    .orderBy(...order)
+    .offset(offset);
+  const rows = await (limit === undefined ? q : q.limit(limit));
+  return { list: await withLocationLabels(db, rows), count: await totalOf(rows, counted()) };
 }
 
 export function specialAppointmentExportRows(db: Db, opts: { old: boolean; term?: string }) {
