@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { assignableListProblem, type TTeamRequest } from '@filialportal/core/teams';
 import { can, type Actor } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db.ts';
+import { dataVersion } from '../../platform/versions.ts';
 import { forgetActors } from '../session/authenticate.ts';
 import { users } from '../users/users.table.ts';
 import { accountKeysRefusal, mayAssign } from './account-keys.ts';
@@ -58,7 +59,7 @@ export async function listTeams(db: Db, full: boolean, actor?: Actor) {
  */
 async function memberCounts(db: Db): Promise<{ version: string; counts: Map<string, number> }> {
   const result = await db.execute(sql`
-    select (select concat_ws('/', max(${userGroups.updatedAt}), count(*)) from ${userGroups}) as "version", c.group_id as "groupId", c.n::int as "n"
+    select ${dataVersion(userGroups)} as "version", c.group_id as "groupId", c.n::int as "n"
     from (select 1) one left join (select ${users.groupId} as group_id, count(*) as n from ${users} group by 1) c on true`);
   const rows = (result as unknown as { rows: { version: string; groupId: string | null; n: number }[] }).rows;
   return { version: rows[0]!.version, counts: new Map(rows.filter((r) => r.groupId).map((r) => [r.groupId!, Number(r.n)])) };

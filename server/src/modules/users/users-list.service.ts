@@ -11,6 +11,7 @@ import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
+import { dataVersion } from '../../platform/versions.ts';
 import { likeTerm, pageCount, pageWindow } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { accountsFor } from '../absences/contingents.service.ts';
@@ -178,10 +179,7 @@ export async function pickerList(db: Db): Promise<PickerList> {
 }
 
 async function pickerVersion(db: Db): Promise<string> {
-  const result = await db.execute(sql`select concat_ws('/',
-    (select max(${users.updatedAt}) from ${users}), (select count(*) from ${users}),
-    (select max(${userGroups.updatedAt}) from ${userGroups}), (select count(*) from ${userGroups}),
-    (select max(${locations.updatedAt}) from ${locations}), (select count(*) from ${locations})) as "v"`);
+  const result = await db.execute(sql`select ${dataVersion(users, userGroups, locations)} as "v"`);
   return String((result as unknown as { rows: { v: string }[] }).rows[0]!.v);
 }
 
