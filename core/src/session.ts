@@ -34,4 +34,7 @@ export const ZLoginLogEntry = z.object({
   success: z.boolean(),
 });
 
-export const ZLoginLogListResponse = z.object({ list: z.array(ZLoginLogEntry), count: z.number() });
+/** Matches counted at most; past it the list says 'mehr als 1.000' and the search narrows it. */
+export const LOGIN_LOG_COUNT_CAP = 1000;
+/** `count` stops at LOGIN_LOG_COUNT_CAP; `more` says there are further matches beyond it. */
+export const ZLoginLogListResponse = z.object({ list: z.array(ZLoginLogEntry), count: z.number(), more: z.boolean() });

@@ -4,6 +4,7 @@ import { MSG } from '@filialportal/core/messages';
 import { claimListEntries, colorLabels, manufacturers } from '../src/modules/lists/lists.table.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
+import { loginLog } from '../src/modules/session/session.table.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -123,5 +124,21 @@ describe('login log', () => {
     expect(rows[0]).toEqual(['Zeitpunkt', 'Benutzername', 'IP-Adresse', 'Ort', 'Land', 'Erfolgreich']);
     expect(rows[1]![0]).toBeInstanceOf(Date);
     expect(rows[1]![5]).toBe('Nein');
+  });
+
+  it('counts a broad search up to 1.000 and then says there are more', async () => {
+    const admin = await t.login('admin@example.com');
+    const entry = (i: number) => ({ userName: `kapptest${i}@example.com`, ip: '10.9.8.7', city: 'Köln', country: 'DE', success: true });
+    await t.db.insert(loginLog).values(Array.from({ length: 999 }, (_, i) => entry(i)));
+    const exact = (await t.as(admin, { method: 'GET', url: '/api/loginlog/list/0?term=kapptest' })).json();
+    expect(exact).toMatchObject({ count: 999, more: false });
+    expect(exact.list).toHaveLength(6);
+    await t.db.insert(loginLog).values(Array.from({ length: 3 }, (_, i) => entry(1000 + i)));
+    const capped = (await t.as(admin, { method: 'GET', url: '/api/loginlog/list/1?term=kapptest' })).json();
+    expect(capped).toMatchObject({ count: 1000, more: true });
+    expect(capped.list).toHaveLength(6);
+    // A page past the end still knows the total.
+    const past = (await t.as(admin, { method: 'GET', url: '/api/loginlog/list/500?term=kapptest' })).json();
+    expect(past).toMatchObject({ list: [], count: 1000, more: true });
   });
 });

@@ -81,6 +81,8 @@ export interface CrudListProps<T extends { id: string }> {
   rows: T[] | undefined;
   /** All rows of the list (for the count and the pages). */
   count: number | undefined;
+  /** The count stopped at a cap and more rows match: 'mehr als 1.000 …'. */
+  more?: boolean;
   columns: Column<T>[];
   emptyText: string;
   minWidth: number;
@@ -108,7 +110,7 @@ export interface CrudListProps<T extends { id: string }> {
  * paged table with edit and delete per row as the permissions allow; the new/edit form.
  */
 export function CrudList<T extends { id: string }>(props: CrudListProps<T>) {
-  const { title, noun, list, query, rows, count, columns, emptyText, minWidth, skeletonRows = 6, filters, exportPath } = props;
+  const { title, noun, list, query, rows, count, more, columns, emptyText, minWidth, skeletonRows = 6, filters, exportPath } = props;
   const { create, edit, remove, rowName = () => '', fixed, form } = props;
   const can = useCan();
   const [modal, setModal] = useState<{ entry: T | null } | null>(null);
@@ -142,7 +144,7 @@ export function CrudList<T extends { id: string }>(props: CrudListProps<T>) {
       <ListToolbar
         title={title}
         filters={filters}
-        countText={countLabel(count, noun[0], noun[1])}
+        countText={more ? `mehr als ${countLabel(count, noun[0], noun[1])}` : countLabel(count, noun[0], noun[1])}
         actions={
           exportPath || mayCreate ? (
             <>

@@ -37,6 +37,10 @@ export const absences = pgTable(
     index('absences_period_idx').on(t.kind, t.startDate, t.endDate),
     // Open requests (view 1) are few among years of decided ones: read them in list order.
     index('absences_vacation_open_idx').on(t.startDate, t.id).where(sql`kind = 'vacation' and not approved and not declined`),
+    // A person's absences touching a period (the calendar week): from the end date on.
+    index('absences_user_end_idx').on(t.userId, t.endDate),
+    // Views 2 and 3 count approved requests by end date and period: from the index alone.
+    index('absences_vacation_approved_idx').on(t.endDate, t.startDate).where(sql`kind = 'vacation' and approved`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
+import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
@@ -63,10 +64,24 @@ const sortColumn: Record<(typeof SORT)[number], AnyPgColumn> = {
   createdAt: absences.createdAt,
 };
 
-async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string | undefined, view: string | undefined, page?: { limit: number; offset: number }) {
+/** Whether the filter reads the person's columns; otherwise the count joins nobody (index-only). */
+function filtersPeople(actor: Actor, q: Omit<SickListQuery, 'from' | 'view'>): boolean {
+  return (
+    scopeOf(actor, SEE).kind !== 'everything' ||
+    (q.location !== 'all' && can(actor, 'krankmeldungen_nach_filiale_filtern')) ||
+    Boolean(q.searchTerm?.trim() && can(actor, 'krankmeldungen_nach_mitarbeiter_filtern'))
+  );
+}
+
+function sickCount(db: Db, where: SQL | undefined, joinPeople: boolean) {
+  const from = db.select({ n: count() }).from(absences);
+  return (joinPeople ? from.leftJoin(users, eq(users.id, absences.userId)) : from).where(and(eq(absences.kind, 'sick'), where));
+}
+
+async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string | undefined, view: string | undefined, page?: { limit: number; offset: number }, count?: () => ReturnType<typeof sickCount>) {
   const s = parseSort(sort, SORT);
   const q = db
-    .select({ a: absences, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationId: users.locationId, locationLabel: locations.name })
+    .select({ total: count ? totalColumn(count()) : sql<number>`0`.mapWith(Number), a: absences, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationId: users.locationId, locationLabel: locations.name })
     .from(absences)
     .leftJoin(users, eq(users.id, absences.userId))
     .leftJoin(locations, eq(locations.id, users.locationId))
@@ -74,7 +89,8 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
     .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : [view === '2' ? asc(absences.startDate) : desc(absences.startDate)]), asc(absences.id));
   const list = await (page ? q.limit(page.limit).offset(page.offset) : q);
   const [edit, remove] = [scopeOf(actor, EDIT), scopeOf(actor, DELETE)];
-  return list.map((r) => ({
+  const total = count ? await totalOf(list, count()) : list.length;
+  return { total, list: list.map((r) => ({
     id: r.a.id,
     userId: r.a.userId,
     userData: r.a.userId ? [r.lastName, r.firstName, r.locationLabel].join(', ') : MSG.deletedUser,
@@ -93,22 +109,20 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
     approved: true,
     canEdit: inScope(edit, r),
     canDelete: inScope(remove, r),
-  }));
+  })) };
 }
 
 /** GET /sickreport/{from}/{location}/{view} */
 export async function listSickReports(db: Db, actor: Actor, q: SickListQuery) {
   const where = filters(actor, q);
-  const [list, [total]] = await Promise.all([
-    rows(db, actor, where, q.sort, q.view, { limit: VACATION_PAGE_SIZE, offset: q.from }),
-    db.select({ n: count() }).from(absences).leftJoin(users, eq(users.id, absences.userId)).where(and(eq(absences.kind, 'sick'), where)),
-  ]);
-  return { sickReports: list, count: total?.n ?? 0 };
+  const countOf = () => sickCount(db, where, filtersPeople(actor, q));
+  const { list, total } = await rows(db, actor, where, q.sort, q.view, { limit: VACATION_PAGE_SIZE, offset: q.from }, countOf);
+  return { sickReports: list, count: total };
 }
 
 export function sickExportRows(db: Db, actor: Actor, q: Omit<SickListQuery, 'from'>) {
   const where = filters(actor, q);
-  return inBatches((limit, offset) => rows(db, actor, where, q.sort, q.view, { limit, offset }));
+  return inBatches(async (limit, offset) => (await rows(db, actor, where, q.sort, q.view, { limit, offset })).list);
 }
 
 const SUMMARY_SORT = ['teamSortIndex', 'lastName', 'firstName', 'personalNumber', 'locationLabel', 'sickDaysThisYear', 'sickDaysLastYear'] as const;
@@ -134,20 +148,29 @@ export async function sickSummary(db: Db, actor: Actor, q: Omit<SickListQuery, '
   const lastYear = daysIn(year - 1);
   const s = parseSort(q.sort, SUMMARY_SORT);
   const columns = { teamSortIndex: userGroups.sortingIndex, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationLabel: locations.name, sickDaysThisYear: thisYear, sickDaysLastYear: lastYear };
+  const countQuery = db.select({ n: count() }).from(users).where(where);
   const base = db
-    .select({ id: users.id, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationLabel: locations.name, teamSortIndex: userGroups.sortingIndex, sickDaysThisYear: thisYear, sickDaysLastYear: lastYear })
+    .select({
+      total: page ? totalColumn(countQuery) : sql<number>`0`.mapWith(Number),
+      id: users.id,
+      lastName: users.lastName,
+      firstName: users.firstName,
+      personalNumber: users.personalNumber,
+      locationLabel: locations.name,
+      teamSortIndex: userGroups.sortingIndex,
+      sickDaysThisYear: thisYear,
+      sickDaysLastYear: lastYear,
+    })
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .innerJoin(locations, eq(locations.id, users.locationId))
     .where(where)
     .orderBy(...(s ? [(s.desc ? desc : asc)(columns[s.field])] : [asc(userGroups.sortingIndex)]), asc(users.lastName), asc(users.id));
-  const [list, [total]] = await Promise.all([
-    page ? base.limit(page.limit).offset(page.offset) : base,
-    db.select({ n: count() }).from(users).where(where),
-  ]);
+  const list = await (page ? base.limit(page.limit).offset(page.offset) : base);
+  const total = page ? await totalOf(list, countQuery) : list.length;
   return {
-    users: list.map((r) => ({ ...r, personalNumber: r.personalNumber ?? '', searchName: `${r.lastName} ${r.firstName}`, sickDaysThisYear: Number(r.sickDaysThisYear), sickDaysLastYear: Number(r.sickDaysLastYear) })),
-    count: total?.n ?? 0,
+    users: list.map(({ total: _, ...r }) => ({ ...r, personalNumber: r.personalNumber ?? '', searchName: `${r.lastName} ${r.firstName}`, sickDaysThisYear: Number(r.sickDaysThisYear), sickDaysLastYear: Number(r.sickDaysLastYear) })),
+    count: total,
   };
 }
 
@@ -198,7 +221,9 @@ export async function saveSickReport(db: Db, actor: Actor, input: TSickReport, i
         : tx.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id });
     })
     .catch(onConstraint({ absences_sick_no_overlap: () => new AppError(422, 'duplicate', MSG.sickDuplicate) }));
-  const [sickReport] = await rows(db, actor, eq(absences.id, row!.id), undefined, undefined);
+  const {
+    list: [sickReport],
+  } = await rows(db, actor, eq(absences.id, row!.id), undefined, undefined);
   return { sickReport };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { parseSort } from '@filialportal/core/sort';
@@ -6,6 +6,7 @@ import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { todayIso } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
+import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { scopeOf, scopeWhere } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -48,11 +49,21 @@ function overviewFilter(actor: Actor, q: Omit<OverviewQuery, 'from' | 'previousY
   );
 }
 
-async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { limit: number; offset: number }) {
+function overviewCount(db: Db, actor: Actor, q: OverviewQuery) {
+  return db
+    .select({ n: count() })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(overviewFilter(actor, q));
+}
+
+async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { limit: number; offset: number }, withTotal = false) {
   const year = q.year ?? Number(todayIso().slice(0, 4));
   const s = parseSort(q.sort, OVERVIEW_SORT);
+  // A page carries the total of its filter in the same statement.
+  const total = withTotal ? totalColumn(overviewCount(db, actor, q)) : sql<number>`0`.mapWith(Number);
   const query = db
-    .select({ id: users.id, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, team: userGroups.name, teamLabel: userGroups.label, teamSortIndex: userGroups.sortingIndex, locationLabel: locations.name })
+    .select({ total, id: users.id, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, team: userGroups.name, teamLabel: userGroups.label, teamSortIndex: userGroups.sortingIndex, locationLabel: locations.name })
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .innerJoin(locations, eq(locations.id, users.locationId))
@@ -61,7 +72,7 @@ async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { lim
   const people = await (page ? query.limit(page.limit).offset(page.offset) : query);
   const years = q.previousYears ? [year, year - 1, year - 2] : [year];
   const accounts = await Promise.all(years.map((y) => accountsFor(db, people.map((p) => p.id), y)));
-  return people.flatMap((p) =>
+  const rows = people.flatMap((p) =>
     years.map((y, i) => {
       const a = accounts[i]!.get(p.id)!;
       return {
@@ -85,22 +96,16 @@ async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { lim
       };
     }),
   );
+  return { rows, people };
 }
 
 /** GET /user/listallabsenceuseroverview: 20 people from `from`, default order teamSortIndex. */
 export async function vacationOverview(db: Db, actor: Actor, q: OverviewQuery) {
-  const [rows, [total]] = await Promise.all([
-    overviewRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }),
-    db
-      .select({ n: count() })
-      .from(users)
-      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-      .where(overviewFilter(actor, q)),
-  ]);
-  return { users: rows, count: total?.n ?? 0 };
+  const { rows, people } = await overviewRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }, true);
+  return { users: rows, count: await totalOf(people, overviewCount(db, actor, q)) };
 }
 
 /** Rows for the exports: the same filter and order as the lists, in batches. */
 export function overviewExportRows(db: Db, actor: Actor, q: Omit<OverviewQuery, 'from'>) {
-  return inBatches((limit, offset) => overviewRows(db, actor, { ...q, from: 0 }, { limit, offset }));
+  return inBatches(async (limit, offset) => (await overviewRows(db, actor, { ...q, from: 0 }, { limit, offset })).rows);
 }

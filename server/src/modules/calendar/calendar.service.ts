@@ -17,7 +17,7 @@ import { MSG } from '@filialportal/core/messages';
 import { WEEKDAY_CODES } from '@filialportal/core/users';
 import { type Actor, can } from '../../platform/access.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
-import type { Db } from '../../platform/db.ts';
+import { together, type Db } from '../../platform/db.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { absences } from '../absences/absences.table.ts';
@@ -52,69 +52,71 @@ export function calendarRights(actor: Actor, locationId: string): CalendarWeek['
 
 const updater = alias(users, 'updater');
 
+type PeriodJson = [kind: string, startDate: string, endDate: string, specialHoliday: boolean, reason: string, overtimeDeduction: boolean, overtime: number | string | null];
+type EntryJson = [date: string, status: number, info: string, updatedAt: string, byFirst: string | null, byLast: string | null];
+
 /**
- * The week holding `date` for one location: six queries whatever the number of people
- * (location, people, absences, hand-set entries, info row, special appointments).
+ * The week holding `date` for one location in two statements whatever the number of people: the
+ * location with its info row and special appointments, and the people with their absences and
+ * hand-set entries of the week (as JSON per person, from the per-person indexes).
  */
 export async function calendarWeek(db: Db, actor: Actor, locationId: string, date: string | undefined): Promise<CalendarWeek> {
   const rights = calendarRights(actor, locationId);
   if (!rights.see) throw forbidden();
-  const [location] = await db.select({ id: locations.id, name: locations.name, region: locations.region }).from(locations).where(eq(locations.id, locationId));
-  if (!location) throw notFound(MSG.calendarLocationMissing);
 
   const today = todayIso();
   const dates = weekDates(date ?? today);
   const start = dates[0]!;
   const end = dates[6]!;
-  const atLocation = and(eq(users.locationId, locationId), eq(users.active, true));
 
-  const [people, periods, entries, infos, appointments] = await Promise.all([
+  const [[location], peopleRows] = await together(db, [
+    db
+      .select({
+        id: locations.id,
+        name: locations.name,
+        region: locations.region,
+        infos: sql<[date: string, info: string][]>`coalesce((select json_agg(json_build_array(i.date, i.info)) from ${locationInfos} i
+          where i.location_id = ${locationId}::uuid and i.date >= ${start} and i.date <= ${end}), '[]')`,
+        appointments: sql<[id: string, info: string, date: string, endDate: string][]>`coalesce((select json_agg(json_build_array(s.id, s.info, s.date, s.end_date) order by s.date, s.info)
+          from ${specialAppointments} s where s.date <= ${end} and s.end_date >= ${start}
+          and (cardinality(s.locations) = 0 or ${locationId}::uuid = any(s.locations))), '[]')`,
+      })
+      .from(locations)
+      .where(eq(locations.id, locationId)),
     db
       .select({
         id: users.id, firstName: users.firstName, lastName: users.lastName, personalNumber: users.personalNumber,
         freeDays: users.freeDays, presence: users.presence, teamId: userGroups.id, teamLabel: userGroups.label, sortingIndex: userGroups.sortingIndex,
+        // Sick reports and approved vacations touching the week (absences_user_idx per kind).
+        periods: sql<PeriodJson[]>`coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime))
+          from ${absences} a where a.kind in ('sick', 'vacation') and a.user_id = ${users.id} and a.start_date <= ${end} and a.end_date >= ${start}
+          and (a.kind = 'sick' or a.approved)), '[]')`,
+        entries: sql<EntryJson[]>`coalesce((select json_agg(json_build_array(e.date, e.status, e.info, e.updated_at, up.first_name, up.last_name))
+          from ${calendarEntries} e left join ${users} up on up.id = e.updated_by
+          where e.user_id = ${users.id} and e.date >= ${start} and e.date <= ${end}), '[]')`,
       })
       .from(users)
       .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-      .where(and(atLocation, ne(userGroups.name, HIDDEN_GROUP)))
+      .where(and(eq(users.locationId, locationId), eq(users.active, true), ne(userGroups.name, HIDDEN_GROUP)))
       .orderBy(asc(userGroups.sortingIndex), asc(userGroups.label), asc(users.lastName), asc(users.firstName)),
-    db
-      .select({
-        userId: absences.userId, kind: absences.kind, startDate: absences.startDate, endDate: absences.endDate, specialHoliday: absences.specialHoliday,
-        reason: absences.reason, overtimeDeduction: absences.overtimeDeduction, overtime: absences.overtime,
-      })
-      .from(absences)
-      .innerJoin(users, eq(users.id, absences.userId))
-      .where(and(atLocation, lte(absences.startDate, end), gte(absences.endDate, start), or(eq(absences.kind, 'sick'), eq(absences.approved, true)))),
-    db
-      .select({
-        userId: calendarEntries.userId, date: calendarEntries.date, status: calendarEntries.status, info: calendarEntries.info,
-        updatedAt: calendarEntries.updatedAt, byFirst: updater.firstName, byLast: updater.lastName,
-      })
-      .from(calendarEntries)
-      .innerJoin(users, eq(users.id, calendarEntries.userId))
-      .leftJoin(updater, eq(updater.id, calendarEntries.updatedBy))
-      .where(and(atLocation, gte(calendarEntries.date, start), lte(calendarEntries.date, end))),
-    db
-      .select({ date: locationInfos.date, info: locationInfos.info })
-      .from(locationInfos)
-      .where(and(eq(locationInfos.locationId, locationId), gte(locationInfos.date, start), lte(locationInfos.date, end))),
-    db
-      .select({ id: specialAppointments.id, info: specialAppointments.info, date: specialAppointments.date, endDate: specialAppointments.endDate })
-      .from(specialAppointments)
-      .where(
-        and(
-          lte(specialAppointments.date, end),
-          gte(specialAppointments.endDate, start),
-          sql`(cardinality(${specialAppointments.locations}) = 0 or ${locationId}::uuid = any(${specialAppointments.locations}))`,
-        ),
-      )
-      .orderBy(asc(specialAppointments.date), asc(specialAppointments.info)),
   ]);
+  if (!location) throw notFound(MSG.calendarLocationMissing);
+  const people = peopleRows;
+  const periodsOf = new Map(
+    people.map((p) => [
+      p.id,
+      p.periods.map(([kind, startDate, endDate, specialHoliday, reason, overtimeDeduction, overtime]) => ({
+        kind, startDate, endDate, specialHoliday, reason, overtimeDeduction, overtime: overtime === null ? null : Number(overtime),
+      })),
+    ]),
+  );
+  const entries = people.flatMap((p) =>
+    p.entries.map(([d, status, info, updatedAt, byFirst, byLast]) => ({ userId: p.id, date: d, status, info, updatedAt: new Date(updatedAt), byFirst, byLast })),
+  );
+  const infos = location.infos.map(([d, info]) => ({ date: d, info }));
+  const appointments = location.appointments.map(([id, info, d, endDate]) => ({ id, info, date: d, endDate }));
 
   const holidayOf = (d: string) => publicHolidays(location.region, Number(d.slice(0, 4))).get(d) ?? null;
-  const periodsOf = new Map<string | null, typeof periods>();
-  for (const p of periods) periodsOf.set(p.userId, [...(periodsOf.get(p.userId) ?? []), p]);
   const covering = (userId: string, kind: string, d: string) =>
     periodsOf.get(userId)?.find((p) => p.kind === kind && p.startDate <= d && p.endDate >= d) ?? null;
   const entryOf = new Map(entries.map((e) => [`${e.userId}:${e.date}`, e]));

@@ -7,7 +7,7 @@ import { parseIpList } from '@filialportal/core/locations';
 import { parseSort } from '@filialportal/core/sort';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import { pageWindow } from '../../platform/paging.ts';
+import { pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { locations } from './locations.table.ts';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -44,12 +44,14 @@ export async function listLocations(db: Db, opts: { page: number; sort?: string 
     ? [(sort.desc ? desc : asc)(locations[sort.field]), asc(locations.name)]
     : [asc(locations.position), asc(locations.name)];
   const { limit, offset } = pageWindow(opts.page);
-  const query = db.select().from(locations).orderBy(...order).offset(offset);
-  const [rows, [total]] = await Promise.all([
-    limit === undefined ? query : query.limit(limit),
-    db.select({ count: count() }).from(locations),
-  ]);
-  return { rows, count: total?.count ?? 0 };
+  // All rows: their number is the count. A page: the count rides in the page's statement.
+  if (limit === undefined) {
+    const rows = await db.select().from(locations).orderBy(...order);
+    return { rows, count: rows.length };
+  }
+  const countQuery = db.select({ n: count() }).from(locations);
+  const paged = await db.select({ row: locations, total: totalColumn(countQuery) }).from(locations).orderBy(...order).limit(limit).offset(offset);
+  return { rows: paged.map((p) => p.row), count: await totalOf(paged, countQuery) };
 }
 
 export async function countLocations(db: Db): Promise<number> {

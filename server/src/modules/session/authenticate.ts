@@ -3,6 +3,7 @@ import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { prepared } from '../../platform/prepared.ts';
 import { sha256 } from '../../platform/passwords.ts';
 import { allowedIps, ipAllowed } from '../locations/locations.service.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -24,12 +25,11 @@ export const ACTOR_CHANNEL = 'filialportal_actors';
 const sessionExpired = () => new AppError(401, 'session_expired', MSG.sessionExpired);
 
 /**
- * The session lookup of a request that is not cached, prepared once per database: building the
- * query and parsing the group's permission array each time cost more than the query itself.
+ * The session lookup of a request that is not cached, a prepared statement: building the query
+ * and parsing the group's permission array each time cost more than the query itself.
  */
-const authStatements = new WeakMap<Db, ReturnType<typeof prepareAuth>>();
-function prepareAuth(db: Db) {
-  return db
+const sessionOf = prepared((db) =>
+  db
     .select({
       sessionId: sessions.id,
       clientKind: sessions.clientKind,
@@ -51,8 +51,8 @@ function prepareAuth(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .where(eq(sessions.tokenHash, sql.placeholder('hash')))
-    .prepare('auth_session');
-}
+    .prepare('auth_session'),
+);
 
 interface Cached {
   db: Db;
@@ -104,10 +104,8 @@ export async function authenticate(db: Db, token: string, ip: string, touch: boo
 }
 
 async function lookUp(db: Db, hash: string, now: number): Promise<Cached> {
-  let statement = authStatements.get(db);
-  if (!statement) authStatements.set(db, (statement = prepareAuth(db)));
   const before = generation;
-  const [row] = await statement.execute({ hash });
+  const [row] = await sessionOf(db).execute({ hash });
   if (!row || row.revokedAt || !row.active) throw sessionExpired();
   const idleLimitMs = (row.clientKind === 'tablet' ? row.tabletMinutes : row.desktopMinutes) * 60_000;
   if (now - row.lastSeenAt.getTime() > idleLimitMs) {

@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { parseSort } from '@filialportal/core/sort';
 import { formatDate, formatTime } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
-import { likeTerm, pageWindow } from '../../platform/paging.ts';
+import { likeTerm, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { MSG } from '@filialportal/core/messages';
-import { isTabletUserAgent } from '@filialportal/core/session';
+import { isTabletUserAgent, LOGIN_LOG_COUNT_CAP } from '@filialportal/core/session';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -142,9 +142,14 @@ export async function listLoginLog(db: Db, opts: { page: number; term?: string; 
   const s = parseSort(opts.sort, LOG_SORT);
   const order = s ? [(s.desc ? desc : asc)(logSortColumn[s.field]), desc(loginLog.createdAt)] : [desc(loginLog.createdAt), asc(loginLog.id)];
   const { limit, offset } = pageWindow(opts.page);
-  const q = db.select().from(loginLog).where(where).orderBy(...order).offset(offset);
-  const [rows, [total]] = await Promise.all([limit === undefined ? q : q.limit(limit), db.select({ n: count() }).from(loginLog).where(where)]);
-  return { list: rows.map(toLogDto), count: total?.n ?? 0 };
+  // Counting every match of a broad search reads most of the table for a page of six: the count
+  // stops one past the cap (the list then says 'mehr als 1.000'), inside the page's statement.
+  const capped = db.select({ one: sql`1` }).from(loginLog).where(where).limit(LOGIN_LOG_COUNT_CAP + 1).as('capped');
+  const countQuery = db.select({ n: count() }).from(capped);
+  const q = db.select({ row: loginLog, total: totalColumn(countQuery) }).from(loginLog).where(where).orderBy(...order).offset(offset);
+  const rows = await (limit === undefined ? q : q.limit(limit));
+  const total = await totalOf(rows, countQuery);
+  return { list: rows.map((r) => toLogDto(r.row)), count: Math.min(total, LOGIN_LOG_COUNT_CAP), more: total > LOGIN_LOG_COUNT_CAP };
 }
 
 export function loginLogExportRows(db: Db, term: string | undefined) {

@@ -6,6 +6,7 @@ import { TASK_PAGE_SIZE, type TCreateTaskRequest } from '@filialportal/core/task
 import { can, type Actor } from '../../platform/access.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import type { Db } from '../../platform/db.ts';
+import { prepared } from '../../platform/prepared.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
@@ -309,11 +310,16 @@ export function taskExportRows(db: Db, actor: Actor, q: Omit<TaskListQuery, 'fro
 }
 
 /** The own unfinished tasks: the counter beside 'Aufgaben' in the navigation. */
-export async function countUnfinished(db: Db, actor: Actor) {
-  const [row] = await db
+const unfinishedOf = prepared((db) =>
+  db
     .select({ n: count() })
     .from(taskAssignments)
-    .where(and(eq(taskAssignments.userId, actor.userId), isNull(taskAssignments.completedAt)));
+    .where(and(eq(taskAssignments.userId, sql.placeholder('userId')), isNull(taskAssignments.completedAt)))
+    .prepare('tasks_unfinished'),
+);
+
+export async function countUnfinished(db: Db, actor: Actor) {
+  const [row] = await unfinishedOf(db).execute({ userId: actor.userId });
   return { unfinished: row?.n ?? 0 };
 }
 

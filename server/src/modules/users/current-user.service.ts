@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
@@ -7,6 +7,7 @@ import { avatarProblem, type CurrentUser, type CurrentUserResponse, type TInline
 import type { Actor } from '../../platform/access.ts';
 import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
+import { prepared } from '../../platform/prepared.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { decodeDataUrl, deleteFile, saveFile } from '../../platform/files.ts';
@@ -14,7 +15,6 @@ import { squareJpeg } from '../../platform/images.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { accountsFor } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
-import { locationsByIds } from '../locations/locations.service.ts';
 import { forgetActors } from '../session/authenticate.ts';
 import { endUserSessions } from '../session/session.service.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -38,18 +38,29 @@ export async function prepareAvatar(image: TInlineImage): Promise<Buffer> {
 /** GET /user: the logged-in user with permissions and locations (spec 1 §3 Current user). */
 const parentGroup = alias(userGroups, 'parent_group');
 
-export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUserResponse> {
-  const [row] = await db
-    .select({ user: users, group: userGroups, location: locations, parentTeam: parentGroup.name })
+const currentUserRow = prepared((db) =>
+  db
+    .select({
+      user: users,
+      group: userGroups,
+      location: locations,
+      parentTeam: parentGroup.name,
+      // The further locations in the same statement: id and name are all the answer needs.
+      extra: sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)) from ${locations} l where l.id = any(${users.additionalLocations})), '[]')`,
+    })
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .innerJoin(locations, eq(locations.id, users.locationId))
     .leftJoin(parentGroup, eq(parentGroup.id, userGroups.parentId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('current_user'),
+);
+
+export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUserResponse> {
+  const [row] = await currentUserRow(db).execute({ userId });
   if (!row) throw notFound();
   const { user, group, location } = row;
-  // Most people work at one location: its row came with the user.
-  const available = user.additionalLocations.length ? await locationsByIds(db, [location.id, ...user.additionalLocations]) : new Map([[location.id, location]]);
+  const available = new Map<string, { id: string; name: string }>([[location.id, location], ...row.extra.map((l) => [l.id, l] as const)]);
   const availableLocations = [location.id, ...user.additionalLocations]
     .map((id) => available.get(id))
     .filter((l) => l !== undefined)

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { dataVersion } from '../../platform/versions.ts';
-import { likeTerm, pageCount, pageWindow } from '../../platform/paging.ts';
+import { likeTerm, pageCount, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { accountsFor } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
@@ -114,22 +114,35 @@ export async function listUsers(db: Db, actor: Actor, opts: { page: number; sear
     ? [(sort.desc ? desc : asc)(userSortColumns[sort.field]), asc(users.lastName), asc(users.id)]
     : [asc(users.lastName), asc(users.firstName), asc(users.id)];
   const { limit, offset } = pageWindow(opts.page);
+  const countQuery = db.select({ n: count() }).from(users).where(where);
+  // Only the columns the list shows; a page carries its total in the same statement.
   const base = db
-    .select({ user: users, role: userGroups.name, roleLabel: userGroups.label, locationLabel: locations.name })
+    .select({
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phone: users.phone,
+        personalNumber: users.personalNumber,
+        locationId: users.locationId,
+        active: users.active,
+        avatarFileId: users.avatarFileId,
+      },
+      role: userGroups.name,
+      roleLabel: userGroups.label,
+      locationLabel: locations.name,
+      total: limit === undefined ? sql<number>`0`.mapWith(Number) : totalColumn(countQuery),
+    })
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .innerJoin(locations, eq(locations.id, users.locationId))
     .where(where)
     .orderBy(...order)
     .offset(offset);
-  const [rows, [total]] = await Promise.all([
-    limit === undefined ? base : base.limit(limit),
-    db
-      .select({ count: count() })
-      .from(users)
-      .where(where),
-  ]);
-  const c = total?.count ?? 0;
+  const rows = await (limit === undefined ? base : base.limit(limit));
+  const total = limit === undefined ? rows.length : await totalOf(rows, countQuery);
+  const c = total;
   return {
     users: rows.map((r) => ({
       id: r.user.id,

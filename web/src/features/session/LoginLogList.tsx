@@ -73,6 +73,7 @@ export function LoginLogList() {
       query={list}
       rows={list.data?.list}
       count={list.data?.count}
+      more={list.data?.more}
       columns={COLUMNS}
       emptyText={term ? 'Keine Anmeldungen zu dieser Suche gefunden' : 'Keine Anmeldungen vorhanden'}
       minWidth={760}

@@ -1,0 +1,2 @@
+CREATE INDEX "absences_user_end_idx" ON "absences" USING btree ("user_id","end_date");--> statement-breakpoint
+CREATE INDEX "absences_vacation_approved_idx" ON "absences" USING btree ("end_date","start_date") WHERE kind = 'vacation' and approved;

@@ -1,0 +1,22 @@
+import type { Db } from './db.ts';
+
+/**
+ * A hot statement, built once per database handle and sent as a named prepared statement.
+ * Building a Drizzle query costs more Node time than executing a small one, and a named
+ * statement is parsed once per connection, so PostgreSQL also skips parsing it again (and, once
+ * its plan is known to be stable, planning). Values go in through `sql.placeholder(name)`.
+ *
+ * Only for statements whose text never changes: one shape per name. A transaction is a handle of
+ * its own and gets its own copy, which ends with it.
+ */
+export function prepared<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const byHandle = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = byHandle.get(db);
+    if (query === undefined) {
+      query = build(db);
+      byHandle.set(db, query);
+    }
+    return query;
+  };
+}
