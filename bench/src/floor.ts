@@ -1,6 +1,7 @@
 /**
  * The database floor: how many `select 1` round trips per second Node gets with 50 concurrent
- * callers, without HTTP — on PostgreSQL over the pool the server uses, and on PGlite in-process.
+ * callers, without HTTP — on PostgreSQL over the pool the server uses, and on PGlite over its one
+ * connection to the database thread.
  * An endpoint that needs k queries cannot pass this rate divided by k.
  */
 import { sql } from 'drizzle-orm';

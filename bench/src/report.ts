@@ -92,7 +92,7 @@ export function misses(result: BenchResult, names: string[]): Miss[] {
           target: 'pglite',
           endpoint: name,
           goal: `≥ ${GOALS.pgliteVsPostgres}× PostgreSQL`,
-          cause: `PGlite schafft ${n0(pgl.roundTrips)} Rundreisen/s, PostgreSQL ${n0(pgs.roundTrips)} (${n2(pgl.roundTrips / pgs.roundTrips)}×), und PGlite rechnet im selben Thread wie der Server; bei ${queries[name] === undefined ? 'mehreren' : n2(queries[name]!)} Anweisungen je Aufruf erreicht es ${n2(ratio)}×.`,
+          cause: `PGlite schafft ${n0(pgl.roundTrips)} Rundreisen/s, PostgreSQL ${n0(pgs.roundTrips)} (${n2(pgl.roundTrips / pgs.roundTrips)}×), und PGlite beantwortet alle Anweisungen nacheinander über eine Verbindung; bei ${queries[name] === undefined ? 'mehreren' : n2(queries[name]!)} Anweisungen je Aufruf erreicht es ${n2(ratio)}×.`,
         });
       }
     }
@@ -145,7 +145,7 @@ export function writeReport(result: BenchResult, names: string[]): string {
     '',
     `Fastify „Hello World“ im selben Node: **${n0(result.hello.rps)} req/s**, p50 ${result.hello.p50} ms, p99 ${result.hello.p99} ms.`,
     '',
-    'Datenbank ohne HTTP: `select 1` mit 50 gleichzeitigen Aufrufern aus Node (PostgreSQL über den Pool des Servers, 10 Verbindungen; PGlite im Prozess). Ein Endpunkt mit k Abfragen kommt höchstens auf diesen Wert geteilt durch k.',
+    'Datenbank ohne HTTP: `select 1` mit 50 gleichzeitigen Aufrufern aus Node (PostgreSQL über den Pool des Servers, 10 Verbindungen; PGlite über seine eine Verbindung zum Datenbank-Thread). Ein Endpunkt mit k Abfragen kommt höchstens auf diesen Wert geteilt durch k.',
     '',
     '| Datenbank | Rundreisen/s | ÷ Hello-World |',
     '|---|---:|---:|',

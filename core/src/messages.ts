@@ -18,6 +18,7 @@ export const MSG = {
   notFound: 'Der Eintrag wurde nicht gefunden.',
   badRequest: 'Die Anfrage ist ungültig.',
   serverError: 'Ein Fehler ist aufgetreten',
+  databaseUnavailable: 'Die Datenbank ist zurzeit nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
   userInactive: 'Ihr Benutzerkonto ist deaktiviert.',
   passwordMailSent:
     'Falls ein Konto zu diesem Benutzernamen existiert, wurde eine E-Mail mit einem Link zum Setzen eines neuen Passworts versendet.',

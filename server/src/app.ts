@@ -12,7 +12,6 @@ import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
 import { createBackground, type Background } from './platform/background.ts';
 import { registerAuth } from './platform/auth.ts';
-import { limitConcurrentRequests } from './platform/concurrency.ts';
 import type { Db } from './platform/db.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerEdge, registerInputGuard } from './platform/edge.ts';
@@ -43,8 +42,8 @@ export interface AppDeps {
   storage: Storage;
   /** Pino options or false (tests). */
   logger?: boolean | object;
-  /** At most this many API requests at the database at once (PGlite); unset: no limit. */
-  requestConcurrency?: number;
+  /** Whether the database answers now, for /api/health (default: always). */
+  databaseAvailable?: () => boolean;
   /** Compare every answer with JSON.stringify of its payload (default: under test). */
   verifyResponses?: boolean;
 }
@@ -83,7 +82,15 @@ export async function buildApp(input: AppDeps): Promise<App> {
     clientErrorHandler,
   }) as unknown as App;
   const background = createBackground(app.log);
-  const deps: Deps = { db: input.db, config: input.config, mailer: input.mailer, storage: input.storage, log: app.log, background };
+  const deps: Deps = {
+    db: input.db,
+    databaseAvailable: input.databaseAvailable ?? (() => true),
+    config: input.config,
+    mailer: input.mailer,
+    storage: input.storage,
+    log: app.log,
+    background,
+  };
   app.background = background;
   app.addHook('onClose', () => background.idle());
 
@@ -100,7 +107,6 @@ export async function buildApp(input: AppDeps): Promise<App> {
   );
   registerErrorHandler(app);
   registerEdge(app);
-  if (input.requestConcurrency) limitConcurrentRequests(app, input.requestConcurrency);
 
   registerSecurityHeaders(app, { tls: input.config.publicUrl.startsWith('https://') });
   await app.register(rateLimit, { global: false });

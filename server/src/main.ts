@@ -9,7 +9,6 @@ import { createLocalStorage } from './platform/storage.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
 
 const config = readConfig();
-const PGLITE_REQUEST_CONCURRENCY = 8;
 
 async function main() {
   let database;
@@ -31,8 +30,7 @@ async function main() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
     logger: { level: config.logLevel },
-    // PGlite answers one query at a time on this thread: a few requests at once keep it fair.
-    requestConcurrency: database.kind === 'pglite' ? PGLITE_REQUEST_CONCURRENCY : undefined,
+    databaseAvailable: database.available,
   });
 
   let closing = false;

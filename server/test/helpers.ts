@@ -59,6 +59,7 @@ export async function buildTestApp(opts: { seed?: boolean; config?: Partial<Conf
   const config: Config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }), seed: 'none' as const, ...opts.config };
   const app = await buildApp({
     db: database.db,
+    databaseAvailable: database.available,
     config,
     mailer: opts.mailer ?? createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir }),
     storage: createLocalStorage(path.join(dataDir, 'files')),

@@ -1,20 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
+import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
 export type Schema = typeof schema;
 /**
- * The database handle every service takes: the same API on PGlite and node-postgres, and a
+ * The database handle every service takes: node-postgres on PostgreSQL and on PGlite alike, and a
  * transaction is one too, so a service joins its caller's transaction by taking it as `db`.
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -34,6 +30,8 @@ export async function together<const Q extends readonly PromiseLike<unknown>[]>(
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** False while the database cannot answer (PGlite: its thread is being restarted). */
+  available(): boolean;
   close(): Promise<void>;
 }
 
@@ -46,8 +44,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await withStartupLock({ db, kind: 'postgres', close: async () => undefined }, () => migratePg(db as never, { migrationsFolder }));
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const database: Database = { db, kind: 'postgres', available: () => true, close: () => pool.end() };
+  await withStartupLock(database, () => migratePg(db as never, { migrationsFolder }));
+  return database;
 }
 
 /**
@@ -69,10 +68,13 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
 
 /**
  * Opens the embedded PGlite database, in `dir` or in memory when dir is null, and applies the
- * migrations. A lock file with our pid guards the directory: PGlite is single-process and a
- * second process writing the same files would corrupt them.
+ * migrations. PGlite runs in a thread of its own (pglite-thread.ts), so a long query does not
+ * hold up the thread that accepts and answers HTTP requests; the server reaches it through
+ * node-postgres like a PostgreSQL server, over one connection, and the same driver code serves
+ * both. A lock file with our pid guards the directory: PGlite is single-process and a second
+ * process writing the same files would corrupt them.
  */
-export async function openPglite(dir: string | null): Promise<Database> {
+export async function openPglite(dir: string | null): Promise<Database & { thread: PgliteThread }> {
   let lockFile: string | null = null;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
@@ -80,18 +82,34 @@ export async function openPglite(dir: string | null): Promise<Database> {
     acquireLock(lockFile);
   }
   try {
-    const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm, btree_gist } });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
-    const stopMaintenance = scheduleMaintenance(client);
+    const thread = await startPgliteThread(dir);
+    // PGlite has one session: one connection, kept open (a new one resets the session).
+    const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connect() });
+    // A connection that the thread drops (it died) must not crash the process; the thread
+    // reports the crash itself and the pool opens a new connection on the next query.
+    pool.on('error', () => undefined);
+    // The same for a connection in use (a transaction's): its query fails, nothing else.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const migrate = () => migratePg(db as never, { migrationsFolder });
+    try {
+      await migrate();
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      await thread.close();
+      throw err;
+    }
+    // A database in memory comes back empty from a crash; on disk this finds nothing to do.
+    thread.onRestart = migrate;
     return {
       db,
       kind: 'pglite',
+      available: thread.available,
+      thread,
       async close() {
-        stopMaintenance();
-        // CHECKPOINT writes everything to the data files so the next start needs no recovery.
-        await client.exec('CHECKPOINT').catch(() => undefined);
-        await client.close();
+        await pool.end().catch(() => undefined);
+        // The thread writes a CHECKPOINT, so the next start needs no recovery, and closes PGlite.
+        await thread.close();
         if (lockFile) releaseLock(lockFile);
       },
     };
@@ -99,23 +117,6 @@ export async function openPglite(dir: string | null): Promise<Database> {
     if (lockFile) releaseLock(lockFile);
     throw err;
   }
-}
-
-/**
- * PGlite runs PostgreSQL as a single process without the autovacuum workers: nobody would
- * reclaim dead rows (every session touch leaves one) or refresh the planner's statistics. A
- * VACUUM ANALYZE ten minutes after start and then every six hours does their job; it takes
- * seconds on a company-sized database and queries wait for it meanwhile.
- */
-const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
-function scheduleMaintenance(client: PGlite): () => void {
-  const run = () => void client.exec('VACUUM ANALYZE').catch((err) => console.error('VACUUM ANALYZE fehlgeschlagen:', (err as Error).message));
-  const first = setTimeout(run, 10 * 60_000).unref();
-  const every = setInterval(run, MAINTENANCE_EVERY_MS).unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
 }
 
 export class DataDirLockedError extends Error {

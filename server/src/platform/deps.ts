@@ -8,6 +8,8 @@ import type { Storage } from './storage.ts';
 /** What services need from the outside world, passed explicitly (no globals). */
 export interface Deps {
   db: Db;
+  /** False while the database cannot answer (the embedded one restarting after a crash). */
+  databaseAvailable: () => boolean;
   config: Config;
   mailer: Mailer;
   storage: Storage;
