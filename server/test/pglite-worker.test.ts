@@ -86,8 +86,10 @@ describe('PGlite in its own thread', { timeout: SLOW }, () => {
     // thread that was one stall of the same length. Here the timer keeps ticking.
     expect(ms).toBeGreaterThan(200);
     expect(ticks).toBeGreaterThan(ms / 5 / 4);
-    expect(stall).toBeLessThan(100);
-    expect(histogram.max / 1e6).toBeLessThan(110);
+    // On a loaded machine the OS delays the timer too, but never by the whole query.
+    const bound = Math.max(100, ms / 3);
+    expect(stall).toBeLessThan(bound);
+    expect(histogram.max / 1e6).toBeLessThan(bound + 10);
   });
 
   it('completes the queries of many callers at once, each with its own answer', async () => {
