@@ -83,11 +83,11 @@ describe('PGlite in its own thread', { timeout: SLOW }, () => {
     const ms = performance.now() - started;
     expect(rows).toEqual([{ n: 3_000_000 }]);
     // The query takes hundreds of milliseconds (seconds on a busy machine); on the server's
-    // thread that was one stall of the same length. Here the timer keeps ticking.
+    // thread that was one stall of the same length. Here the timer keeps ticking, with gaps only
+    // as long as a machine shared with other work makes them.
     expect(ms).toBeGreaterThan(200);
     expect(ticks).toBeGreaterThan(ms / 5 / 4);
-    // On a loaded machine the OS delays the timer too, but never by the whole query.
-    const bound = Math.max(100, ms / 3);
+    const bound = Math.min(ms / 3, 250);
     expect(stall).toBeLessThan(bound);
     expect(histogram.max / 1e6).toBeLessThan(bound + 10);
   });

@@ -109,7 +109,7 @@ export async function startPgliteThread(dir: string | null): Promise<PgliteThrea
         // Died while serving: the queries it held fail, the next ones get a new thread.
         const cause = failure ? `: ${failure.message}` : '';
         console.error(`Datenbank-Thread unerwartet beendet (Code ${code}${cause}); Neustart in ${restartDelay} ms.`);
-        const lost = new Error(`Die Datenbank wurde während der Anfrage neu gestartet (Code ${code}${cause}).`);
+        const lost = new Error(`Der Datenbank-Thread endete während der Abfrage (Code ${code}${cause}); er wird neu gestartet.`);
         for (const s of [...streams.values()]) s.destroy(lost);
         scheduleRestart();
       });
