@@ -190,7 +190,7 @@ async function main() {
 
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
     const recorder = recordPool(pool);
-    const config = { ...readConfig({ DATA_DIR: work, WEB_DIST: path.join(work, 'no-web') }), seed: 'none' as const };
+    const config = { ...readConfig({ DATA_DIR: work, WEB_DIST: '' }), seed: 'none' as const };
     // As in production: no response verification, no request log.
     app = await buildApp({
       db: database.db,

@@ -147,22 +147,49 @@ export async function buildApp(input: AppDeps): Promise<App> {
   return app;
 }
 
-/** Serves the built web app; every other GET outside /api gets index.html (deep links). */
-function registerWeb(app: FastifyInstance, webDist: string) {
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) return;
-  app.register(fastifyStatic, { root: webDist, serve: false });
+/** The page while web/dist has no index.html yet: `npm start` builds the web app beside the running server. */
+const BUILDING_PAGE = `<!doctype html>
+<html lang="de">
+<head><meta charset="utf-8"><meta http-equiv="refresh" content="3"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Filialportal – wird gebaut</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; color: #333">
+<h1 style="font-size: 1.4rem">Die Anwendung wird gebaut …</h1>
+<p>Das Filialportal ist gleich da. Diese Seite lädt sich alle drei Sekunden neu.</p>
+<p style="color: #777; font-size: 0.9rem">Dauert es länger als eine Minute: <code>npm run build</code> baut die Web-App.</p>
+</body>
+</html>
+`;
+
+/**
+ * Serves the built web app; every other GET outside /api gets index.html (deep links). Hashed
+ * files under /assets/ are cached for a year, everything else is revalidated. Until web/dist
+ * holds an index.html (the build is still running), pages are answered with 503 and a page
+ * that reloads itself; the files are looked up per request, so no restart is needed after the
+ * build. `webDist: null` serves no web app at all (API tests).
+ */
+function registerWeb(app: FastifyInstance, webDist: string | null) {
+  if (webDist === null) return;
+  // cacheControl: false, or send() would overwrite our Cache-Control with 'public, max-age=0'.
+  app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false, suppressWarning: true });
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
+    const urlPath = req.url.split('?')[0]!;
+    if (urlPath.startsWith('/api/')) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
     let file: string;
     try {
-      file = path.join(webDist, decodeURIComponent(req.url.split('?')[0]!));
+      file = path.join(webDist, decodeURIComponent(urlPath));
     } catch {
       file = webDist;
     }
-    if (file.startsWith(webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      const cache = req.url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return reply.header('Cache-Control', cache).sendFile(path.relative(webDist, file));
+    const relative = path.relative(webDist, file);
+    // Inside web/dist, no dot files (the build stamp), an existing file.
+    const servable = file.startsWith(webDist + path.sep) && !relative.split(path.sep).some((part) => part.startsWith('.'));
+    if (servable && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      const cache = urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return reply.header('Cache-Control', cache).sendFile(relative);
     }
-    if (req.url.startsWith('/api/')) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
+    if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+      return reply.status(503).header('Cache-Control', 'no-store').header('Retry-After', '3').type('text/html; charset=utf-8').send(BUILDING_PAGE);
+    }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Runtime configuration, read once from the environment (README "Konfiguration"). */
 export interface Config {
@@ -19,8 +20,8 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   logLevel: string;
-  /** Directory of the built web app, served at '/'. */
-  webDist: string;
+  /** Directory of the built web app, served at '/'; null: the API alone (WEB_DIST=''). */
+  webDist: string | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,7 +40,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
-    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };
 }
 

@@ -56,7 +56,7 @@ export async function buildTestApp(opts: { seed?: boolean; config?: Partial<Conf
   if (opts.seed !== false) await seedDemoIfEmpty(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-test-'));
   const outboxDir = path.join(dataDir, 'outbox');
-  const config: Config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }), seed: 'none' as const, ...opts.config };
+  const config: Config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: '' }), seed: 'none' as const, ...opts.config };
   const app = await buildApp({
     db: database.db,
     databaseAvailable: database.available,

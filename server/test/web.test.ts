@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from './helpers.ts';
+
+/**
+ * The web app from web/dist: cache headers of hashed assets and of the pages, deep links, and
+ * the 503 page while `npm start` is still building (without a restart once the build is there).
+ */
+let t: TestContext;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-web-'));
+  t = await buildTestApp({ seed: false, config: { webDist } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('web app', () => {
+  it('answers pages with 503 and a self-reloading German page while the build is missing', async () => {
+    const res = await get('/dashboard');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['retry-after']).toBe('3');
+    expect(res.body).toContain('Die Anwendung wird gebaut');
+    expect(res.body).toContain('http-equiv="refresh"');
+    // The API does not wait for the web build.
+    expect((await get('/api/health')).statusCode).toBe(200);
+    expect((await get('/api/nothing-here')).statusCode).toBe(404);
+  });
+
+  it('serves the build as soon as it is there, with the intended cache headers', async () => {
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1);');
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(webDist, '.build-stamp'), 'abc\n');
+
+    const asset = await get('/assets/index-Ab12Cd34.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe('console.log(1);');
+
+    for (const url of ['/', '/index.html', '/dashboard', '/settings/users?x=1']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body, url).toContain('<div id="root">');
+    }
+
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+
+    // Dot files (the build stamp) are no part of the site.
+    const stamp = await get('/.build-stamp');
+    expect(stamp.body).not.toContain('abc');
+    // An asset that is gone is no page; API paths stay JSON.
+    expect((await get('/api/nothing-here')).json().error.code).toBe('not_found');
+  });
+});
