@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 /** One column of an XLSX export: German header, how to read the value, and its cell type. */
@@ -10,6 +10,10 @@ export interface XlsxColumn<T> {
   type?: 'text' | 'number' | 'date' | 'datetime' | 'boolean';
   width?: number;
 }
+
+/** ExcelJS takes a third of a second to load: loaded with the first export, not at start. */
+let excel: Promise<typeof ExcelJS> | null = null;
+const loadExcel = () => (excel ??= import('exceljs').then((m) => m.default));
 
 const toExcelDate = (v: unknown): Date | null => {
   if (v instanceof Date) return v;
@@ -66,7 +70,7 @@ export async function sendXlsx<T>(
   opts: { filename: string; sheet: string; title?: string; columns: XlsxColumn<T>[]; rows: AsyncIterable<readonly T[]> | readonly T[] },
 ) {
   const batches = asBatches(opts.rows);
-  const first = await batches.next();
+  const [first, ExcelJS] = await Promise.all([batches.next(), loadExcel()]);
   const stream = new PassThrough();
   reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from './db.ts';
 import type { Storage } from './storage.ts';
 import { files } from './files.table.ts';
@@ -41,6 +40,7 @@ export async function deleteFile(db: Db, storage: Storage, id: string): Promise<
 export async function decodeDataUrl(data: string): Promise<{ bytes: Buffer; mime: string | null; ext: string | null }> {
   const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
   const bytes = Buffer.from(comma >= 0 ? data.slice(comma + 1) : data, 'base64');
-  const type = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
+  // file-type loads with the first upload, not at start.
+  const type = bytes.length ? await (await import('file-type')).fileTypeFromBuffer(bytes) : undefined;
   return { bytes, mime: type?.mime ?? null, ext: type?.ext ?? null };
 }
