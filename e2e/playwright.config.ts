@@ -28,7 +28,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx server/src/main.ts`,
+    command: `rm -rf ${dataDir} && node scripts/server.mjs`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,

@@ -52,7 +52,8 @@ if (haveChromium || requireE2e) {
     failed++;
     ok = false;
   } else {
-    const built = run('Web-App bauen', 'npm', ['run', 'build', '-w', 'web']);
+    // Built only when web/dist is missing or its sources changed (scripts/build-web.mjs).
+    const built = run('Web-App bauen', 'node', ['scripts/build-web.mjs']);
     const e2e = built && run(`Browser-Tests (Playwright, ${db})`, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
     const report = readJson('test-results/playwright.json');
     if (report?.stats) {
