@@ -147,6 +147,15 @@ export async function buildApp(input: AppDeps): Promise<App> {
   return app;
 }
 
+const isFile = (file: string) => {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    // Missing, or no valid path at all (a NUL byte from %00).
+    return false;
+  }
+};
+
 /** The page while web/dist has no index.html yet: `npm start` builds the web app beside the running server. */
 const BUILDING_PAGE = `<!doctype html>
 <html lang="de">
@@ -183,7 +192,7 @@ function registerWeb(app: FastifyInstance, webDist: string | null) {
     const relative = path.relative(webDist, file);
     // Inside web/dist, no dot files (the build stamp), an existing file.
     const servable = file.startsWith(webDist + path.sep) && !relative.split(path.sep).some((part) => part.startsWith('.'));
-    if (servable && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    if (servable && isFile(file)) {
       const cache = urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
       return reply.header('Cache-Control', cache).sendFile(relative);
     }

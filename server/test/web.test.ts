@@ -61,7 +61,13 @@ describe('web app', () => {
     // Dot files (the build stamp) are no part of the site.
     const stamp = await get('/.build-stamp');
     expect(stamp.body).not.toContain('abc');
-    // An asset that is gone is no page; API paths stay JSON.
+    // Paths that name no file get the app page, never an error.
+    for (const url of ['/%00', '/assets/%00.js', '/%E0%A4%A', '/../../etc/passwd', '/assets/../index.html']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toContain('root:');
+    }
+    // API paths stay JSON.
     expect((await get('/api/nothing-here')).json().error.code).toBe('not_found');
   });
 });
