@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Builds the web app (web/dist) only when its inputs changed since the last successful build:
 // `node scripts/build-web.mjs` (conditional), `--force` (always). The stamp in web/dist holds
-// the content hash of the inputs; a failed or interrupted build leaves none, so the next run
-// builds again.
+// the content hash of the inputs. A stale web/dist is removed first (the server shows its
+// "being built" page meanwhile); the new one is built in web/.dist-build and moved into place
+// whole, so index.html never names an asset that is not written yet. A failed or interrupted
+// build leaves no web/dist, and the next run builds again.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -10,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT, hashInputs, readStamp, writeStamp } from './build-stamp.mjs';
 
 export const WEB_DIST = path.join(ROOT, 'web/dist');
+const WEB_BUILD = path.join(ROOT, 'web/.dist-build');
 
 /** Everything the bundle is made of: the web sources and configs, the core code it imports, the installed versions. */
 const INPUTS = [
@@ -49,10 +52,20 @@ export async function buildWeb({ force = false } = {}) {
     return false;
   }
   const started = performance.now();
+  fs.rmSync(WEB_DIST, { recursive: true, force: true });
+  fs.rmSync(WEB_BUILD, { recursive: true, force: true });
   const vite = createRequire(path.join(ROOT, 'web/package.json')).resolve('vite');
   const { build } = await import(pathToFileURL(vite).href);
-  await build({ root: path.join(ROOT, 'web'), configFile: path.join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
-  writeStamp(WEB_DIST, hash);
+  await build({
+    root: path.join(ROOT, 'web'),
+    configFile: path.join(ROOT, 'web/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: WEB_BUILD, emptyOutDir: true },
+  });
+  writeStamp(WEB_BUILD, hash);
+  // Another build may have finished meanwhile: the last one wins.
+  fs.rmSync(WEB_DIST, { recursive: true, force: true });
+  fs.renameSync(WEB_BUILD, WEB_DIST);
   console.log(`Web-App gebaut in ${((performance.now() - started) / 1000).toFixed(1)} s (web/dist).`);
   return true;
 }
