@@ -4,6 +4,7 @@ import { readConfig } from './config.ts';
 import { DataDirLockedError, openPglite, openPostgres, withStartupLock } from './platform/db.ts';
 import { createMailer } from './platform/mail.ts';
 import { listenPostgres } from './platform/notify.ts';
+import { warmUpModules } from './platform/warm-up.ts';
 import { ACTOR_CHANNEL, forgetActorsHere } from './modules/session/authenticate.ts';
 import { createLocalStorage } from './platform/storage.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
@@ -47,6 +48,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  void warmUpModules().catch((err) => app.log.warn({ err }, 'Module konnten nicht vorab geladen werden'));
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `eingebettete Datenbank in ${path.join(config.dataDir, 'db')}`;
   const lines = [
     '',

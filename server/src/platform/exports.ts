@@ -15,6 +15,16 @@ export interface XlsxColumn<T> {
 let excel: Promise<typeof ExcelJS> | null = null;
 const loadExcel = () => (excel ??= import('exceljs').then((m) => m.default));
 
+/** Loads ExcelJS and runs a tiny workbook through it, so the first real export finds it ready. */
+export async function warmUpXlsx(): Promise<void> {
+  const ExcelJS = await loadExcel();
+  const sink = new PassThrough();
+  sink.resume();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  workbook.addWorksheet('x').addRow(['x', 1, new Date()]).commit();
+  await workbook.commit();
+}
+
 const toExcelDate = (v: unknown): Date | null => {
   if (v instanceof Date) return v;
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) {

@@ -5,6 +5,7 @@ import vm from 'node:vm';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import sharp from 'sharp';
+import { warmUpModules } from '../../src/platform/warm-up.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { buildTestApp, type TestContext } from '../helpers.ts';
@@ -29,6 +30,8 @@ let f: Fixture;
 let doc: OpenApi;
 beforeAll(async () => {
   t = await buildTestApp();
+  // As the server does right after it listens (main.ts): the first export must not pay for it.
+  await warmUpModules();
   f = await prepareFixture(t);
   doc = t.app.swagger() as OpenApi;
 }, 120_000);
