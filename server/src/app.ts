@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
 import { createBackground, type Background } from './platform/background.ts';
 import { registerAuth } from './platform/auth.ts';
+import { type DatabaseCounters, registerBenchProbe } from './platform/bench-probe.ts';
 import type { Db } from './platform/db.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerEdge, registerInputGuard } from './platform/edge.ts';
@@ -46,6 +47,8 @@ export interface AppDeps {
   databaseAvailable?: () => boolean;
   /** Compare every answer with JSON.stringify of its payload (default: under test). */
   verifyResponses?: boolean;
+  /** Measuring aids for the benchmark (BENCH_PROBE); unset in production. */
+  benchProbe?: { secret: string; counters: DatabaseCounters };
 }
 
 export interface App extends FastifyInstance {
@@ -107,6 +110,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
   );
   registerErrorHandler(app);
   registerEdge(app);
+  if (input.benchProbe) registerBenchProbe(app, input.benchProbe);
 
   registerSecurityHeaders(app, { tls: input.config.publicUrl.startsWith('https://') });
   await app.register(rateLimit, { global: false });

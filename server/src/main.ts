@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { DataDirLockedError, openPglite, openPostgres, withStartupLock } from './platform/db.ts';
+import { benchProbeSecret, countDatabase } from './platform/bench-probe.ts';
 import { createMailer } from './platform/mail.ts';
 import { listenPostgres } from './platform/notify.ts';
 import { warmUpModules } from './platform/warm-up.ts';
@@ -10,6 +11,8 @@ import { createLocalStorage } from './platform/storage.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
 
 const config = readConfig();
+// Off unless the benchmark starts the server (see platform/bench-probe.ts).
+const benchSecret = benchProbeSecret();
 
 async function main() {
   let database;
@@ -24,6 +27,7 @@ async function main() {
   }
   // Sessions are cached per instance; a logout or group change on another instance clears them here.
   const listener = config.databaseUrl ? listenPostgres(config.databaseUrl, ACTOR_CHANNEL, forgetActorsHere) : null;
+  const benchProbe = benchSecret ? { secret: benchSecret, counters: countDatabase(database) } : undefined;
   const seeded = config.seed === 'demo' ? await withStartupLock(database, () => seedDemoIfEmpty(database.db)) : false;
   const app = await buildApp({
     db: database.db,
@@ -32,6 +36,7 @@ async function main() {
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
     logger: { level: config.logLevel },
     databaseAvailable: database.available,
+    benchProbe,
   });
 
   let closing = false;

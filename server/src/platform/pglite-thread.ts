@@ -17,6 +17,8 @@ export interface PgliteThread {
   close(): Promise<void>;
   /** The thread now serving, null while it is being restarted or after close (tests, diagnosis). */
   worker(): Worker | null;
+  /** The serving thread's id in the operating system (Linux; null elsewhere or while restarting), for measurements. */
+  threadId(): number | null;
 }
 
 const RESTART_FIRST_MS = 100;
@@ -37,6 +39,7 @@ export async function startPgliteThread(dir: string | null): Promise<PgliteThrea
   const streams = new Map<number, WorkerStream>();
   let nextId = 1;
   let worker: Worker | null = null;
+  let tid: number | null = null;
   let up = false;
   let available = false;
   let closing: Promise<void> | null = null;
@@ -52,6 +55,7 @@ export async function startPgliteThread(dir: string | null): Promise<PgliteThrea
     available: () => available,
     close,
     worker: () => worker,
+    threadId: () => (up ? tid : null),
   };
 
   function whenUp(): Promise<void> {
@@ -77,6 +81,7 @@ export async function startPgliteThread(dir: string | null): Promise<PgliteThrea
       w.on('message', (msg: FromWorker) => {
         switch (msg.t) {
           case 'ready':
+            tid = msg.tid;
             opened = true;
             up = true;
             resolve();

@@ -4,6 +4,7 @@
  * PGlite answers blocks the thread it runs on for its whole duration; here that is this thread,
  * not the one that accepts HTTP connections.
  */
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -26,7 +27,8 @@ export type ToWorker =
 
 /** From the database thread to the server. */
 export type FromWorker =
-  | { t: 'ready' }
+  /** `tid`: the thread's id in the operating system (Linux), for measuring its CPU time. */
+  | { t: 'ready'; tid: number | null }
   | { t: 'failed'; name: string; message: string }
   | { t: 'data'; id: number; data: ArrayBuffer }
   | { t: 'refused'; id: number; message: string }
@@ -69,6 +71,15 @@ function enqueue(work: () => Promise<void>) {
 function fatal(err: unknown) {
   console.error('Datenbank-Thread: nicht behebbarer Fehler:', err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
+}
+
+/** This thread's id in Linux (/proc/thread-self points to <pid>/task/<tid>), null elsewhere. */
+function ownThreadId(): number | null {
+  try {
+    return Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) || null;
+  } catch {
+    return null;
+  }
 }
 
 const concat = (parts: Uint8Array[], total: number) => {
@@ -262,7 +273,7 @@ queue = PGlite.create(options.dir ?? undefined, { extensions: { pg_trgm, btree_g
   (opened) => {
     db = opened;
     scheduleMaintenance();
-    send({ t: 'ready' });
+    send({ t: 'ready', tid: ownThreadId() });
   },
   (err: Error) => {
     send({ t: 'failed', name: err?.name ?? 'Error', message: err?.message ?? String(err) });
