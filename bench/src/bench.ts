@@ -1,29 +1,46 @@
 /**
  * `npm run bench`: the portal at company scale on the embedded PGlite and on PostgreSQL.
- * Generates the data (fixed seed), starts the real server as a child process, loads every list
- * and calendar endpoint with autocannon (real tokens, 127.0.0.1 only), measures the front-end
- * budget and start-up, and writes bench/REPORT.md and bench/report.json from the run (a quick
- * run writes to test-results/bench-quick/).
- * BENCH_QUICK=1: smaller data and short runs, a smoke test of about a minute.
+ * Generates the data (fixed seed), starts the real server as a child process with its bench
+ * probe on, and measures on this machine:
+ *  - a bare Fastify sending the same headers, then /api/health through the whole plugin stack;
+ *  - every list and calendar endpoint in a closed loop (50 connections kept open from warm-up to
+ *    the end of the measurement; real tokens, 127.0.0.1 only), with CPU µs per request of the
+ *    server, the database and the load generator, statements per request, event-loop delay and
+ *    the load average; then in an open loop at half the rate reached;
+ *  - simulated staff working through their day;
+ *  - the front-end budget and start-up.
+ * Writes bench/REPORT.md and bench/report.json (a quick run writes to test-results/bench-quick/).
+ * BENCH_QUICK=1: smaller data and short runs, a smoke test.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, eq, like, ne, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPglite, openPostgres } from '../../server/src/platform/db.ts';
+import { type Database, type Db, openPglite, openPostgres } from '../../server/src/platform/db.ts';
+import { locations } from '../../server/src/modules/locations/locations.table.ts';
+import { userGroups } from '../../server/src/modules/teams/teams.table.ts';
+import { users } from '../../server/src/modules/users/users.table.ts';
 import { seedDemoIfEmpty } from '../../server/src/seed/demo.ts';
+import { type Floor, roundTrips } from './floor.ts';
 import { FULL_SCALE, generateScaleData, type GenerateResult, QUICK_SCALE } from './generate.ts';
-import { roundTripsPerSecond } from './floor.ts';
 import { type FrontendResult, measureFrontend } from './frontend.ts';
-import { CONNECTIONS, load, type LoadResult } from './load.ts';
+import { Backends, Meter, type Snapshot, type Usage } from './gauges.ts';
+import { type ClosedResult, CONNECTIONS, closedLoop, openLoop, type OpenResult } from './load.ts';
 import { type Child, startChild } from './processes.ts';
 import { writeReport } from './report.ts';
+import { simulateStaff, type StaffMember, type StaffResult, STEPS } from './staff.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
 const scale = quick ? QUICK_SCALE : FULL_SCALE;
-// PGlite needs seconds per endpoint before its memory and page cache settle (first-run p99 in seconds).
-const timing = quick ? { warmup: 0, seconds: 1 } : { warmup: 3, seconds: 5 };
+/**
+ * Seconds per part. PGlite needs seconds per endpoint before its memory and page cache settle,
+ * hence the warm-up; the open loop follows its endpoint's closed loop on a warm server.
+ */
+const timing = quick
+  ? { warmup: 0.2, seconds: 0.6, openLeadIn: 0.2, openSeconds: 0.6, floorSeconds: 1, staff: 4, staffSeconds: 3, thinkMs: [200, 600] as [number, number] }
+  : { warmup: 3, seconds: 5, openLeadIn: 0.5, openSeconds: 3, floorSeconds: 5, staff: 200, staffSeconds: 45, thinkMs: [1000, 3000] as [number, number] };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/filialportal_bench';
 // The bench sends traffic to this machine only, the database included.
 if (!/^(127\.0\.0\.1|localhost)$/.test(new URL(PG_URL).hostname)) throw new Error(`BENCH_DATABASE_URL muss auf 127.0.0.1 zeigen, nicht auf ${new URL(PG_URL).hostname}`);
@@ -32,46 +49,83 @@ const SERVER = 'server/src/main.ts';
 const PASSWORD = 'demo1234';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const year = today.slice(0, 4);
+/** The server believes X-Forwarded-For from the bench, so simulated staff come from their store's address. */
+const TRUSTED_PROXY = '127.0.0.1';
+/** Logins per address and minute the server allows (POST /token); a store's staff share its address. */
+const MAX_STAFF_PER_LOCATION = 25;
+
+/**
+ * What an endpoint is, for the guide values of the goals: a single record, a page of a list,
+ * the calendar week, the all-users list for the pickers (gzip) and its 304 answer.
+ */
+export type EndpointKind = 'record' | 'list' | 'week' | 'all' | 'notModified';
 
 export interface Endpoint {
   name: string;
   path: (ctx: { largest: string }) => string;
   as: string;
+  kind: EndpointKind;
+  /** Sends If-None-Match with the ETag of a first answer, so the server answers 304. */
+  conditional?: boolean;
 }
 
 /** Every list and calendar endpoint built so far, with the filters people use. */
 export const ENDPOINTS: Endpoint[] = [
-  { name: 'Aktueller Benutzer', path: () => '/api/user', as: 'admin@example.com' },
-  { name: 'Benutzerliste, Suche „mül“', path: () => '/api/user/list/0?userSearch=m%C3%BCl', as: 'admin@example.com' },
-  { name: 'Urlaub Ansicht 1 (offen), alle Standorte', path: () => '/api/absence/0/all/1', as: 'admin@example.com' },
-  { name: 'Urlaub Ansicht 2 (akzeptiert), alle Standorte', path: () => '/api/absence/0/all/2', as: 'admin@example.com' },
-  { name: `Urlaub Ansicht 3 (vergangen), Jahr ${year}`, path: () => `/api/absence/0/all/3?year=${year}`, as: 'admin@example.com' },
-  { name: 'Urlaubsübersicht (Ansicht 4), alle', path: () => '/api/user/listallabsenceuseroverview?from=0&location=all', as: 'admin@example.com' },
-  { name: 'Krankmeldungen Ansicht 4, alle', path: () => '/api/sickreport/0/all/4', as: 'admin@example.com' },
-  { name: 'Krankheitstage je Mitarbeiter', path: () => '/api/sickreport/summary/0/all', as: 'admin@example.com' },
-  { name: 'Kalenderwoche des größten Standorts', path: (c) => `/api/calendar/${c.largest}/${today}`, as: 'admin@example.com' },
-  { name: 'Aufgaben, delegiert (Personalleitung)', path: () => '/api/task/list/0/all/all/0?taskview=3', as: 'personalleitung@example.com' },
-  { name: 'Aufgaben, eigene offene', path: () => '/api/task/list/0/all/all/0?taskview=2', as: 'admin@example.com' },
-  { name: 'Zähler offene Aufgaben', path: () => '/api/task/count', as: 'verkauf@example.com' },
-  { name: 'Login-Verlauf einer Person („schmidt“)', path: () => '/api/loginlog/list/0?term=schmidt', as: 'admin@example.com' },
-  { name: 'Standorte (alle)', path: () => '/api/location/list/9999', as: 'admin@example.com' },
-  { name: 'Benutzergruppen', path: () => '/api/team', as: 'admin@example.com' },
-  { name: 'Alle Benutzer (Auswahllisten)', path: () => '/api/user/listall', as: 'admin@example.com' },
-  { name: 'Hersteller', path: () => '/api/manufacturer/list', as: 'admin@example.com' },
-  { name: 'Feiertage und Schulferien NW', path: () => '/api/holidayapi/holidays/NW', as: 'admin@example.com' },
-  { name: 'Sondertermine', path: () => '/api/locationspecialappointment/list/0', as: 'admin@example.com' },
+  { name: 'Aktueller Benutzer', path: () => '/api/user', as: 'admin@example.com', kind: 'record' },
+  { name: 'Benutzerliste, Suche „mül“', path: () => '/api/user/list/0?userSearch=m%C3%BCl', as: 'admin@example.com', kind: 'list' },
+  { name: 'Urlaub Ansicht 1 (offen), alle Standorte', path: () => '/api/absence/0/all/1', as: 'admin@example.com', kind: 'list' },
+  { name: 'Urlaub Ansicht 2 (akzeptiert), alle Standorte', path: () => '/api/absence/0/all/2', as: 'admin@example.com', kind: 'list' },
+  { name: `Urlaub Ansicht 3 (vergangen), Jahr ${year}`, path: () => `/api/absence/0/all/3?year=${year}`, as: 'admin@example.com', kind: 'list' },
+  { name: 'Urlaubsübersicht (Ansicht 4), alle', path: () => '/api/user/listallabsenceuseroverview?from=0&location=all', as: 'admin@example.com', kind: 'list' },
+  { name: 'Krankmeldungen Ansicht 4, alle', path: () => '/api/sickreport/0/all/4', as: 'admin@example.com', kind: 'list' },
+  { name: 'Krankheitstage je Mitarbeiter', path: () => '/api/sickreport/summary/0/all', as: 'admin@example.com', kind: 'list' },
+  { name: 'Kalenderwoche des größten Standorts', path: (c) => `/api/calendar/${c.largest}/${today}`, as: 'admin@example.com', kind: 'week' },
+  { name: 'Aufgaben, delegiert (Personalleitung)', path: () => '/api/task/list/0/all/all/0?taskview=3', as: 'personalleitung@example.com', kind: 'list' },
+  { name: 'Aufgaben, eigene offene', path: () => '/api/task/list/0/all/all/0?taskview=2', as: 'admin@example.com', kind: 'list' },
+  { name: 'Zähler offene Aufgaben', path: () => '/api/task/count', as: 'verkauf@example.com', kind: 'record' },
+  { name: 'Login-Verlauf einer Person („schmidt“)', path: () => '/api/loginlog/list/0?term=schmidt', as: 'admin@example.com', kind: 'list' },
+  { name: 'Standorte (alle)', path: () => '/api/location/list/9999', as: 'admin@example.com', kind: 'list' },
+  { name: 'Benutzergruppen', path: () => '/api/team', as: 'admin@example.com', kind: 'record' },
+  { name: 'Alle Benutzer (Auswahllisten)', path: () => '/api/user/listall', as: 'admin@example.com', kind: 'all' },
+  { name: 'Hersteller', path: () => '/api/manufacturer/list', as: 'admin@example.com', kind: 'list' },
+  { name: 'Feiertage und Schulferien NW', path: () => '/api/holidayapi/holidays/NW', as: 'admin@example.com', kind: 'list' },
+  { name: 'Sondertermine', path: () => '/api/locationspecialappointment/list/0', as: 'admin@example.com', kind: 'list' },
 ];
+
+/** The bench's list: ENDPOINTS and the all-users list once more as a browser that has it asks (304). */
+export const MEASURED: Endpoint[] = [
+  ...ENDPOINTS,
+  { name: 'Alle Benutzer (Auswahllisten), unverändert (304)', path: () => '/api/user/listall', as: 'admin@example.com', kind: 'notModified', conditional: true },
+];
+
+/** Requests one after the other whose statements are counted, after each endpoint's run. */
+const STATEMENT_SAMPLES = quick ? 3 : 10;
+
+/** Endpoints with an open-loop run in a quick smoke run (a full run has one for each). */
+const QUICK_OPEN_LOOP = new Set(['Aktueller Benutzer', 'Alle Benutzer (Auswahllisten), unverändert (304)']);
+
+export type Measured = ClosedResult & {
+  usage: Usage;
+  /** SQL statements per request, counted over requests one after the other after the run (probe). */
+  statementsPerRequest: number | null;
+};
+
+export interface EndpointResult {
+  closed: Measured;
+  open: OpenResult | null;
+}
 
 export interface TargetResult {
   kind: 'pglite' | 'postgres';
   generateSeconds: number;
   data: GenerateResult;
-  /** `select 1` round trips per second from Node with 50 callers, no HTTP. */
-  roundTrips: number;
-  health: LoadResult;
-  endpoints: Record<string, LoadResult>;
-  /** PostgreSQL only: statements per request, from the database's commit counter. */
-  queriesPerRequest: Record<string, number>;
+  /** `select 1` round trips from Node with 50 callers, no HTTP, and their CPU cost. */
+  floor: Floor;
+  /** The bare Fastify with the same headers, measured right before this target's /api/health. */
+  bare: Measured;
+  health: Measured;
+  endpoints: Record<string, EndpointResult>;
+  staff: (StaffResult & { usage: Usage; statementsPerRequest: number | null }) | null;
 }
 
 export interface BenchResult {
@@ -81,14 +135,17 @@ export interface BenchResult {
   connections: number;
   timing: typeof timing;
   scale: typeof scale;
-  hello: LoadResult;
   startup: { emptyMs: number; existingMs: number };
   frontend: FrontendResult | null;
   targets: TargetResult[];
+  endpoints: { name: string; kind: EndpointKind; path: string }[];
   skipped: string[];
+  maxStaffPerLocation: number;
+  seconds: number;
 }
 
-const log = (msg: string) => console.log(`[bench] ${msg}`);
+const started = performance.now();
+const log = (msg: string) => console.log(`[bench ${String(Math.round((performance.now() - started) / 1000)).padStart(4)} s] ${msg}`);
 
 async function tokenFor(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: PASSWORD }) });
@@ -96,39 +153,136 @@ async function tokenFor(base: string, email: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-/** Committed transactions of the bench database: with autocommit, one per query. */
-async function pgCommits(): Promise<number> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    // Backends report their counters about once a second; wait for them.
-    await new Promise((r) => setTimeout(r, 1500));
-    const res = await client.query('select xact_commit::float as n from pg_stat_database where datname = current_database()');
-    return Number(res.rows[0].n);
-  } finally {
-    await client.end();
-  }
+/** A closed-loop run with CPU and probe readings around its measured window. */
+async function measured(url: string, headers: Record<string, string>, meter: Meter): Promise<Measured> {
+  let a: Snapshot | null = null;
+  let b: Snapshot | null = null;
+  const r = await closedLoop({ url, headers }, { warmup: timing.warmup, seconds: timing.seconds, hooks: { start: async () => void (a = await meter.snap()), end: async () => void (b = await meter.snap()) } });
+  return { ...r, usage: meter.usage(a!, b!, r.requests), statementsPerRequest: null };
 }
 
-async function measureTarget(server: Child, data: GenerateResult, commits?: () => Promise<number>): Promise<Pick<TargetResult, 'health' | 'endpoints' | 'queriesPerRequest'>> {
-  const health = await load(`${server.url}/api/health`, {}, timing);
-  log(`  /api/health ${health.rps.toFixed(0)} req/s`);
+const fmt = (r: Measured) =>
+  `${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.errors ? `, ${r.errors} Fehler` : ''}, Node ${r.usage.nodeUs?.toFixed(0) ?? '–'} µs, DB ${r.usage.dbUs?.toFixed(0) ?? '–'} µs${r.statementsPerRequest === null ? '' : `, ${r.statementsPerRequest.toFixed(2)} Anw.`}`;
+
+/**
+ * The staff to simulate: generated, active people whose group may request vacation and see the
+ * tasks and the calendar; first those who may also edit their store's calendar (they set a
+ * shift in the calendar step, the others look at the week), at most MAX_STAFF_PER_LOCATION per
+ * store. Each store gets an address of its own (127.1.x.y) added to its IP list, which the
+ * server requires of shop staff; the simulated staff log in from there.
+ */
+async function prepareStaff(db: Db, count: number): Promise<StaffMember[]> {
+  const edits = arrayOverlaps(userGroups.permissions, ['an_abwesenheit_in_eigener_filiale_bearbeiten', 'an_abwesenheit_von_allen_bearbeiten']);
+  const candidates = await db
+    .select({ userId: users.id, email: users.email, locationId: users.locationId, editsCalendar: sql<boolean>`${edits}` })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(
+      and(
+        eq(users.active, true),
+        like(users.personalNumber, 'B%'),
+        ne(userGroups.name, 'Admin'),
+        arrayContains(userGroups.permissions, ['urlaub_menu_sehen', 'urlaub_antrag_stellen', 'aufgaben_menu_sehen', 'an_abwesenheit_menu_sehen']),
+      ),
+    )
+    .orderBy(sql`${edits} desc`, users.personalNumber);
+  const perLocation = new Map<string, number>();
+  const staff = candidates
+    .filter((c) => {
+      const n = perLocation.get(c.locationId) ?? 0;
+      if (n >= MAX_STAFF_PER_LOCATION) return false;
+      perLocation.set(c.locationId, n + 1);
+      return true;
+    })
+    .slice(0, count);
+  if (staff.length < count) log(`  nur ${staff.length} von ${count} simulierten Personen`);
+  const stores = [...new Set(staff.map((s) => s.locationId))];
+  const address = new Map(stores.map((id, k) => [id, `127.1.${Math.floor(k / 250)}.${(k % 250) + 1}`]));
+  for (const [id, ip] of address) {
+    await db.update(locations).set({ ip: sql`case when ${locations.ip} = '' then ${ip} else ${locations.ip} || ', ' || ${ip} end` }).where(eq(locations.id, id));
+  }
+  return staff.map((s) => ({ ...s, editsCalendar: Boolean(s.editsCalendar), address: address.get(s.locationId)! }));
+}
+
+async function generate(database: Database, backends?: Backends) {
+  const t0 = performance.now();
+  await seedDemoIfEmpty(database.db);
+  const data = await generateScaleData(database.db, scale, today);
+  const staff = await prepareStaff(database.db, timing.staff);
+  // The state a running instance reaches: dead rows reclaimed, planner statistics fresh.
+  await database.db.execute(sql`vacuum analyze`);
+  const generateSeconds = (performance.now() - t0) / 1000;
+  log(`  ${generateSeconds.toFixed(0)} s, größter Standort ${data.largestLocationPeople} Personen, ${staff.length} simulierte Personen (${staff.filter((m) => m.editsCalendar).length} bearbeiten den Kalender)`);
+  const floor = await roundTrips(database, timing.floorSeconds, backends);
+  log(`  select 1: ${Math.round(floor.perSecond)} Rundreisen/s, Node ${floor.nodeUs.toFixed(0)} µs, DB ${floor.dbUs.toFixed(0)} µs je Rundreise`);
+  return { data, staff, floor, generateSeconds };
+}
+
+async function measureTarget(
+  server: Child,
+  secret: string,
+  hello: Child,
+  kind: TargetResult['kind'],
+  data: GenerateResult,
+  staff: StaffMember[],
+  backends?: Backends,
+): Promise<Pick<TargetResult, 'bare' | 'health' | 'endpoints' | 'staff'>> {
+  const meter = new Meter({ serverPid: server.pid, probe: { url: server.url, secret }, backends, inProcess: kind === 'pglite' });
+  const bareMeter = new Meter({ serverPid: hello.pid, inProcess: false });
+  const plain = { accept: 'application/json', 'accept-encoding': 'gzip' };
+  const bare = await measured(`${hello.url}/api/health`, plain, bareMeter);
+  log(`  nacktes Fastify: ${fmt(bare)}`);
+  const health = await measured(`${server.url}/api/health`, plain, meter);
+  health.statementsPerRequest = await meter.statementsPerRequest(() => fetch(`${server.url}/api/health`, { headers: plain }).then((res) => res.arrayBuffer()), STATEMENT_SAMPLES);
+  log(`  /api/health: ${fmt(health)}`);
   const tokens = new Map<string, string>();
-  const endpoints: Record<string, LoadResult> = {};
-  const queriesPerRequest: Record<string, number> = {};
-  for (const e of ENDPOINTS) {
+  const endpoints: Record<string, EndpointResult> = {};
+  for (const e of MEASURED) {
     if (!tokens.has(e.as)) tokens.set(e.as, await tokenFor(server.url, e.as));
     const url = `${server.url}${e.path({ largest: data.largestLocationId })}`;
-    const check = await fetch(url, { headers: { authorization: `Bearer ${tokens.get(e.as)}` } });
+    const headers: Record<string, string> = { ...plain, authorization: `Bearer ${tokens.get(e.as)}` };
+    const check = await fetch(url, { headers });
     if (!check.ok) throw new Error(`${e.name}: ${check.status} ${await check.text()}`);
-    const before = commits ? await commits() : 0;
-    endpoints[e.name] = await load(url, { authorization: `Bearer ${tokens.get(e.as)}` }, timing);
-    if (commits) queriesPerRequest[e.name] = (await commits()) - before;
-    log(`  ${e.name}: ${endpoints[e.name]!.rps.toFixed(0)} req/s, p99 ${endpoints[e.name]!.p99} ms`);
+    if (e.conditional) {
+      const etag = check.headers.get('etag');
+      if (!etag) throw new Error(`${e.name}: keine ETag-Kopfzeile`);
+      headers['if-none-match'] = etag;
+      const again = await fetch(url, { headers });
+      if (again.status !== 304) throw new Error(`${e.name}: ${again.status} statt 304 auf If-None-Match`);
+    }
+    const closed = await measured(url, headers, meter);
+    closed.statementsPerRequest = await meter.statementsPerRequest(() => fetch(url, { headers }).then((res) => res.arrayBuffer()), STATEMENT_SAMPLES);
+    let open: OpenResult | null = null;
+    if ((!quick || QUICK_OPEN_LOOP.has(e.name)) && closed.rps > 0) {
+      open = await openLoop({ url, headers }, { rate: closed.rps / 2, seconds: timing.openSeconds, leadIn: timing.openLeadIn });
+    }
+    endpoints[e.name] = { closed, open };
+    log(`  ${e.name}: ${fmt(closed)}${open ? `; offen bei ${Math.round(open.rate)}/s: p99 ${open.p99.toFixed(1)} ms` : ''}`);
   }
-  // The warm-up's requests count too: divide by all requests of both runs.
-  for (const name of Object.keys(queriesPerRequest)) queriesPerRequest[name] = queriesPerRequest[name]! / (endpoints[name]!.requests + endpoints[name]!.warmupRequests);
-  return { health, endpoints, queriesPerRequest };
+
+  log(`  ${staff.length} simulierte Personen: Anmeldung, dann ${timing.staffSeconds} s Arbeit`);
+  let a: Snapshot | null = null;
+  let b: Snapshot | null = null;
+  const simulated = await simulateStaff({
+    baseUrl: server.url,
+    password: PASSWORD,
+    staff,
+    seconds: timing.staffSeconds,
+    loginConcurrency: 4,
+    thinkMs: timing.thinkMs,
+    today,
+    hooks: { start: async () => void (a = await meter.snap()), end: async () => void (b = await meter.snap()) },
+  });
+  // Single refusals are reported; a simulation that did not work at all stops the bench.
+  const broken = STEPS.filter((step) => simulated.completed[step] === 0);
+  if (simulated.login.errors || broken.length) {
+    throw new Error(`Simulierte Belegschaft: ${simulated.login.errors} Anmeldungen gescheitert, ohne eine Antwort: ${broken.join(', ') || '–'}; ${simulated.errorSamples.join(' | ')}`);
+  }
+  const staffResult = { ...simulated, usage: meter.usage(a!, b!, simulated.requests), statementsPerRequest: Meter.statementsBetween(a!, b!) };
+  log(
+    `    Anmeldung ${simulated.loginSeconds.toFixed(0)} s; ${simulated.requests} Anfragen, p50 ${simulated.p50.toFixed(1)} ms, p99 ${simulated.p99.toFixed(1)} ms, ${simulated.errors} Fehler${simulated.errorSamples.length ? ` (${simulated.errorSamples[0]})` : ''}`,
+  );
+  return { bare, health, endpoints, staff: staffResult };
 }
 
 async function postgresAvailable(): Promise<string | null> {
@@ -149,43 +303,44 @@ async function postgresAvailable(): Promise<string | null> {
   }
 }
 
+/** The headers of the portal's /api/health that the bare Fastify copies. */
+async function healthHeaders(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/health`);
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type']);
+  return Object.fromEntries([...res.headers].filter(([k]) => !skip.has(k)));
+}
+
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-bench-'));
   const skipped: string[] = [];
+  const secret = randomBytes(24).toString('base64url');
+  const serverEnv = { SEED: 'none', BENCH_PROBE: secret, TRUST_PROXY: TRUSTED_PROXY };
+  let hello: Child | null = null;
   try {
     log(`Start-up (leeres und vorhandenes Datenverzeichnis)`);
     const emptyDir = path.join(work, 'startup');
     let s = await startChild(SERVER, PORT, { DATA_DIR: emptyDir });
     const emptyMs = s.startupMs;
+    const headers = await healthHeaders(s.url);
     await s.stop();
     s = await startChild(SERVER, PORT, { DATA_DIR: emptyDir });
     const existingMs = s.startupMs;
     await s.stop();
 
-    log('Hello-World (Obergrenze)');
-    const helloChild = await startChild('bench/src/hello.ts', PORT + 1, {});
-    const hello = await load(`${helloChild.url}/`, {}, timing);
-    await helloChild.stop();
-    log(`  ${hello.rps.toFixed(0)} req/s, p99 ${hello.p99} ms`);
+    // The yardstick runs beside the portal throughout and is measured right before each /api/health.
+    hello = await startChild('bench/src/hello.ts', PORT + 1, { HELLO_HEADERS: JSON.stringify(headers) }, '/api/health');
 
     const targets: TargetResult[] = [];
     let frontend: FrontendResult | null = null;
 
     log(`PGlite: Daten erzeugen (${scale.users} Benutzer, ${scale.locations} Standorte, ${scale.years} Jahre)`);
     const dataDir = path.join(work, 'pglite');
-    let t0 = performance.now();
     const lite = await openPglite(path.join(dataDir, 'db'));
-    await seedDemoIfEmpty(lite.db);
-    const liteData = await generateScaleData(lite.db, scale, today);
-    // The state a running instance reaches: dead rows reclaimed, planner statistics fresh.
-    await lite.db.execute(sql`vacuum analyze`);
-    const liteSeconds = (performance.now() - t0) / 1000;
-    const liteTrips = await roundTripsPerSecond(lite, timing.seconds);
+    const liteGen = await generate(lite);
     await lite.close();
-    log(`  ${liteSeconds.toFixed(0)} s, größter Standort ${liteData.largestLocationPeople} Personen`);
-    const liteServer = await startChild(SERVER, PORT, { DATA_DIR: dataDir, SEED: 'none' });
+    const liteServer = await startChild(SERVER, PORT, { ...serverEnv, DATA_DIR: dataDir });
     try {
-      targets.push({ kind: 'pglite', generateSeconds: liteSeconds, data: liteData, roundTrips: liteTrips, ...(await measureTarget(liteServer, liteData)) });
+      targets.push({ kind: 'pglite', generateSeconds: liteGen.generateSeconds, data: liteGen.data, floor: liteGen.floor, ...(await measureTarget(liteServer, secret, hello, 'pglite', liteGen.data, liteGen.staff)) });
       log('Front-End (Chromium)');
       frontend = await measureFrontend(liteServer.url, { email: 'admin@example.com', password: PASSWORD });
     } finally {
@@ -198,20 +353,19 @@ async function main() {
       log(pgProblem);
     } else {
       log('PostgreSQL: Daten erzeugen');
-      t0 = performance.now();
-      const database = await openPostgres(PG_URL);
-      await seedDemoIfEmpty(database.db);
-      const pgData = await generateScaleData(database.db, scale, today);
-      await database.db.execute(sql`vacuum analyze`);
-      const pgSeconds = (performance.now() - t0) / 1000;
-      const pgTrips = await roundTripsPerSecond(database, timing.seconds);
-      await database.close();
-      log(`  ${pgSeconds.toFixed(0)} s`);
-      const pgServer = await startChild(SERVER, PORT, { DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: PG_URL, SEED: 'none' });
+      const backends = new Backends(PG_URL);
       try {
-        targets.push({ kind: 'postgres', generateSeconds: pgSeconds, data: pgData, roundTrips: pgTrips, ...(await measureTarget(pgServer, pgData, quick ? undefined : pgCommits)) });
+        const database = await openPostgres(PG_URL);
+        const pgGen = await generate(database, backends);
+        await database.close();
+        const pgServer = await startChild(SERVER, PORT, { ...serverEnv, DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: PG_URL });
+        try {
+          targets.push({ kind: 'postgres', generateSeconds: pgGen.generateSeconds, data: pgGen.data, floor: pgGen.floor, ...(await measureTarget(pgServer, secret, hello, 'postgres', pgGen.data, pgGen.staff, backends)) });
+        } finally {
+          await pgServer.stop();
+        }
       } finally {
-        await pgServer.stop();
+        await backends.close();
       }
     }
 
@@ -222,20 +376,24 @@ async function main() {
       connections: CONNECTIONS,
       timing,
       scale,
-      hello,
       startup: { emptyMs, existingMs },
       frontend,
       targets,
+      endpoints: MEASURED.map((e) => ({ name: e.name, kind: e.kind, path: e.path({ largest: ':standort' }) })),
       skipped,
+      maxStaffPerLocation: MAX_STAFF_PER_LOCATION,
+      seconds: (performance.now() - started) / 1000,
     };
-    const report = writeReport(result, ENDPOINTS.map((e) => e.name));
+    const report = writeReport(result);
     console.log(`\n${report}`);
+    log(`Dauer ${result.seconds.toFixed(0)} s`);
   } finally {
+    await hello?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
-// Run when started as the script (report.ts imports the types and endpoint names only).
+// Run when started as the script (report.ts and check-queries import the types and endpoints only).
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/bench\//, '/bench/'))) {
   main().catch((err) => {
     console.error(err);

@@ -6,6 +6,7 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface Child {
   url: string;
+  pid: number;
   /** Milliseconds from spawn until the first answer of `readyPath`. */
   startupMs: number;
   stop(): Promise<void>;
@@ -43,6 +44,7 @@ export async function startChild(script: string, port: number, env: Record<strin
   const startupMs = performance.now() - started;
   return {
     url,
+    pid: child.pid!,
     startupMs,
     stop: () =>
       new Promise<void>((resolve) => {
