@@ -171,7 +171,7 @@ const fmt = (r: Measured) =>
  * store. Each store gets an address of its own (127.1.x.y) added to its IP list, which the
  * server requires of shop staff; the simulated staff log in from there.
  */
-async function prepareStaff(db: Db, count: number): Promise<StaffMember[]> {
+export async function prepareStaff(db: Db, count: number): Promise<StaffMember[]> {
   const edits = arrayOverlaps(userGroups.permissions, ['an_abwesenheit_in_eigener_filiale_bearbeiten', 'an_abwesenheit_von_allen_bearbeiten']);
   const candidates = await db
     .select({ userId: users.id, email: users.email, locationId: users.locationId, editsCalendar: sql<boolean>`${edits}` })
@@ -273,9 +273,10 @@ async function measureTarget(
     today,
     hooks: { start: async () => void (a = await meter.snap()), end: async () => void (b = await meter.snap()) },
   });
-  // Single refusals are reported; a simulation that did not work at all stops the bench.
+  // Refusals are reported as missed goals. The smoke run stops where the simulation did not work
+  // (a login refused, a step never answered), so CI notices.
   const broken = STEPS.filter((step) => simulated.completed[step] === 0);
-  if (simulated.login.errors || broken.length) {
+  if (quick && (simulated.login.errors || broken.length)) {
     throw new Error(`Simulierte Belegschaft: ${simulated.login.errors} Anmeldungen gescheitert, ohne eine Antwort: ${broken.join(', ') || '–'}; ${simulated.errorSamples.join(' | ')}`);
   }
   const staffResult = { ...simulated, usage: meter.usage(a!, b!, simulated.requests), statementsPerRequest: Meter.statementsBetween(a!, b!) };

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { countDatabase } from '../../server/src/platform/bench-probe.ts';
 import type { Database } from '../../server/src/platform/db.ts';
-import { type Backends, processCpuMicros } from './gauges.ts';
+import { type Backends, backendCpuMicros } from './gauges.ts';
 import { CONNECTIONS } from './load.ts';
 
 export interface Floor {
@@ -42,7 +42,7 @@ export async function roundTrips(database: Database, seconds: number, backends?:
   };
   await run(300);
   const pids = backends ? await backends.pids() : [];
-  const dbCpu = () => pids.reduce((a, pid) => a + (processCpuMicros(pid) ?? 0), 0);
+  const dbCpu = () => pids.reduce((a, pid) => a + (backendCpuMicros(pid) ?? 0), 0);
   const engine0 = counters?.databaseThreadMicros() ?? 0;
   const db0 = dbCpu();
   const cpu0 = cpuNow();

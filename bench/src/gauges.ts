@@ -33,6 +33,18 @@ export function processCpuMicros(pid: number): number | null {
   }
 }
 
+/**
+ * CPU time of a single-threaded process (a PostgreSQL backend) in µs, to the nanosecond from
+ * /proc/<pid>/schedstat where the kernel has it, else in clock ticks from /proc/<pid>/stat.
+ */
+export function backendCpuMicros(pid: number): number | null {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+  } catch {
+    return processCpuMicros(pid);
+  }
+}
+
 /** The whole machine's CPU time in µs since boot: all of it, and the idle part. */
 function machineCpu(): { total: number; idle: number } {
   try {
@@ -126,7 +138,7 @@ export class Meter {
     const probe = this.opts.probe ? await readProbe(this.opts.probe.url, this.opts.probe.secret) : null;
     const backends = new Map<number, number>();
     for (const pid of this.pids) {
-      const us = processCpuMicros(pid);
+      const us = backendCpuMicros(pid);
       if (us !== null) backends.set(pid, us);
     }
     const server = probe ? probe.cpuMicros : this.opts.serverPid ? processCpuMicros(this.opts.serverPid) : null;

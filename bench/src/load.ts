@@ -263,7 +263,9 @@ export async function closedLoop(target: Target, opts: { connections?: number; w
     // A lost connection is replaced, so the number of connections stays.
     if (running) {
       const fresh = new Connection(host, port, bytes, done, failed);
-      conns[conns.indexOf(conn)] = fresh;
+      const at = conns.indexOf(conn);
+      if (at >= 0) conns[at] = fresh;
+      else conns.push(fresh);
       fresh.socket.once('connect', () => next(fresh));
     }
   };

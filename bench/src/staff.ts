@@ -7,7 +7,8 @@
  *   Urlaubsantrag – a vacation request (two days in summer, two years ahead: free of the generated data)
  *   Kalender      – the store's current week; who may edit it sets a shift on a day of their own row
  *   Zurücknehmen  – the request withdrawn and the shift removed, so the next round starts alike
- * The measured window opens once everybody is logged in; it counts the requests sent within it.
+ * All log in first (as at the start of a shift), then everybody starts working, each after a think
+ * time of their own. The measured window opens with the work; it counts the requests sent within it.
  */
 import { addDays, mondayOfWeek } from '@filialportal/core/calendar';
 import type { CalendarWeek } from '@filialportal/core/calendar';
@@ -55,7 +56,7 @@ export interface StaffOptions {
   staff: StaffMember[];
   /** Seconds measured after the last login. */
   seconds: number;
-  /** Logins at once (each is an scrypt hash of about a second of CPU). */
+  /** Logins at once (each is an scrypt hash, which the server computes in its thread pool). */
   loginConcurrency: number;
   /** Think time between steps, uniformly between these milliseconds. */
   thinkMs: [number, number];
@@ -76,6 +77,9 @@ function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A request without an answer after this long counts as failed. */
+const REQUEST_TIMEOUT_MS = 60_000;
 
 /** Status 71 'Frühschicht', set by hand on a day whose cell comes from the week pattern. */
 const SHIFT = 71;
@@ -102,11 +106,12 @@ export async function simulateStaff(opts: StaffOptions): Promise<StaffResult> {
     let status = 0;
     let text = '';
     try {
-      const res = await fetch(`${opts.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${opts.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       status = res.status;
       text = await res.text();
     } catch (err) {
-      text = (err as Error).message;
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      text = `${(err as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''} nach ${Math.round(performance.now() - started)} ms`;
     }
     const ms = performance.now() - started;
     const inWindow = started >= windowStart && started < windowEnd;
@@ -124,6 +129,7 @@ export async function simulateStaff(opts: StaffOptions): Promise<StaffResult> {
   };
 
   const loginTimes: number[] = [];
+  const tokens: { member: StaffMember; token: string; index: number }[] = [];
   let loginErrors = 0;
   const loops: Promise<void>[] = [];
 
@@ -214,11 +220,16 @@ export async function simulateStaff(opts: StaffOptions): Promise<StaffResult> {
           loginErrors++;
           continue;
         }
-        loops.push(session(next.m, token, next.i));
+        tokens.push({ member: next.m, token, index: next.i });
       }
     }),
   );
   const loginSeconds = (performance.now() - t0) / 1000;
+  // Everybody starts once all are in, each after a think time of their own: the logins (an
+  // scrypt hash each) would otherwise take the CPU from the first sessions and drag on.
+  for (const t of tokens) loops.push(session(t.member, t.token, t.index));
+  // The window opens when the last has begun.
+  await sleep(opts.thinkMs[1]);
   await opts.hooks?.start?.();
   windowStart = performance.now();
   await sleep(opts.seconds * 1000);
