@@ -162,7 +162,8 @@ export class Meter {
     const ours = (server ?? 0) + db + own;
     return {
       nodeUs: server === null ? null : per(this.opts.inProcess ? server - engine : server),
-      dbUs: this.opts.inProcess ? (pa && pb ? per(engine) : null) : this.opts.backends ? per(db) : null,
+      // Backends this process cannot see in /proc (another container, another user's hidepid) leave it open.
+      dbUs: this.opts.inProcess ? (pa && pb ? per(engine) : null) : this.opts.backends && a.backends.size ? per(db) : null,
       clientUs: per(own),
       foreign: total > 0 ? Math.max(0, busy - ours) / total : 0,
       load: os.loadavg()[0]!,
