@@ -100,7 +100,7 @@ export interface Snapshot {
 
 /** CPU and probe figures of a measured window, per request where it says so. */
 export interface Usage {
-  /** µs per request: server process without the time inside PGlite; PostgreSQL backends or PGlite; load generator. */
+  /** µs per request: server process without the PGlite thread; PostgreSQL backends or the PGlite thread; load generator. */
   nodeUs: number | null;
   dbUs: number | null;
   clientUs: number;

@@ -54,9 +54,10 @@ export interface Ceiling {
   totalUs: number;
   rps: number;
   /**
-   * For the reader, not a goal: the parts that run on the server's one JavaScript thread (its
-   * share of the hello world, the Node side of the round trips, the answer's bytes, and with PGlite
-   * the database too), and what that thread alone could answer per second.
+   * For the reader, not a goal: the parts that run on one thread – the server's JavaScript (its
+   * share of the hello world, the Node side of the round trips, the answer's bytes) and, on PGlite,
+   * the database thread (the database side of the round trips and the execution) – and what the
+   * busier of them could answer per second on its own.
    */
   threadUs: number;
   threadRps: number;
@@ -78,7 +79,9 @@ export function ceiling(result: BenchResult, t: TargetResult, r: Measured): Ceil
   const executionUs = Math.max(0, r.usage.dbUs - k * t.floor.dbUs);
   const bytesUs = (US_PER_KB * r.bytesPerRequest) / 1000;
   const totalUs = helloUs(t) + k * roundTripUs + executionUs + bytesUs;
-  const threadUs = (t.bare.usage.nodeUs ?? 0) + k * (t.kind === 'pglite' ? roundTripUs : t.floor.nodeUs) + (t.kind === 'pglite' ? executionUs : 0) + bytesUs;
+  const serverThreadUs = (t.bare.usage.nodeUs ?? 0) + k * t.floor.nodeUs + bytesUs;
+  const databaseThreadUs = t.kind === 'pglite' ? k * t.floor.dbUs + executionUs : 0;
+  const threadUs = Math.max(serverThreadUs, databaseThreadUs);
   return { helloUs: helloUs(t), statements: k, roundTripUs, executionUs, bytesUs, totalUs, rps: (result.machine.cpus * 1e6) / totalUs, threadUs, threadRps: 1e6 / threadUs };
 }
 
@@ -115,7 +118,7 @@ export function verdicts(result: BenchResult): Verdict[] {
           goal: `≥ ${n1(GOALS.ceilingShare)}× des eigenen Deckels`,
           target,
           ok: share >= GOALS.ceilingShare,
-          detail: `${name}: ${n2(share)}× (${n0(r.rps)} von ${n0(cap.rps)} req/s; gemessen ${n0(measuredUs(r))} µs je Anfrage, der Deckel rechnet ${n0(cap.totalUs)}; der Server-Thread allein schafft höchstens ${n0(cap.threadRps)} req/s)`,
+          detail: `${name}: ${n2(share)}× (${n0(r.rps)} von ${n0(cap.rps)} req/s; gemessen ${n0(measuredUs(r))} µs je Anfrage, der Deckel rechnet ${n0(cap.totalUs)}; ein Thread allein schafft höchstens ${n0(cap.threadRps)} req/s)`,
         });
       }
       const guide = GUIDE[kindOf(result, name)];
@@ -281,10 +284,10 @@ export function writeReport(result: BenchResult): string {
     '',
     'Auf einem geteilten Rechner schwanken req/s mit der Arbeit anderer; die CPU-Zeit je Anfrage hält besser. Deshalb stehen neben req/s:',
     '',
-    '- **µs Node**: CPU-Zeit des Server-Prozesses je Anfrage im Messfenster (alle Threads; der Server liest sie mit den Zählern seiner Messsonde, das nackte Fastify aus /proc), bei PGlite ohne die CPU-Zeit in PGlite; **µs DB**: CPU-Zeit der PostgreSQL-Backends der Bench-Datenbank je Anfrage (/proc/<pid>/schedstat), bei PGlite die CPU-Zeit in PGlite.',
+    '- **µs Node**: CPU-Zeit des Server-Prozesses je Anfrage im Messfenster (alle Threads; der Server liest sie mit den Zählern seiner Messsonde, das nackte Fastify aus /proc), bei PGlite ohne den Datenbank-Thread; **µs DB**: CPU-Zeit der PostgreSQL-Backends der Bench-Datenbank je Anfrage (/proc/<pid>/schedstat), bei PGlite die des Datenbank-Threads, in dem PGlite läuft.',
     '- **Anw./Anfr.**: SQL-Anweisungen je Anfrage, im Server gezählt (Messsonde `BENCH_PROBE`, nur im Benchmark an), Sitzungsprüfung, `begin` und `commit` eingeschlossen.',
     `- **Deckel**: ${result.machine.cpus} Kerne × 1.000.000 = ${n0(cpuBudget)} CPU-µs/s ÷ (Hello-World-µs + k × Rundreise-µs + Ausführungs-µs + ${US_PER_KB} µs je KB), k = Anw./Anfr.; Hello-World-µs = CPU je Anfrage des nackten Fastify samt Lastgenerator, Rundreise-µs = CPU je \`select 1\` (Node und Datenbank), Ausführungs-µs = µs DB je Anfrage abzüglich k Rundreisen auf Datenbankseite. **erreicht** = req/s ÷ Deckel, Ziel ≥ ${n1(GOALS.ceilingShare)}.`,
-    `- Ein Node-Prozess rechnet JavaScript (und PGlite) auf einem Kern: was davon im Server-Thread liegt (sein Teil des Hello World, die Node-Seite der Rundreisen, die Bytes, bei PGlite auch die Datenbank), begrenzt ihn schon bei 1.000.000 µs/s. Diese engere Grenze steht in report.json und bei den verfehlten Zielen; das Ziel rechnet mit dem Deckel oben.`,
+    `- Der Server rechnet sein JavaScript in einem Thread, PGlite in einem zweiten: was in einem davon liegt (Server: sein Teil des Hello World, die Node-Seite der Rundreisen, die Bytes; PGlite: die Datenbankseite der Rundreisen und die Ausführung), begrenzt ihn schon bei 1.000.000 µs/s. Diese engere Grenze steht in report.json und bei den verfehlten Zielen; das Ziel rechnet mit dem Deckel oben.`,
     `- **Richtwert**: das Ziel in req/s für diese Maschine, etwa die Hälfte des Deckels (Einzeldatensätze ${n0(GUIDE.record)}, Listenseiten ${n0(GUIDE.list)}, Kalenderwoche ${n0(GUIDE.week)}, alle Benutzer mit gzip ${n0(GUIDE.all)}, als 304 ${n0(GUIDE.notModified)}).`,
     '- **Last**: Load Average (1 min) am Ende des Messfensters; **fremd**: Anteil der Rechner-CPU, den im Messfenster andere Prozesse als Server, Datenbank-Backends und Lastgenerator brauchten.',
     '',
@@ -309,7 +312,7 @@ export function writeReport(result: BenchResult): string {
     '|---|---:|---:|---:|---:|---:|',
     ...result.targets.map((t) => `| ${dbName(t)} | ${n0(t.bare.rps)} | ${n0(helloUs(t))} (${us(t.bare.usage.nodeUs)} + ${n0(t.bare.usage.clientUs)}) | ${n0(t.floor.perSecond)} | ${n0(t.floor.nodeUs)} | ${n0(t.floor.dbUs)} |`),
     '',
-    '`select 1` mit 50 gleichzeitigen Aufrufern aus Node ohne HTTP (PostgreSQL über einen Pool wie im Server, 10 Verbindungen; PGlite im Prozess).',
+    '`select 1` mit 50 gleichzeitigen Aufrufern aus Node ohne HTTP (PostgreSQL über einen Pool wie im Server, 10 Verbindungen; PGlite über seine eine Verbindung zum Datenbank-Thread).',
     '',
     '## /api/health gegen nacktes Fastify',
     '',
