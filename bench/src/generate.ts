@@ -31,7 +31,7 @@ export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 
 export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2 };
 
 /** mulberry32: small, fast, and the same numbers on every machine. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -12,6 +12,7 @@
  */
 import { addDays, mondayOfWeek } from '@filialportal/core/calendar';
 import type { CalendarWeek } from '@filialportal/core/calendar';
+import { prng } from './generate.ts';
 import { type Latencies, percentiles } from './load.ts';
 
 export interface StaffMember {
@@ -66,17 +67,6 @@ export interface StaffOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** mulberry32, seeded per person: the same think times on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A request without an answer after this long counts as failed. */
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -140,7 +130,8 @@ export async function simulateStaff(opts: StaffOptions): Promise<StaffResult> {
     for (const wake of wakers) wake();
   };
   const session = async (member: StaffMember, token: string, index: number) => {
-    const random = rng(index + 1);
+    // Seeded per person: the same think times on every run.
+    const random = prng(index + 1).next;
     const think = () =>
       new Promise<void>((resolve) => {
         const wake = () => {

@@ -25,10 +25,12 @@ export function likeTerm(term: string): string {
 /**
  * The total of a page's filter, as a column of the page's own statement: PostgreSQL computes the
  * uncorrelated subquery once, so rows and count cost one round trip and one plan instead of two.
- * Pass the count query of the same filter (`db.select({ n: count() }).from(…).where(…)`).
+ * Pass the count query of the same filter (`db.select({ n: count() }).from(…).where(…)`), or null
+ * where no total is wanted.
  */
-export function totalColumn(countQuery: SQLWrapper): SQL<number> {
-  return sql<number>`(${countQuery})`.mapWith(Number);
+export function totalColumn(countQuery: SQLWrapper | null): SQL<number> {
+  // Without a count (all rows, exports) the column is a constant the caller ignores.
+  return countQuery ? sql<number>`(${countQuery})`.mapWith(Number) : sql<number>`0`.mapWith(Number);
 }
 
 /**

@@ -81,7 +81,7 @@ function sickCount(db: Db, where: SQL | undefined, joinPeople: boolean) {
 async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string | undefined, view: string | undefined, page?: { limit: number; offset: number }, count?: () => ReturnType<typeof sickCount>) {
   const s = parseSort(sort, SORT);
   const q = db
-    .select({ total: count ? totalColumn(count()) : sql<number>`0`.mapWith(Number), a: absences, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationId: users.locationId, locationLabel: locations.name })
+    .select({ total: totalColumn(count ? count() : null), a: absences, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationId: users.locationId, locationLabel: locations.name })
     .from(absences)
     .leftJoin(users, eq(users.id, absences.userId))
     .leftJoin(locations, eq(locations.id, users.locationId))
@@ -151,7 +151,7 @@ export async function sickSummary(db: Db, actor: Actor, q: Omit<SickListQuery, '
   const countQuery = db.select({ n: count() }).from(users).where(where);
   const base = db
     .select({
-      total: page ? totalColumn(countQuery) : sql<number>`0`.mapWith(Number),
+      total: totalColumn(page ? countQuery : null),
       id: users.id,
       lastName: users.lastName,
       firstName: users.firstName,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { parseSort } from '@filialportal/core/sort';
@@ -61,7 +61,7 @@ async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { lim
   const year = q.year ?? Number(todayIso().slice(0, 4));
   const s = parseSort(q.sort, OVERVIEW_SORT);
   // A page carries the total of its filter in the same statement.
-  const total = withTotal ? totalColumn(overviewCount(db, actor, q)) : sql<number>`0`.mapWith(Number);
+  const total = totalColumn(withTotal ? overviewCount(db, actor, q) : null);
   const query = db
     .select({ total, id: users.id, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, team: userGroups.name, teamLabel: userGroups.label, teamSortIndex: userGroups.sortingIndex, locationLabel: locations.name })
     .from(users)

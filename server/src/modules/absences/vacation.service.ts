@@ -203,7 +203,7 @@ function listFilter(actor: Actor, q: Partial<VacationListQuery> & { id?: string 
   );
 }
 
-function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
+function baseQuery(db: Db, total: SQL<number> = totalColumn(null)) {
   return db
     .select({
       a: absences,
@@ -243,7 +243,7 @@ function countQuery(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?:
 function queryRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }, page?: { limit: number; offset: number }, withTotal = false) {
   const s = parseSort(q.sort, SORT);
   const defaultOrder = q.view === '3' || q.view === '5' ? [desc(absences.startDate)] : [asc(absences.startDate)];
-  const query = baseQuery(db, withTotal ? totalColumn(countQuery(db, actor, q)) : undefined)
+  const query = baseQuery(db, totalColumn(withTotal ? countQuery(db, actor, q) : null))
     .where(listFilter(actor, q))
     .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : defaultOrder), asc(absences.id));
   return page ? query.limit(page.limit).offset(page.offset) : query;

@@ -132,7 +132,7 @@ export async function listUsers(db: Db, actor: Actor, opts: { page: number; sear
       role: userGroups.name,
       roleLabel: userGroups.label,
       locationLabel: locations.name,
-      total: limit === undefined ? sql<number>`0`.mapWith(Number) : totalColumn(countQuery),
+      total: totalColumn(limit === undefined ? null : countQuery),
     })
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
