@@ -11,8 +11,16 @@ export const SESSION_KEY = 'filialportal.session';
 /** The data directory of the server the config starts (same rule as playwright.config.ts). */
 export const dataDir = process.env.E2E_DATA_DIR ?? `${process.cwd()}/test-results/e2e-data`;
 
-/** Opens `path` (the login screen keeps it) and logs in; resolves when the application is up. */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD, at = '/') {
+/** sessionStorage key of the after-login news dialog (web/src/features/news/UnseenNewsModal.tsx). */
+const UNSEEN_NEWS_SHOWN = 'filialportal.unseenNewsShown';
+
+/**
+ * Opens `path` (the login screen keeps it) and logs in; resolves when the application is up.
+ * Journeys about other things start as someone who already closed the dialog of new news in
+ * this session; the news journey asks for it with `unseenNews`.
+ */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD, at = '/', opts: { unseenNews?: boolean } = {}) {
+  if (!opts.unseenNews) await page.addInitScript((key) => (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem(key, '1'), UNSEEN_NEWS_SHOWN);
   await page.goto(at);
   await page.getByLabel('Benutzername').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);

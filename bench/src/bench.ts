@@ -77,6 +77,8 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Urlaub Ansicht 2 (akzeptiert), alle Standorte', path: () => '/api/absence/0/all/2', as: 'admin@example.com', kind: 'list' },
   { name: `Urlaub Ansicht 3 (vergangen), Jahr ${year}`, path: () => `/api/absence/0/all/3?year=${year}`, as: 'admin@example.com', kind: 'list' },
   { name: 'Urlaubsübersicht (Ansicht 4), alle', path: () => '/api/user/listallabsenceuseroverview?from=0&location=all', as: 'admin@example.com', kind: 'list' },
+  { name: 'Neuigkeiten Allgemein (Ansicht 1), Verkauf', path: () => '/api/news/list/0?view=Allgemein', as: 'verkauf@example.com', kind: 'list' },
+  { name: 'Neuigkeiten Dashboard (3 je Kategorie), Verkauf', path: () => '/api/news/list/0?view=Personal&limit=3', as: 'verkauf@example.com', kind: 'list' },
   { name: 'Krankmeldungen Ansicht 4, alle', path: () => '/api/sickreport/0/all/4', as: 'admin@example.com', kind: 'list' },
   { name: 'Krankheitstage je Mitarbeiter', path: () => '/api/sickreport/summary/0/all', as: 'admin@example.com', kind: 'list' },
   { name: 'Kalenderwoche des größten Standorts', path: (c) => `/api/calendar/${c.largest}/${today}`, as: 'admin@example.com', kind: 'week' },

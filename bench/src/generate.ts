@@ -11,6 +11,7 @@ import type { Db } from '../../server/src/platform/db.ts';
 import { absences, contingents } from '../../server/src/modules/absences/absences.table.ts';
 import { calendarEntries, locationInfos } from '../../server/src/modules/calendar/calendar.table.ts';
 import { locations } from '../../server/src/modules/locations/locations.table.ts';
+import { comments, likes, news } from '../../server/src/modules/news/news.table.ts';
 import { loginLog } from '../../server/src/modules/session/session.table.ts';
 import { specialAppointments } from '../../server/src/modules/special-appointments/special-appointments.table.ts';
 import { taskAssignments, tasks } from '../../server/src/modules/tasks/tasks.table.ts';
@@ -25,10 +26,14 @@ export interface Scale {
   loginLog: number;
   /** Locations whose staff have hand-set shifts for the last year. */
   shiftLocations: number;
+  /** News items over two years, their likes and comments. */
+  news: number;
+  likes: number;
+  comments: number;
 }
 
-export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10 };
-export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2 };
+export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000 };
+export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000 };
 
 /** mulberry32: small, fast, and the same numbers on every machine. */
 export function prng(seed: number) {
@@ -88,6 +93,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
     await generateTasks(t, rng, scale, people, today, rows);
     await generateCalendar(t, rng, scale, people, locIds, today, rows);
     await generateLoginLog(t, rng, scale, people, today, rows);
+    await generateNews(t, rng, scale, people, locIds, today, rows);
   });
   const [largest] = await db
     .select({ id: users.locationId, n: sql<number>`count(*)::int` })
@@ -286,4 +292,55 @@ async function generateLoginLog(db: Db, rng: Rng, scale: Scale, people: Person[]
   });
   await insertAll(log, (b) => db.insert(loginLog).values(b));
   rows.loginLog = log.length;
+}
+
+/**
+ * News over the last two years in the three categories: half for everyone, a quarter for one to
+ * three groups, a quarter for one to three locations; likes and comments from distinct people.
+ */
+async function generateNews(db: Db, rng: Rng, scale: Scale, people: Person[], locs: { id: string }[], today: string, rows: Record<string, number>) {
+  const groups = await db.select({ id: userGroups.id }).from(userGroups);
+  const authors = people.filter((p) => ['Personalleitung', 'Verwaltung', 'Vertriebsleitung', 'Admin'].includes(p.group));
+  const categories = ['Allgemein', 'Personal', 'Sortiment'] as const;
+  const items: (typeof news.$inferInsert)[] = [];
+  for (let i = 0; i < scale.news; i++) {
+    const date = addDays(today, -rng.int(0, 730));
+    const kind = rng.next();
+    const teams = kind >= 0.5 && kind < 0.75 ? [...new Set(Array.from({ length: rng.int(1, 3) }, () => rng.pick(groups).id))] : [];
+    const places = kind >= 0.75 ? [...new Set(Array.from({ length: rng.int(1, 3) }, () => rng.pick(locs).id))] : [];
+    const at = new Date(`${date}T07:00:00Z`);
+    items.push({
+      title: `Neuigkeit ${i + 1}: ${rng.pick(['Neue Kollektion', 'Aktion im Markt', 'Personalnachricht', 'Lieferstatus', 'Schulungstermin', 'Öffnungszeiten'])}`,
+      text: `<p>${'Wichtige Information für die Filialen. '.repeat(rng.int(2, 12))}</p>`,
+      category: rng.pick(categories),
+      date,
+      publishedAt: at,
+      teams,
+      locations: places,
+      createdBy: rng.pick(authors).id,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+  const ids: { id: string; at: Date }[] = [];
+  await insertAll(items, async (b) => ids.push(...(await db.insert(news).values(b).returning({ id: news.id, at: news.publishedAt }))));
+  const perItem = Math.round(scale.likes / scale.news);
+  const likeRows: (typeof likes.$inferInsert)[] = [];
+  for (const item of ids) {
+    const start = rng.int(0, people.length - 1);
+    const n = Math.min(people.length, rng.int(0, perItem * 2));
+    for (let k = 0; k < n; k++) likeRows.push({ entity: 'News', entityId: item.id, userId: people[(start + k * 7) % people.length]!.id, createdAt: new Date(item.at.getTime() + (k + 1) * 60_000) });
+  }
+  // One like per person and item: repeats of a pair are dropped.
+  const unique = new Map(likeRows.map((l) => [`${l.entityId}:${l.userId}`, l]));
+  await insertAll([...unique.values()].slice(0, scale.likes), (b) => db.insert(likes).values(b));
+  const commentRows = Array.from({ length: scale.comments }, () => {
+    const item = rng.pick(ids);
+    const at = new Date(item.at.getTime() + rng.int(1, 72) * 3_600_000);
+    return { entity: 'News', entityId: item.id, userId: rng.pick(people).id, comment: rng.pick(['Danke für die Info!', 'Gut zu wissen.', 'Gilt das auch für unsere Filiale?', 'Super, freue mich drauf.']), createdAt: at, updatedAt: at };
+  });
+  await insertAll(commentRows, (b) => db.insert(comments).values(b));
+  rows.news = items.length;
+  rows.likes = Math.min(unique.size, scale.likes);
+  rows.comments = commentRows.length;
 }

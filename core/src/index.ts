@@ -19,3 +19,4 @@ export * from './school-vacations.ts';
 export * from './calendar.ts';
 export * from './health.ts';
 export * from './wire.ts';
+export * from './news.ts';

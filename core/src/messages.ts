@@ -92,6 +92,30 @@ export const MSG = {
   taskNoRecipients: 'Für diese Auswahl gibt es keine Empfänger.',
   taskLocked: 'Diese Aufgabe wird automatisch erledigt und kann nicht abgehakt werden.',
   taskOwnBranchOnly: 'Aufgaben dürfen Sie nur an Mitarbeiter Ihrer eigenen Filiale stellen.',
+  // News (spec 3 §5)
+  newsTitleRequired: 'Der Titel darf nicht leer sein.',
+  newsTextRequired: 'Der Text darf nicht leer sein.',
+  newsDateRequired: 'Das Datum darf nicht leer sein.',
+  // own
+  newsTitleTooLong: 'Der Titel darf höchstens 200 Zeichen lang sein.',
+  newsTextTooLong: 'Der Text ist zu lang.',
+  newsDateTooEarly: 'Das Datum darf höchstens 5 Monate zurückliegen.',
+  newsDateTooLate: 'Das Datum darf höchstens zwei Jahre in der Zukunft liegen.',
+  newsTimeInvalid: 'Bitte geben Sie die Uhrzeit als HH:MM ein.',
+  newsUntilBeforeDate: 'Das Ende der Anzeige darf nicht vor dem Datum liegen.',
+  newsCategoryInvalid: 'Bitte wählen Sie eine Kategorie (Allgemein, Personal oder Sortiment).',
+  newsFileType: 'Bitte wählen Sie eine Datei vom Typ pdf, png, jpg, jpeg, heic, heif, mp4, hevc oder mov.',
+  newsFileTooLarge: 'Die Datei ist zu groß (höchstens 10 MB).',
+  newsFileUnreadable: 'Die Datei konnte nicht gelesen werden. Bitte prüfen Sie das Format.',
+  newsTargetUnknown: 'Eine gewählte Benutzergruppe oder ein Standort existiert nicht mehr.',
+  newsNotConfirmable: 'Diese Neuigkeit erfordert keine Lesebestätigung.',
+  noLikes: 'Noch keine Likes',
+  noComments: 'Noch keine Kommentare',
+  // Comments (spec 3 §5)
+  commentRequired: 'Kommentar darf nicht leer sein',
+  // own
+  commentTooLong: 'Ein Kommentar darf höchstens 300 Zeichen lang sein.',
+  commentNotOwn: 'Sie dürfen nur Ihre eigenen Kommentare bearbeiten.',
   // Vacation (spec 1 §5, §8)
   vacationDatesRequired: 'Urlaub von und Urlaub bis sind Pflichtfelder.',
   overtimeRequired: 'Bitte geben Sie die Anzahl der Überstunden ein.',

@@ -31,6 +31,8 @@ import { locationsModule } from './modules/locations/index.ts';
 import { permissionsModule } from './modules/permissions/index.ts';
 import { sessionModule } from './modules/session/index.ts';
 import { specialAppointmentsModule } from './modules/special-appointments/index.ts';
+import { newsModule } from './modules/news/index.ts';
+import { seenModule } from './modules/seen/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
 import { usersModule } from './modules/users/index.ts';
@@ -138,6 +140,8 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(listsModule, deps);
       await api.register(globalSettingsModule, deps);
       await api.register(tasksModule, deps);
+      await api.register(seenModule, deps);
+      await api.register(newsModule, deps);
       await api.register(absencesModule, deps);
       await api.register(calendarModule, deps);
     },

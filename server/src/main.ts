@@ -28,12 +28,13 @@ async function main() {
   // Sessions are cached per instance; a logout or group change on another instance clears them here.
   const listener = config.databaseUrl ? listenPostgres(config.databaseUrl, ACTOR_CHANNEL, forgetActorsHere) : null;
   const benchProbe = benchSecret ? { secret: benchSecret, counters: countDatabase(database) } : undefined;
-  const seeded = config.seed === 'demo' ? await withStartupLock(database, () => seedDemoIfEmpty(database.db)) : false;
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const seeded = config.seed === 'demo' ? await withStartupLock(database, () => seedDemoIfEmpty(database.db, storage)) : false;
   const app = await buildApp({
     db: database.db,
     config,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    storage,
     logger: { level: config.logLevel },
     databaseAvailable: database.available,
     benchProbe,

@@ -53,8 +53,9 @@ export interface TestContext {
 /** Builds the app on a fresh database with the demo company (the `build(t)` of the tests). */
 export async function buildTestApp(opts: { seed?: boolean; config?: Partial<Config>; logger?: AppDeps['logger']; mailer?: AppDeps['mailer'] } = {}): Promise<TestContext> {
   const database = await freshDatabase();
-  if (opts.seed !== false) await seedDemoIfEmpty(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-test-'));
+  const storage = createLocalStorage(path.join(dataDir, 'files'));
+  if (opts.seed !== false) await seedDemoIfEmpty(database.db, storage);
   const outboxDir = path.join(dataDir, 'outbox');
   const config: Config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: '' }), seed: 'none' as const, ...opts.config };
   const app = await buildApp({
@@ -62,7 +63,7 @@ export async function buildTestApp(opts: { seed?: boolean; config?: Partial<Conf
     databaseAvailable: database.available,
     config,
     mailer: opts.mailer ?? createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir }),
-    storage: createLocalStorage(path.join(dataDir, 'files')),
+    storage,
     logger: opts.logger,
   });
   await app.ready();

@@ -4,7 +4,7 @@ import { MSG } from '@filialportal/core/messages';
 import { taskAssignments, tasks } from '../src/modules/tasks/tasks.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
-import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../src/modules/tasks/tasks.service.ts';
+import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../src/modules/tasks/linked-tasks.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
 

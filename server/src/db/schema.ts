@@ -12,3 +12,5 @@ export * from '../modules/tasks/tasks.table.ts';
 export * from '../modules/absences/absences.table.ts';
 export * from '../modules/absences/holidays.table.ts';
 export * from '../modules/calendar/calendar.table.ts';
+export * from '../modules/seen/seen.table.ts';
+export * from '../modules/news/news.table.ts';

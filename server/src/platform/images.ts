@@ -18,3 +18,23 @@ export async function squareJpeg(bytes: Buffer, size: number, refusal: string): 
     throw badRequest(refusal);
   }
 }
+
+/**
+ * A JPEG thumbnail `width` pixels wide (never enlarged) and the image's dominant colour as #rrggbb,
+ * for a calm background behind pictures that do not fill their frame.
+ */
+export async function imageFacts(bytes: Buffer, width: number, refusal: string): Promise<{ thumbnail: Buffer; dominantColor: string }> {
+  const sharp = await loadSharp();
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+    const [thumbnail, stats] = await Promise.all([
+      image.clone().resize({ width, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer(),
+      image.clone().stats(),
+    ]);
+    const { r, g, b } = stats.dominant;
+    const hex = (v: number) => v.toString(16).padStart(2, '0');
+    return { thumbnail, dominantColor: `#${hex(r)}${hex(g)}${hex(b)}` };
+  } catch {
+    throw badRequest(refusal);
+  }
+}

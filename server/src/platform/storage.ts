@@ -1,4 +1,6 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
@@ -9,6 +11,8 @@ import { randomUUID } from 'node:crypto';
 export interface Storage {
   put(bytes: Buffer): Promise<string>;
   get(key: string): Promise<Buffer>;
+  /** The bytes as a stream, for downloads that should not sit in memory whole. */
+  stream(key: string): Readable;
   remove(key: string): Promise<void>;
 }
 
@@ -26,6 +30,7 @@ export function createLocalStorage(root: string): Storage {
       return key;
     },
     get: (key) => fs.readFile(pathOf(key)),
+    stream: (key) => createReadStream(pathOf(key)),
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },

@@ -1,4 +1,6 @@
 import { count, eq } from 'drizzle-orm';
+import type { Storage } from '../platform/storage.ts';
+import { seedNews } from './demo-news.ts';
 import { ROLE_ASSIGNABLE, ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
 import type { Db } from '../platform/db.ts';
@@ -83,7 +85,8 @@ function freeDaysFor(role: RoleIdentifier, n: number): string[] {
  * Seeds the demo company into an empty database (no users yet). All demo logins share one
  * password; its hash is computed once, since a memory-hard hash per user would slow start-up.
  */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/** Fills an empty database with the demo company; with a storage the news items get their pictures. */
+export async function seedDemoIfEmpty(db: Db, storage: Storage | null = null): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -157,6 +160,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedLists(tx, locId.get('koeln')!);
     await seedTasks(tx, locId.get('koeln')!);
     await seedAttendance(tx, new Map(LOCATIONS.map((l) => [locId.get(l.key)!, l.region])), locId.get('koeln')!);
+    await seedNews(tx, storage, (key) => locId.get(key as LocationKey)!);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)

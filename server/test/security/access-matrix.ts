@@ -71,6 +71,12 @@ const CALENDAR_EDIT: readonly Role[] = [A, PL, ZLL, FL, FR];
 const SEES_KOELN: readonly Caller[] = [A, PL, VL, VT, VW, FL, VK, AZ, AH, BL];
 /** Who handles Köln's sick reports: everyone's (Admin, Personalleitung) or the own branch's. */
 const KOELN_SICK: readonly Caller[] = [A, PL, FL];
+const NEWS_EDIT: readonly Role[] = [A, PL, VL, VW];
+const NEWS_DELETE: readonly Role[] = [A, PL, VW];
+/** Who sees the fixture's news item for Filiale Köln: all-news readers and the Köln staff. */
+const KOELN_NEWS: readonly Caller[] = [A, PL, VL, VW, FL, VK, AZ, AH, BL];
+/** Everyone with likes_can_see and comments_can_edit_own: all staff but Aushilfe. */
+const REACT: readonly Role[] = STAFF.filter((r) => r !== AH);
 
 // ------------------------------------------------------------------------------------------
 // The demo data the samples point at.
@@ -94,6 +100,8 @@ export interface Demo {
   globalSettings: string;
   schoolVacation: string;
   avatar: string;
+  /** A news item of Personalleitung for Filiale Köln with a picture, Verkauf Köln's comment on it, and a mandatory notice for all. */
+  news: { item: string; file: string; comment: string; notice: string };
   /** The settings form of Verkauf Köln as the user editor sends it back unchanged. */
   verkaufForm: Record<string, unknown>;
 }
@@ -197,6 +205,15 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
   );
   const [withAvatar] = await t.db.select({ avatar: users.avatarFileId }).from(users).where(eq(users.id, user.Verkauf));
   const form = ok<{ user: Record<string, unknown> & { role: string } }>(await as('GET', `/api/user/${user.Verkauf}`), 'settings form');
+  const pl = tokens.get('Personalleitung')!;
+  const today = new Date().toISOString().slice(0, 10);
+  const item = ok<{ news: { id: string; resourceUri: string } }>(
+    await as('POST', '/api/news', { title: 'Prüfnews Köln', text: '<p>Nur Köln</p>', date: today, locations: [loc.koeln], file: png.toString('base64'), fileName: 'bild.png' }, pl),
+    'news item',
+  ).news;
+  const comment = ok<{ comment: { id: string } }>(await as('POST', '/api/comment', { entity: 'News', entityId: item.id, comment: 'Prüfkommentar' }, verkauf), 'comment').comment.id;
+  const notice = ok<{ news: { id: string } }>(await as('POST', '/api/news', { title: 'Prüfpflicht', text: '<p>Bitte bestätigen</p>', date: today, requiresConfirmation: true }, pl), 'notice').news.id;
+  const news = { item: item.id, file: item.resourceUri.split('/').pop()!, comment, notice };
 
   const d: Demo = {
     loc,
@@ -214,6 +231,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     globalSettings: settings.globalSettings.id,
     schoolVacation: holidays!.id,
     avatar: withAvatar!.avatar!,
+    news,
     verkaufForm: { user: form.user, role: form.user.role },
   };
   let week = 20;
@@ -387,6 +405,47 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   ...claimList('manufacturer', 'Prüf-Hersteller'),
   ...claimList('quality', 'Prüf-Qualität'),
   ...claimList('reason', 'Prüf-Grund'),
+  // News, likes, comments, seen markers
+  'GET /api/news/list/:from': { who: STAFF, sample: () => ({ url: '/api/news/list/0' }) },
+  'GET /api/news/unseen': { who: STAFF, sample: () => ({ url: '/api/news/unseen' }) },
+  'GET /api/news/:id': { who: STAFF, scope: { only: KOELN_NEWS, otherwise: 404 }, sample: (d) => ({ url: `/api/news/${d.news.item}` }) },
+  'POST /api/news': { who: NEWS_EDIT, sample: (_d, c) => ({ url: '/api/news', payload: { title: `Prüfnews ${slug(c)}`, text: '<p>Text</p>', date: new Date().toISOString().slice(0, 10) } }) },
+  'PUT /api/news': {
+    who: NEWS_EDIT,
+    sample: (d) => ({ url: '/api/news', payload: { id: d.news.item, title: 'Prüfnews Köln', text: '<p>Nur Köln</p>', date: new Date().toISOString().slice(0, 10), locations: [d.loc.koeln] } }),
+  },
+  'DELETE /api/news/:id': {
+    who: NEWS_DELETE,
+    sample: (d) => ({ url: `/api/news/${d.news.item}` }),
+    fresh: async (f, c) => ({ url: `/api/news/${await create(f, '/api/news', { title: `Weg ${slug(c)}`, text: '<p>x</p>', date: new Date().toISOString().slice(0, 10) })}` }),
+  },
+  'GET /api/download/resource/:id': { who: STAFF, scope: { only: KOELN_NEWS, otherwise: 404 }, sample: (d) => ({ url: `/api/download/resource/${d.news.file}` }) },
+  'POST /api/like': { who: STAFF, scope: { only: KOELN_NEWS, otherwise: 404 }, sample: (d) => ({ url: '/api/like', payload: { entity: 'News', entityId: d.news.item } }) },
+  'POST /api/likes': { who: REACT, sample: (d) => ({ url: '/api/likes', payload: { entity: 'News', entityIds: [d.news.item] } }) },
+  'GET /api/likes': { who: [A, PL, VL, VW, FL], scope: { only: [A, PL, VL, VW, FL], otherwise: 404 }, sample: (d) => ({ url: `/api/likes?entity=News&entityId=${d.news.item}` }) },
+  'POST /api/comments': { who: STAFF, scope: { only: KOELN_NEWS, otherwise: 404 }, sample: (d) => ({ url: '/api/comments', payload: { entity: 'News', entityId: d.news.item } }) },
+  'POST /api/comment': {
+    who: STAFF,
+    scope: { only: KOELN_NEWS, otherwise: 404 },
+    sample: (d, c) => ({ url: '/api/comment', payload: { entity: 'News', entityId: d.news.item, comment: `Prüfung ${slug(c)}` } }),
+  },
+  'PUT /api/comment': {
+    who: REACT,
+    // Verkauf Köln's comment: he himself and the global moderators; other readers of the item may not, the rest do not see it.
+    scope: { only: [A, PL, VW, VK], otherwise: 404, but: { Vertriebsleitung: 403, Filialleitung: 403, Azubi: 403, Bodenleger: 403 } },
+    sample: (d) => ({ url: '/api/comment', payload: { commentId: d.news.comment, comment: 'Prüfkommentar' } }),
+  },
+  'DELETE /api/comment': {
+    who: NEWS_DELETE,
+    sample: (d) => ({ url: '/api/comment', payload: { commentId: d.news.comment } }),
+    fresh: async (f, c) => ({ url: '/api/comment', payload: { commentId: await create(f, '/api/comment', { entity: 'News', entityId: f.d.news.item, comment: `Weg ${slug(c)}` }) } }),
+  },
+  'POST /api/news/:id/confirm': { who: STAFF, sample: (d) => ({ url: `/api/news/${d.news.notice}/confirm` }) },
+  'GET /api/news/:id/confirmations': { who: NEWS_EDIT, sample: (d) => ({ url: `/api/news/${d.news.notice}/confirmations` }) },
+  'POST /api/news/:id/confirmations/export': { who: NEWS_EDIT, sample: (d) => ({ url: `/api/news/${d.news.notice}/confirmations/export` }) },
+  'POST /api/news/:id/remind': { who: NEWS_EDIT, sample: (d) => ({ url: `/api/news/${d.news.notice}/remind` }) },
+  'PUT /api/seen/:page': { who: 'everyone', sample: () => ({ url: '/api/seen/news' }) },
+
   'GET /api/globalsettings': { who: 'everyone', sample: () => ({ url: '/api/globalsettings' }) },
   'PUT /api/globalsettings/:id': {
     who: [A, VL, VW],

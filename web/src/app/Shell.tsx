@@ -19,6 +19,8 @@ import { IconChevronDown, IconChevronUp, IconLogout } from '@tabler/icons-react'
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { session } from '../api/session.ts';
 import { revokeToken } from '../features/session/session.api.ts';
+import { NewsCountBadge } from '../features/news/NewsCountBadge.tsx';
+import { UnseenNewsModal } from '../features/news/UnseenNewsModal.tsx';
 import { TaskCountBadge } from '../features/tasks/TaskCountBadge.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
@@ -32,7 +34,7 @@ import { useTokenRefresh } from './useTokenRefresh.ts';
 import classes from './Shell.module.css';
 
 /** Counters beside navigation labels, by kind; kinds without a view yet have none. */
-const NAV_COUNTERS: Partial<Record<NonNullable<NavItem['counter']>, ComponentType>> = { tasks: TaskCountBadge };
+const NAV_COUNTERS: Partial<Record<NonNullable<NavItem['counter']>, ComponentType>> = { tasks: TaskCountBadge, news: NewsCountBadge };
 
 function NavLabel({ item }: { item: NavItem }) {
   const Counter = item.counter ? NAV_COUNTERS[item.counter] : undefined;
@@ -237,6 +239,7 @@ export function Shell() {
             </Routes>
           </Suspense>
         </Box>
+        <UnseenNewsModal />
       </AppShell.Main>
     </AppShell>
   );

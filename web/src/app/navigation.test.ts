@@ -20,10 +20,10 @@ describe('main navigation from the domains’ routes', () => {
       {
         label: 'Neuigkeiten',
         path: '/neuigkeiten',
-        built: false,
+        built: true,
         children: [
-          { label: 'Neuigkeiten', path: '/neuigkeiten', built: false },
-          { label: 'News Archiv', path: '/neuigkeiten/archiv', built: false },
+          { label: 'Neuigkeiten', path: '/neuigkeiten', built: true },
+          { label: 'News Archiv', path: '/neuigkeiten/archiv', built: true },
         ],
       },
       { label: 'Sortiment', path: '/sortiment', built: false },

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { TablerIcon } from '@tabler/icons-react';
 import type { PermissionRule } from './access.ts';
 
-/** Counter shown beside a navigation label: own open tasks, unseen claims or advertising. */
-export type NavCounter = 'tasks' | 'claims' | 'advertising';
+/** Counter shown beside a navigation label: own open tasks, unseen news, claims or advertising. */
+export type NavCounter = 'tasks' | 'news' | 'claims' | 'advertising';
 
 /** A section of the main navigation that holds the entries of one or more views. */
 export interface NavSection {

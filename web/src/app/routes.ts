@@ -2,6 +2,7 @@ import { ABSENCE_ROUTES } from '../features/absences/routes.tsx';
 import { CALENDAR_ROUTES } from '../features/calendar/routes.tsx';
 import { DASHBOARD_ROUTES } from '../features/dashboard/routes.tsx';
 import { GLOBAL_SETTINGS_ROUTES } from '../features/global-settings/routes.tsx';
+import { NEWS_ROUTES } from '../features/news/routes.tsx';
 import { SETTINGS_ROUTES } from '../features/settings/routes.tsx';
 import { TASK_ROUTES } from '../features/tasks/routes.tsx';
 import { USER_ROUTES } from '../features/users/routes.tsx';
@@ -11,6 +12,7 @@ import type { AppRoute } from './route.ts';
 export const ROUTES: readonly AppRoute[] = [
   ...DASHBOARD_ROUTES,
   ...TASK_ROUTES,
+  ...NEWS_ROUTES,
   ...CALENDAR_ROUTES,
   ...ABSENCE_ROUTES,
   ...USER_ROUTES,

@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
+import { insertTask } from './linked-tasks.ts';
 import { resolveTaskRecipients } from './recipients.ts';
 import { users } from '../users/users.table.ts';
 import { taskAssignments, taskSubtasks, tasks } from './tasks.table.ts';
@@ -63,70 +64,6 @@ export async function createTask(db: Db, actor: Actor, input: TCreateTaskRequest
   });
   const [row] = await delegatedRows(db, actor, { taskId: id });
   return { task: row };
-}
-
-interface NewTask {
-  title: string;
-  deadline: string;
-  priority?: number;
-  multiTask?: boolean;
-  locked?: boolean;
-  link?: string;
-  reference?: string | null;
-  createdBy: string | null;
-  teams?: string[];
-  locations?: string[];
-  users?: string[];
-  subtasks?: string[];
-  recipients: string[];
-}
-
-async function insertTask(db: Db, t: NewTask): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [task] = await tx
-      .insert(tasks)
-      .values({
-        title: t.title,
-        deadline: t.deadline,
-        priority: t.priority ?? 2,
-        multiTask: t.multiTask ?? false,
-        locked: t.locked ?? false,
-        link: t.link ?? '',
-        reference: t.reference ?? null,
-        createdBy: t.createdBy,
-        teams: t.teams ?? [],
-        locations: t.locations ?? [],
-        users: t.users ?? [],
-      })
-      .returning({ id: tasks.id });
-    if (t.subtasks?.length) await tx.insert(taskSubtasks).values(t.subtasks.map((name, position) => ({ taskId: task!.id, name, position })));
-    await tx.insert(taskAssignments).values([...new Set(t.recipients)].map((userId) => ({ taskId: task!.id, userId })));
-    return task!.id;
-  });
-}
-
-/**
- * For other modules: a task linked to something of theirs (`reference`, e.g. 'absence:<id>',
- * and `link`, where clicking leads). Locked tasks are completed by that module, not by hand.
- * Pass the module's transaction as `db` to create it atomically with the module's own rows.
- */
-export async function createLinkedTask(db: Db, t: Omit<NewTask, 'teams' | 'locations' | 'users'> & { reference: string }) {
-  if (t.recipients.length === 0) return null;
-  return insertTask(db, { ...t, users: t.recipients });
-}
-
-/** Completes every task with this reference (e.g. the request was accepted or declined). */
-export async function completeLinkedTasks(db: Db, reference: string, byUserId: string | null) {
-  const ids = db.select({ id: tasks.id }).from(tasks).where(eq(tasks.reference, reference));
-  await db
-    .update(taskAssignments)
-    .set({ completedAt: new Date(), completedBy: byUserId })
-    .where(and(inArray(taskAssignments.taskId, ids), isNull(taskAssignments.completedAt)));
-}
-
-/** Removes every task with this reference (e.g. the request was withdrawn). */
-export async function deleteLinkedTasks(db: Db, reference: string) {
-  await db.delete(tasks).where(eq(tasks.reference, reference));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import { accountsFor } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
 import { forgetActors } from '../session/authenticate.ts';
 import { endUserSessions } from '../session/session.service.ts';
+import { seenMarkers } from '../seen/seen.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from './users.table.ts';
 
@@ -46,6 +47,8 @@ const currentUserRow = prepared((db) =>
       location: locations,
       parentTeam: parentGroup.name,
       // The further locations in the same statement: id and name are all the answer needs.
+      // When the person last saw news (seen markers), as an ISO instant.
+      lastSeenNews: sql<string | null>`(select to_char(s.seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${seenMarkers} s where s.user_id = ${users.id} and s.page = 'news')`,
       extra: sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)) from ${locations} l where l.id = any(${users.additionalLocations})), '[]')`,
     })
     .from(users)
@@ -68,7 +71,7 @@ export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUse
   const selectedId = user.selectedLocationId && available.has(user.selectedLocationId) ? user.selectedLocationId : location.id;
   const current = available.get(selectedId) ?? location;
   const parentTeam = row.parentTeam ?? null;
-  const lastSeenNewsDate = user.lastSeenNewsDate ?? null;
+  const lastSeenNewsDate = row.lastSeenNews ?? null;
   const account = (await accountsFor(db, [user.id], currentYear())).get(user.id)!;
   const current_user: CurrentUser = {
     id: user.id,

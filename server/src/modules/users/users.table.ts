@@ -41,7 +41,6 @@ export const users = pgTable(
     presence: text('presence').array().notNull().default(sql`'{"","","","","","",""}'::text[]`),
     avatarFileId: uuid('avatar_file_id'),
     active: boolean('active').notNull().default(true),
-    lastSeenNewsDate: date('last_seen_news_date'),
     ...timestamps(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { Fragment, type ReactElement } from 'react';
 import { Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { NewsSection } from './NewsSection.tsx';
 import { OwnTasksSection } from './OwnTasksSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { VacationSection } from './VacationSection.tsx';
@@ -23,7 +24,7 @@ interface Section {
 
 /**
  * The start page (spec 1 §2 Dashboard): a main column of lists (own open tasks; the news per
- * category joins here) beside a narrow one of summaries (the vacation doughnut, the profile; the
+ * category) beside a narrow one of summaries (the vacation doughnut, the profile; the
  * own trainings join here). Each card shows only with its permission; with no list at all the
  * summaries spread over the whole width.
  */
@@ -32,7 +33,10 @@ export function DashboardPage() {
   const can = useCan();
   const now = dayjs();
 
-  const main: Section[] = [{ key: 'tasks', visible: can('aufgaben_erhalten'), element: <OwnTasksSection /> }];
+  const main: Section[] = [
+    { key: 'tasks', visible: can('aufgaben_erhalten'), element: <OwnTasksSection /> },
+    { key: 'news', visible: can({ anyOf: ['neuigkeiten_alle_sehen', 'neuigkeiten_eigene_sehen'] }), element: <NewsSection /> },
+  ];
   const aside: Section[] = [
     { key: 'vacation', visible: can('urlaub_menu_sehen'), element: <VacationSection /> },
     { key: 'profile', visible: true, element: <ProfileSection /> },

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { zId } from './ids.ts';
+import { isIsoDate, zTimestamp } from './dates.ts';
+import { MSG } from './messages.ts';
+
+/** News categories, one tab each; the first is the default (spec 3 §5, §9). */
+export const NEWS_CATEGORIES = ['Allgemein', 'Personal', 'Sortiment'] as const;
+export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
+
+/** News per 'load more' step on the news page; the dashboard asks for 3 per category. */
+export const NEWS_PAGE_SIZE = 10;
+export const DASHBOARD_NEWS_PER_CATEGORY = 3;
+/** A news date may lie at most this many months back (spec 3 §5); older news is the archive. */
+export const NEWS_MAX_MONTHS_BACK = 5;
+/** Scheduled publishing reaches at most this far ahead. */
+export const NEWS_MAX_MONTHS_AHEAD = 24;
+/** Comments: at most 300 characters (spec 3 §5). */
+export const COMMENT_MAX = 300;
+/** The dashboard cuts the text to this many characters with an ellipsis. */
+export const DASHBOARD_TEXT_CHARS = 150;
+/** The attachment as base64 in the JSON body (spec 3 §3 `file`): at most this many bytes decoded. */
+export const NEWS_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Attachment types (spec 3 §5). */
+export const NEWS_FILE_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'heic', 'heif', 'mp4', 'hevc', 'mov'] as const;
+/** Likes and comments are kept per entity; news is the first (spec 3 §3 Comment: entity News). */
+export const LIKE_ENTITIES = ['News'] as const;
+/** Pages with a seen marker and a navigation counter (PUT /seen/{page}). */
+export const SEEN_PAGES = ['news', 'claims', 'trainings', 'advertising'] as const;
+export type SeenPage = (typeof SEEN_PAGES)[number];
+
+/** Days in a month back from a YYYY-MM-DD day, clamped to the month's end (31.07. − 5 months → 28./29.02.). */
+export function monthsBefore(isoDay: string, months: number): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) - months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** Text content of HTML as a person reads it (tags dropped, entities of spaces folded). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/li|\/h\d)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first `chars` characters of the text with an ellipsis when cut (dashboard). */
+export function teaser(html: string, chars = DASHBOARD_TEXT_CHARS): string {
+  const text = htmlToText(html);
+  return text.length <= chars ? text : `${text.slice(0, chars).trimEnd()}…`;
+}
+
+/** Whether a file name has one of the attachment extensions ('x.mov.qt' counts as mov). */
+export function newsFileExtension(name: string): (typeof NEWS_FILE_EXTENSIONS)[number] | null {
+  const ext = name.toLowerCase().replace(/\.qt$/, '').split('.').pop() ?? '';
+  return (NEWS_FILE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as (typeof NEWS_FILE_EXTENSIONS)[number]) : null;
+}
+
+const unique = (list: string[]) => [...new Set(list)];
+
+/**
+ * POST /news and PUT /news (spec 3 §3, §5): the news fields, flat; PUT carries `id`.
+ * `date` is the publication day, `time` (HH:mm) schedules it to the minute; `until` moves it to
+ * the archive after that day. `file` is a data URL (or bare base64) with `fileName`; on PUT an
+ * absent `file` keeps the attachment and `null` removes it.
+ */
+export const ZNewsRequest = z
+  .object({
+    id: zId().optional(),
+    title: z.string({ error: MSG.newsTitleRequired }).trim().min(1, MSG.newsTitleRequired).max(200, MSG.newsTitleTooLong),
+    text: z
+      .string({ error: MSG.newsTextRequired })
+      .max(200_000, MSG.newsTextTooLong)
+      .refine((v) => htmlToText(v).length > 0 || /<img\b/i.test(v), MSG.newsTextRequired),
+    date: z
+      .string({ error: MSG.newsDateRequired })
+      .trim()
+      .min(1, MSG.newsDateRequired)
+      .max(10, MSG.invalidDate)
+      .refine((v) => isIsoDate(v), MSG.invalidDate),
+    time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.newsTimeInvalid)
+      .nullable()
+      .optional(),
+    until: z
+      .string()
+      .max(10, MSG.invalidDate)
+      .refine((v) => isIsoDate(v), MSG.invalidDate)
+      .nullable()
+      .optional(),
+    category: z.enum(NEWS_CATEGORIES, { error: MSG.newsCategoryInvalid }).optional().default(NEWS_CATEGORIES[0]),
+    /** Target groups (ids) and locations (ids); both empty: everyone. */
+    teams: z.array(zId()).max(100).optional().default([]).transform(unique),
+    locations: z.array(zId()).max(500).optional().default([]).transform(unique),
+    file: z.string().max(Math.ceil((NEWS_FILE_MAX_BYTES * 4) / 3) + 200, MSG.newsFileTooLarge).nullable().optional(),
+    fileName: z.string().trim().max(200).nullable().optional(),
+    /** Images inline in the list (210 px wide); off: the attachment is a download link. */
+    preview: z.boolean().optional().default(true),
+    /** An event the news points to (trainings). */
+    linkId: zId().nullable().optional(),
+    /** 'Gelesen und verstanden': people confirm they read it. */
+    requiresConfirmation: z.boolean().optional().default(false),
+  })
+  .refine((n) => !n.until || n.until >= n.date, { message: MSG.newsUntilBeforeDate, path: ['until'] })
+  .refine((n) => !n.file || (n.fileName && newsFileExtension(n.fileName)), { message: MSG.newsFileType, path: ['fileName'] });
+export type TNewsRequest = z.output<typeof ZNewsRequest>;
+
+export const ZNewsFileKind = z.enum(['image', 'pdf', 'video']);
+
+/** A news item as lists and the detail show it. */
+export const ZNewsItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Sanitised HTML. */
+  text: z.string(),
+  /** YYYY-MM-DD */
+  date: z.string(),
+  /** HH:mm, or null when published at the start of the day. */
+  time: z.string().nullable(),
+  dateFormated: z.string(),
+  until: z.string().nullable(),
+  publishedAt: zTimestamp(),
+  category: z.enum(NEWS_CATEGORIES),
+  teams: z.array(z.string()),
+  locations: z.array(z.string()),
+  fileName: z.string().nullable(),
+  fileKind: ZNewsFileKind.nullable(),
+  resourceUri: z.string().nullable(),
+  thumbnailUri: z.string().nullable(),
+  dominantBackgroundColor: z.string().nullable(),
+  preview: z.boolean(),
+  createdBy: z.string(),
+  createdById: z.string().nullable(),
+  commentCount: z.number(),
+  /** Null without likes_can_see. */
+  likeCount: z.number().nullable(),
+  liked: z.boolean(),
+  linkId: z.string().nullable(),
+  requiresConfirmation: z.boolean(),
+  confirmed: z.boolean(),
+  /** Not yet published (only editors see these). */
+  scheduled: z.boolean(),
+  archived: z.boolean(),
+});
+export type TNewsItem = z.output<typeof ZNewsItem>;
+
+/** GET /news/list/{from}: a page and the total of the chosen tab. */
+export const ZNewsListResponse = z.object({ news: z.array(ZNewsItem), count: z.number() });
+/** POST/PUT /news and GET /news/{id}. */
+export const ZNewsResponse = z.object({ news: ZNewsItem });
+/** GET /news/unseen: news that appeared since the person last saw news (after-login modal). */
+export const ZUnseenNewsResponse = z.object({ news: z.array(ZNewsItem), count: z.number() });
+
+/** PUT /seen/{page}. */
+export const ZSeenResponse = z.object({ page: z.enum(SEEN_PAGES), seenAt: zTimestamp() });
+
+const ZEntity = z.enum(LIKE_ENTITIES, { error: MSG.badRequest });
+
+/** POST /like: like, or unlike when already liked. */
+export const ZLikeRequest = z.object({ entity: ZEntity, entityId: zId() });
+export const ZLikeResponse = z.object({ entityId: z.string(), liked: z.boolean(), likeCount: z.number() });
+/** POST /likes: like counts of several entities. */
+export const ZLikeCountsRequest = z.object({ entity: ZEntity, entityIds: z.array(zId()).max(200).optional().default([]) });
+export const ZLikeCountsResponse = z.object({ counts: z.array(z.object({ entityId: z.string(), likeCount: z.number(), liked: z.boolean() })) });
+/** GET /likes?entity&entityId: who liked, newest first. */
+export const ZLikesQuery = z.object({ entity: ZEntity, entityId: zId() });
+export const ZLikesResponse = z.object({
+  likes: z.array(z.object({ userId: z.string().nullable(), userName: z.string(), createdAt: zTimestamp(), createdAtFormated: z.string() })),
+});
+
+const commentText = z
+  .string({ error: MSG.commentRequired })
+  .trim()
+  .min(1, MSG.commentRequired)
+  .max(COMMENT_MAX, MSG.commentTooLong)
+  .refine((v) => !v.includes('\0'), MSG.commentRequired);
+
+/** POST /comments: the comments of an entity. */
+export const ZCommentsRequest = z.object({ entity: ZEntity, entityId: zId() });
+/** POST /comment. */
+export const ZCreateCommentRequest = z.object({ entity: ZEntity, entityId: zId(), comment: commentText });
+/** PUT /comment. */
+export const ZUpdateCommentRequest = z.object({ commentId: zId(), comment: commentText });
+/** DELETE /comment. */
+export const ZDeleteCommentRequest = z.object({ commentId: zId() });
+
+export const ZComment = z.object({
+  id: z.string(),
+  entity: ZEntity,
+  entityId: z.string(),
+  comment: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string(),
+  resourceUri: z.string().nullable(),
+  createdAtFormated: z.string(),
+  edited: z.boolean(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+export const ZCommentsResponse = z.object({ comments: z.array(ZComment), count: z.number() });
+export const ZCommentResponse = z.object({ comment: ZComment });
+
+/** GET /news/{id}/confirmations: who confirmed a mandatory notice and who has not yet. */
+const ZConfirmationPerson = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  locationId: z.string(),
+  location: z.string(),
+  confirmedAt: zTimestamp().nullable(),
+  confirmedAtFormated: z.string(),
+});
+export const ZConfirmationsResponse = z.object({ confirmed: z.array(ZConfirmationPerson), pending: z.array(ZConfirmationPerson) });
+export const ZConfirmResponse = z.object({ newsId: z.string(), confirmed: z.boolean() });
+export const ZRemindResponse = z.object({ reminded: z.number() });

@@ -1,0 +1,99 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import { type Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { formatDate, formatTime, todayIso } from '../../platform/dates.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { locations } from '../locations/locations.table.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { completeLinkedTasksFor, createLinkedTask } from '../tasks/linked-tasks.ts';
+import { requireVisibleNews } from './news.service.ts';
+import { news, newsConfirmations } from './news.table.ts';
+
+const reference = (newsId: string) => `news-confirmation:${newsId}`;
+
+/** POST /news/{id}/confirm: 'Gelesen und verstanden'; a second click changes nothing. */
+export async function confirmNews(db: Db, actor: Actor, newsId: string) {
+  await requireVisibleNews(db, actor, newsId);
+  const [item] = await db.select({ requiresConfirmation: news.requiresConfirmation }).from(news).where(eq(news.id, newsId));
+  if (!item?.requiresConfirmation) throw badRequest(MSG.newsNotConfirmable);
+  await db.transaction(async (tx) => {
+    await tx.insert(newsConfirmations).values({ newsId, userId: actor.userId }).onConflictDoNothing();
+    await completeLinkedTasksFor(tx, reference(newsId), actor.userId);
+  });
+  return { newsId, confirmed: true };
+}
+
+/**
+ * The audience of a news item: active people its targets reach (group or parent group, and
+ * location; empty lists do not restrict), each with the time of their confirmation or null.
+ */
+async function audience(db: Db, newsId: string, locationId: string | null) {
+  const [item] = await db.select({ teams: news.teams, locations: news.locations, requiresConfirmation: news.requiresConfirmation }).from(news).where(eq(news.id, newsId));
+  if (!item) throw notFound();
+  if (!item.requiresConfirmation) throw badRequest(MSG.newsNotConfirmable);
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      locationId: users.locationId,
+      location: locations.name,
+      confirmedAt: newsConfirmations.confirmedAt,
+    })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .leftJoin(newsConfirmations, and(eq(newsConfirmations.newsId, newsId), eq(newsConfirmations.userId, users.id)))
+    .where(
+      and(
+        eq(users.active, true),
+        sql`(select cardinality(n.teams) = 0 or ${users.groupId} = any(n.teams) or ${userGroups.parentId} = any(n.teams) from ${news} n where n.id = ${newsId})`,
+        sql`(select cardinality(n.locations) = 0 or ${users.locationId} = any(n.locations) from ${news} n where n.id = ${newsId})`,
+        locationId ? eq(users.locationId, locationId) : undefined,
+      ),
+    )
+    .orderBy(asc(locations.name), asc(users.lastName), asc(users.firstName))
+    .limit(10_000);
+}
+
+type AudienceRow = Awaited<ReturnType<typeof audience>>[number];
+const toPerson = (r: AudienceRow) => ({
+  userId: r.userId,
+  userName: `${r.firstName} ${r.lastName}`,
+  locationId: r.locationId,
+  location: r.location,
+  confirmedAt: r.confirmedAt,
+  confirmedAtFormated: r.confirmedAt ? `${formatDate(r.confirmedAt)} ${formatTime(r.confirmedAt)}` : '',
+});
+
+/** GET /news/{id}/confirmations: who confirmed and who has not yet, optionally for one location. */
+export async function confirmations(db: Db, newsId: string, locationId: string | null) {
+  const rows = (await audience(db, newsId, locationId)).map(toPerson);
+  return { confirmed: rows.filter((r) => r.confirmedAt), pending: rows.filter((r) => !r.confirmedAt) };
+}
+
+/** The same people as rows of the XLSX export. */
+export async function confirmationRows(db: Db, newsId: string, locationId: string | null) {
+  return (await audience(db, newsId, locationId)).map(toPerson);
+}
+
+/** POST /news/{id}/remind: a task for everyone who has not confirmed yet; it completes when they do. */
+export async function remindPending(db: Db, actor: Actor, newsId: string) {
+  const [item] = await db.select({ title: news.title }).from(news).where(eq(news.id, newsId));
+  if (!item) throw notFound();
+  const pending = (await audience(db, newsId, null)).filter((r) => !r.confirmedAt).map((r) => r.userId);
+  await createLinkedTask(db, {
+    title: `Bitte lesen und bestätigen: ${item.title}`.slice(0, 200),
+    deadline: todayIso(),
+    priority: 3,
+    multiTask: true,
+    locked: true,
+    link: `/neuigkeiten?news=${newsId}`,
+    reference: reference(newsId),
+    createdBy: actor.userId,
+    recipients: pending,
+  });
+  return { reminded: pending.length };
+}

@@ -1,0 +1,309 @@
+import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MSG } from '@filialportal/core/messages';
+import {
+  monthsBefore,
+  NEWS_CATEGORIES,
+  NEWS_MAX_MONTHS_AHEAD,
+  NEWS_MAX_MONTHS_BACK,
+  type NewsCategory,
+  type TNewsItem,
+  type TNewsRequest,
+} from '@filialportal/core/news';
+import { can, canAny, type Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { deleteFile } from '../../platform/files.ts';
+import { files } from '../../platform/files.table.ts';
+import { totalColumn, totalOf } from '../../platform/paging.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { locations } from '../locations/locations.table.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { seenAt } from '../seen/seen.service.ts';
+import { storeAttachment } from './news-files.ts';
+import { sanitizeNewsHtml } from './sanitize.ts';
+import { comments, likes, news, newsConfirmations } from './news.table.ts';
+
+const creator = alias(users, 'news_creator');
+const attachment = alias(files, 'news_file');
+export const NEWS_ENTITY = 'News' as const;
+
+/** A list of validated ids as one PostgreSQL array parameter. */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+const editors = ['neuigkeiten_erstellen', 'neuigkeiten_bearbeiten'] as const;
+
+/**
+ * Which news a person sees (spec 3 §6): with neuigkeiten_alle_sehen all of it; otherwise news
+ * targeted at the person's group or its parent group and at the person's location (home or
+ * current), where an empty target list does not restrict, plus what the person wrote. Scheduled
+ * news stays hidden until its time except for editors.
+ */
+export function visibleWhere(actor: Actor): SQL | undefined {
+  const published = canAny(actor, editors) ? undefined : lte(news.publishedAt, sql`now()`);
+  if (can(actor, 'neuigkeiten_alle_sehen')) return published;
+  const groups = sql`array(select g.id from ${userGroups} g where g.id = ${actor.groupId} union all select g.parent_id from ${userGroups} g where g.id = ${actor.groupId} and g.parent_id is not null)`;
+  const places = uuidArray([...new Set([actor.locationId, actor.selectedLocationId])]);
+  const targeted = sql`(cardinality(${news.teams}) = 0 or ${news.teams} && ${groups}) and (cardinality(${news.locations}) = 0 or ${news.locations} && ${places})`;
+  return and(published, or(eq(news.createdBy, actor.userId), targeted));
+}
+
+/** The first day that is not archived yet: news dated before it, or whose 'until' passed, is archive. */
+const archiveCutoff = () => monthsBefore(todayIso(), NEWS_MAX_MONTHS_BACK);
+const currentWhere = (cutoff: string, today: string) => and(gte(news.date, cutoff), or(sql`${news.until} is null`, gte(news.until, today)));
+const archiveWhere = (cutoff: string, today: string) => or(lt(news.date, cutoff), lt(news.until, today));
+
+/** The columns of a news item as lists and the detail show it, for the asking person. */
+function itemColumns(actor: Actor) {
+  return {
+    id: news.id,
+    title: news.title,
+    text: news.text,
+    date: news.date,
+    time: news.time,
+    until: news.until,
+    publishedAt: news.publishedAt,
+    category: news.category,
+    teams: news.teams,
+    locations: news.locations,
+    fileId: news.fileId,
+    fileName: attachment.name,
+    fileKind: news.fileKind,
+    thumbnailFileId: news.thumbnailFileId,
+    dominantColor: news.dominantColor,
+    preview: news.preview,
+    linkId: news.linkId,
+    requiresConfirmation: news.requiresConfirmation,
+    createdById: news.createdBy,
+    creatorFirst: creator.firstName,
+    creatorLast: creator.lastName,
+    commentCount: sql<number>`(select count(*)::int from ${comments} c where c.entity = ${NEWS_ENTITY} and c.entity_id = ${news.id})`,
+    likeCount: sql<number>`(select count(*)::int from ${likes} l where l.entity = ${NEWS_ENTITY} and l.entity_id = ${news.id})`,
+    liked: sql<boolean>`exists(select 1 from ${likes} l where l.entity = ${NEWS_ENTITY} and l.entity_id = ${news.id} and l.user_id = ${actor.userId})`,
+    confirmed: sql<boolean>`exists(select 1 from ${newsConfirmations} nc where nc.news_id = ${news.id} and nc.user_id = ${actor.userId})`,
+  };
+}
+
+export const resourceUri = (fileId: string | null) => (fileId ? `/api/download/resource/${fileId}` : null);
+
+type ItemRow = Awaited<ReturnType<typeof itemsQuery>>[number];
+
+function toItem(actor: Actor, r: ItemRow, cutoff: string, today: string): TNewsItem {
+  return {
+    id: r.id,
+    title: r.title,
+    text: r.text,
+    date: r.date,
+    time: r.time,
+    dateFormated: r.time ? `${formatDate(r.date)} ${r.time}` : formatDate(r.date),
+    until: r.until,
+    publishedAt: r.publishedAt,
+    category: r.category as NewsCategory,
+    teams: r.teams,
+    locations: r.locations,
+    fileName: r.fileId ? r.fileName : null,
+    fileKind: r.fileId ? (r.fileKind as TNewsItem['fileKind']) : null,
+    resourceUri: resourceUri(r.fileId),
+    thumbnailUri: resourceUri(r.thumbnailFileId),
+    dominantBackgroundColor: r.dominantColor,
+    preview: r.preview,
+    createdBy: r.creatorFirst ? `${r.creatorFirst} ${r.creatorLast}` : MSG.deletedUser,
+    createdById: r.createdById,
+    commentCount: r.commentCount,
+    likeCount: can(actor, 'likes_can_see') ? r.likeCount : null,
+    liked: r.liked,
+    linkId: r.linkId,
+    requiresConfirmation: r.requiresConfirmation,
+    confirmed: r.confirmed,
+    scheduled: r.publishedAt.getTime() > Date.now(),
+    archived: r.date < cutoff || (r.until !== null && r.until < today),
+  };
+}
+
+function itemsQuery(db: Db, actor: Actor) {
+  return db
+    .select(itemColumns(actor))
+    .from(news)
+    .leftJoin(attachment, eq(attachment.id, news.fileId))
+    .leftJoin(creator, eq(creator.id, news.createdBy));
+}
+
+export interface NewsListQuery {
+  from: number;
+  limit: number;
+  archive: boolean;
+  category: NewsCategory | null;
+}
+
+/** GET /news/list/{from}: newest first, one category or all; rows and total in one statement. */
+export async function listNews(db: Db, actor: Actor, q: NewsListQuery) {
+  if (q.archive && !can(actor, 'news_archive_can_see')) throw forbidden();
+  const cutoff = archiveCutoff();
+  const today = todayIso();
+  const where = and(
+    visibleWhere(actor),
+    q.archive ? archiveWhere(cutoff, today) : currentWhere(cutoff, today),
+    q.category ? eq(news.category, q.category) : undefined,
+  );
+  const countQuery = db.select({ n: count() }).from(news).where(where);
+  const rows = await db
+    .select({ ...itemColumns(actor), total: totalColumn(countQuery) })
+    .from(news)
+    .leftJoin(attachment, eq(attachment.id, news.fileId))
+    .leftJoin(creator, eq(creator.id, news.createdBy))
+    .where(where)
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(q.limit)
+    .offset(q.from);
+  return { news: rows.map((r) => toItem(actor, r, cutoff, today)), count: await totalOf(rows, countQuery) };
+}
+
+/** One news item the person may see, or 404 (also for items that exist but are not for them). */
+export async function getNews(db: Db, actor: Actor, id: string): Promise<TNewsItem> {
+  const [row] = await itemsQuery(db, actor).where(and(eq(news.id, id), visibleWhere(actor)));
+  if (!row) throw notFound();
+  return toItem(actor, row, archiveCutoff(), todayIso());
+}
+
+/** Whether the person may see the news item (likes, comments and downloads ask this). */
+export async function canSeeNews(db: Db, actor: Actor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: news.id }).from(news).where(and(eq(news.id, id), visibleWhere(actor)));
+  return row !== undefined;
+}
+
+/** Throws 404 unless the person may see the news item. */
+export async function requireVisibleNews(db: Db, actor: Actor, id: string) {
+  if (!(await canSeeNews(db, actor, id))) throw notFound();
+}
+
+/** GET /news/unseen: visible, published news that appeared after the person last saw news. */
+export async function unseenNews(db: Db, actor: Actor) {
+  const since = await seenAt(db, actor.userId, 'news');
+  // Someone who never opened news sees the last two weeks, not the whole history.
+  const from = since ?? new Date(Date.now() - 14 * 86_400_000);
+  const cutoff = archiveCutoff();
+  const today = todayIso();
+  const appeared = sql`greatest(${news.publishedAt}, ${news.createdAt})`;
+  const where = and(visibleWhere(actor), lte(news.publishedAt, sql`now()`), sql`${appeared} > ${from.toISOString()}`, currentWhere(cutoff, today));
+  const countQuery = db.select({ n: count() }).from(news).where(where);
+  const rows = await db
+    .select({ ...itemColumns(actor), total: totalColumn(countQuery) })
+    .from(news)
+    .leftJoin(attachment, eq(attachment.id, news.fileId))
+    .leftJoin(creator, eq(creator.id, news.createdBy))
+    .where(where)
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(20);
+  return { news: rows.map((r) => toItem(actor, r, cutoff, today)), count: await totalOf(rows, countQuery) };
+}
+
+/** The date rules (spec 3 §5): at most 5 months back (an unchanged date may stay), at most two years ahead. */
+function checkDates(input: TNewsRequest, previousDate: string | null) {
+  const today = todayIso();
+  if (input.date !== previousDate && input.date < monthsBefore(today, NEWS_MAX_MONTHS_BACK)) throw badRequest(MSG.newsDateTooEarly);
+  if (input.date > monthsBefore(today, -NEWS_MAX_MONTHS_AHEAD)) throw badRequest(MSG.newsDateTooLate);
+  if (input.until && input.until > monthsBefore(today, -NEWS_MAX_MONTHS_AHEAD - 12)) throw badRequest(MSG.newsDateTooLate);
+}
+
+/** Every chosen group and location exists. */
+async function checkTargets(db: Db, input: TNewsRequest) {
+  const [g] = input.teams.length ? await db.select({ n: count() }).from(userGroups).where(inArray(userGroups.id, input.teams)) : [{ n: 0 }];
+  const [l] = input.locations.length ? await db.select({ n: count() }).from(locations).where(inArray(locations.id, input.locations)) : [{ n: 0 }];
+  if (g!.n !== input.teams.length || l!.n !== input.locations.length) throw badRequest(MSG.newsTargetUnknown);
+}
+
+function fields(input: TNewsRequest) {
+  return {
+    title: input.title,
+    text: sanitizeNewsHtml(input.text),
+    category: input.category ?? NEWS_CATEGORIES[0],
+    date: input.date,
+    time: input.time ?? null,
+    publishedAt: berlinInstant(input.date, input.time ?? '00:00'),
+    until: input.until ?? null,
+    teams: input.teams,
+    locations: input.locations,
+    preview: input.preview,
+    linkId: input.linkId ?? null,
+    requiresConfirmation: input.requiresConfirmation,
+  };
+}
+
+/** POST /news. */
+export async function createNews(db: Db, storage: Storage, actor: Actor, input: TNewsRequest) {
+  checkDates(input, null);
+  await checkTargets(db, input);
+  const values = fields(input);
+  if (htmlIsEmpty(values.text)) throw badRequest(MSG.newsTextRequired);
+  // The attachment is stored first; should the insert fail, its files are removed again.
+  const stored = input.file ? await storeAttachment(db, storage, { data: input.file, fileName: input.fileName ?? '', userId: actor.userId }) : null;
+  try {
+    const [row] = await db
+      .insert(news)
+      .values({ ...values, createdBy: actor.userId, fileId: stored?.fileId, fileKind: stored?.fileKind, thumbnailFileId: stored?.thumbnailFileId, dominantColor: stored?.dominantColor })
+      .returning({ id: news.id });
+    return { news: await getNews(db, actor, row!.id) };
+  } catch (e) {
+    if (stored) await removeFiles(db, storage, [stored.fileId, stored.thumbnailFileId]);
+    throw e;
+  }
+}
+
+/** PUT /news: `file` absent keeps the attachment, null removes it, data replaces it. */
+export async function updateNews(db: Db, storage: Storage, actor: Actor, input: TNewsRequest) {
+  if (!input.id) throw badRequest(MSG.badRequest);
+  const [old] = await db.select({ date: news.date, fileId: news.fileId, thumbnailFileId: news.thumbnailFileId }).from(news).where(eq(news.id, input.id));
+  if (!old) throw notFound();
+  checkDates(input, old.date);
+  await checkTargets(db, input);
+  const values = fields(input);
+  if (htmlIsEmpty(values.text)) throw badRequest(MSG.newsTextRequired);
+  const stored = input.file ? await storeAttachment(db, storage, { data: input.file, fileName: input.fileName ?? '', userId: actor.userId }) : null;
+  const replace = stored !== null || input.file === null;
+  const fileValues = replace
+    ? { fileId: stored?.fileId ?? null, fileKind: stored?.fileKind ?? null, thumbnailFileId: stored?.thumbnailFileId ?? null, dominantColor: stored?.dominantColor ?? null }
+    : {};
+  try {
+    const [row] = await db.update(news).set({ ...values, ...fileValues }).where(eq(news.id, input.id)).returning({ id: news.id });
+    if (!row) throw notFound();
+  } catch (e) {
+    if (stored) await removeFiles(db, storage, [stored.fileId, stored.thumbnailFileId]);
+    throw e;
+  }
+  if (replace) await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);
+  return { news: await getNews(db, actor, input.id) };
+}
+
+/** DELETE /news/{id}: the item with its likes, comments, confirmations and files. */
+export async function deleteNews(db: Db, storage: Storage, id: string) {
+  const old = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(news).where(eq(news.id, id)).returning({ fileId: news.fileId, thumbnailFileId: news.thumbnailFileId });
+    if (!row) throw notFound();
+    await tx.delete(likes).where(and(eq(likes.entity, NEWS_ENTITY), eq(likes.entityId, id)));
+    await tx.delete(comments).where(and(eq(comments.entity, NEWS_ENTITY), eq(comments.entityId, id)));
+    return row;
+  });
+  await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);
+}
+
+async function removeFiles(db: Db, storage: Storage, ids: (string | null | undefined)[]) {
+  for (const id of ids) if (id) await deleteFile(db, storage, id);
+}
+
+/** Sanitising can leave nothing of a text that only held markup (e.g. a lone script). */
+const htmlIsEmpty = (html: string) => !/<img\b/i.test(html) && html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '';
+
+/**
+ * GET /download/resource/{id}: the attachment or thumbnail of a news item the person may see.
+ * Returns the file id when allowed, otherwise null (answered as 404, so nobody learns it exists).
+ */
+export async function visibleNewsFile(db: Db, actor: Actor, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: news.id })
+    .from(news)
+    .where(and(or(eq(news.fileId, fileId), eq(news.thumbnailFileId, fileId)), visibleWhere(actor)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,20 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { SeenPage } from '@filialportal/core/news';
+import type { Db } from '../../platform/db.ts';
+import { seenMarkers } from './seen.table.ts';
+
+/** PUT /seen/{page}: the person has looked at the page now; its counter starts again from here. */
+export async function markSeen(db: Db, userId: string, page: SeenPage) {
+  const [row] = await db
+    .insert(seenMarkers)
+    .values({ userId, page })
+    .onConflictDoUpdate({ target: [seenMarkers.userId, seenMarkers.page], set: { seenAt: sql`now()` } })
+    .returning({ page: seenMarkers.page, seenAt: seenMarkers.seenAt });
+  return { page: row!.page as SeenPage, seenAt: row!.seenAt };
+}
+
+/** When the person last looked at the page, or null. */
+export async function seenAt(db: Db, userId: string, page: SeenPage): Promise<Date | null> {
+  const [row] = await db.select({ seenAt: seenMarkers.seenAt }).from(seenMarkers).where(and(eq(seenMarkers.userId, userId), eq(seenMarkers.page, page)));
+  return row?.seenAt ?? null;
+}

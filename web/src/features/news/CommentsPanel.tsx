@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Button, Group, Loader, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconEdit, IconSend, IconTrash, IconX } from '@tabler/icons-react';
+import { COMMENT_MAX } from '@filialportal/core/news';
+import { MSG } from '@filialportal/core/messages';
+import { useCurrentUser } from '../../app/current-user.tsx';
+import { errorMessage } from '../../api/client.ts';
+import { alertError } from '../../ui/alert-error.ts';
+import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { UserAvatar } from '../../ui/UserAvatar.tsx';
+import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment } from './news.api.ts';
+
+/**
+ * The comments of a news item, oldest first, with the input below. A comment id in the input
+ * means edit mode (spec 3 §4); sending clears the input.
+ */
+export function CommentsPanel({ newsId, archive }: { newsId: string; archive: boolean }) {
+  const user = useCurrentUser();
+  const comments = useComments(newsId);
+  const add = useAddComment(newsId);
+  const edit = useEditComment(newsId);
+  const remove = useDeleteComment(newsId);
+  const [text, setText] = useState('');
+  const [editing, setEditing] = useState<Comment | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const comment = text.trim();
+    if (!comment) return setProblem(MSG.commentRequired);
+    if (comment.length > COMMENT_MAX) return setProblem(MSG.commentTooLong);
+    setProblem(null);
+    const done = { onSuccess: () => (setText(''), setEditing(null)), onError: (e: unknown) => setProblem(errorMessage(e)) };
+    if (editing) edit.mutate({ commentId: editing.id, comment }, done);
+    else add.mutate(comment, done);
+  };
+
+  const askDelete = (c: Comment) =>
+    openConfirm({
+      title: 'Kommentar löschen',
+      text: 'Möchten Sie wirklich den Kommentar löschen?',
+      onConfirm: () => remove.mutate(c.id, { onError: alertError }),
+    });
+
+  return (
+    <Stack gap="sm" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-stone-2)' }}>
+      {comments.isPending ? (
+        <Loader size="sm" aria-label="Kommentare werden geladen" />
+      ) : comments.data?.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {MSG.noComments}
+        </Text>
+      ) : (
+        comments.data?.map((c) => (
+          <Group key={c.id} align="flex-start" gap="sm" wrap="nowrap">
+            <UserAvatar uri={c.resourceUri} firstName={c.userName.split(' ')[0] ?? ''} lastName={c.userName.split(' ').slice(1).join(' ')} size={32} radius="xl" />
+            <Stack gap={0} style={{ flex: 1 }} miw={0}>
+              <Group gap="xs">
+                <Text size="sm" fw={600}>
+                  {c.userName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {c.createdAtFormated}
+                  {c.edited ? ' · bearbeitet' : ''}
+                </Text>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {c.comment}
+              </Text>
+            </Stack>
+            <Group gap={2} wrap="nowrap">
+              {c.canEdit && (
+                <Tooltip label="Bearbeiten">
+                  <ActionIcon variant="subtle" color="stone" size="sm" aria-label="Kommentar bearbeiten" onClick={() => (setEditing(c), setText(c.comment))}>
+                    <IconEdit size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              {c.canDelete && !archive && (
+                <Tooltip label="Löschen">
+                  <ActionIcon variant="subtle" color="red" size="sm" aria-label="Kommentar löschen" onClick={() => askDelete(c)}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          </Group>
+        ))
+      )}
+      <form onSubmit={send}>
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <Textarea
+            aria-label={editing ? 'Kommentar bearbeiten' : 'Kommentar schreiben'}
+            placeholder={editing ? 'Kommentar bearbeiten …' : `Kommentar schreiben, ${user.firstName} …`}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            autosize
+            minRows={1}
+            maxRows={5}
+            maxLength={COMMENT_MAX + 50}
+            error={problem}
+            description={`${text.trim().length}/${COMMENT_MAX}`}
+            style={{ flex: 1 }}
+          />
+          {editing && (
+            <ActionIcon variant="subtle" color="stone" size="lg" aria-label="Bearbeiten abbrechen" onClick={() => (setEditing(null), setText(''), setProblem(null))}>
+              <IconX size={18} />
+            </ActionIcon>
+          )}
+          <Button type="submit" leftSection={<IconSend size={16} />} loading={add.isPending || edit.isPending}>
+            {editing ? 'Speichern' : 'Senden'}
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}

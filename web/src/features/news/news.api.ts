@@ -1,0 +1,206 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  NEWS_PAGE_SIZE,
+  type NewsCategory,
+  type SeenPage,
+  type TNewsRequest,
+  type ZCommentResponse,
+  type ZCommentsResponse,
+  type ZConfirmationsResponse,
+  type ZLikeResponse,
+  type ZLikesResponse,
+  type ZNewsItem,
+  type ZNewsListResponse,
+  type ZNewsResponse,
+  type ZRemindResponse,
+  type ZUnseenNewsResponse,
+} from '@filialportal/core/news';
+import type { Wire } from '@filialportal/core/wire';
+import { api, apiBlob, query } from '../../api/client.ts';
+import { session } from '../../api/session.ts';
+
+export type NewsItem = Wire<typeof ZNewsItem>;
+export type NewsPage = Wire<typeof ZNewsListResponse>;
+export type Comment = Wire<typeof ZCommentsResponse>['comments'][number];
+export type Like = Wire<typeof ZLikesResponse>['likes'][number];
+export type Confirmations = Wire<typeof ZConfirmationsResponse>;
+/** What the form sends: the request without the server's defaults filled in. */
+export type NewsBody = Partial<TNewsRequest> & Pick<TNewsRequest, 'title' | 'text' | 'date'>;
+
+export const newsKeys = {
+  all: ['news'] as const,
+  list: (archive: boolean, category: NewsCategory | null, limit: number) => ['news', 'list', archive, category, limit] as const,
+  unseen: ['news', 'unseen'] as const,
+  comments: (id: string) => ['news', 'comments', id] as const,
+  likes: (id: string) => ['news', 'likes', id] as const,
+  confirmations: (id: string, location: string | null) => ['news', 'confirmations', id, location] as const,
+  resource: (uri: string) => ['news', 'resource', uri] as const,
+};
+
+/** GET /news/list/{from}?view&archive: one tab, 'load more' continues from the rows shown. */
+export function useNewsList(category: NewsCategory | null, archive: boolean, limit = NEWS_PAGE_SIZE) {
+  return useInfiniteQuery({
+    queryKey: newsKeys.list(archive, category, limit),
+    queryFn: ({ pageParam, signal }) =>
+      api<NewsPage>(`/api/news/list/${pageParam}${query({ view: category, archive: archive ? 1 : undefined, limit })}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((n, p) => n + p.news.length, 0);
+      return shown < last.count && last.news.length > 0 ? shown : undefined;
+    },
+  });
+}
+
+export function newsRows(data: InfiniteData<NewsPage> | undefined) {
+  const rows = data?.pages.flatMap((p) => p.news) ?? [];
+  // A new item between two steps shifts the pages; each item is shown once.
+  const seen = new Set<string>();
+  return { rows: rows.filter((n) => !seen.has(n.id) && seen.add(n.id)), count: data?.pages.at(-1)?.count ?? 0 };
+}
+
+/** GET /news/unseen: the after-login modal and the navigation counter. */
+export function useUnseenNews(enabled = true) {
+  return useQuery({
+    queryKey: newsKeys.unseen,
+    queryFn: ({ signal }) => api<Wire<typeof ZUnseenNewsResponse>>('/api/news/unseen', { signal }),
+    enabled,
+    refetchInterval: 120_000,
+  });
+}
+
+export function useMarkSeen(page: SeenPage) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`/api/seen/${page}`, { method: 'PUT' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: page === 'news' ? newsKeys.unseen : [page] }),
+  });
+}
+
+/**
+ * POST or PUT /news. The attachment travels as base64 inside the JSON, so the call goes through
+ * XMLHttpRequest for its upload progress (0–1).
+ */
+export function saveNews(body: NewsBody, onProgress: (share: number) => void): Promise<Wire<typeof ZNewsResponse>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(body.id ? 'PUT' : 'POST', '/api/news');
+    xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = session.token();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        // handled below
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as Wire<typeof ZNewsResponse>);
+      else reject(new SaveError(xhr.status, (data as { error?: { message?: string } } | null)?.error?.message ?? 'Ein Fehler ist aufgetreten'));
+    };
+    xhr.onerror = () => reject(new SaveError(0, 'Ein Fehler ist aufgetreten'));
+    xhr.send(JSON.stringify(body));
+  });
+}
+
+export class SaveError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function useDeleteNews() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/news/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: newsKeys.all }),
+  });
+}
+
+/** POST /like: like or unlike; the lists show the new count at once. */
+export function useToggleLike() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (entityId: string) => api<Wire<typeof ZLikeResponse>>('/api/like', { method: 'POST', body: { entity: 'News', entityId } }),
+    onSuccess: (res) => {
+      client.setQueriesData<InfiniteData<NewsPage>>({ queryKey: ['news', 'list'] }, (data) =>
+        data
+          ? { ...data, pages: data.pages.map((p) => ({ ...p, news: p.news.map((n) => (n.id === res.entityId ? { ...n, liked: res.liked, likeCount: n.likeCount === null ? null : res.likeCount } : n)) })) }
+          : data,
+      );
+      void client.invalidateQueries({ queryKey: newsKeys.likes(res.entityId) });
+    },
+  });
+}
+
+export function useLikes(newsId: string | null) {
+  return useQuery({
+    queryKey: newsKeys.likes(newsId ?? ''),
+    queryFn: ({ signal }) => api<Wire<typeof ZLikesResponse>>(`/api/likes${query({ entity: 'News', entityId: newsId })}`, { signal }),
+    enabled: !!newsId,
+    select: (d) => d.likes,
+  });
+}
+
+export function useComments(newsId: string) {
+  return useQuery({
+    queryKey: newsKeys.comments(newsId),
+    queryFn: ({ signal }) => api<Wire<typeof ZCommentsResponse>>('/api/comments', { method: 'POST', body: { entity: 'News', entityId: newsId }, signal }),
+    select: (d) => d.comments,
+  });
+}
+
+/** Comments change the count on the card as well. */
+function useCommentMutation<T>(newsId: string, fn: (arg: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: newsKeys.comments(newsId) }), client.invalidateQueries({ queryKey: ['news', 'list'] })]),
+  });
+}
+
+export const useAddComment = (newsId: string) =>
+  useCommentMutation(newsId, (comment: string) => api<Wire<typeof ZCommentResponse>>('/api/comment', { method: 'POST', body: { entity: 'News', entityId: newsId, comment } }));
+export const useEditComment = (newsId: string) =>
+  useCommentMutation(newsId, (v: { commentId: string; comment: string }) => api<Wire<typeof ZCommentResponse>>('/api/comment', { method: 'PUT', body: v }));
+export const useDeleteComment = (newsId: string) => useCommentMutation(newsId, (commentId: string) => api('/api/comment', { method: 'DELETE', body: { commentId } }));
+
+export function useConfirmNews() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (newsId: string) => api(`/api/news/${newsId}/confirm`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: newsKeys.all }),
+  });
+}
+
+export function useConfirmations(newsId: string | null, location: string | null) {
+  return useQuery({
+    queryKey: newsKeys.confirmations(newsId ?? '', location),
+    queryFn: ({ signal }) => api<Confirmations>(`/api/news/${newsId}/confirmations${query({ location })}`, { signal }),
+    enabled: !!newsId,
+  });
+}
+
+export function useRemind() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (newsId: string) => api<Wire<typeof ZRemindResponse>>(`/api/news/${newsId}/remind`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['task'] }),
+  });
+}
+
+/** An attachment or thumbnail behind the token, as a blob for an object URL. */
+export function useResourceBlob(uri: string | null) {
+  return useQuery({
+    queryKey: newsKeys.resource(uri ?? ''),
+    queryFn: ({ signal }) => apiBlob(uri!, { signal }),
+    enabled: !!uri,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}
