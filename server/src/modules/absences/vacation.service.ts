@@ -14,7 +14,7 @@ import { inBatches } from '../../platform/exports.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
-import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tasks/tasks.service.ts';
+import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tasks/linked-tasks.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { personSearch, users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
@@ -60,20 +60,29 @@ const requestColumns = { userId: absences.userId, groupId: users.groupId, locati
  * only when nobody else would.
  */
 async function approversOf(db: Db, p: Person): Promise<string[]> {
+  // The first tier with anyone in it decides. Ranked in SQL: reading every active user with the
+  // permission list of their group cost megabytes per request at company scale.
+  const oversees = sql`${p.groupId}::uuid = any(${userGroups.subordinateUserGroups})`;
+  const holds = (perm: string) => sql`${perm} = any(${userGroups.permissions})`;
+  const notAdmin = sql`${userGroups.name} <> 'Admin'`;
+  const tier = sql<number>`case
+    when ${notAdmin} and ${oversees} and ${holds(OWN_LOCATION)} and ${users.locationId} = ${p.locationId} then 1
+    when ${notAdmin} and ${oversees} and ${holds(SUBGROUPS)} then 2
+    when ${notAdmin} and ${holds(ALL)} then 3
+    when ${userGroups.name} = 'Admin' then 4 end`;
+  const ranked = db.$with('ranked').as(
+    db
+      .select({ id: sql<string>`${users.id}`.as('approver_id'), tier: tier.as('tier') })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+      .where(and(eq(users.active, true), ne(users.id, p.id))),
+  );
   const rows = await db
-    .select({ id: users.id, locationId: users.locationId, role: userGroups.name, permissions: userGroups.permissions, subs: userGroups.subordinateUserGroups })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .where(and(eq(users.active, true), ne(users.id, p.id)));
-  const has = (r: (typeof rows)[number], perm: string) => r.permissions.includes(perm);
-  const oversees = (r: (typeof rows)[number]) => r.subs.includes(p.groupId);
-  const tiers = [
-    rows.filter((r) => r.role !== 'Admin' && oversees(r) && has(r, OWN_LOCATION) && r.locationId === p.locationId),
-    rows.filter((r) => r.role !== 'Admin' && oversees(r) && has(r, SUBGROUPS)),
-    rows.filter((r) => r.role !== 'Admin' && has(r, ALL)),
-    rows.filter((r) => r.role === 'Admin'),
-  ];
-  return (tiers.find((t) => t.length > 0) ?? []).map((r) => r.id);
+    .with(ranked)
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(sql`${ranked.tier} = (select min(tier) from ranked)`);
+  return rows.map((r) => r.id);
 }
 
 /** Ordinary vacation counts against the contingent; special leave and overtime do not. */
