@@ -71,4 +71,17 @@ describe.skipIf(!soffice)('XLSX exports in LibreOffice', () => {
     expect(rows[0]).toEqual(['Titel', 'Von', 'Bis', 'Standorte']);
     expect(rows[1]![1]).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
   }, 180_000);
+
+  it('opens the read-confirmation export of a news item with names, locations and confirmation times', async () => {
+    const token = await t.login('personalleitung@example.com');
+    const list = (await t.as(token, { method: 'GET', url: '/api/news/list/0?view=Personal' })).json() as { news: { id: string; requiresConfirmation: boolean }[] };
+    const notice = list.news.find((n) => n.requiresConfirmation)!;
+    const res = await t.as(token, { method: 'POST', url: `/api/news/${notice.id}/confirmations/export` });
+    const rows = toCsv('lesebestaetigungen', res.rawPayload);
+    expect(rows[0]).toEqual(['Name', 'Standort', 'Bestätigt', 'Bestätigt am']);
+    const confirmed = rows.slice(1).filter((r) => r[2] === 'Ja');
+    expect(confirmed.length).toBeGreaterThan(0);
+    expect(confirmed[0]![3]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(rows.slice(1).some((r) => r[2] === 'Nein' && r[3] === '')).toBe(true);
+  }, 180_000);
 });
