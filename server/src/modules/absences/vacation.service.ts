@@ -14,7 +14,7 @@ import { inBatches } from '../../platform/exports.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
-import { completeLinkedTasks, createLinkedTask, deleteLinkedTasks } from '../tasks/linked-tasks.ts';
+import { completeLinkedTasks, deleteLinkedTasksCte, linkedTaskCtes } from '../tasks/linked-tasks.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { personSearch, users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
@@ -122,36 +122,35 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
     }
   }
   const approvers = await approversOf(db, p);
-  const id = await db.transaction(async (tx) => {
-    await lockPerson(tx, p.id);
-    const [row] = await tx
-      .insert(absences)
-      .values({
-        kind: 'vacation',
-        userId: p.id,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        countDays: days,
-        daysByYear: Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])),
-        specialHoliday: input.specialHoliday,
-        reason: input.specialHoliday ? input.reason : '',
-        overtimeDeduction: input.overtimeDeduction,
-        overtime: input.overtimeDeduction ? input.overtime : null,
-        createdBy: actor.userId,
-      })
-      .returning({ id: absences.id });
-    await createLinkedTask(tx, {
-      title: `Urlaubsantrag ${p.lastName}, ${p.firstName}: ${formatDate(input.startDate)} – ${formatDate(input.endDate)}`,
-      deadline: input.startDate < todayIso() ? todayIso() : input.startDate,
-      recipients: approvers,
-      reference: reference(row!.id),
-      link: '/urlaub/1',
-      locked: true,
-      createdBy: p.id,
-      priority: 2,
-    });
-    return row!.id;
-  }).catch(overlapRefused);
+  // One statement: the person's lock, the request and its approval task (see linkedTaskCtes).
+  const daysByYear = JSON.stringify(Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])));
+  const inserted = await db
+    .execute<{ id: string }>(
+      sql`with locked as (select ${users.id} as id from ${users} where ${users.id} = ${p.id} for no key update),
+      new_absence as (
+        insert into ${absences} (kind, user_id, start_date, end_date, count_days, days_by_year, special_holiday, reason, overtime_deduction, overtime, created_by)
+        select 'vacation', l.id, ${input.startDate}, ${input.endDate}, ${days}, ${daysByYear}::jsonb, ${input.specialHoliday}, ${input.specialHoliday ? input.reason : ''},
+          ${input.overtimeDeduction}, ${input.overtimeDeduction ? input.overtime : null}, ${actor.userId}
+        from locked l
+        returning id
+      ),
+      ${linkedTaskCtes(
+        {
+          title: `Urlaubsantrag ${p.lastName}, ${p.firstName}: ${formatDate(input.startDate)} – ${formatDate(input.endDate)}`,
+          deadline: input.startDate < todayIso() ? todayIso() : input.startDate,
+          recipients: approvers,
+          link: '/urlaub/1',
+          locked: true,
+          createdBy: p.id,
+          priority: 2,
+        },
+        'new_absence',
+        reference(''),
+      )}
+      select id from new_absence`,
+    )
+    .catch(overlapRefused);
+  const id = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
   const [appointment] = await listRows(db, actor, { id });
   if (limited !== null) return { status: 224 as const, body: { appointment, available: limited, message: limitedDaysMessage(limited) } };
   return { status: 200 as const, body: { appointment } };
@@ -367,10 +366,8 @@ export async function deleteVacation(db: Db, actor: Actor, id: string) {
   const row = await loadForProcessing(db, actor, id);
   const ownOpen = row.a.userId === actor.userId && !row.a.approved && !row.a.declined;
   if (!ownOpen && !can(actor, 'urlaub_can_delete')) throw forbidden();
-  await db.transaction(async (tx) => {
-    await deleteLinkedTasks(tx, reference(id));
-    await tx.delete(absences).where(eq(absences.id, id));
-  });
+  // The request and its task in one statement, as in requestVacation.
+  await db.execute(sql`with ${deleteLinkedTasksCte(reference(id))} delete from ${absences} where ${absences.id} = ${id}`);
 }
 
 export function vacationExportRows(db: Db, actor: Actor, q: Omit<VacationListQuery, 'from'>) {

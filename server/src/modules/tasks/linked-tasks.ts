@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { taskAssignments, taskSubtasks, tasks } from './tasks.table.ts';
 
@@ -54,6 +54,26 @@ export async function createLinkedTask(db: Db, t: Omit<NewTask, 'teams' | 'locat
   return insertTask(db, { ...t, users: t.recipients });
 }
 
+/**
+ * The same linked task as CTEs inside another module's single statement, one task for each row of
+ * the CTE `source` (its `id` appended to `referencePrefix`), so the module writes its row and the
+ * task in one round trip: with one connection (PGlite) a transaction of several statements holds
+ * everyone else up for as long as the server takes between them. Nothing is created without
+ * recipients. Use as `with …, ${linkedTaskCtes(…)} select …`.
+ */
+export function linkedTaskCtes(t: Omit<NewTask, 'teams' | 'locations' | 'users' | 'reference' | 'subtasks'>, source: string, referencePrefix: string): SQL {
+  const recipients = sql`${`{${[...new Set(t.recipients)].join(',')}}`}::uuid[]`;
+  const from = sql.identifier(source);
+  return sql`linked_task as (
+    insert into ${tasks} (title, deadline, priority, multi_task, locked, link, reference, created_by, users)
+    select ${t.title}, ${t.deadline}, ${t.priority ?? 2}, ${t.multiTask ?? false}, ${t.locked ?? false}, ${t.link ?? ''}, ${referencePrefix} || s.id, ${t.createdBy}, ${recipients}
+    from ${from} s where cardinality(${recipients}) > 0
+    returning id
+  ), linked_assignments as (
+    insert into ${taskAssignments} (task_id, user_id) select lt.id, r from linked_task lt, unnest(${recipients}) r
+  )`;
+}
+
 /** Completes every task with this reference (e.g. the request was accepted or declined). */
 export async function completeLinkedTasks(db: Db, reference: string, byUserId: string | null) {
   const ids = db.select({ id: tasks.id }).from(tasks).where(eq(tasks.reference, reference));
@@ -70,6 +90,11 @@ export async function completeLinkedTasksFor(db: Db, reference: string, userId: 
     .update(taskAssignments)
     .set({ completedAt: new Date(), completedBy: userId })
     .where(and(inArray(taskAssignments.taskId, ids), eq(taskAssignments.userId, userId), isNull(taskAssignments.completedAt)));
+}
+
+/** `deleteLinkedTasks` as a CTE of another module's single statement (see linkedTaskCtes). */
+export function deleteLinkedTasksCte(reference: string): SQL {
+  return sql`deleted_linked_tasks as (delete from ${tasks} where ${tasks.reference} = ${reference})`;
 }
 
 /** Removes every task with this reference (e.g. the request was withdrawn). */
