@@ -13,7 +13,7 @@ test.describe('Neuigkeiten', () => {
   test('Personalleitung veröffentlicht eine Neuigkeit mit HEIC-Foto für Filiale Köln', async ({ page }) => {
     await login(page, 'personalleitung@example.com', undefined, '/neuigkeiten');
     await expect(page.getByRole('heading', { level: 1, name: 'Neuigkeiten' })).toBeVisible();
-    await page.getByRole('button', { name: 'Neue Neuigkeit' }).click();
+    await page.getByRole('button', { name: 'Neue Neuigkeit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Neuigkeit' });
     await expect(dialog).toBeVisible();
 
