@@ -70,12 +70,17 @@ async function approversOf(db: Db, p: Person): Promise<string[]> {
     when ${notAdmin} and ${oversees} and ${holds(SUBGROUPS)} then 2
     when ${notAdmin} and ${holds(ALL)} then 3
     when ${userGroups.name} = 'Admin' then 4 end`;
+  const candidateGroups = db
+    .select({ id: userGroups.id })
+    .from(userGroups)
+    .where(sql`${userGroups.name} = 'Admin' or ${holds(ALL)} or (${oversees} and (${holds(OWN_LOCATION)} or ${holds(SUBGROUPS)}))`);
   const ranked = db.$with('ranked').as(
     db
       .select({ id: sql<string>`${users.id}`.as('approver_id'), tier: tier.as('tier') })
       .from(users)
       .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-      .where(and(eq(users.active, true), ne(users.id, p.id))),
+      // Only the people of groups that can rank at all: a few dozen leads instead of the whole staff.
+      .where(and(eq(users.active, true), ne(users.id, p.id), inArray(users.groupId, candidateGroups))),
   );
   const rows = await db
     .with(ranked)
