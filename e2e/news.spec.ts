@@ -69,6 +69,8 @@ test.describe('Neuigkeiten', () => {
     await expect(card.getByText(MSG.commentRequired)).toBeVisible();
     await card.getByLabel('Kommentar schreiben').fill(COMMENT);
     await card.getByRole('button', { name: 'Senden' }).click();
+    // Sent: the input empties, and the comment stands in the list.
+    await expect(card.getByLabel('Kommentar schreiben')).toHaveValue('');
     await expect(card.getByText(COMMENT)).toBeVisible();
     await expect(card.getByRole('button', { name: '1 Kommentar' })).toBeVisible();
   });
