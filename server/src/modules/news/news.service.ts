@@ -147,6 +147,11 @@ export async function listNews(db: Db, actor: Actor, q: NewsListQuery) {
     q.archive ? archiveWhere(cutoff, today) : currentWhere(cutoff, today),
     q.category ? eq(news.category, q.category) : undefined,
   );
+  return newsPage(db, actor, where, { limit: q.limit, offset: q.from }, cutoff, today);
+}
+
+/** A page of items newest first, with the total of `where`, in one statement. */
+async function newsPage(db: Db, actor: Actor, where: SQL | undefined, page: { limit: number; offset: number }, cutoff: string, today: string) {
   const countQuery = db.select({ n: count() }).from(news).where(where);
   const rows = await db
     .select({ ...itemColumns(actor), total: totalColumn(countQuery) })
@@ -155,8 +160,8 @@ export async function listNews(db: Db, actor: Actor, q: NewsListQuery) {
     .leftJoin(creator, eq(creator.id, news.createdBy))
     .where(where)
     .orderBy(desc(news.publishedAt), desc(news.id))
-    .limit(q.limit)
-    .offset(q.from);
+    .limit(page.limit)
+    .offset(page.offset);
   return { news: rows.map((r) => toItem(actor, r, cutoff, today)), count: await totalOf(rows, countQuery) };
 }
 
@@ -187,16 +192,7 @@ export async function unseenNews(db: Db, actor: Actor) {
   const today = todayIso();
   const appeared = sql`greatest(${news.publishedAt}, ${news.createdAt})`;
   const where = and(visibleWhere(actor), lte(news.publishedAt, sql`now()`), sql`${appeared} > ${from.toISOString()}`, currentWhere(cutoff, today));
-  const countQuery = db.select({ n: count() }).from(news).where(where);
-  const rows = await db
-    .select({ ...itemColumns(actor), total: totalColumn(countQuery) })
-    .from(news)
-    .leftJoin(attachment, eq(attachment.id, news.fileId))
-    .leftJoin(creator, eq(creator.id, news.createdBy))
-    .where(where)
-    .orderBy(desc(news.publishedAt), desc(news.id))
-    .limit(20);
-  return { news: rows.map((r) => toItem(actor, r, cutoff, today)), count: await totalOf(rows, countQuery) };
+  return newsPage(db, actor, where, { limit: 20, offset: 0 }, cutoff, today);
 }
 
 /** The date rules (spec 3 §5): at most 5 months back (an unchanged date may stay), at most two years ahead. */
