@@ -195,6 +195,8 @@ describe('quota warning', () => {
       expect(row.exceeds[0]).toBeGreaterThan(row.exceeds[1]);
     }
     expect(row.canAccept).toBe(true);
+    // The answer row is built from the accounts read for the check: it must match a fresh read.
+    expect(res.json().appointment.exceeds).toEqual(row.exceeds);
   });
 });
 

@@ -169,7 +169,17 @@ export async function sickSummary(db: Db, actor: Actor, q: Omit<SickListQuery, '
   const list = await (page ? base.limit(page.limit).offset(page.offset) : base);
   const total = page ? await totalOf(list, countQuery) : list.length;
   return {
-    users: list.map(({ total: _, ...r }) => ({ ...r, personalNumber: r.personalNumber ?? '', searchName: `${r.lastName} ${r.firstName}`, sickDaysThisYear: Number(r.sickDaysThisYear), sickDaysLastYear: Number(r.sickDaysLastYear) })),
+    users: list.map((r) => ({
+      id: r.id,
+      lastName: r.lastName,
+      firstName: r.firstName,
+      personalNumber: r.personalNumber ?? '',
+      locationLabel: r.locationLabel,
+      teamSortIndex: r.teamSortIndex,
+      searchName: `${r.lastName} ${r.firstName}`,
+      sickDaysThisYear: Number(r.sickDaysThisYear),
+      sickDaysLastYear: Number(r.sickDaysLastYear),
+    })),
     count: total,
   };
 }

@@ -8,7 +8,7 @@ import type { TVacationRequest } from '@filialportal/core/vacation';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { formatDate, todayIso } from '../../platform/dates.ts';
+import { currentYear, formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
@@ -115,9 +115,13 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
 
   // Remaining days per affected year, before this request.
   let limited: number | null = null;
+  // This year's accounts serve the answer row too (with this request added to the open days).
+  let thisYear: Accounts | undefined;
   if (countsAgainst(input)) {
     for (const [year, need] of byYear) {
-      const { accounts, pending } = await accountsWithPending(db, [p.id], year);
+      const known = await accountsWithPending(db, [p.id], year);
+      if (year === currentYear()) thisYear = known;
+      const { accounts, pending } = known;
       const acc = accounts.get(p.id)!;
       const remaining = acc.open - (pending.get(`${p.id}:${year}`) ?? 0);
       if (need > remaining) {
@@ -156,7 +160,9 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
     )
     .catch(overlapRefused);
   const id = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
-  const [appointment] = await listRows(db, actor, { id });
+  const need = byYear.get(currentYear());
+  if (thisYear && need) thisYear.pending.set(`${p.id}:${currentYear()}`, (thisYear.pending.get(`${p.id}:${currentYear()}`) ?? 0) + need);
+  const [appointment] = await toDtos(db, actor, await queryRows(db, actor, { id }), thisYear);
   if (limited !== null) return { status: 224 as const, body: { appointment, available: limited, message: limitedDaysMessage(limited) } };
   return { status: 200 as const, body: { appointment } };
 }
@@ -266,12 +272,15 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
   return toDtos(db, actor, await queryRows(db, actor, q, page));
 }
 
-async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof queryRows>>) {
+type Accounts = Awaited<ReturnType<typeof accountsWithPending>>;
+
+/** `known`: this year's accounts of the rows' people when the caller has them already. */
+async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof queryRows>>, known?: Accounts) {
   // Quota warnings of open requests: one statement for the accounts of the page's people.
   const open = rows.filter((r) => !r.a.approved && !r.a.declined && r.a.userId && countsAgainst(r.a));
-  const year = Number(todayIso().slice(0, 4));
+  const year = currentYear();
   const userIds = [...new Set(open.map((r) => r.a.userId!))];
-  const { accounts, pending } = await accountsWithPending(db, userIds, year);
+  const { accounts, pending } = known ?? (await accountsWithPending(db, userIds, year));
   const scope = scopeOf(actor, VACATION_SCOPE);
   return rows.map((r) => {
     const acc = r.a.userId ? accounts.get(r.a.userId) : undefined;

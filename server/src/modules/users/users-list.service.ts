@@ -257,6 +257,6 @@ export function userExportRows(db: Db, actor: Actor, search: string | undefined)
       .offset(offset);
     // One query for the vacation accounts of the whole batch.
     const accounts = await accountsFor(db, rows.map((r) => r.user.id), currentYear());
-    return rows.map((r) => ({ ...r, account: accounts.get(r.user.id) }));
+    return rows.map((r) => ({ user: r.user, roleLabel: r.roleLabel, locationLabel: r.locationLabel, account: accounts.get(r.user.id) }));
   });
 }
