@@ -77,6 +77,25 @@ describe('special appointments', () => {
     expect(rows[1]![1]).toEqual(new Date(Date.UTC(2030, 2, 2)));
   });
 
+  it('labels the locations of each listed row in their stored order, "Alle" for none, "Unbekannt" for a removed one', async () => {
+    const token = await t.login('admin@example.com');
+    const gone = '00000000-0000-4000-8000-000000000001';
+    await t.db.insert(specialAppointments).values([
+      { info: 'Quartalszählung Nord', date: '2031-01-10', endDate: '2031-01-10', locations: [hamburg, koeln, gone] },
+      { info: 'Quartalszählung Alle', date: '2031-01-11', endDate: '2031-01-11', locations: [] },
+    ]);
+    const page = (await t.as(token, { method: 'GET', url: '/api/locationspecialappointment/list/0?term=quartalszählung&sort=date' })).json();
+    expect(page.count).toBe(2);
+    expect(page.list.map((a: { info: string; locationLabels: string }) => [a.info, a.locationLabels])).toEqual([
+      ['Quartalszählung Nord', 'Filiale Hamburg, Filiale Köln, Unbekannt'],
+      ['Quartalszählung Alle', 'Alle'],
+    ]);
+    const reversed = (await t.as(token, { method: 'GET', url: '/api/locationspecialappointment/list/0?term=quartalszählung&sort=-date' })).json();
+    expect(reversed.list.map((a: { info: string }) => a.info)).toEqual(['Quartalszählung Alle', 'Quartalszählung Nord']);
+    await t.db.delete(specialAppointments).where(eq(specialAppointments.date, '2031-01-10'));
+    await t.db.delete(specialAppointments).where(eq(specialAppointments.date, '2031-01-11'));
+  });
+
   it('refuses users without the permissions and deletes with DELETE {id}', async () => {
     const [row] = await t.db.select().from(specialAppointments).where(eq(specialAppointments.info, 'Teamtag HH'));
     const verkauf = await t.login('verkauf@example.com');

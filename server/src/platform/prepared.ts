@@ -20,3 +20,22 @@ export function prepared<Q>(build: (db: Db) => Q): (db: Db) => Q {
     return query;
   };
 }
+
+/**
+ * A statement with a few fixed shapes (a sort column and direction, a filter present or not):
+ * one prepared statement per shape, built on first use and named `${name}_${shape}`. The shapes
+ * must be a small closed set (never user text), since each one is kept for the life of the handle.
+ */
+export function preparedShapes<S extends string, Q>(build: (db: Db, shape: S, name: string) => Q, name: string): (db: Db, shape: S) => Q {
+  const byHandle = new WeakMap<Db, Map<S, Q>>();
+  return (db, shape) => {
+    let shapes = byHandle.get(db);
+    if (!shapes) byHandle.set(db, (shapes = new Map()));
+    let query = shapes.get(shape);
+    if (query === undefined) {
+      query = build(db, shape, `${name}_${shape}`);
+      shapes.set(shape, query);
+    }
+    return query;
+  };
+}

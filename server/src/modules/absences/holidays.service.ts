@@ -4,6 +4,7 @@ import { REGIONS } from '@filialportal/core/locations';
 import { MSG } from '@filialportal/core/messages';
 import { parseSchoolVacations, SCHOOL_VACATIONS_MAX } from '@filialportal/core/school-vacations';
 import type { Db } from '../../platform/db.ts';
+import { prepared } from '../../platform/prepared.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { currentYear } from '../../platform/dates.ts';
@@ -11,17 +12,34 @@ import { schoolVacations } from './holidays.table.ts';
 
 const regionByName = (name: string) => REGIONS.find((r) => r.label.toLowerCase() === name.trim().toLowerCase())?.code ?? null;
 
+/** A year's public holidays as the client reads them, built once per region and year like the holidays themselves. */
+const holidayJson = new Map<string, string>();
+function holidaysOf(region: string, year: number): string {
+  const key = `${region}:${year}`;
+  let json = holidayJson.get(key);
+  if (json === undefined) {
+    json = JSON.stringify([...publicHolidays(region, year)].map(([datum, name]) => ({ name, datum, datumFormated: formatDate(datum) })));
+    holidayJson.set(key, json);
+  }
+  return json;
+}
+
+const vacationsAround = prepared((db) =>
+  db
+    .select({ name: schoolVacations.name, startDate: schoolVacations.startDate, endDate: schoolVacations.endDate })
+    .from(schoolVacations)
+    .where(and(eq(schoolVacations.region, sql.placeholder('region')), lte(schoolVacations.startDate, sql.placeholder('till')), gte(schoolVacations.endDate, sql.placeholder('from'))))
+    .orderBy(asc(schoolVacations.startDate))
+    .prepare('school_vacations_around'),
+);
+
 /**
  * GET /holidayapi/holidays/{region}: public holidays of last, this and next year (computed) and
  * the imported school vacations, each list as a JSON string like the spec's client expects.
  */
 export async function holidayData(db: Db, region: string, year = currentYear()) {
-  const holidays = (y: number) => JSON.stringify([...publicHolidays(region, y)].map(([datum, name]) => ({ name, datum, datumFormated: formatDate(datum) })));
-  const rows = await db
-    .select()
-    .from(schoolVacations)
-    .where(and(eq(schoolVacations.region, region), lte(schoolVacations.startDate, `${year + 1}-12-31`), gte(schoolVacations.endDate, `${year - 1}-01-01`)))
-    .orderBy(asc(schoolVacations.startDate));
+  const holidays = (y: number) => holidaysOf(region, y);
+  const rows = await vacationsAround(db).execute({ region, from: `${year - 1}-01-01`, till: `${year + 1}-12-31` });
   const vacations = (y: number) =>
     JSON.stringify(rows.filter((r) => r.startDate.startsWith(String(y)) || r.endDate.startsWith(String(y))).map((r) => ({ name: r.name, start: r.startDate, end: r.endDate })));
   return {

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { Db } from '../../platform/db.ts';
+import { preparedShapes } from '../../platform/prepared.ts';
 import { conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { claimListEntries, claimStatuses, colorLabels, manufacturers } from './lists.table.ts';
 import type { ClaimListKind } from '@filialportal/core/lists';
@@ -16,16 +17,22 @@ type NamedRow = { id: string; name: string; createdAt: Date; updatedAt: Date } &
  * small CRUD over a name: one implementation, parameterised by table and an optional scope
  * (the claim list kind).
  */
-function namedList<T extends NamedTable>(table: T, scope?: (kind: ClaimListKind) => ReturnType<typeof eq>) {
+function namedList<T extends NamedTable>(name: string, table: T, scope?: (kind: ClaimListKind) => ReturnType<typeof eq>) {
   const where = (kind?: ClaimListKind, extra?: ReturnType<typeof eq>) => and(scope && kind ? scope(kind) : undefined, extra);
+  // One prepared statement per direction and list kind: the dropdowns read these on every form.
+  const listed = preparedShapes((db, shape: `${'asc' | 'desc'}${'' | `_${ClaimListKind}`}`, statement) => {
+    const [dir, kind] = shape.split('_') as ['asc' | 'desc', ClaimListKind | undefined];
+    return db
+      .select()
+      .from(table as PgTable)
+      .where(where(kind))
+      .orderBy(dir === 'desc' ? desc(table.name) : asc(table.name))
+      .prepare(statement);
+  }, name);
   return {
     async list(db: Db, sort?: string, kind?: ClaimListKind): Promise<NamedRow[]> {
-      const s = parseSort(sort, ['name'] as const);
-      return db
-        .select()
-        .from(table as PgTable)
-        .where(where(kind))
-        .orderBy(s?.desc ? desc(table.name) : asc(table.name)) as unknown as Promise<NamedRow[]>;
+      const dir = parseSort(sort, ['name'] as const)?.desc ? 'desc' : 'asc';
+      return (await listed(db, kind ? `${dir}_${kind}` : dir).execute()) as unknown as NamedRow[];
     },
     async get(db: Db, id: string, kind?: ClaimListKind) {
       const [row] = await db.select().from(table as PgTable).where(where(kind, eq(table.id, id)));
@@ -51,10 +58,10 @@ const nameRefused = onConstraint({
   claim_list_entries_kind_name_uq: taken,
 });
 
-export const manufacturerList = namedList(manufacturers);
-export const statusList = namedList(claimStatuses);
-export const colorList = namedList(colorLabels);
-export const claimList = namedList(claimListEntries, (kind) => eq(claimListEntries.kind, kind));
+export const manufacturerList = namedList('manufacturers', manufacturers);
+export const statusList = namedList('claim_statuses', claimStatuses);
+export const colorList = namedList('color_labels', colorLabels);
+export const claimList = namedList('claim_lists', claimListEntries, (kind) => eq(claimListEntries.kind, kind));
 
 /** Creates or renames an entry of a name-only list (manufacturers, statuses, claim lists). */
 async function saveNamed(

@@ -7,6 +7,8 @@ import { notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { likeTerm, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { locationsByIds } from '../locations/locations.service.ts';
+import { locations } from '../locations/locations.table.ts';
+import { preparedShapes } from '../../platform/prepared.ts';
 import { specialAppointments } from './special-appointments.table.ts';
 
 type Row = typeof specialAppointments.$inferSelect;
@@ -36,27 +38,56 @@ async function withLocationLabels(db: Db, rows: Row[]) {
 }
 
 const SORT = ['info', 'date', 'endDate'] as const;
+type ListShape = `${'old' | 'current'}_${'term' | 'all'}_${(typeof SORT)[number] | 'default'}_${'asc' | 'desc'}_${'page' | 'every'}`;
 
-/** GET /locationspecialappointment/list/{page}: current (end today or later) or old ones. */
-export async function listSpecialAppointments(db: Db, opts: { page: number; old: boolean; term?: string; sort?: string }) {
-  const where = listFilter(opts);
-  const s = parseSort(opts.sort, SORT);
+/** The location names in the order stored, 'Unbekannt' for a deleted one, 'Alle' for none. */
+const locationLabels = sql<string>`case when cardinality(${specialAppointments.locations}) = 0 then 'Alle' else
+  (select string_agg(coalesce(l.name, 'Unbekannt'), ', ' order by u.n) from unnest(${specialAppointments.locations}) with ordinality u(id, n)
+   left join ${locations} l on l.id = u.id) end`;
+
+/** One prepared statement per filter, sort and paging: rows, labels and the total together. */
+const listed = preparedShapes((db, shape: ListShape, name) => {
+  const [when, filter, field, dir, paging] = shape.split('_') as ['old' | 'current', 'term' | 'all', (typeof SORT)[number] | 'default', 'asc' | 'desc', 'page' | 'every'];
+  const today = sql.placeholder('today');
+  const where = and(
+    when === 'old' ? lt(specialAppointments.endDate, today) : gte(specialAppointments.endDate, today),
+    filter === 'term' ? sql`lower(${specialAppointments.info}) like ${sql.placeholder('term')}` : undefined,
+  );
   // Current ones soonest first, old ones most recent first, unless a column is chosen.
-  const order = s
-    ? [(s.desc ? desc : asc)(specialAppointments[s.field]), asc(specialAppointments.id)]
-    : opts.old
-      ? [desc(specialAppointments.date), asc(specialAppointments.id)]
-      : [asc(specialAppointments.date), asc(specialAppointments.id)];
-  const { limit, offset } = pageWindow(opts.page);
-  const counted = () => db.select({ n: count() }).from(specialAppointments).where(where);
-  const q = db
-    .select({ ...getTableColumns(specialAppointments), total: totalColumn(counted()) })
+  const order =
+    field !== 'default'
+      ? [(dir === 'desc' ? desc : asc)(specialAppointments[field]), asc(specialAppointments.id)]
+      : [(when === 'old' ? desc : asc)(specialAppointments.date), asc(specialAppointments.id)];
+  const query = db
+    .select({ ...getTableColumns(specialAppointments), locationLabels, total: totalColumn(paging === 'page' ? db.select({ n: count() }).from(specialAppointments).where(where) : null) })
     .from(specialAppointments)
     .where(where)
     .orderBy(...order)
-    .offset(offset);
-  const rows = await (limit === undefined ? q : q.limit(limit));
-  return { list: await withLocationLabels(db, rows), count: await totalOf(rows, counted()) };
+    .offset(sql.placeholder('offset'));
+  return (paging === 'page' ? query.limit(sql.placeholder('limit')) : query).prepare(name);
+}, 'special_appointments');
+
+/** GET /locationspecialappointment/list/{page}: current (end today or later) or old ones. */
+export async function listSpecialAppointments(db: Db, opts: { page: number; old: boolean; term?: string; sort?: string }) {
+  const s = parseSort(opts.sort, SORT);
+  const term = opts.term?.trim();
+  const { limit, offset } = pageWindow(opts.page);
+  const shape: ListShape = `${opts.old ? 'old' : 'current'}_${term ? 'term' : 'all'}_${s?.field ?? 'default'}_${s?.desc ? 'desc' : 'asc'}_${limit === undefined ? 'every' : 'page'}`;
+  const rows = await listed(db, shape).execute({ today: todayIso(), term: term ? likeTerm(term) : undefined, limit, offset });
+  const total = limit === undefined ? rows.length : await totalOf(rows, db.select({ n: count() }).from(specialAppointments).where(listFilter(opts)));
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      info: r.info,
+      date: r.date,
+      endDate: r.endDate,
+      dateFormated: formatDate(r.date),
+      endDateFormated: formatDate(r.endDate),
+      locations: r.locations,
+      locationLabels: r.locationLabels,
+    })),
+    count: total,
+  };
 }
 
 export function specialAppointmentExportRows(db: Db, opts: { old: boolean; term?: string }) {
