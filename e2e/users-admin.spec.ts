@@ -235,6 +235,8 @@ test.describe('Keine Rechteausweitung', () => {
     await expect(listed.filter({ hasText: /^Aushilfe$/ })).toHaveCount(0);
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText(MSG.saved, { exact: true })).toBeVisible();
+    // The notice closes by itself; the second save below must bring its own.
+    await expect(page.getByText(MSG.saved, { exact: true })).toBeHidden();
 
     await page.getByRole('table', { name: 'Benutzergruppen' }).getByRole('link', { name: 'Personalleitung', exact: true }).click();
     await expect(listed.filter({ hasText: /^Verkauf$/ })).toHaveCount(1);
