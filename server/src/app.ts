@@ -32,6 +32,7 @@ import { permissionsModule } from './modules/permissions/index.ts';
 import { sessionModule } from './modules/session/index.ts';
 import { specialAppointmentsModule } from './modules/special-appointments/index.ts';
 import { newsModule } from './modules/news/index.ts';
+import { trainingsModule } from './modules/trainings/index.ts';
 import { seenModule } from './modules/seen/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
@@ -142,6 +143,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(tasksModule, deps);
       await api.register(seenModule, deps);
       await api.register(newsModule, deps);
+      await api.register(trainingsModule, deps);
       await api.register(absencesModule, deps);
       await api.register(calendarModule, deps);
     },

@@ -94,6 +94,17 @@ export async function buildTestApp(opts: { seed?: boolean; config?: Partial<Conf
   };
 }
 
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) of a header, as nodemailer writes non-ASCII subjects. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    );
+}
+
 /** Reads the .eml files of the outbox as { to, subject, text } (quoted-printable decoded). */
 export function readOutbox(outboxDir: string): { to: string; subject: string; text: string }[] {
   if (!fs.existsSync(outboxDir)) return [];
@@ -107,9 +118,10 @@ export function readOutbox(outboxDir: string): { to: string; subject: string; te
         .join('\n\n')
         .replace(/=\r?\n/g, '')
         .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
+      const headers = head!.replace(/\r?\n[ \t]+/g, ' ');
       return {
-        to: head!.match(/^To: (.*)$/m)?.[1] ?? '',
-        subject: head!.match(/^Subject: (.*)$/m)?.[1] ?? '',
+        to: headers.match(/^To: (.*)$/m)?.[1] ?? '',
+        subject: decodeWords(headers.match(/^Subject: (.*)$/m)?.[1] ?? ''),
         text: body,
       };
     });

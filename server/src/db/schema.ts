@@ -14,3 +14,4 @@ export * from '../modules/absences/holidays.table.ts';
 export * from '../modules/calendar/calendar.table.ts';
 export * from '../modules/seen/seen.table.ts';
 export * from '../modules/news/news.table.ts';
+export * from '../modules/trainings/trainings.table.ts';

@@ -6,6 +6,7 @@ import { locations } from '../../src/modules/locations/locations.table.ts';
 import { taskSubtasks, tasks } from '../../src/modules/tasks/tasks.table.ts';
 import { userGroups } from '../../src/modules/teams/teams.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
+import { trainingRegistrations, trainings } from '../../src/modules/trainings/trainings.table.ts';
 import type { TestContext } from '../helpers.ts';
 
 /**
@@ -73,6 +74,7 @@ const SEES_KOELN: readonly Caller[] = [A, PL, VL, VT, VW, FL, VK, AZ, AH, BL];
 const KOELN_SICK: readonly Caller[] = [A, PL, FL];
 const NEWS_EDIT: readonly Role[] = [A, PL, VL, VW];
 const NEWS_DELETE: readonly Role[] = [A, PL, VW];
+const TRAININGS_ORGANISE: readonly Role[] = [A, PL, VW];
 /** Who sees the fixture's news item for Filiale Köln: all-news readers and the Köln staff. */
 const KOELN_NEWS: readonly Caller[] = [A, PL, VL, VW, FL, VK, AZ, AH, BL];
 /** Everyone with likes_can_see and comments_can_edit_own: all staff but Aushilfe. */
@@ -102,6 +104,8 @@ export interface Demo {
   avatar: string;
   /** A news item of Personalleitung for Filiale Köln with a picture, Verkauf Köln's comment on it, and a mandatory notice for all. */
   news: { item: string; file: string; comment: string; notice: string };
+  /** An upcoming training with Verkauf Köln's registration, and a past one Verkauf Köln attended (approved). */
+  training: { open: string; registration: string; past: string };
   /** The settings form of Verkauf Köln as the user editor sends it back unchanged. */
   verkaufForm: Record<string, unknown>;
 }
@@ -214,6 +218,10 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
   const comment = ok<{ comment: { id: string } }>(await as('POST', '/api/comment', { entity: 'News', entityId: item.id, comment: 'Prüfkommentar' }, verkauf), 'comment').comment.id;
   const notice = ok<{ news: { id: string } }>(await as('POST', '/api/news', { title: 'Prüfpflicht', text: '<p>Bitte bestätigen</p>', date: today, requiresConfirmation: true }, pl), 'notice').news.id;
   const news = { item: item.id, file: item.resourceUri.split('/').pop()!, comment, notice };
+  const open = ok<{ trainings: { id: string }[] }>(await as('POST', '/api/training', trainingBody('Prüfschulung', user.Admin, 40)), 'training').trainings[0]!.id;
+  const registration = await registerVerkauf(t, tokens.get('Admin')!, open, user.Verkauf);
+  const past = await pastTrainingOf(t, user.Verkauf);
+  const training = { open, registration, past };
 
   const d: Demo = {
     loc,
@@ -232,6 +240,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     schoolVacation: holidays!.id,
     avatar: withAvatar!.avatar!,
     news,
+    training,
     verkaufForm: { user: form.user, role: form.user.role },
   };
   let week = 20;
@@ -254,6 +263,51 @@ function idOf(body: unknown): string {
 /** Creates a record through the API as Admin and returns its id. */
 async function create(f: Fixture, url: string, payload: unknown, token = f.tokens.get('Admin')!): Promise<string> {
   return idOf(ok(await f.t.as(token, { method: 'POST', url, payload: payload as never }), `fresh ${url}`));
+}
+
+/** A training on a Tuesday of next year (weeks apart per title is not needed: each is its own row). */
+function trainingBody(title: string, contactPerson: string, contingent = 5) {
+  const day = weekDay(NEXT, 10, 1);
+  return {
+    title,
+    category: 'Schulungen',
+    description: 'Prüfung der Zugriffe',
+    address: 'Prüfweg 1',
+    zip: '50667',
+    city: 'Köln',
+    contactPerson,
+    dates: `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`,
+    time: '10:00',
+    contingent,
+    ratings: [{ label: 'Wie war es?', type: 'Frage' }],
+  };
+}
+
+/** Registers Verkauf Köln for a training (as Admin) and returns the registration's id. */
+async function registerVerkauf(t: TestContext, admin: string, trainingId: string, verkauf: string): Promise<string> {
+  const res = ok<{ registerStatus: number; training: { appointments: { id: string; userId: string }[] } }>(
+    await t.as(admin, { method: 'POST', url: `/api/training/register/${trainingId}?force=1`, payload: { users: [verkauf] } }),
+    'training registration',
+  );
+  if (res.registerStatus !== 200) throw new Error(`setup: registration answered ${JSON.stringify(res)}`);
+  return res.training.appointments.find((a) => a.userId === verkauf)!.id;
+}
+
+/** A training of last year with Verkauf Köln approved: what a rating needs (written directly, the API takes no registration for the past). */
+async function pastTrainingOf(t: TestContext, verkauf: string): Promise<string> {
+  const [tr] = await t.db
+    .insert(trainings)
+    .values({ title: 'Prüfschulung vergangen', category: 'Schulungen', description: 'x', address: 'x', zip: '1', city: 'x', date: `${Y - 1}-06-01`, time: '09:00', contingent: 5, ratings: [{ label: 'Wie war es?', type: 'Frage' }] })
+    .returning({ id: trainings.id });
+  await t.db.insert(trainingRegistrations).values({ trainingId: tr!.id, userId: verkauf, approved: true });
+  return tr!.id;
+}
+
+/** A fresh registration of Verkauf Köln in a fresh training, for calls that use it up. */
+async function freshRegistration(f: Fixture, c: Caller): Promise<string> {
+  const admin = f.tokens.get('Admin')!;
+  const id = await create(f, '/api/training', trainingBody(`Prüfanmeldung ${slug(c)}`, f.d.user.Admin));
+  return registerVerkauf(f.t, admin, id, f.d.user.Verkauf);
 }
 
 /** A new open vacation request of Verkauf Köln, one week of next year each. */
@@ -445,6 +499,50 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'POST /api/news/:id/confirmations/export': { who: NEWS_EDIT, sample: (d) => ({ url: `/api/news/${d.news.notice}/confirmations/export` }) },
   'POST /api/news/:id/remind': { who: NEWS_EDIT, sample: (d) => ({ url: `/api/news/${d.news.notice}/remind` }) },
   'PUT /api/seen/:page': { who: 'everyone', sample: () => ({ url: '/api/seen/news' }) },
+
+  // Trainings
+  'GET /api/training/list/:from/:old': { who: STAFF, sample: () => ({ url: '/api/training/list/0/0' }) },
+  'GET /api/usertrainings': { who: STAFF, sample: () => ({ url: '/api/usertrainings' }) },
+  'GET /api/user/listallfortraining': { who: [A, PL, VL, VW, ZLL, FL, FR], sample: () => ({ url: '/api/user/listallfortraining' }) },
+  'POST /api/training': { who: TRAININGS_ORGANISE, sample: (d, c) => ({ url: '/api/training', payload: trainingBody(`Prüfschulung ${slug(c)}`, d.user.Admin) }) },
+  'PUT /api/training/:id': { who: TRAININGS_ORGANISE, sample: (d) => ({ url: `/api/training/${d.training.open}`, payload: trainingBody('Prüfschulung', d.user.Admin, 40) }) },
+  'POST /api/training/:id/cancel': {
+    who: TRAININGS_ORGANISE,
+    sample: (d) => ({ url: `/api/training/${d.training.open}/cancel` }),
+    fresh: async (f, c) => ({ url: `/api/training/${await create(f, '/api/training', trainingBody(`Absage ${slug(c)}`, f.d.user.Admin))}/cancel` }),
+  },
+  'DELETE /api/training/:id': {
+    who: TRAININGS_ORGANISE,
+    sample: (d) => ({ url: `/api/training/${d.training.open}` }),
+    fresh: async (f, c) => ({ url: `/api/training/${await create(f, '/api/training', trainingBody(`Weg ${slug(c)}`, f.d.user.Admin))}` }),
+  },
+  'POST /api/training/registerdirect': { who: STAFF, sample: (d) => ({ url: '/api/training/registerdirect', payload: { id: d.training.open } }) },
+  'POST /api/training/register/:id': {
+    who: [A, PL, VL, VW, ZLL, FL, FR],
+    // Verkauf Köln: everyone's registrars, and the Filialleitung of Köln.
+    scope: { only: [A, PL, VL, VW, FL], otherwise: 403 },
+    sample: (d) => ({ url: `/api/training/register/${d.training.open}`, payload: { users: [d.user.Verkauf] } }),
+  },
+  'POST /api/training/register/approve/:id': {
+    who: STAFF,
+    // Verkauf Köln's registration: those who approve for everyone or for Köln; whoever sees it but may not approve gets 403.
+    scope: { only: [A, PL, VW, FL], otherwise: 404, but: { Vertriebsleitung: 403, Verkauf: 403 } },
+    sample: (d) => ({ url: `/api/training/register/approve/${d.training.registration}` }),
+    fresh: async (f, c) => ({ url: `/api/training/register/approve/${await freshRegistration(f, c)}` }),
+  },
+  'POST /api/training/register/decline/:id': {
+    who: STAFF,
+    scope: { only: [A, PL, VW, FL, VK], otherwise: 404, but: { Vertriebsleitung: 403 } },
+    sample: (d) => ({ url: `/api/training/register/decline/${d.training.registration}` }),
+    fresh: async (f, c) => ({ url: `/api/training/register/decline/${await freshRegistration(f, c)}` }),
+  },
+  'POST /api/valuation': {
+    who: STAFF,
+    // Only Verkauf Köln attended the past training.
+    scope: { only: [VK], otherwise: 403 },
+    sample: (d) => ({ url: '/api/valuation', payload: { valuation: { trainingId: d.training.past, answers: [{ label: 'Wie war es?', value: 'Gut' }] } } }),
+    fresh: async (f) => ({ url: '/api/valuation', payload: { valuation: { trainingId: await pastTrainingOf(f.t, f.d.user.Verkauf), answers: [{ label: 'Wie war es?', value: 'Gut' }] } } }),
+  },
 
   'GET /api/globalsettings': { who: 'everyone', sample: () => ({ url: '/api/globalsettings' }) },
   'PUT /api/globalsettings/:id': {

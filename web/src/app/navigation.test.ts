@@ -42,11 +42,8 @@ describe('main navigation from the domains’ routes', () => {
       {
         label: 'Veranstaltungen',
         path: '/veranstaltungen',
-        built: false,
-        children: [
-          { label: 'Veranstaltungen', path: '/veranstaltungen', built: false },
-          { label: 'Veranstaltungen Übersicht', path: '/veranstaltungen/uebersicht', built: false },
-        ],
+        built: true,
+        children: [{ label: 'Veranstaltungen', path: '/veranstaltungen', built: true }],
       },
       { label: 'Werbung', path: '/werbung', built: false },
       { label: 'Einstellungen', path: '/einstellungen', built: true },

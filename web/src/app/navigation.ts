@@ -1,5 +1,5 @@
 import type { TablerIcon } from '@tabler/icons-react';
-import { IconAlertTriangle, IconFolders, IconPackages, IconSchool, IconSpeakerphone } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFolders, IconPackages, IconSpeakerphone } from '@tabler/icons-react';
 import { can, type PermissionRule } from './access.ts';
 import type { AppRoute, NavCounter } from './route.ts';
 import { ROUTES } from './routes.ts';
@@ -37,18 +37,6 @@ const PLANNED: readonly Ordered[] = [
     order: 6,
   },
   { label: 'Beanstandung', path: '/beanstandungen', icon: IconAlertTriangle, permission: 'beanstandungen_menu_sehen', built: false, order: 7, counter: 'claims' },
-  {
-    label: 'Veranstaltungen',
-    path: '/veranstaltungen',
-    icon: IconSchool,
-    permission: 'schulung_sehen',
-    built: false,
-    order: 8,
-    children: [
-      { label: 'Veranstaltungen', path: '/veranstaltungen', permission: 'schulung_sehen', built: false },
-      { label: 'Veranstaltungen Übersicht', path: '/veranstaltungen/uebersicht', permission: 'training_overview_list_can_see', built: false },
-    ],
-  },
   {
     label: 'Werbung',
     path: '/werbung',

@@ -5,6 +5,7 @@ import { GLOBAL_SETTINGS_ROUTES } from '../features/global-settings/routes.tsx';
 import { NEWS_ROUTES } from '../features/news/routes.tsx';
 import { SETTINGS_ROUTES } from '../features/settings/routes.tsx';
 import { TASK_ROUTES } from '../features/tasks/routes.tsx';
+import { TRAINING_ROUTES } from '../features/trainings/routes.tsx';
 import { USER_ROUTES } from '../features/users/routes.tsx';
 import type { AppRoute } from './route.ts';
 
@@ -15,6 +16,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...NEWS_ROUTES,
   ...CALENDAR_ROUTES,
   ...ABSENCE_ROUTES,
+  ...TRAINING_ROUTES,
   ...USER_ROUTES,
   ...GLOBAL_SETTINGS_ROUTES,
   ...SETTINGS_ROUTES,

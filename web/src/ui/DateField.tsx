@@ -2,7 +2,7 @@ import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 
-const ARIA_LABELS = {
+export const DATE_ARIA_LABELS = {
   nextMonth: 'Nächster Monat',
   previousMonth: 'Vorheriger Monat',
   nextYear: 'Nächstes Jahr',
@@ -30,7 +30,7 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       placeholder="tt.mm.jjjj"
       leftSection={<IconCalendar size={16} stroke={1.7} />}
       leftSectionPointerEvents="none"
-      ariaLabels={ARIA_LABELS}
+      ariaLabels={DATE_ARIA_LABELS}
       getDayAriaLabel={(date) => dayjs(date).format('D. MMMM YYYY')}
       clearButtonProps={{ 'aria-label': 'Datum löschen' }}
       highlightToday

@@ -8,15 +8,17 @@ export interface LoadMoreButtonProps {
   count: number;
   loading: boolean;
   onLoad: () => void;
+  /** Default 'Weitere Einträge anzeigen'. */
+  label?: string;
 }
 
-/** 'Weitere Einträge anzeigen' below a list while the server holds more rows. */
-export function LoadMoreButton({ shown, count, loading, onLoad }: LoadMoreButtonProps) {
+/** 'Weitere Einträge anzeigen' (or the list's own label) below a list while the server holds more rows. */
+export function LoadMoreButton({ shown, count, loading, onLoad, label = 'Weitere Einträge anzeigen' }: LoadMoreButtonProps) {
   if (count <= shown) return null;
   return (
     <Group justify="center" gap="sm" py="sm" style={{ borderTop: '1px solid var(--mantine-color-stone-2)' }}>
       <Button variant="subtle" leftSection={<IconChevronDown size={16} />} loading={loading} onClick={onLoad}>
-        Weitere Einträge anzeigen
+        {label}
       </Button>
       <Text size="xs" c="dimmed">
         {shown.toLocaleString('de-DE')} von {count.toLocaleString('de-DE')}

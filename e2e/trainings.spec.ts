@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MSG } from '@filialportal/core/messages';
+import { login } from './helpers.ts';
+
+const TITLE = 'Fliesen-Designboden kombinieren';
+
+test.describe.configure({ mode: 'serial' });
+
+/** A Tuesday three weeks from now, as the picker names its days ('16. Dezember 2026'). */
+function tuesdayInThreeWeeks() {
+  const d = new Date();
+  d.setDate(d.getDate() + 21);
+  while (d.getDay() !== 2) d.setDate(d.getDate() + 1);
+  const months = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+  return { label: `${d.getDate()}. ${months[d.getMonth()]} ${d.getFullYear()}`, monthsAhead: (d.getFullYear() - new Date().getFullYear()) * 12 + d.getMonth() - new Date().getMonth() };
+}
+
+const card = (page: Page) => page.getByRole('article', { name: TITLE });
+
+async function registerAs(page: Page, email: string, button: 'Interessiert' | 'Warteliste') {
+  await login(page, email, undefined, '/veranstaltungen');
+  await card(page).getByRole('button', { name: button }).click();
+  await expect(card(page).getByText(button === 'Interessiert' ? 'Angefragt' : 'Warteliste', { exact: true }).first()).toBeVisible();
+}
+
+test.describe('Veranstaltungen', () => {
+  test('Personalleitung legt eine Schulung mit zwei Plätzen an', async ({ page }) => {
+    await login(page, 'personalleitung@example.com', undefined, '/veranstaltungen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Veranstaltungen' })).toBeVisible();
+    await page.getByRole('button', { name: 'Neue Veranstaltung' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Veranstaltung' });
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.trainingTitleRequired);
+
+    await dialog.getByLabel('Titel').fill(TITLE);
+    await dialog.getByLabel('Nachricht').fill('Übergänge zwischen Fliese und Designboden sauber ausbilden.');
+    await dialog.getByLabel('Adresse').fill('Aachener Straße 200');
+    await dialog.getByLabel('PLZ').fill('50931');
+    await dialog.getByLabel('Ort').fill('Köln');
+    await dialog.getByLabel('Ansprechpartner').fill('Richter');
+    await page.getByRole('option', { name: /^Richter, Hannes/ }).click();
+    const day = tuesdayInThreeWeeks();
+    await dialog.getByRole('button', { name: 'Termine' }).click();
+    for (let i = 0; i < day.monthsAhead; i++) await page.getByRole('button', { name: 'Nächster Monat' }).click();
+    await page.getByRole('button', { name: day.label, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel('Uhrzeit').fill('09:30');
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.trainingContingentRequired);
+    await dialog.getByLabel('Plätze').fill('2');
+    await dialog.getByLabel('Frage 1', { exact: true }).fill('Wie hilfreich war die Schulung?');
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page)).toBeVisible();
+    await expect(card(page).getByText('von')).toContainText('2 von 2 Plätzen frei');
+  });
+
+  test('Verkauf meldet sich an', async ({ page }) => {
+    await registerAs(page, 'verkauf@example.com', 'Interessiert');
+    await expect(card(page).getByText('von')).toContainText('1 von 2 Plätzen frei');
+  });
+
+  test('Azubi nimmt den letzten Platz', async ({ page }) => {
+    await registerAs(page, 'azubi@example.com', 'Interessiert');
+    await expect(card(page).getByText('von')).toContainText('0 von 2 Plätzen frei');
+  });
+
+  test('Aushilfe kommt auf die Warteliste', async ({ page }) => {
+    await registerAs(page, 'aushilfe@example.com', 'Warteliste');
+    await expect(card(page).getByRole('button', { name: 'Von Warteliste entfernen' })).toBeVisible();
+  });
+
+  test('Filialleitung lehnt eine Anmeldung ab, die Aushilfe rückt nach', async ({ page }) => {
+    await login(page, 'filialleitung@example.com', undefined, '/veranstaltungen');
+    await card(page).getByRole('button', { name: /Teilnehmerliste anzeigen/ }).click();
+    const list = card(page).getByRole('table', { name: 'Teilnehmerliste' });
+    // Filialleitung sees the two with a place; the waiting list is for its managers.
+    const rows = list.locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    const declined = await rows.nth(1).locator('td').first().innerText();
+    await rows.nth(1).getByRole('button', { name: /ablehnen$/ }).click();
+    await expect(page.getByText(MSG.trainingDeclineConfirm)).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ablehnen', exact: true }).click();
+    // The place went to the waiting Aushilfe at once: two with a place again, the declined one gone.
+    await expect(list.getByText(declined, { exact: true })).toHaveCount(0);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1).getByText('Angefragt')).toBeVisible();
+    await expect(card(page).getByText('von')).toContainText('0 von 2 Plätzen frei');
+    await expect(card(page).getByText('auf der Warteliste')).toHaveCount(0);
+  });
+
+  test('nach der Veranstaltung bewertet Verkauf einmal', async ({ page }) => {
+    await login(page, 'verkauf@example.com', undefined, '/veranstaltungen');
+    await page.getByRole('switch', { name: 'Vergangene Veranstaltungen anzeigen' }).click();
+    await expect(page.getByRole('switch', { name: 'Vergangene Veranstaltungen verbergen' })).toBeChecked();
+    const past = page.getByRole('article', { name: 'Designboden Grundlagen' });
+    await past.getByRole('button', { name: 'Bewertung abgeben' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bewertung abgeben' });
+    await dialog.getByRole('button', { name: 'Absenden' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.valuationAnswersRequired);
+    await dialog.locator('.mantine-Rating-root label').nth(3).click();
+    await dialog.getByLabel('Was nehmen Sie für die Arbeit mit?').fill('Die Nutzungsklassen erkläre ich jetzt sicherer.');
+    await dialog.getByRole('button', { name: 'Absenden' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(past.getByRole('button', { name: 'Bewertung abgeben' })).toHaveCount(0);
+    await expect(past.getByText(/2 Bewertungen/)).toBeVisible();
+  });
+});

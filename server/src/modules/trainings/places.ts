@@ -1,0 +1,63 @@
+import { eq, sql } from 'drizzle-orm';
+import { formatDate, todayIso } from '../../platform/dates.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { users } from '../users/users.table.ts';
+import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
+
+/** Places of a training: the lock they are counted under, moving up from the waiting list, and the mails about it. */
+
+export async function lockTraining(tx: Db, id: string) {
+  const [t] = await tx.select({ id: trainings.id, contingent: trainings.contingent }).from(trainings).where(eq(trainings.id, id)).for('update');
+  if (!t) throw notFound();
+  return t;
+}
+
+/**
+ * Moves the first people of the waiting list up, in order of arrival, while places are free
+ * (pretix-style): they become 'Angefragt' and still need an approval. Returns who moved up.
+ */
+export async function promoteWaiting(tx: Db, trainingId: string): Promise<string[]> {
+  const moved = await tx.execute<{ user_id: string | null }>(sql`
+    update ${regs} set waiting_list = false, updated_at = now()
+    where id in (
+      select r.id from ${regs} r, ${trainings} t
+      where r.training_id = ${trainingId} and r.waiting_list and t.id = ${trainingId} and t.date >= ${todayIso()} and t.cancelled_at is null
+      order by r.created_at, r.id
+      limit greatest(0, (select t2.contingent from ${trainings} t2 where t2.id = ${trainingId})
+        - (select count(*) from ${regs} r2 where r2.training_id = ${trainingId} and not r2.waiting_list)))
+    returning user_id`);
+  return (moved as unknown as { rows: { user_id: string | null }[] }).rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
+}
+
+export async function tellPromoted(deps: Deps, trainingId: string, userIds: string[]) {
+  if (userIds.length === 0) return;
+  const [t] = await deps.db.select().from(trainings).where(eq(trainings.id, trainingId));
+  if (!t) return;
+  await mailTo(deps, userIds, {
+    subject: `Filialportal: Platz frei für „${t.title}“`,
+    text: `Für „${t.title}“ am ${formatDate(t.date)} um ${t.time} Uhr ist ein Platz frei geworden. Sie sind von der Warteliste nachgerückt; Ihre Anmeldung ist angefragt und wird noch bestätigt.`,
+  });
+}
+
+export async function tellRegistered(deps: Deps, trainingId: string, mail: (t: typeof trainings.$inferSelect) => { subject: string; text: string }) {
+  const [t] = await deps.db.select().from(trainings).where(eq(trainings.id, trainingId));
+  if (!t) return;
+  const people = await deps.db.select({ userId: regs.userId }).from(regs).where(eq(regs.trainingId, trainingId));
+  await mailTo(deps, people.flatMap((p) => (p.userId ? [p.userId] : [])), mail(t));
+}
+
+export async function mailTo(deps: Deps, userIds: string[], mail: { subject: string; text: string }) {
+  if (userIds.length === 0) return;
+  const people = await deps.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(sql`${users.id} = any(${`{${userIds.join(',')}}`}::uuid[]) and ${users.email} <> ''`);
+  for (const p of people) {
+    await deps.mailer
+      .send({ to: p.email, subject: mail.subject, text: `Hallo ${p.firstName},\n\n${mail.text}\n\nDie Veranstaltungen finden Sie im Filialportal unter Veranstaltungen.` })
+      .catch((err) => deps.log.error({ err }, 'training mail failed'));
+  }
+}
+

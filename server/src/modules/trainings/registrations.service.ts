@@ -1,0 +1,172 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import { type Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
+import { absences } from '../absences/absences.table.ts';
+import { users } from '../users/users.table.ts';
+import { lockTraining, mailTo, promoteWaiting, tellPromoted } from './places.ts';
+import { allOrOwn, loadTraining } from './training-view.ts';
+import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Registration.
+
+interface RegisterInput {
+  trainingId: string;
+  userIds: string[];
+  approve: boolean;
+  force: boolean;
+  info: string;
+}
+
+/** What needs a confirmation first: the person is absent that day or registered elsewhere then. */
+async function warnings(db: Db, trainingId: string, date: string, userIds: string[]): Promise<string[]> {
+  const rows = await db.execute<{ name: string; reason: string }>(sql`
+    select u.first_name || ' ' || u.last_name as name,
+      case when a.kind = 'sick' then 'krankgemeldet' when a.kind = 'vacation' then 'im Urlaub' else 'für „' || t.title || '“ angemeldet' end as reason
+    from ${users} u
+    left join lateral (select a.kind from ${absences} a where a.user_id = u.id and a.kind in ('sick', 'vacation') and not a.declined
+      and (a.kind = 'sick' or a.approved) and a.start_date <= ${date} and a.end_date >= ${date} limit 1) a on true
+    left join lateral (select t.title from ${regs} r join ${trainings} t on t.id = r.training_id
+      where r.user_id = u.id and t.date = ${date} and t.id <> ${trainingId} and t.cancelled_at is null limit 1) t on true
+    where u.id = any(${`{${userIds.join(',')}}`}::uuid[]) and (a.kind is not null or t.title is not null)
+    order by u.last_name, u.first_name`);
+  return (rows as unknown as { rows: { name: string; reason: string }[] }).rows.map((r) => `${r.name} ist an diesem Tag ${r.reason}.`);
+}
+
+const alreadyRegistered = () => new AppError(409, 'already_registered', MSG.trainingAlreadyRegistered);
+const registrationRefused = onConstraint({ training_registrations_training_user_uq: alreadyRegistered });
+
+/**
+ * Registers people for a training: each takes a free place ('Angefragt', or 'Genehmigt' when
+ * approved at once) or joins the waiting list. The training row is locked while places are
+ * counted and taken, so two people never take the last place together.
+ */
+async function register(deps: Deps, actor: Actor, input: RegisterInput) {
+  const { db } = deps;
+  const t = await loadTraining(db, actor, input.trainingId);
+  if (t.cancelled) return { registerStatus: 500, registerMessage: MSG.trainingCancelled, training: t };
+  if (t.past) return { registerStatus: 500, registerMessage: MSG.trainingPast, training: t };
+  if (!input.force) {
+    const warned = await warnings(db, input.trainingId, t.date, input.userIds);
+    if (warned.length) return { registerStatus: 400, registerMessage: `${warned.join(' ')} Trotzdem anmelden?`, training: t };
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const locked = await lockTraining(tx, input.trainingId);
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(regs)
+        .where(and(eq(regs.trainingId, input.trainingId), eq(regs.waitingList, false)));
+      let free = locked.contingent - n;
+      const now = new Date();
+      const values = input.userIds.map((userId) => {
+        const waitingList = free <= 0;
+        free--;
+        const approved = input.approve && !waitingList;
+        return { trainingId: input.trainingId, userId, waitingList, approved, registeredBy: actor.userId, info: input.info, confirmedBy: approved ? actor.userId : null, confirmedAt: approved ? now : null };
+      });
+      await tx.insert(regs).values(values).catch(registrationRefused);
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'already_registered') return { registerStatus: 500, registerMessage: MSG.trainingAlreadyRegistered, training: t };
+    throw err;
+  }
+  return { registerStatus: 200, registerMessage: '', training: await loadTraining(db, actor, input.trainingId) };
+}
+
+/** POST /training/registerdirect: the actor registers (or joins the waiting list). */
+export function registerSelf(deps: Deps, actor: Actor, trainingId: string, opts: { direct: boolean; force: boolean }) {
+  const approve = opts.direct && allOrOwn(actor, 'anmeldung_best_tigen_alle', 'anmeldung_best_tigen_eigene_filiale', actor.locationId);
+  return register(deps, actor, { trainingId, userIds: [actor.userId], approve, force: opts.force, info: '' });
+}
+
+/** POST /training/register/{id}: registers employees (all, or those of the own location). */
+export async function registerUsers(deps: Deps, actor: Actor, trainingId: string, input: { users: string[]; directRegistration: boolean; info: string; force: boolean }) {
+  const userIds = [...new Set(input.users)];
+  if (userIds.length === 0) throw badRequest(MSG.trainingEmployeeRequired);
+  const people = await deps.db
+    .select({ id: users.id, locationId: users.locationId })
+    .from(users)
+    .where(sql`${users.id} = any(${`{${userIds.join(',')}}`}::uuid[]) and ${users.active}`);
+  if (people.length !== userIds.length) throw badRequest(MSG.trainingEmployeeRequired);
+  if (!people.every((p) => allOrOwn(actor, 'mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale', p.locationId))) throw forbidden();
+  const approve = input.directRegistration && people.every((p) => allOrOwn(actor, 'anmeldung_best_tigen_alle', 'anmeldung_best_tigen_eigene_filiale', p.locationId));
+  return register(deps, actor, { trainingId, userIds, approve, force: input.force, info: input.info });
+}
+
+async function loadRegistration(db: Db, actor: Actor, registrationId: string) {
+  const [r] = await db.select({ trainingId: regs.trainingId }).from(regs).where(eq(regs.id, registrationId));
+  if (!r) throw notFound();
+  const t = await loadTraining(db, actor, r.trainingId);
+  const reg = t.appointments.find((a) => a.id === registrationId) ?? (t.own?.id === registrationId ? t.own : null);
+  if (!reg) throw notFound();
+  return { t, reg };
+}
+
+/** POST /training/register/approve/{id}: 'Genehmigt'; a waiting-list entry takes a place even beyond the contingent. */
+export async function approveRegistration(deps: Deps, actor: Actor, registrationId: string) {
+  const { t, reg } = await loadRegistration(deps.db, actor, registrationId);
+  if (!reg.canApprove) throw forbidden();
+  await deps.db
+    .update(regs)
+    .set({ approved: true, waitingList: false, confirmedBy: actor.userId, confirmedAt: new Date() })
+    .where(and(eq(regs.id, registrationId), eq(regs.approved, false)));
+  if (reg.userId && reg.userId !== actor.userId) {
+    await mailTo(deps, [reg.userId], {
+      subject: `Filialportal: Anmeldung zu „${t.title}“ bestätigt`,
+      text: `Ihre Anmeldung zu „${t.title}“ am ${t.dateFormated} um ${t.time} Uhr wurde bestätigt.\nOrt: ${t.address}, ${t.zip} ${t.city}`,
+    });
+  }
+  return { training: await loadTraining(deps.db, actor, t.id) };
+}
+
+/**
+ * POST /training/register/decline/{id}: removes the registration (also one's own, and one's own
+ * place on the waiting list); a freed place goes to the first on the waiting list at once.
+ */
+export async function declineRegistration(deps: Deps, actor: Actor, registrationId: string) {
+  const { t, reg } = await loadRegistration(deps.db, actor, registrationId);
+  if (!reg.canDecline) throw forbidden();
+  const promoted = await deps.db.transaction(async (tx) => {
+    await lockTraining(tx, t.id);
+    await tx.delete(regs).where(eq(regs.id, registrationId));
+    return promoteWaiting(tx, t.id);
+  });
+  if (reg.userId && reg.userId !== actor.userId) {
+    await mailTo(deps, [reg.userId], {
+      subject: `Filialportal: Anmeldung zu „${t.title}“ abgelehnt`,
+      text: `Ihre Anmeldung zu „${t.title}“ am ${t.dateFormated} um ${t.time} Uhr wurde abgelehnt.`,
+    });
+  }
+  await tellPromoted(deps, t.id, promoted);
+  return { training: await loadTraining(deps.db, actor, t.id) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ratings and the own trainings.
+
+/** POST /valuation: once, after the event, by an approved participant; every Frage answered. */
+export async function rateTraining(db: Db, actor: Actor, input: { trainingId: string; stars?: number; answers: { label: string; value: string | number }[] }) {
+  const t = await loadTraining(db, actor, input.trainingId);
+  if (t.ownValuated) throw conflict(MSG.valuationTwice);
+  if (!t.past || t.cancelled || t.own?.approved !== true) throw forbidden(MSG.valuationNotAllowed);
+  const answers = t.ratings.map((q) => {
+    const given = input.answers.find((a) => a.label === q.label)?.value;
+    if (q.type === 'Sternbewertung') {
+      if (typeof given !== 'number' || !Number.isInteger(given) || given < 1 || given > 5) throw badRequest(MSG.valuationStarsInvalid);
+      return { label: q.label, value: given };
+    }
+    if (typeof given !== 'string' || given.trim() === '') throw badRequest(MSG.valuationAnswersRequired);
+    return { label: q.label, value: given.trim() };
+  });
+  await db
+    .insert(trainingValuations)
+    .values({ trainingId: t.id, userId: actor.userId, stars: input.stars ?? null, answers })
+    .catch(onConstraint({ training_valuations_training_user_uq: () => conflict(MSG.valuationTwice) }));
+  return { training: await loadTraining(db, actor, t.id) };
+}
+
+/** GET /usertrainings: the own registrations from today on (dashboard), soonest first. */

@@ -1,0 +1,136 @@
+import { eq, sql } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import { registrationState } from '@filialportal/core/trainings';
+import { can, type Actor } from '../../platform/access.ts';
+import { formatDate, todayIso } from '../../platform/dates.ts';
+import type { Db } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { locations } from '../locations/locations.table.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
+
+/** How a training reads for one person: its counts, the registrations they may see, what they may do. */
+
+/** A registration as read with its training: [id, userId, last, first, location, group, locationId, waiting, approved, confirmedBy, confirmer, confirmedAt, createdAt]. */
+type RegJson = [string, string | null, string | null, string | null, string | null, string | null, string | null, boolean, boolean, string | null, string | null, string | null, string];
+
+// Qualified by hand: Drizzle writes a lone table's columns unqualified, which the subqueries would take for their own.
+const trainingId = sql.raw('"trainings"."id"');
+const contactName = sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${sql.raw('"trainings"."contact_person"')})`;
+const taken = sql<number>`(select count(*)::int from ${regs} r where r.training_id = ${trainingId} and not r.waiting_list)`;
+const approvedCount = sql<number>`(select count(*)::int from ${regs} r where r.training_id = ${trainingId} and r.approved)`;
+const waitingCount = sql<number>`(select count(*)::int from ${regs} r where r.training_id = ${trainingId} and r.waiting_list)`;
+const valuationCount = sql<number>`(select count(*)::int from ${trainingValuations} v where v.training_id = ${trainingId})`;
+const registrations = sql<RegJson[]>`coalesce((select json_agg(json_build_array(r.id, r.user_id, u.last_name, u.first_name, l.name, g.label, u.location_id,
+    r.waiting_list, r.approved, r.confirmed_by, cu.first_name || ' ' || cu.last_name, r.confirmed_at, r.created_at) order by r.waiting_list, r.created_at, r.id)
+  from ${regs} r left join ${users} u on u.id = r.user_id left join ${locations} l on l.id = u.location_id
+  left join ${userGroups} g on g.id = u.group_id left join ${users} cu on cu.id = r.confirmed_by
+  where r.training_id = ${trainingId}), '[]')`;
+const ownValuated = (userId: string) => sql<boolean>`exists (select 1 from ${trainingValuations} v where v.training_id = ${trainingId} and v.user_id = ${userId})`;
+
+export function trainingColumns(actor: Actor) {
+  return {
+    t: trainings,
+    contactPersonName: contactName,
+    taken,
+    approved: approvedCount,
+    waiting: waitingCount,
+    valuations: valuationCount,
+    registrations,
+    ownValuated: ownValuated(actor.userId),
+  };
+}
+
+export type Row = { t: typeof trainings.$inferSelect; contactPersonName: string | null; taken: number; approved: number; waiting: number; valuations: number; registrations: RegJson[]; ownValuated: boolean };
+
+const ownLocations = (actor: Actor) => new Set([actor.locationId, actor.selectedLocationId]);
+/** The all / own-location pair of a training right: own location means participants who work there. */
+export const allOrOwn = (actor: Actor, all: Parameters<typeof can>[1], own: Parameters<typeof can>[1], locationId: string | null) =>
+  can(actor, all) || (can(actor, own) && locationId !== null && ownLocations(actor).has(locationId));
+
+/** The training as the actor sees it: the registrations they may see and what they may do. */
+export function toDto(actor: Actor, r: Row, today = todayIso()) {
+  const t = r.t;
+  const past = t.date < today;
+  const cancelled = t.cancelledAt !== null;
+  const isContact = t.contactPerson === actor.userId;
+  const free = Math.max(0, t.contingent - r.taken);
+  const mayWaiting = isContact || can(actor, 'waitinglist_can_edit');
+  const regsOut = r.registrations.map(([id, userId, last, first, location, group, locationId, waitingList, approved, confirmedBy, confirmer, confirmedAt, createdAt]) => {
+    const own = userId === actor.userId;
+    const canApprove =
+      !approved && !past && !cancelled && (waitingList ? mayWaiting : allOrOwn(actor, 'anmeldung_best_tigen_alle', 'anmeldung_best_tigen_eigene_filiale', locationId));
+    const canDecline = past
+      ? approved && can(actor, 'old_training_participant_list_can_edit')
+      : own || (waitingList ? mayWaiting : allOrOwn(actor, 'anmeldung_ablehnen_alle', 'anmeldung_ablehnen_eigene_filiale', locationId));
+    const visible =
+      own ||
+      isContact ||
+      (waitingList ? can(actor, 'warteliste_anzeigen_alle') || mayWaiting : allOrOwn(actor, 'teilnehmerliste_anzeigen_alle', 'teilnehmerliste_anzeigen_eigene_filiale', locationId));
+    return {
+      visible,
+      own,
+      dto: {
+        id,
+        userId,
+        userData: userId ? [last ?? '', first ?? '', location ?? '', group ?? ''] : [MSG.deletedUser, '', '', ''],
+        waitingList,
+        approved,
+        state: registrationState({ approved, waitingList }),
+        confirmedBy,
+        confirmedByData: confirmer ?? '',
+        confirmedAtFormated: formatDate(confirmedAt),
+        createdAt: new Date(createdAt),
+        canApprove,
+        canDecline,
+      },
+    };
+  });
+  const ownReg = regsOut.find((x) => x.own)?.dto ?? null;
+  return {
+    id: t.id,
+    title: t.title,
+    category: t.category,
+    description: t.description,
+    address: t.address,
+    zip: t.zip,
+    city: t.city,
+    contactPerson: t.contactPerson,
+    contactPersonName: r.contactPersonName ?? '',
+    lecturer: t.lecturer,
+    date: t.date,
+    dateFormated: formatDate(t.date),
+    time: t.time,
+    contingent: t.contingent,
+    ratings: t.ratings,
+    cancelled,
+    past,
+    taken: r.taken,
+    free,
+    countApprovedAppointments: r.approved,
+    countWaitingList: r.waiting,
+    valuations: r.valuations,
+    own: ownReg,
+    ownValuated: r.ownValuated,
+    appointments: regsOut.filter((x) => x.visible).map((x) => x.dto),
+    can: {
+      edit: can(actor, 'schulung_bearbeiten'),
+      reschedule: !past && !cancelled && can(actor, 'schulung_verschieben'),
+      cancel: !past && !cancelled && can(actor, 'schulung_absagen'),
+      delete: can(actor, 'schulung_bearbeiten'),
+      registerOthers: !past && !cancelled && (can(actor, 'mitarbeiter_anmelden_alle') || can(actor, 'mitarbeiter_anmelden_eigene_filiale')),
+      seeList: isContact || can(actor, 'teilnehmerliste_anzeigen_alle') || can(actor, 'teilnehmerliste_anzeigen_eigene_filiale'),
+      downloadList: isContact || can(actor, 'teilnehmerliste_herunterladen_alle') || can(actor, 'teilnehmerliste_herunterladen_eigene_filiale'),
+      downloadRatings: can(actor, 'bewertungen_herunterladen_alle') || can(actor, 'bewertungen_herunterladen_eigene_filiale'),
+      rate: past && !cancelled && ownReg?.approved === true && !r.ownValuated,
+    },
+  };
+}
+
+export async function loadTraining(db: Db, actor: Actor, id: string) {
+  const [row] = await db.select(trainingColumns(actor)).from(trainings).where(eq(trainings.id, id));
+  if (!row) throw notFound();
+  return toDto(actor, row);
+}
+

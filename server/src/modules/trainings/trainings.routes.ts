@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { zId } from '@filialportal/core/ids';
+import {
+  TRAINING_CATEGORIES,
+  ZForceQuery,
+  ZRegisterResponse,
+  ZRegisterSelfRequest,
+  ZRegisterUsersRequest,
+  ZTrainingListResponse,
+  ZTrainingRequest,
+  ZTrainingResponse,
+  ZTrainingsCreatedResponse,
+  ZTrainingUpdate,
+  ZUserTrainingsResponse,
+  ZUsersForTrainingResponse,
+  ZValuationRequest,
+} from '@filialportal/core/trainings';
+import { parseYearFilter } from '@filialportal/core/absences';
+import { MSG } from '@filialportal/core/messages';
+import { actorOf, type Access } from '../../platform/access.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { badRequest } from '../../platform/errors.ts';
+import * as registrations from './registrations.service.ts';
+import * as service from './trainings.service.ts';
+
+const tags = ['Veranstaltungen'];
+const SEE: Access = { permission: 'schulung_sehen' };
+const ZId = z.object({ id: zId() });
+/** The year filter is free text; only a four-digit year 18xx–21xx filters (spec 3 §5). */
+const ZYear = z
+  .string()
+  .max(20)
+  .optional()
+  .transform((v) => {
+    const year = parseYearFilter(v ?? '');
+    return year === 'invalid' ? null : year;
+  });
+
+export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get('/training/list/:from/:old', {
+    config: { access: SEE },
+    schema: {
+      tags,
+      summary: 'Veranstaltungen ab Position from; old=1: vergangene; year: ein ganzes Jahr; category: ein Reiter',
+      params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000), old: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true') }),
+      querystring: z.object({ year: ZYear, category: z.enum(TRAINING_CATEGORIES).optional() }),
+      response: { 200: ZTrainingListResponse },
+    },
+    handler: (req) => service.listTrainings(db, actorOf(req), { from: req.params.from, old: req.params.old, year: req.query.year, category: req.query.category }),
+  });
+
+  r.post('/training', {
+    config: { access: { permission: 'schulung_erstellen' } },
+    schema: { tags, summary: 'Veranstaltung anlegen: eine je Datum aus dates (TT.MM.JJJJ, durch Kommas getrennt)', body: ZTrainingRequest, response: { 200: ZTrainingsCreatedResponse } },
+    handler: (req) => service.createTrainings(db, actorOf(req), req.body),
+  });
+
+  r.put('/training/:id', {
+    config: { access: { anyOf: ['schulung_bearbeiten', 'schulung_verschieben'] } },
+    schema: { tags, summary: 'Veranstaltung bearbeiten; move: verschieben auf dates (ein Tag) und time', params: ZId, body: ZTrainingUpdate, response: { 200: ZTrainingResponse } },
+    handler: (req) => service.updateTraining(deps, actorOf(req), req.params.id, req.body),
+  });
+
+  r.post('/training/:id/cancel', {
+    config: { access: { permission: 'schulung_absagen' } },
+    schema: { tags, summary: 'Veranstaltung absagen: bleibt sichtbar, alle Angemeldeten bekommen eine E-Mail', params: ZId, response: { 200: ZTrainingResponse } },
+    handler: (req) => service.cancelTraining(deps, actorOf(req), req.params.id),
+  });
+
+  r.delete('/training/:id', {
+    config: { access: { permission: 'schulung_bearbeiten' } },
+    schema: { tags, summary: 'Veranstaltung löschen (mit Anmeldungen und Bewertungen)', params: ZId },
+    handler: async (req, reply) => {
+      await service.deleteTraining(db, req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  r.post('/training/registerdirect', {
+    config: { access: SEE },
+    schema: {
+      tags,
+      summary: 'Selbst anmelden (Interessiert) oder auf die Warteliste; registerStatus 400: Warnung, mit force=1 wiederholen',
+      querystring: ZForceQuery,
+      body: ZRegisterSelfRequest,
+      response: { 200: ZRegisterResponse },
+    },
+    handler: (req) => registrations.registerSelf(deps, actorOf(req), req.body.id, { direct: req.body.directRegistration, force: req.query.force === '1' }),
+  });
+
+  r.post('/training/register/:id', {
+    config: { access: { anyOf: ['mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale'] } },
+    schema: { tags, summary: 'Mitarbeiter anmelden (oder auf die Warteliste setzen)', params: ZId, querystring: ZForceQuery, body: ZRegisterUsersRequest, response: { 200: ZRegisterResponse } },
+    handler: (req) => {
+      if (req.body.users.length === 0) throw badRequest(MSG.trainingEmployeeRequired);
+      return registrations.registerUsers(deps, actorOf(req), req.params.id, { ...req.body, force: req.query.force === '1' });
+    },
+  });
+
+  r.post('/training/register/approve/:id', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Anmeldung bestätigen (Genehmigt); Warteliste: waitinglist_can_edit oder Ansprechpartner', params: ZId, response: { 200: ZTrainingResponse } },
+    handler: (req) => registrations.approveRegistration(deps, actorOf(req), req.params.id),
+  });
+
+  r.post('/training/register/decline/:id', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Anmeldung ablehnen oder selbst zurückziehen; der Erste der Warteliste rückt nach', params: ZId, response: { 200: ZTrainingResponse } },
+    handler: (req) => registrations.declineRegistration(deps, actorOf(req), req.params.id),
+  });
+
+  r.post('/valuation', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Veranstaltung bewerten (einmal, nach der Veranstaltung, mit bestätigter Anmeldung)', body: ZValuationRequest, response: { 200: ZTrainingResponse } },
+    handler: (req) => registrations.rateTraining(db, actorOf(req), req.body.valuation),
+  });
+
+  r.get('/user/listallfortraining', {
+    config: { access: { anyOf: ['mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale', 'schulung_erstellen', 'schulung_bearbeiten'] } },
+    schema: { tags, summary: 'Personen zum Anmelden (registrable) und als Ansprechpartner', response: { 200: ZUsersForTrainingResponse } },
+    handler: (req) => service.usersForTraining(db, actorOf(req)),
+  });
+
+  r.get('/usertrainings', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Eigene Anmeldungen ab heute (Dashboard)', response: { 200: ZUserTrainingsResponse } },
+    handler: (req) => service.ownTrainings(db, actorOf(req)),
+  });
+}

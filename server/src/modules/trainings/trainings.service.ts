@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import { registrationState, TRAINING_PAGE_SIZE, type TrainingCategory, type TTrainingRequest, type TTrainingUpdate } from '@filialportal/core/trainings';
+import { can, type Actor } from '../../platform/access.ts';
+import { formatDate, todayIso } from '../../platform/dates.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { totalColumn, totalOf } from '../../platform/paging.ts';
+import { locations } from '../locations/locations.table.ts';
+import { seenMarkers } from '../seen/seen.table.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { lockTraining, promoteWaiting, tellPromoted, tellRegistered } from './places.ts';
+import { loadTraining, toDto, trainingColumns } from './training-view.ts';
+import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
+
+export interface TrainingListQuery {
+  from: number;
+  old: boolean;
+  year?: number | null;
+  category?: TrainingCategory;
+}
+
+/**
+ * GET /training/list/{from}/{old}?year: a page of one category (all without one). Upcoming ones
+ * soonest first; past ones (old) most recent first; a year shows that whole year in date order.
+ * `new` counts trainings created since the person last opened the page.
+ */
+export async function listTrainings(db: Db, actor: Actor, q: TrainingListQuery) {
+  const today = todayIso();
+  const where = and(
+    q.category ? eq(trainings.category, q.category) : undefined,
+    q.year ? and(gte(trainings.date, `${q.year}-01-01`), lte(trainings.date, `${q.year}-12-31`)) : q.old ? lt(trainings.date, today) : gte(trainings.date, today),
+  );
+  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(where);
+  const rows = await db
+    .select({ ...trainingColumns(actor), total: totalColumn(countQuery) })
+    .from(trainings)
+    .where(where)
+    .orderBy(...(q.old && !q.year ? [desc(trainings.date), desc(trainings.time)] : [asc(trainings.date), asc(trainings.time)]), asc(trainings.id))
+    .limit(TRAINING_PAGE_SIZE)
+    .offset(q.from);
+  const [unseen] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(trainings)
+    .where(sql`${trainings.createdAt} > coalesce((select ${seenMarkers.seenAt} from ${seenMarkers} where ${seenMarkers.userId} = ${actor.userId} and ${seenMarkers.page} = 'trainings'), '-infinity')`);
+  return { trainings: rows.map((r) => toDto(actor, r, today)), count: await totalOf(rows, countQuery), new: unseen?.n ?? 0 };
+}
+
+async function assertContact(db: Db, userId: string) {
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!u) throw badRequest(MSG.trainingContactUnknown);
+}
+
+const fields = (input: TTrainingRequest | TTrainingUpdate) => ({
+  title: input.title,
+  category: input.category,
+  description: input.description,
+  address: input.address,
+  zip: input.zip,
+  city: input.city,
+  contactPerson: input.contactPerson,
+  lecturer: input.lecturer,
+  contingent: input.contingent,
+  ratings: input.ratings,
+});
+
+/** POST /training: one training per chosen date, in one statement. */
+export async function createTrainings(db: Db, actor: Actor, input: TTrainingRequest) {
+  await assertContact(db, input.contactPerson);
+  const created = await db
+    .insert(trainings)
+    .values(input.dates.map((date) => ({ ...fields(input), date, time: input.time, createdBy: actor.userId })))
+    .returning({ id: trainings.id });
+  const rows = await db.select(trainingColumns(actor)).from(trainings).where(sql`${trainings.id} = any(${`{${created.map((c) => c.id).join(',')}}`}::uuid[])`).orderBy(asc(trainings.date));
+  return { trainings: rows.map((r) => toDto(actor, r)) };
+}
+
+/**
+ * PUT /training/{id}: the fields; with `move` also date and time (schulung_verschieben), and
+ * everyone registered is told. A larger contingent moves waiting people up at once.
+ */
+export async function updateTraining(deps: Deps, actor: Actor, id: string, input: TTrainingUpdate) {
+  const { db } = deps;
+  if (input.move && !can(actor, 'schulung_verschieben')) throw forbidden();
+  if (!can(actor, 'schulung_bearbeiten') && !input.move) throw forbidden();
+  if (can(actor, 'schulung_bearbeiten')) await assertContact(db, input.contactPerson);
+  const before = await loadTraining(db, actor, id);
+  if (input.move && (before.cancelled || before.past)) throw badRequest(before.cancelled ? MSG.trainingCancelled : MSG.trainingPast);
+  const promoted = await db.transaction(async (tx) => {
+    await lockTraining(tx, id);
+    // Who may only reschedule changes date and time, nothing else.
+    const changes = can(actor, 'schulung_bearbeiten') ? fields(input) : {};
+    await tx
+      .update(trainings)
+      .set(input.move ? { ...changes, date: input.date!, time: input.time! } : changes)
+      .where(eq(trainings.id, id));
+    return promoteWaiting(tx, id);
+  });
+  if (input.move && (before.date !== input.date || before.time !== input.time)) {
+    await tellRegistered(deps, id, (t) => ({
+      subject: `Filialportal: „${t.title}“ wurde verschoben`,
+      text: `„${t.title}“ findet jetzt am ${formatDate(t.date)} um ${t.time} Uhr statt (bisher ${before.dateFormated} um ${before.time} Uhr).\nOrt: ${t.address}, ${t.zip} ${t.city}`,
+    }));
+  }
+  await tellPromoted(deps, id, promoted);
+  return { training: await loadTraining(db, actor, id) };
+}
+
+/** Cancelling keeps the training and its registrations, marks it and tells everyone registered. */
+export async function cancelTraining(deps: Deps, actor: Actor, id: string) {
+  const t = await loadTraining(deps.db, actor, id);
+  if (t.cancelled) throw badRequest(MSG.trainingCancelled);
+  if (t.past) throw badRequest(MSG.trainingPast);
+  await deps.db.update(trainings).set({ cancelledAt: new Date() }).where(eq(trainings.id, id));
+  await tellRegistered(deps, id, (tr) => ({
+    subject: `Filialportal: „${tr.title}“ wurde abgesagt`,
+    text: `„${tr.title}“ am ${formatDate(tr.date)} um ${tr.time} Uhr wurde abgesagt. Ihre Anmeldung entfällt.`,
+  }));
+  return { training: await loadTraining(deps.db, actor, id) };
+}
+
+export async function deleteTraining(db: Db, id: string) {
+  const deleted = await db.delete(trainings).where(eq(trainings.id, id)).returning({ id: trainings.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/** The training row locked for this transaction: places are counted and taken under it. */
+export async function ownTrainings(db: Db, actor: Actor) {
+  const rows = await db
+    .select({ id: trainings.id, date: trainings.date, time: trainings.time, title: trainings.title, approved: regs.approved, waitingList: regs.waitingList })
+    .from(regs)
+    .innerJoin(trainings, eq(trainings.id, regs.trainingId))
+    .where(and(eq(regs.userId, actor.userId), gte(trainings.date, todayIso()), sql`${trainings.cancelledAt} is null`) as SQL)
+    .orderBy(asc(trainings.date), asc(trainings.time))
+    .limit(50);
+  return { trainings: rows.map((r) => ({ id: r.id, date: r.date, dateFormated: formatDate(r.date), time: r.time, title: r.title, state: registrationState(r) })) };
+}
+
+/**
+ * GET /user/listallfortraining: active people for the registration dialog and the contact-person
+ * picker. Organisers and those who register anyone get everyone; `registrable` says whom the
+ * actor may register (everyone, or the people of the own location).
+ */
+export async function usersForTraining(db: Db, actor: Actor) {
+  const registersAll = can(actor, 'mitarbeiter_anmelden_alle');
+  const everyone = registersAll || can(actor, 'schulung_erstellen') || can(actor, 'schulung_bearbeiten');
+  const own = [actor.locationId, actor.selectedLocationId];
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, locationId: users.locationId, locationLabel: locations.name, teamLabel: userGroups.label })
+    .from(users)
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(and(eq(users.active, true), sql`${userGroups.name} <> 'Ausgeblendet'`, everyone ? undefined : inArray(users.locationId, own)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  const mayRegister = (locationId: string) => registersAll || (can(actor, 'mitarbeiter_anmelden_eigene_filiale') && own.includes(locationId));
+  return {
+    users: rows.map((r) => ({ id: r.id, fullName: `${r.lastName}, ${r.firstName}`, locationLabel: r.locationLabel, teamLabel: r.teamLabel, registrable: mayRegister(r.locationId) })),
+  };
+}

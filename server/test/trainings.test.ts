@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import { trainingRegistrations, trainings, trainingValuations } from '../src/modules/trainings/trainings.table.ts';
+import { absences } from '../src/modules/absences/absences.table.ts';
+import { users } from '../src/modules/users/users.table.ts';
+import { locations } from '../src/modules/locations/locations.table.ts';
+import { todayIso } from '../src/platform/dates.ts';
+import { buildTestApp, readOutbox, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+let ids: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const people = await t.db.select({ id: users.id, email: users.email }).from(users);
+  ids = Object.fromEntries(people.map((p) => [p.email, p.id]));
+});
+afterAll(() => t.close());
+
+/** A weekday (Monday–Saturday) `weeks` weeks from now, as TT.MM.JJJJ and YYYY-MM-DD. */
+function weekday(weeks: number, offset = 0) {
+  const d = new Date(`${todayIso()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + weeks * 7 + offset);
+  while (d.getUTCDay() !== 2) d.setUTCDate(d.getUTCDate() + 1);
+  const iso = d.toISOString().slice(0, 10);
+  return { iso, german: `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` };
+}
+
+const body = (over: Record<string, unknown> = {}) => ({
+  title: 'Verlegung von Klick-Vinyl',
+  category: 'Schulungen',
+  description: 'Praxis am Muster, mit Werkzeug.',
+  address: 'Aachener Straße 200',
+  zip: '50931',
+  city: 'Köln',
+  contactPerson: ids['personalleitung@example.com'],
+  lecturer: 'Frau Berg',
+  dates: weekday(3).german,
+  time: '09:30',
+  contingent: 2,
+  ratings: [
+    { label: 'Wie hilfreich war die Schulung?', type: 'Sternbewertung' },
+    { label: 'Was nehmen Sie mit?', type: 'Frage' },
+    { label: '', type: 'Frage' },
+  ],
+  ...over,
+});
+
+const all = async () => (await t.db.select({ n: count() }).from(trainings))[0]!.n;
+const regsOf = (trainingId: string) => t.db.select().from(trainingRegistrations).where(eq(trainingRegistrations.trainingId, trainingId));
+
+async function create(over: Record<string, unknown> = {}) {
+  const res = await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: '/api/training', payload: body(over) });
+  expect(res.statusCode).toBe(200);
+  return res.json().trainings as { id: string; date: string; free: number; ratings: unknown[] }[];
+}
+
+const registerSelf = async (email: string, id: string, force = false) =>
+  t.as(await t.login(email), { method: 'POST', url: `/api/training/registerdirect${force ? '?force=1' : ''}`, payload: { id } });
+
+describe('creating trainings', () => {
+  it('makes one training per chosen date, sorted, and keeps only labelled questions', async () => {
+    const a = weekday(5);
+    const b = weekday(4);
+    const created = await create({ dates: `${a.german}, ${b.german}, ${a.german}` });
+    expect(created.map((c) => c.date)).toEqual([b.iso, a.iso]);
+    expect(created[0]!.ratings).toEqual([
+      { label: 'Wie hilfreich war die Schulung?', type: 'Sternbewertung' },
+      { label: 'Was nehmen Sie mit?', type: 'Frage' },
+    ]);
+    expect(created[0]!.free).toBe(2);
+  });
+
+  it.each([
+    [{ title: ' ' }, MSG.trainingTitleRequired],
+    [{ description: '' }, MSG.trainingDescriptionRequired],
+    [{ address: '' }, MSG.trainingAddressRequired],
+    [{ zip: '' }, MSG.trainingZipRequired],
+    [{ city: '' }, MSG.trainingCityRequired],
+    [{ contactPerson: '' }, MSG.trainingContactRequired],
+    [{ dates: '' }, MSG.trainingDatesRequired],
+    [{ time: '' }, MSG.trainingTimeRequired],
+    [{ contingent: '' }, 'Die Anzahl verfügbarer Plätze darf nicht leer sein.'],
+    [{ contingent: 'zwei' }, MSG.trainingContingentInvalid],
+    [{ contingent: 10_001 }, MSG.trainingContingentInvalid],
+    [{ dates: '31.02.2027' }, MSG.trainingDateInvalid],
+    [{ dates: '99999.01.2027' }, MSG.trainingDateInvalid],
+    [{ time: '25:00' }, MSG.trainingTimeInvalid],
+    [{ dates: Array.from({ length: 61 }, (_, i) => weekday(1 + i).german).join(', ') }, MSG.trainingTooManyDates],
+  ])('refuses %j with its message and saves nothing', async (over, message) => {
+    const before = await all();
+    const res = await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: '/api/training', payload: body(over) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+    expect(await all()).toBe(before);
+  });
+
+  it('refuses a Sunday (the picker disables them)', async () => {
+    const d = new Date(`${weekday(2).iso}T00:00:00Z`);
+    while (d.getUTCDay() !== 0) d.setUTCDate(d.getUTCDate() + 1);
+    const iso = d.toISOString().slice(0, 10);
+    const res = await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: '/api/training', payload: body({ dates: `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` }) });
+    expect(res.json().error.message).toBe(MSG.trainingSunday);
+  });
+
+  it('is refused to staff without schulung_erstellen, with nothing saved', async () => {
+    const before = await all();
+    const res = await t.as(await t.login('verkauf@example.com'), { method: 'POST', url: '/api/training', payload: body() });
+    expect(res.statusCode).toBe(403);
+    expect(await all()).toBe(before);
+  });
+});
+
+describe('the list', () => {
+  it('shows upcoming ones soonest first, past ones apart, a year whole, a category alone', async () => {
+    const [future] = await create({ title: 'Listentest Zukunft', dates: weekday(8).german, category: 'Termine' });
+    const [past] = await t.db
+      .insert(trainings)
+      .values({ ...body({ title: 'Listentest Vergangenheit', category: 'Termine' }), contactPerson: ids['personalleitung@example.com'], date: '2024-03-05', time: '10:00', ratings: [] } as never)
+      .returning({ id: trainings.id });
+    const token = await t.login('verkauf@example.com');
+    const upcoming = (await t.as(token, { method: 'GET', url: '/api/training/list/0/0?category=Termine' })).json();
+    expect(upcoming.trainings.map((x: { id: string }) => x.id)).toContain(future!.id);
+    expect(upcoming.trainings.map((x: { id: string }) => x.id)).not.toContain(past!.id);
+    expect(upcoming.trainings.every((x: { category: string }) => x.category === 'Termine')).toBe(true);
+    const dates = upcoming.trainings.map((x: { date: string }) => x.date);
+    expect(dates).toEqual([...dates].sort());
+    const old = (await t.as(token, { method: 'GET', url: '/api/training/list/0/1' })).json();
+    expect(old.trainings.map((x: { id: string }) => x.id)).toContain(past!.id);
+    const year = (await t.as(token, { method: 'GET', url: '/api/training/list/0/0?year=2024' })).json();
+    expect(year.trainings.map((x: { id: string }) => x.id)).toEqual([past!.id]);
+    expect(year.count).toBe(1);
+    // Free text that is no year filters nothing (spec 3 §5).
+    const noYear = (await t.as(token, { method: 'GET', url: '/api/training/list/0/0?year=abc' })).json();
+    expect(noYear.count).toBe((await t.as(token, { method: 'GET', url: '/api/training/list/0/0' })).json().count);
+  });
+});
+
+describe('registration, approval and the waiting list', () => {
+  it('takes places first come, puts the third on the waiting list, and moves them up when a place frees', async () => {
+    const [tr] = await create({ title: 'Zwei Plätze', dates: weekday(6).german });
+    const id = tr!.id;
+    const a = (await registerSelf('verkauf@example.com', id)).json();
+    expect(a.registerStatus).toBe(200);
+    expect(a.training.own.state).toBe('Angefragt');
+    expect((await registerSelf('azubi@example.com', id)).json().training.free).toBe(0);
+    const c = (await registerSelf('aushilfe@example.com', id)).json();
+    expect(c.training.own.state).toBe('Warteliste');
+
+    // Filialleitung Köln approves the first (own location); the approval is mailed.
+    const fl = await t.login('filialleitung@example.com');
+    const listed = (await t.as(fl, { method: 'GET', url: '/api/training/list/0/0' })).json().trainings.find((x: { id: string }) => x.id === id);
+    const first = listed.appointments.find((r: { userId: string }) => r.userId === ids['verkauf@example.com']);
+    expect(first.canApprove).toBe(true);
+    const approved = await t.as(fl, { method: 'POST', url: `/api/training/register/approve/${first.id}` });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().training.countApprovedAppointments).toBe(1);
+
+    // Declining the second frees a place: the waiting Aushilfe moves up and gets a mail.
+    const second = listed.appointments.find((r: { userId: string }) => r.userId === ids['azubi@example.com']);
+    const declined = await t.as(fl, { method: 'POST', url: `/api/training/register/decline/${second.id}` });
+    expect(declined.statusCode).toBe(200);
+    const rows = await regsOf(id);
+    expect(rows.map((r) => r.userId).sort()).toEqual([ids['verkauf@example.com'], ids['aushilfe@example.com']].sort());
+    expect(rows.find((r) => r.userId === ids['aushilfe@example.com'])!.waitingList).toBe(false);
+    const mails = readOutbox(t.outboxDir);
+    expect(mails.some((m) => m.to === 'aushilfe@example.com' && m.subject.includes('Platz frei'))).toBe(true);
+    expect(mails.some((m) => m.to === 'azubi@example.com' && m.subject.includes('abgelehnt'))).toBe(true);
+  });
+
+  it('lets a person leave the waiting list, and refuses to decline other people for those without the right', async () => {
+    const [tr] = await create({ title: 'Ein Platz', contingent: 1, dates: weekday(7).german });
+    await registerSelf('verkauf@example.com', tr!.id);
+    const waiting = (await registerSelf('azubi@example.com', tr!.id)).json().training.own;
+    expect(waiting.state).toBe('Warteliste');
+    const first = (await regsOf(tr!.id)).find((r) => r.userId === ids['verkauf@example.com'])!;
+    const refused = await t.as(await t.login('azubi@example.com'), { method: 'POST', url: `/api/training/register/decline/${first.id}` });
+    expect([403, 404]).toContain(refused.statusCode);
+    expect(await regsOf(tr!.id)).toHaveLength(2);
+    const left = await t.as(await t.login('azubi@example.com'), { method: 'POST', url: `/api/training/register/decline/${waiting.id}` });
+    expect(left.statusCode).toBe(200);
+    expect((await regsOf(tr!.id)).map((r) => r.userId)).toEqual([ids['verkauf@example.com']]);
+  });
+
+  it('registers employees: own location only for Filialleitung; empty choice and doubles get the spec messages', async () => {
+    const [tr] = await create({ title: 'Mitarbeiter anmelden', contingent: 5, dates: weekday(9).german });
+    const fl = await t.login('filialleitung@example.com');
+    const empty = await t.as(fl, { method: 'POST', url: `/api/training/register/${tr!.id}`, payload: { users: [] } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(MSG.trainingEmployeeRequired);
+    const [hamburg] = await t.db.select({ id: users.id }).from(users).innerJoin(locations, eq(locations.id, users.locationId)).where(eq(locations.name, 'Filiale Hamburg')).limit(1);
+    const foreign = await t.as(fl, { method: 'POST', url: `/api/training/register/${tr!.id}`, payload: { users: [hamburg!.id] } });
+    expect(foreign.statusCode).toBe(403);
+    expect(await regsOf(tr!.id)).toHaveLength(0);
+    const ok = await t.as(fl, { method: 'POST', url: `/api/training/register/${tr!.id}`, payload: { users: [ids['verkauf@example.com']], directRegistration: true } });
+    expect(ok.json().registerStatus).toBe(200);
+    expect((await regsOf(tr!.id))[0]!.approved).toBe(true);
+    const twice = await t.as(fl, { method: 'POST', url: `/api/training/register/${tr!.id}`, payload: { users: [ids['verkauf@example.com']] } });
+    expect(twice.json()).toMatchObject({ registerStatus: 500, registerMessage: MSG.trainingAlreadyRegistered });
+    expect(await regsOf(tr!.id)).toHaveLength(1);
+  });
+
+  it('warns before registering someone who is on vacation that day; Ja (force=1) registers all the same', async () => {
+    const day = weekday(10);
+    const [tr] = await create({ title: 'Warnung', dates: day.german });
+    await t.db.insert(absences).values({ kind: 'vacation', userId: ids['verkauf@example.com'], startDate: day.iso, endDate: day.iso, countDays: '1', approved: true } as never);
+    const warned = (await registerSelf('verkauf@example.com', tr!.id)).json();
+    expect(warned.registerStatus).toBe(400);
+    expect(warned.registerMessage).toContain('im Urlaub');
+    expect(await regsOf(tr!.id)).toHaveLength(0);
+    const forced = (await registerSelf('verkauf@example.com', tr!.id, true)).json();
+    expect(forced.registerStatus).toBe(200);
+    expect(await regsOf(tr!.id)).toHaveLength(1);
+  });
+
+  it('never overbooks: twenty people at once for three places', async () => {
+    const [tr] = await create({ title: 'Ansturm', contingent: 3, dates: weekday(11).german });
+    const staff = await t.db.select({ id: users.id }).from(users).where(eq(users.active, true)).limit(20);
+    const admin = await t.login('admin@example.com');
+    const answers = await Promise.all(
+      staff.map((p) => t.as(admin, { method: 'POST', url: `/api/training/register/${tr!.id}?force=1`, payload: { users: [p.id] } })),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const rows = await regsOf(tr!.id);
+    expect(rows).toHaveLength(20);
+    expect(rows.filter((r) => !r.waitingList)).toHaveLength(3);
+  });
+
+  it('refuses registration for a cancelled training and tells the registered', async () => {
+    const [tr] = await create({ title: 'Wird abgesagt', dates: weekday(12).german });
+    await registerSelf('verkauf@example.com', tr!.id);
+    const verkauf = await t.as(await t.login('verkauf@example.com'), { method: 'POST', url: `/api/training/${tr!.id}/cancel` });
+    expect(verkauf.statusCode).toBe(403);
+    const cancelled = await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: `/api/training/${tr!.id}/cancel` });
+    expect(cancelled.json().training.cancelled).toBe(true);
+    expect(readOutbox(t.outboxDir).some((m) => m.to === 'verkauf@example.com' && m.subject.includes('abgesagt'))).toBe(true);
+    const late = (await registerSelf('azubi@example.com', tr!.id)).json();
+    expect(late).toMatchObject({ registerStatus: 500, registerMessage: MSG.trainingCancelled });
+  });
+
+  it('reschedules with move: date and time required, everyone registered is told', async () => {
+    const [tr] = await create({ title: 'Wird verschoben', dates: weekday(13).german });
+    await registerSelf('verkauf@example.com', tr!.id);
+    const token = await t.login('personalleitung@example.com');
+    const missing = await t.as(token, { method: 'PUT', url: `/api/training/${tr!.id}`, payload: { ...body(), move: true, dates: '', time: '' } });
+    expect(missing.statusCode).toBe(400);
+    const to = weekday(14);
+    const moved = await t.as(token, { method: 'PUT', url: `/api/training/${tr!.id}`, payload: { ...body({ title: 'Wird verschoben' }), move: true, dates: to.german, time: '14:00' } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().training).toMatchObject({ date: to.iso, time: '14:00' });
+    expect(readOutbox(t.outboxDir).some((m) => m.to === 'verkauf@example.com' && m.subject.includes('verschoben') && m.text.includes('14:00'))).toBe(true);
+  });
+});
+
+describe('ratings', () => {
+  async function pastTraining(approvedFor: string[]) {
+    const [tr] = await t.db
+      .insert(trainings)
+      .values({ ...body({ title: 'Vergangen' }), contactPerson: ids['personalleitung@example.com'], date: '2025-06-03', time: '09:00', ratings: body().ratings.slice(0, 2) } as never)
+      .returning({ id: trainings.id });
+    await t.db.insert(trainingRegistrations).values(approvedFor.map((email) => ({ trainingId: tr!.id, userId: ids[email], approved: true })));
+    return tr!.id;
+  }
+  const rate = async (email: string, trainingId: string, answers: unknown[]) =>
+    t.as(await t.login(email), { method: 'POST', url: '/api/valuation', payload: { valuation: { trainingId, answers } } });
+
+  it('takes one rating per approved participant after the event; every question answered', async () => {
+    const id = await pastTraining(['verkauf@example.com']);
+    const incomplete = await rate('verkauf@example.com', id, [{ label: 'Wie hilfreich war die Schulung?', value: 4 }]);
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().error.message).toBe(MSG.valuationAnswersRequired);
+    const answers = [
+      { label: 'Wie hilfreich war die Schulung?', value: 4 },
+      { label: 'Was nehmen Sie mit?', value: 'Die Dehnfuge am Rand.' },
+    ];
+    expect((await rate('verkauf@example.com', id, answers)).statusCode).toBe(200);
+    const again = await rate('verkauf@example.com', id, answers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(MSG.valuationTwice);
+    const outsider = await rate('azubi@example.com', id, answers);
+    expect(outsider.statusCode).toBe(403);
+    const saved = await t.db.select().from(trainingValuations).where(eq(trainingValuations.trainingId, id));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.answers).toEqual(answers);
+  });
+});
+
+describe('people for the registration dialog', () => {
+  it('gives Filialleitung the own location only, organisers everyone', async () => {
+    const [koeln] = await t.db.select({ id: locations.id }).from(locations).where(eq(locations.name, 'Filiale Köln'));
+    const koelnActive = await t.db.select({ id: users.id }).from(users).where(and(eq(users.locationId, koeln!.id), eq(users.active, true)));
+    const fl = (await t.as(await t.login('filialleitung@example.com'), { method: 'GET', url: '/api/user/listallfortraining' })).json().users;
+    expect(fl.length).toBeGreaterThan(0);
+    expect(fl.every((u: { locationLabel: string; registrable: boolean }) => u.locationLabel === 'Filiale Köln' && u.registrable)).toBe(true);
+    expect(fl.length).toBeLessThanOrEqual(koelnActive.length);
+    const pl = (await t.as(await t.login('personalleitung@example.com'), { method: 'GET', url: '/api/user/listallfortraining' })).json().users;
+    expect(new Set(pl.map((u: { locationLabel: string }) => u.locationLabel)).size).toBeGreaterThan(3);
+    const refused = await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/user/listallfortraining' });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('own trainings', () => {
+  it('lists the own registrations from today on for the dashboard', async () => {
+    const res = await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/usertrainings' });
+    expect(res.statusCode).toBe(200);
+    const mine = await t.db
+      .select({ id: trainings.id })
+      .from(trainingRegistrations)
+      .innerJoin(trainings, eq(trainings.id, trainingRegistrations.trainingId))
+      .where(and(eq(trainingRegistrations.userId, ids['verkauf@example.com']!), sql`${trainings.date} >= ${todayIso()}`, sql`${trainings.cancelledAt} is null`));
+    expect(res.json().trainings.map((x: { id: string }) => x.id).sort()).toEqual(mine.map((m) => m.id).sort());
+    expect(res.json().trainings[0]).toMatchObject({ dateFormated: expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/) });
+  });
+});

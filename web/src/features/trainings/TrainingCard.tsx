@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Card, Collapse, Group, Menu, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  IconBan,
+  IconCalendarEvent,
+  IconCalendarTime,
+  IconCheck,
+  IconClock,
+  IconCopy,
+  IconDots,
+  IconEdit,
+  IconMapPin,
+  IconStar,
+  IconTrash,
+  IconUser,
+  IconUserPlus,
+  IconUsers,
+  IconX,
+} from '@tabler/icons-react';
+import { MSG } from '@filialportal/core/messages';
+import { alertError } from '../../ui/alert-error.ts';
+import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { runRegistration } from './register-flow.ts';
+import {
+  useApproveRegistration,
+  useCancelTraining,
+  useDeclineRegistration,
+  useDeleteTraining,
+  useRegisterSelf,
+  type Registration,
+  type Training,
+} from './trainings.api.ts';
+
+export type TrainingAction = 'edit' | 'copy' | 'reschedule' | 'register' | 'rate';
+
+export interface TrainingCardProps {
+  training: Training;
+  onAction: (action: TrainingAction, training: Training) => void;
+}
+
+const STATE_COLOR: Record<string, string> = { Angefragt: 'yellow', Warteliste: 'gray', Genehmigt: 'green' };
+
+/** One training (spec 3 §2): its details, places, the own registration and the actions of the actor. */
+export function TrainingCard({ training: t, onAction }: TrainingCardProps) {
+  const [listOpen, setListOpen] = useState(false);
+  const registerSelf = useRegisterSelf();
+  const approve = useApproveRegistration();
+  const decline = useDeclineRegistration();
+  const cancel = useCancelTraining();
+  const remove = useDeleteTraining();
+  const open = !t.past && !t.cancelled;
+
+  const declineOne = (r: Registration) =>
+    openConfirm({
+      title: 'Anmeldung ablehnen',
+      text: r.userId && r.id === t.own?.id ? 'Möchten Sie sich wirklich abmelden?' : MSG.trainingDeclineConfirm,
+      confirmLabel: 'Ablehnen',
+      onConfirm: () => decline.mutate(r.id, { onError: alertError }),
+    });
+
+  return (
+    <Card component="article" withBorder radius="md" padding="lg" aria-label={t.title}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Title order={3} size="h4">
+              {t.title}
+            </Title>
+            {t.cancelled && <Badge color="red">Abgesagt</Badge>}
+            {t.own && <Badge color={STATE_COLOR[t.own.state] ?? 'gray'}>{t.own.state}</Badge>}
+          </Group>
+          <Group gap="md" c="dimmed">
+            <Group gap={4}>
+              <IconCalendarEvent size={16} />
+              <Text size="sm">{t.dateFormated}</Text>
+            </Group>
+            <Group gap={4}>
+              <IconClock size={16} />
+              <Text size="sm">{t.time} Uhr</Text>
+            </Group>
+            <Group gap={4}>
+              <IconMapPin size={16} />
+              <Text size="sm">
+                {t.address}, {t.zip} {t.city}
+              </Text>
+            </Group>
+          </Group>
+        </Stack>
+        <TrainingMenu t={t} onAction={onAction} onCancel={() => openConfirm({
+          title: 'Veranstaltung absagen',
+          text: `„${t.title}“ am ${t.dateFormated} absagen? Alle Angemeldeten bekommen eine E-Mail.`,
+          confirmLabel: 'Absagen',
+          onConfirm: () => cancel.mutate(t.id, { onError: alertError }),
+        })} onDelete={() => openConfirm({ onConfirm: () => remove.mutate(t.id, { onError: alertError }) })} />
+      </Group>
+      <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {t.description}
+      </Text>
+      <Group gap="lg" mt="sm">
+        <Text size="sm">
+          <b>{t.free}</b> von <b>{t.contingent}</b> Plätzen frei
+          {t.countWaitingList > 0 && <Text span c="dimmed">{` · ${t.countWaitingList} auf der Warteliste`}</Text>}
+        </Text>
+        {t.contactPersonName && (
+          <Group gap={4}>
+            <IconUser size={16} />
+            <Text size="sm">Ansprechpartner: {t.contactPersonName}</Text>
+          </Group>
+        )}
+        {t.lecturer && <Text size="sm">Referent: {t.lecturer}</Text>}
+      </Group>
+      <Group gap="sm" mt="md">
+        {open && !t.own && (
+          <Button
+            size="sm"
+            leftSection={<IconCheck size={16} />}
+            variant={t.free > 0 ? 'filled' : 'light'}
+            loading={registerSelf.isPending}
+            onClick={() => void runRegistration((force) => registerSelf.mutateAsync({ id: t.id, force }))}
+          >
+            {t.free > 0 ? 'Interessiert' : 'Warteliste'}
+          </Button>
+        )}
+        {open && t.own?.waitingList && (
+          <Button size="sm" variant="default" leftSection={<IconX size={16} />} onClick={() => declineOne(t.own!)}>
+            Von Warteliste entfernen
+          </Button>
+        )}
+        {t.can.registerOthers && (
+          <Button size="sm" variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => onAction('register', t)} h="auto" mih={36} styles={{ label: { whiteSpace: 'normal' } }}>
+            {t.free > 0 ? 'Mitarbeiter anmelden' : 'Mitarbeiter auf Warteliste setzen'}
+          </Button>
+        )}
+        {t.can.rate && (
+          <Button size="sm" variant="light" leftSection={<IconStar size={16} />} onClick={() => onAction('rate', t)}>
+            Bewertung abgeben
+          </Button>
+        )}
+        {t.can.seeList && t.appointments.length > 0 && (
+          <Button size="sm" variant="subtle" leftSection={<IconUsers size={16} />} onClick={() => setListOpen((o) => !o)} aria-expanded={listOpen}>
+            {listOpen ? 'Teilnehmerliste verbergen' : 'Teilnehmerliste anzeigen'} ({t.appointments.length})
+          </Button>
+        )}
+        {t.past && <Text size="sm" c="dimmed">{`${t.valuations} Bewertungen · ${t.countApprovedAppointments} bestätigt`}</Text>}
+      </Group>
+      <Collapse expanded={listOpen}>
+        <Table mt="md" striped verticalSpacing={6} aria-label="Teilnehmerliste">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th visibleFrom="sm">Standort</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th aria-label="Aktionen" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {t.appointments.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{[r.userData[0], r.userData[1]].filter(Boolean).join(', ')}</Table.Td>
+                <Table.Td visibleFrom="sm">{r.userData[2]}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={STATE_COLOR[r.state] ?? 'gray'}>
+                    {r.state}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {r.canApprove && (
+                      <Tooltip label="Bestätigen">
+                        <ActionIcon variant="subtle" color="green" aria-label={`${r.userData[1]} ${r.userData[0]} bestätigen`} onClick={() => approve.mutate(r.id, { onError: alertError })}>
+                          <IconCheck size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {r.canDecline && (
+                      <Tooltip label="Ablehnen">
+                        <ActionIcon variant="subtle" color="red" aria-label={`${r.userData[1]} ${r.userData[0]} ablehnen`} onClick={() => declineOne(r)}>
+                          <IconX size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Collapse>
+    </Card>
+  );
+}
+
+function TrainingMenu({ t, onAction, onCancel, onDelete }: { t: Training; onAction: TrainingCardProps['onAction']; onCancel: () => void; onDelete: () => void }) {
+  const { can } = t;
+  if (!can.edit && !can.reschedule && !can.cancel && !can.delete) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Aktionen für ${t.title}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {can.edit && (
+          <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction('edit', t)}>
+            Bearbeiten
+          </Menu.Item>
+        )}
+        {can.edit && (
+          <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onAction('copy', t)}>
+            Kopieren
+          </Menu.Item>
+        )}
+        {can.reschedule && (
+          <Menu.Item leftSection={<IconCalendarTime size={16} />} onClick={() => onAction('reschedule', t)}>
+            Veranstaltung verschieben
+          </Menu.Item>
+        )}
+        {can.cancel && (
+          <Menu.Item leftSection={<IconBan size={16} />} onClick={onCancel}>
+            Veranstaltung absagen
+          </Menu.Item>
+        )}
+        {can.delete && (
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            Löschen
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import { IconSchool } from '@tabler/icons-react';
+import type { AppRoute, NavSection } from '../../app/route.ts';
+
+const TrainingsPage = lazy(() => import('./TrainingsPage.tsx').then((m) => ({ default: m.TrainingsPage })));
+
+const TRAININGS: NavSection = { label: 'Veranstaltungen', path: '/veranstaltungen', icon: IconSchool, permission: 'schulung_sehen', order: 8 };
+
+export const TRAINING_ROUTES: AppRoute[] = [
+  { path: 'veranstaltungen', permission: 'schulung_sehen', element: <TrainingsPage />, nav: { label: 'Veranstaltungen', order: 1, section: TRAININGS } },
+];

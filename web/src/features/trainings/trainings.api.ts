@@ -1,0 +1,107 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TrainingCategory,
+  ZRegisterResponse,
+  ZTraining,
+  ZTrainingListResponse,
+  ZTrainingResponse,
+  ZTrainingsCreatedResponse,
+  ZUsersForTrainingResponse,
+  ZUserTrainingsResponse,
+} from '@filialportal/core/trainings';
+import type { Wire } from '@filialportal/core/wire';
+import { api, query } from '../../api/client.ts';
+import { flattenPages, nextFrom } from '../../ui/infinite-rows.ts';
+
+export type Training = Wire<typeof ZTraining>;
+export type Registration = Training['appointments'][number];
+export type TrainingList = Wire<typeof ZTrainingListResponse>;
+export type RegisterResult = Wire<typeof ZRegisterResponse>;
+
+/** What the form sends (POST: `dates` as 'TT.MM.JJJJ, …'; PUT with `move`: one date). */
+export interface TrainingBody {
+  title: string;
+  category: TrainingCategory;
+  description: string;
+  address: string;
+  zip: string;
+  city: string;
+  contactPerson: string;
+  lecturer: string;
+  contingent: number | string;
+  ratings: { label: string; type: 'Frage' | 'Sternbewertung' }[];
+  dates?: string;
+  time?: string;
+  move?: boolean;
+}
+
+export const trainingKeys = {
+  all: ['trainings'] as const,
+  list: (category: TrainingCategory, old: boolean, year: string) => ['trainings', 'list', category, old, year] as const,
+  own: ['trainings', 'own'] as const,
+  users: ['trainings', 'users'] as const,
+};
+
+/** GET /training/list/{from}/{old}?year&category: one tab, 'Weitere Veranstaltungen anzeigen' continues. */
+export function useTrainingList(category: TrainingCategory, old: boolean, year: string) {
+  return useInfiniteQuery({
+    queryKey: trainingKeys.list(category, old, year),
+    queryFn: ({ pageParam, signal }) => api<TrainingList>(`/api/training/list/${pageParam}/${old ? 1 : 0}${query({ year, category })}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextFrom<TrainingList>((p) => p.trainings, (p) => p.count),
+  });
+}
+
+export const trainingRows = (data: Parameters<typeof flattenPages<TrainingList, Training>>[0]) => flattenPages(data, (p: TrainingList) => p.trainings);
+
+/** Every change to a training or a registration refreshes the lists and the dashboard. */
+function useTrainingMutation<A, R>(fn: (arg: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: trainingKeys.all }) });
+}
+
+export function useSaveTraining() {
+  return useTrainingMutation(
+    ({ id, body }: { id: string | null; body: TrainingBody }): Promise<Wire<typeof ZTrainingResponse> | Wire<typeof ZTrainingsCreatedResponse>> =>
+      id ? api(`/api/training/${id}`, { method: 'PUT', body }) : api('/api/training', { method: 'POST', body }),
+  );
+}
+
+export const useCancelTraining = () => useTrainingMutation((id: string) => api<Wire<typeof ZTrainingResponse>>(`/api/training/${id}/cancel`, { method: 'POST' }));
+export const useDeleteTraining = () => useTrainingMutation((id: string) => api(`/api/training/${id}`, { method: 'DELETE' }));
+
+/** 'Interessiert' / 'Warteliste' for oneself; `force` repeats after the warning was confirmed. */
+export const useRegisterSelf = () =>
+  useTrainingMutation(({ id, force }: { id: string; force?: boolean }) =>
+    api<RegisterResult>(`/api/training/registerdirect${force ? '?force=1' : ''}`, { method: 'POST', body: { id } }),
+  );
+
+export const useRegisterUsers = () =>
+  useTrainingMutation(({ id, users, direct, force }: { id: string; users: string[]; direct: boolean; force?: boolean }) =>
+    api<RegisterResult>(`/api/training/register/${id}${force ? '?force=1' : ''}`, { method: 'POST', body: { users, directRegistration: direct } }),
+  );
+
+export const useApproveRegistration = () => useTrainingMutation((id: string) => api(`/api/training/register/approve/${id}`, { method: 'POST' }));
+export const useDeclineRegistration = () => useTrainingMutation((id: string) => api(`/api/training/register/decline/${id}`, { method: 'POST' }));
+
+export const useRateTraining = () =>
+  useTrainingMutation((valuation: { trainingId: string; answers: { label: string; value: string | number }[] }) => api('/api/valuation', { method: 'POST', body: { valuation } }));
+
+/** The people the actor may register (GET /user/listallfortraining), loaded when the dialog opens. */
+export function useUsersForTraining(enabled: boolean) {
+  return useQuery({
+    queryKey: trainingKeys.users,
+    queryFn: ({ signal }) => api<Wire<typeof ZUsersForTrainingResponse>>('/api/user/listallfortraining', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /usertrainings: the own registrations from today on (dashboard). */
+export function useOwnTrainings(enabled = true) {
+  return useQuery({
+    queryKey: trainingKeys.own,
+    queryFn: ({ signal }) => api<Wire<typeof ZUserTrainingsResponse>>('/api/usertrainings', { signal }),
+    enabled,
+  });
+}
