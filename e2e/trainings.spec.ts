@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login } from './helpers.ts';
+import { login, mainNavigation } from './helpers.ts';
 
 const TITLE = 'Fliesen-Designboden kombinieren';
 
@@ -58,6 +58,10 @@ test.describe('Veranstaltungen', () => {
   test('Verkauf meldet sich an', async ({ page }) => {
     await registerAs(page, 'verkauf@example.com', 'Interessiert');
     await expect(card(page).getByText('von')).toContainText('1 von 2 Plätzen frei');
+    // The dashboard lists it under the own trainings, with its state.
+    await mainNavigation(page).getByRole('link', { name: 'Dashboard' }).click();
+    const own = page.getByRole('region', { name: 'Meine Veranstaltungen' });
+    await expect(own.getByRole('link', { name: new RegExp(`^${TITLE}`) })).toContainText('Angefragt');
   });
 
   test('Azubi nimmt den letzten Platz', async ({ page }) => {

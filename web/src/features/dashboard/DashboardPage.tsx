@@ -5,6 +5,7 @@ import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { NewsSection } from './NewsSection.tsx';
 import { OwnTasksSection } from './OwnTasksSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { TrainingsSection } from './TrainingsSection.tsx';
 import { VacationSection } from './VacationSection.tsx';
 import classes from './DashboardPage.module.css';
 
@@ -24,8 +25,8 @@ interface Section {
 
 /**
  * The start page (spec 1 §2 Dashboard): a main column of lists (own open tasks; the news per
- * category) beside a narrow one of summaries (the vacation doughnut, the profile; the
- * own trainings join here). Each card shows only with its permission; with no list at all the
+ * category) beside a narrow one of summaries (the vacation doughnut, the own trainings, the
+ * profile). Each card shows only with its permission; with no list at all the
  * summaries spread over the whole width.
  */
 export function DashboardPage() {
@@ -39,6 +40,7 @@ export function DashboardPage() {
   ];
   const aside: Section[] = [
     { key: 'vacation', visible: can('urlaub_menu_sehen'), element: <VacationSection /> },
+    { key: 'trainings', visible: can('schulung_sehen'), element: <TrainingsSection /> },
     { key: 'profile', visible: true, element: <ProfileSection /> },
   ];
   const render = (sections: Section[]) => sections.filter((s) => s.visible).map((s) => <Fragment key={s.key}>{s.element}</Fragment>);
