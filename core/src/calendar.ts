@@ -199,7 +199,7 @@ export type TLocationInfo = z.output<typeof ZLocationInfoFields>;
 // ── Response of GET /calendar/{location}[/{date}] ─────────────────────────
 
 /** Where a cell's status comes from. Only 'manual', 'pattern', 'free' and 'holiday' cells are editable. */
-export const CELL_SOURCES = ['sick', 'vacation', 'manual', 'holiday', 'free', 'pattern'] as const;
+export const CELL_SOURCES = ['sick', 'vacation', 'training', 'manual', 'holiday', 'free', 'pattern'] as const;
 export type CellSource = (typeof CELL_SOURCES)[number];
 
 export const ZCalendarCell = z.object({
@@ -287,6 +287,8 @@ export interface CellInput {
   sick: { startDate: string; endDate: string } | null;
   /** An approved vacation covering the date. */
   vacation: { startDate: string; endDate: string; specialHoliday: boolean; reason: string; overtimeDeduction: boolean; overtime: number | null } | null;
+  /** An approved registration for a training on that day (not cancelled). */
+  training?: { title: string; time: string } | null;
   /** The entry set by hand for that day. */
   manual: { status: number; info: string; by: string; at: string } | null;
 }
@@ -324,6 +326,11 @@ export function deriveCell(c: CellInput): DerivedCell {
         ? ` · Überstundenabbau: ${String(v.overtime ?? '').replace('.', ',')} Std.`
         : '';
     return { status: 3, info: '', source: 'vacation', title: 'Urlaub', extendedTitle: `Urlaub ${period(v)}${kind}` };
+  }
+  // An approved training outranks a shift, a free day or a holiday: the person is at the event.
+  if (c.training) {
+    const title = `Veranstaltung: ${c.training.title}`;
+    return { status: 6, info: c.training.title, source: 'training', title, extendedTitle: `${title}, ${c.training.time} Uhr` };
   }
   if (c.manual) {
     const m = c.manual;

@@ -156,7 +156,7 @@ export const MSG = {
   calendarTextRequired: 'Bitte geben Sie einen Text ein.',
   calendarTextTooLong: 'Der Text darf höchstens 100 Zeichen lang sein.',
   calendarInfoTooLong: 'Die Info darf höchstens 200 Zeichen lang sein.',
-  calendarNotEditable: 'Dieser Tag kann hier nicht geändert werden: Urlaub und Krankmeldungen werden in ihren Listen bearbeitet.',
+  calendarNotEditable: 'Dieser Tag kann hier nicht geändert werden: Urlaub, Krankmeldungen und Veranstaltungen werden in ihren Listen bearbeitet.',
   calendarNoRight: 'Sie dürfen diesen Eintrag nicht ändern.',
   calendarNotAtLocation: 'Diese Person arbeitet nicht an diesem Standort.',
   // Trainings (spec 3 §5 Training, Rating; the field messages beyond the contingent are not shown)

@@ -85,6 +85,15 @@ describe('cell derivation', () => {
     expect(c).toMatchObject({ status: 2, source: 'sick' });
   });
 
+  it('an approved training shows as Veranstaltung, beating a shift and a free day but not sickness or vacation', () => {
+    const training = { title: 'Parkett ölen', time: '14:00' };
+    const manual = { status: 71, info: '', by: 'A B', at: '2027-05-01' };
+    expect(deriveCell({ ...base, training, manual })).toMatchObject({ status: 6, source: 'training', info: 'Parkett ölen', title: 'Veranstaltung: Parkett ölen', extendedTitle: 'Veranstaltung: Parkett ölen, 14:00 Uhr' });
+    expect(deriveCell({ ...base, date: '2027-05-29', training })).toMatchObject({ status: 6 });
+    expect(deriveCell({ ...base, training, vacation })).toMatchObject({ status: 3 });
+    expect(deriveCell({ ...base, training, sick: { startDate: '2027-05-28', endDate: '2027-05-28' } })).toMatchObject({ status: 2 });
+  });
+
   it('vacation covers working days only; free days and holidays in it stay free', () => {
     expect(deriveCell({ ...base, vacation })).toMatchObject({ status: 3, source: 'vacation' });
     expect(deriveCell({ ...base, date: '2027-05-29', vacation })).toMatchObject({ status: 5, source: 'free' });

@@ -6,6 +6,7 @@ import { calendarEntries, locationInfos } from '../src/modules/calendar/calendar
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { specialAppointments } from '../src/modules/special-appointments/special-appointments.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
+import { trainingRegistrations, trainings } from '../src/modules/trainings/trainings.table.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
 
@@ -170,6 +171,24 @@ describe('attendance calendar', () => {
     expect((await set('filialleitung@example.com', { status: 7 })).statusCode).toBe(403);
     expect((await week('personalleitung@example.com', koeln)).json().rows.find((r: { userId: string }) => r.userId === verkauf).cells[4].editable).toBe(true);
     expect((await set('personalleitung@example.com', { status: null })).statusCode).toBe(200);
+  });
+
+  it('an approved training shows as Veranstaltung (6) and the day cannot be set by hand', async () => {
+    const [tr] = await t.db
+      .insert(trainings)
+      .values({ title: 'Kalenderschulung', category: 'Schulungen', description: 'x', address: 'x', zip: '1', city: 'Köln', date: THU, time: '10:00', contingent: 5 })
+      .returning({ id: trainings.id });
+    await t.db.insert(trainingRegistrations).values({ trainingId: tr!.id, userId: verkauf, approved: true });
+    const w = (await week('filialleitung@example.com', koeln)).json() as CalendarWeek;
+    expect(rowOf(w).cells[3]).toMatchObject({ status: 6, source: 'training', info: 'Kalenderschulung', editable: false });
+    const before = await entryCount();
+    const refused = await set('filialleitung@example.com', { date: THU, status: 71 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(MSG.calendarNotEditable);
+    expect(await entryCount()).toBe(before);
+    // Cancelled, the day is the plan's again.
+    await t.db.update(trainings).set({ cancelledAt: new Date() }).where(eq(trainings.id, tr!.id));
+    expect(rowOf((await week('filialleitung@example.com', koeln)).json()).cells[3].source).not.toBe('training');
   });
 
   it('another location is out of reach for Filialleitung, not for whoever sees all', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type CalendarDay,
@@ -25,6 +25,7 @@ import { locations } from '../locations/locations.table.ts';
 import { specialAppointments } from '../special-appointments/special-appointments.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
+import { trainingRegistrations, trainings } from '../trainings/trainings.table.ts';
 import { calendarEntries, locationInfos } from './calendar.table.ts';
 
 /** Users of this group are switched off and have no row in the calendar. */
@@ -91,6 +92,10 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
         periods: sql<PeriodJson[]>`coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime))
           from ${absences} a where a.kind in ('sick', 'vacation') and a.user_id = ${users.id} and a.start_date <= ${end} and a.end_date >= ${start}
           and (a.kind = 'sick' or a.approved)), '[]')`,
+        // Approved registrations for trainings of the week (training_registrations_user_idx).
+        trainings: sql<[date: string, title: string, time: string][]>`coalesce((select json_agg(json_build_array(t.date, t.title, t.time))
+          from ${trainingRegistrations} r join ${trainings} t on t.id = r.training_id
+          where r.user_id = ${users.id} and r.approved and t.cancelled_at is null and t.date >= ${start} and t.date <= ${end}), '[]')`,
         entries: sql<EntryJson[]>`coalesce((select json_agg(json_build_array(e.date, e.status, e.info, e.updated_at, up.first_name, up.last_name))
           from ${calendarEntries} e left join ${users} up on up.id = e.updated_by
           where e.user_id = ${users.id} and e.date >= ${start} and e.date <= ${end}), '[]')`,
@@ -120,6 +125,10 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
   const covering = (userId: string, kind: string, d: string) =>
     periodsOf.get(userId)?.find((p) => p.kind === kind && p.startDate <= d && p.endDate >= d) ?? null;
   const entryOf = new Map(entries.map((e) => [`${e.userId}:${e.date}`, e]));
+  const trainingOf = (p: (typeof people)[number], d: string) => {
+    const hit = p.trainings.find(([date]) => date === d);
+    return hit ? { title: hit[1], time: hit[2] } : null;
+  };
   const infoOf = new Map(infos.map((i) => [i.date, i.info]));
 
   const rows: CalendarRow[] = people.map((p) => ({
@@ -138,6 +147,7 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
         holiday: holidayOf(d),
         sick: covering(p.id, 'sick', d),
         vacation: covering(p.id, 'vacation', d),
+        training: trainingOf(p, d),
         manual: e ? { status: e.status, info: e.info, by: `${e.byFirst ?? ''} ${e.byLast ?? ''}`.trim() || 'Unbekannt', at: e.updatedAt.toISOString().slice(0, 10) } : null,
       });
       return {
@@ -176,9 +186,9 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
   };
 }
 
-/** Sick and vacation cells come from their lists; hand-set KR/UR need the matching right. */
+/** Sick, vacation and training cells come from their lists; hand-set KR/UR need the matching right. */
 function mayEdit(rights: CalendarWeek['can'], source: string, status: number | null): boolean {
-  if (!rights.editCells || source === 'sick' || source === 'vacation') return false;
+  if (!rights.editCells || source === 'sick' || source === 'vacation' || source === 'training') return false;
   if (source === 'manual' && status === 2) return rights.editSick;
   if (source === 'manual' && status === 3) return rights.editVacation;
   return true;
@@ -195,7 +205,7 @@ export async function saveLocationAppointment(db: Db, actor: Actor, input: TLoca
   if (!rights.editCells) throw forbidden(MSG.calendarNoRight);
   if ((input.status === 2 && !rights.editSick) || (input.status === 3 && !rights.editVacation)) throw forbidden(MSG.calendarNoRight);
 
-  const [[period], [current]] = await Promise.all([
+  const [[period], [current], [training]] = await Promise.all([
     db
       .select({ kind: absences.kind })
       .from(absences)
@@ -203,8 +213,15 @@ export async function saveLocationAppointment(db: Db, actor: Actor, input: TLoca
       .orderBy(asc(absences.kind))
       .limit(1),
     db.select({ status: calendarEntries.status }).from(calendarEntries).where(and(eq(calendarEntries.userId, person.id), eq(calendarEntries.date, input.date))),
+    db
+      .select({ id: trainingRegistrations.id })
+      .from(trainingRegistrations)
+      .innerJoin(trainings, eq(trainings.id, trainingRegistrations.trainingId))
+      .where(and(eq(trainingRegistrations.userId, person.id), eq(trainingRegistrations.approved, true), eq(trainings.date, input.date), isNull(trainings.cancelledAt)))
+      .limit(1),
   ]);
-  // A vacation only blocks its working days; the derived cell tells which it is.
+  // A vacation only blocks its working days; the derived cell tells which it is. A training day is the training's.
+  if (training) throw badRequest(MSG.calendarNotEditable, 'not_editable');
   if (period) {
     const week = await calendarWeek(db, actor, person.locationId, input.date);
     const cell = week.rows.find((r) => r.userId === person.id)?.cells.find((c) => c.date === input.date);
