@@ -93,6 +93,21 @@ test.describe('Veranstaltungen', () => {
     await expect(card(page).getByText('auf der Warteliste')).toHaveCount(0);
   });
 
+  test('Übersicht: Veranstaltungen mit ihren bestätigten Teilnehmern, nach Namen gesucht', async ({ page }) => {
+    await login(page, 'personalleitung@example.com', undefined, '/veranstaltungen/uebersicht');
+    await expect(page.getByRole('heading', { level: 1, name: 'Veranstaltungen Übersicht' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Standort' }).click();
+    await page.getByRole('option', { name: 'Alle', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Veranstaltungen Übersicht' });
+    const row = table.getByRole('row', { name: /Klick-Vinyl richtig verlegen/ });
+    await expect(row).toBeVisible();
+    const participant = (await row.locator('td').nth(3).innerText()).trim();
+    expect(participant).toMatch(/, /);
+    await page.getByRole('textbox', { name: 'Mitarbeiter' }).fill(participant.split(',')[0]!);
+    await expect(row.locator('td').nth(3)).toHaveText(participant);
+    await expect(page.getByRole('button', { name: 'Übersicht Export XLSX' })).toBeVisible();
+  });
+
   test('nach der Veranstaltung bewertet Verkauf einmal', async ({ page }) => {
     await login(page, 'verkauf@example.com', undefined, '/veranstaltungen');
     await page.getByRole('switch', { name: 'Vergangene Veranstaltungen anzeigen' }).click();

@@ -210,3 +210,17 @@ export const ZUserTrainingsResponse = z.object({ trainings: z.array(z.object({ i
 export const ZUsersForTrainingResponse = z.object({
   users: z.array(z.object({ id: z.string(), fullName: z.string(), locationLabel: z.string(), teamLabel: z.string(), registrable: z.boolean() })),
 });
+
+/** GET /trainingoverview/{locationId}?year (spec 3 §3 Overview row). */
+export const ZTrainingOverviewResponse = z.object({
+  trainings: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      date: z.string(),
+      dateFormated: z.string(),
+      time: z.string(),
+      users: z.array(z.object({ id: z.string(), lastName: z.string(), viewName: z.string(), fullName: z.string(), team: z.string(), location: z.string() })),
+    }),
+  ),
+});

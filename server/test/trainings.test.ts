@@ -7,6 +7,7 @@ import { users } from '../src/modules/users/users.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { todayIso } from '../src/platform/dates.ts';
 import { buildTestApp, readOutbox, type TestContext } from './helpers.ts';
+import { readXlsx } from './xlsx.ts';
 
 let t: TestContext;
 let ids: Record<string, string>;
@@ -282,6 +283,67 @@ describe('ratings', () => {
     const saved = await t.db.select().from(trainingValuations).where(eq(trainingValuations.trainingId, id));
     expect(saved).toHaveLength(1);
     expect(saved[0]!.answers).toEqual(answers);
+  });
+});
+
+describe('downloads', () => {
+  it('participant list and attendance sheet for whoever may download them; others get 403', async () => {
+    const [tr] = await create({ title: 'Mit Liste', contingent: 1, dates: weekday(15).german });
+    await registerSelf('verkauf@example.com', tr!.id);
+    await registerSelf('azubi@example.com', tr!.id);
+    const first = (await regsOf(tr!.id)).find((r) => r.userId === ids['verkauf@example.com'])!;
+    await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: `/api/training/register/approve/${first.id}` });
+    const pl = await t.login('personalleitung@example.com');
+    const list = await readXlsx(await t.as(pl, { method: 'POST', url: `/api/exporttraining/${tr!.id}` }));
+    expect(list[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Gruppe', 'Status', 'Bestätigt von', 'Bestätigt am']);
+    expect(list.slice(1).map((r) => r[4])).toEqual(['Genehmigt', 'Warteliste']);
+    const sheet = await readXlsx(await t.as(pl, { method: 'POST', url: `/api/exportcurrenttraining/${tr!.id}` }));
+    expect(sheet[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Gruppe', 'Unterschrift']);
+    expect(sheet).toHaveLength(2);
+    expect((await t.as(await t.login('verkauf@example.com'), { method: 'POST', url: `/api/exporttraining/${tr!.id}` })).statusCode).toBe(403);
+  });
+
+  it('ratings with one column per question, for the own location with the own-branch right', async () => {
+    const [tr] = await t.db
+      .insert(trainings)
+      .values({ ...body({ title: 'Bewertet' }), contactPerson: ids['personalleitung@example.com'], date: '2025-09-02', time: '09:00', ratings: body().ratings.slice(0, 2) } as never)
+      .returning({ id: trainings.id });
+    await t.db.insert(trainingRegistrations).values([ids['verkauf@example.com'], ids['personalleitung@example.com']].map((userId) => ({ trainingId: tr!.id, userId, approved: true })));
+    await t.db.insert(trainingValuations).values([
+      { trainingId: tr!.id, userId: ids['verkauf@example.com'], answers: [{ label: 'Wie hilfreich war die Schulung?', value: 5 }, { label: 'Was nehmen Sie mit?', value: 'Viel' }] },
+      { trainingId: tr!.id, userId: ids['personalleitung@example.com'], answers: [{ label: 'Wie hilfreich war die Schulung?', value: 3 }, { label: 'Was nehmen Sie mit?', value: 'Wenig' }] },
+    ]);
+    const all = await t.as(await t.login('admin@example.com'), { method: 'POST', url: `/api/exporttrainingratings/${tr!.id}` });
+    expect(all.headers['content-disposition']).toContain(encodeURIComponent('(2 von 2)'));
+    const rows = await readXlsx(all);
+    expect(rows[0]).toEqual(['Standort', 'Abgegeben am', 'Wie hilfreich war die Schulung?', 'Was nehmen Sie mit?']);
+    expect(rows.slice(1).map((r) => r[2]).sort()).toEqual([3, 5]);
+    // Filialleitung Köln: only the rating of Verkauf Köln.
+    const own = await readXlsx(await t.as(await t.login('filialleitung@example.com'), { method: 'POST', url: `/api/exporttrainingratings/${tr!.id}` }));
+    expect(own.slice(1).map((r) => r[3])).toEqual(['Viel']);
+  });
+});
+
+describe('overview', () => {
+  it('lists the year’s trainings with the confirmed participants of a location, searchable, and exports one column per slot', async () => {
+    const day = weekday(16);
+    const [tr] = await create({ title: 'Übersichtstest', contingent: 5, dates: day.german });
+    const admin = await t.login('admin@example.com');
+    await t.as(admin, { method: 'POST', url: `/api/training/register/${tr!.id}?force=1`, payload: { users: [ids['verkauf@example.com'], ids['azubi@example.com']], directRegistration: true } });
+    const [koeln] = await t.db.select({ id: locations.id }).from(locations).where(eq(locations.name, 'Filiale Köln'));
+    const year = day.iso.slice(0, 4);
+    const pl = await t.login('personalleitung@example.com');
+    const res = (await t.as(pl, { method: 'GET', url: `/api/trainingoverview/${koeln!.id}?year=${year}` })).json();
+    const row = res.trainings.find((x: { id: string }) => x.id === tr!.id);
+    expect(row.users).toHaveLength(2);
+    expect(row.users.every((u: { location: string }) => u.location === 'Filiale Köln')).toBe(true);
+    const [verkauf] = await t.db.select({ lastName: users.lastName }).from(users).where(eq(users.email, 'verkauf@example.com'));
+    const found = (await t.as(pl, { method: 'GET', url: `/api/trainingoverview/all?year=${year}&search=${encodeURIComponent(verkauf!.lastName)}` })).json();
+    expect(found.trainings.find((x: { id: string }) => x.id === tr!.id).users.map((u: { lastName: string }) => u.lastName)).toEqual([verkauf!.lastName]);
+    const sheet = await readXlsx(await t.as(pl, { method: 'POST', url: `/api/exporttrainingoverview/${koeln!.id}?year=${year}` }));
+    expect(sheet[0]!.slice(0, 5)).toEqual(['Titel', 'Datum', 'Uhrzeit', 'Teilnehmer 1', 'Teilnehmer 2']);
+    expect(sheet.some((r) => r[0] === 'Übersichtstest')).toBe(true);
+    expect((await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/trainingoverview/all' })).statusCode).toBe(403);
   });
 });
 

@@ -536,6 +536,12 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     sample: (d) => ({ url: `/api/training/register/decline/${d.training.registration}` }),
     fresh: async (f, c) => ({ url: `/api/training/register/decline/${await freshRegistration(f, c)}` }),
   },
+  // Whoever downloads lists (everyone's or the own location's); the contact person (Admin here) too. Others: 403.
+  'POST /api/exporttraining/:id': { who: STAFF, scope: { only: [A, PL, VW, ZLL, FL, 'Filialleitung@Hamburg'], otherwise: 403 }, sample: (d) => ({ url: `/api/exporttraining/${d.training.open}` }) },
+  'POST /api/exportcurrenttraining/:id': { who: STAFF, scope: { only: [A, PL, VW, ZLL, FL, 'Filialleitung@Hamburg'], otherwise: 403 }, sample: (d) => ({ url: `/api/exportcurrenttraining/${d.training.open}` }) },
+  'POST /api/exporttrainingratings/:id': { who: [A, PL, VW, ZLL, FL], sample: (d) => ({ url: `/api/exporttrainingratings/${d.training.past}` }) },
+  'GET /api/trainingoverview/:locationId': { who: [A, PL, VL, VT, VW], sample: (d) => ({ url: `/api/trainingoverview/${d.loc.koeln}` }) },
+  'POST /api/exporttrainingoverview/:locationId': { who: [A, PL, VL, VT, VW], sample: () => ({ url: '/api/exporttrainingoverview/all?year=0' }) },
   'POST /api/valuation': {
     who: STAFF,
     // Only Verkauf Köln attended the past training.

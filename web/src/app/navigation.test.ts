@@ -43,7 +43,10 @@ describe('main navigation from the domains’ routes', () => {
         label: 'Veranstaltungen',
         path: '/veranstaltungen',
         built: true,
-        children: [{ label: 'Veranstaltungen', path: '/veranstaltungen', built: true }],
+        children: [
+          { label: 'Veranstaltungen', path: '/veranstaltungen', built: true },
+          { label: 'Veranstaltungen Übersicht', path: '/veranstaltungen/uebersicht', built: true },
+        ],
       },
       { label: 'Werbung', path: '/werbung', built: false },
       { label: 'Einstellungen', path: '/einstellungen', built: true },

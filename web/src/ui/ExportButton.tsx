@@ -6,13 +6,14 @@ export interface ExportButtonProps {
   /** API path incl. query, e.g. `/api/export-users?userSearch=meier`. */
   path: string;
   label?: string;
+  size?: 'xs' | 'sm' | 'md';
 }
 
 /**
  * 'Export XLSX': the spec's download form post in a new window with the hidden field
  * authTok = 'Bearer <token>'. The browser streams the file straight to disk, however large.
  */
-export function ExportButton({ path, label = 'Export XLSX' }: ExportButtonProps) {
+export function ExportButton({ path, label = 'Export XLSX', size }: ExportButtonProps) {
   const download = () => {
     const token = session.token();
     if (!token) return;
@@ -30,7 +31,7 @@ export function ExportButton({ path, label = 'Export XLSX' }: ExportButtonProps)
     form.remove();
   };
   return (
-    <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={download}>
+    <Button variant="light" size={size} leftSection={<IconFileSpreadsheet size={16} />} onClick={download}>
       {label}
     </Button>
   );

@@ -13,6 +13,7 @@ import {
   ZTrainingResponse,
   ZTrainingsCreatedResponse,
   ZTrainingUpdate,
+  ZTrainingOverviewResponse,
   ZUserTrainingsResponse,
   ZUsersForTrainingResponse,
   ZValuationRequest,
@@ -22,6 +23,9 @@ import { MSG } from '@filialportal/core/messages';
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import * as exportRows from './trainings.export.ts';
+import * as overview from './overview.service.ts';
 import * as registrations from './registrations.service.ts';
 import * as service from './trainings.service.ts';
 
@@ -124,6 +128,53 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: { anyOf: ['mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale', 'schulung_erstellen', 'schulung_bearbeiten'] } },
     schema: { tags, summary: 'Personen zum Anmelden (registrable) und als Ansprechpartner', response: { 200: ZUsersForTrainingResponse } },
     handler: (req) => service.usersForTraining(db, actorOf(req)),
+  });
+
+  const ZExportId = z.object({ id: zId() });
+  r.post('/exporttraining/:id', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Teilnehmerliste als XLSX (mit Warteliste); Ansprechpartner oder teilnehmerliste_herunterladen_*', params: ZExportId },
+    handler: async (req, reply) => {
+      const { training, rows } = await exportRows.participantRows(db, actorOf(req), req.params.id, false);
+      return sendXlsx(reply, { filename: `Teilnehmer ${training.title} ${training.dateFormated}.xlsx`, sheet: 'Teilnehmer', columns: exportRows.participantColumns, rows });
+    },
+  });
+
+  r.post('/exportcurrenttraining/:id', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Anwesenheitsliste der bestätigten Teilnehmer als XLSX (mit Spalte zum Unterschreiben)', params: ZExportId },
+    handler: async (req, reply) => {
+      const { training, rows } = await exportRows.participantRows(db, actorOf(req), req.params.id, true);
+      return sendXlsx(reply, { filename: `Anwesenheit ${training.title} ${training.dateFormated}.xlsx`, sheet: 'Anwesenheit', columns: exportRows.attendanceColumns, rows });
+    },
+  });
+
+  r.post('/exporttrainingratings/:id', {
+    config: { access: { anyOf: ['bewertungen_herunterladen_alle', 'bewertungen_herunterladen_eigene_filiale'] } },
+    schema: { tags, summary: 'Bewertungen als XLSX, eine Spalte je Frage', params: ZExportId },
+    handler: async (req, reply) => {
+      const { training, columns, rows } = await exportRows.ratingRows(db, actorOf(req), req.params.id);
+      return sendXlsx(reply, { filename: `Bewertungen ${training.title} ${training.dateFormated} (${rows.length} von ${training.countApprovedAppointments}).xlsx`, sheet: 'Bewertungen', columns, rows });
+    },
+  });
+
+  const OVERVIEW: Access = { permission: 'training_overview_list_can_see' };
+  const ZOverviewParams = z.object({ locationId: z.union([z.literal('all'), zId()]) });
+  const ZOverviewQuery = z.object({ year: z.coerce.number().int().min(0).max(2199).optional(), search: z.string().max(100).optional(), sort: z.string().max(20).optional() });
+  r.get('/trainingoverview/:locationId', {
+    config: { access: OVERVIEW },
+    schema: { tags, summary: 'Übersicht: Veranstaltungen eines Jahres mit den bestätigten Teilnehmern eines Standorts (all: alle)', params: ZOverviewParams, querystring: ZOverviewQuery, response: { 200: ZTrainingOverviewResponse } },
+    handler: (req) => overview.trainingOverview(db, { locationId: req.params.locationId === 'all' ? null : req.params.locationId, year: overview.overviewYear(req.query.year), search: req.query.search, sort: req.query.sort }),
+  });
+
+  r.post('/exporttrainingoverview/:locationId', {
+    config: { access: OVERVIEW },
+    schema: { tags, summary: 'Übersicht als XLSX, eine Spalte je Teilnehmerplatz (year=0: dieses Jahr)', params: ZOverviewParams, querystring: ZOverviewQuery },
+    handler: async (req, reply) => {
+      const year = overview.overviewYear(req.query.year);
+      const { trainings: rows } = await overview.trainingOverview(db, { locationId: req.params.locationId === 'all' ? null : req.params.locationId, year, search: req.query.search, sort: req.query.sort });
+      return sendXlsx(reply, { filename: `Veranstaltungen Übersicht ${year}.xlsx`, sheet: 'Übersicht', columns: overview.overviewColumns(rows), rows });
+    },
   });
 
   r.get('/usertrainings', {

@@ -19,6 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
 import { alertError } from '../../ui/alert-error.ts';
+import { ExportButton } from '../../ui/ExportButton.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { runRegistration } from './register-flow.ts';
 import {
@@ -141,7 +142,12 @@ export function TrainingCard({ training: t, onAction }: TrainingCardProps) {
             {listOpen ? 'Teilnehmerliste verbergen' : 'Teilnehmerliste anzeigen'} ({t.appointments.length})
           </Button>
         )}
-        {t.past && <Text size="sm" c="dimmed">{`${t.valuations} Bewertungen · ${t.countApprovedAppointments} bestätigt`}</Text>}
+        {t.can.downloadList && t.appointments.length > 0 && <ExportButton size="sm" path={`/api/exporttraining/${t.id}`} label="Teilnehmerliste herunterladen" />}
+        {t.past && t.can.downloadRatings ? (
+          <ExportButton size="sm" path={`/api/exporttrainingratings/${t.id}`} label={`Bewertungen herunterladen (${t.valuations} von ${t.countApprovedAppointments})`} />
+        ) : (
+          t.past && <Text size="sm" c="dimmed">{`${t.valuations} Bewertungen · ${t.countApprovedAppointments} bestätigt`}</Text>
+        )}
       </Group>
       <Collapse expanded={listOpen}>
         <Table mt="md" striped verticalSpacing={6} aria-label="Teilnehmerliste">
