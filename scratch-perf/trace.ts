@@ -47,7 +47,7 @@ for (const e of ENDPOINTS) {
       const plan = r.rows[0]['QUERY PLAN'][0];
       if (plan['Execution Time'] < best) { best = plan['Execution Time']; buf = plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks']; }
     }
-    console.log(`  ${best.toFixed(3)} ms ${buf} buf | ${s.text.replace(/\s+/g, ' ').slice(0, 220)}`);
+    console.log(`  ${best.toFixed(3)} ms ${buf} buf | ${s.text.replace(/\s+/g, " ").slice(0, 220)}`); if (process.env.DUMP) fs.appendFileSync(process.env.DUMP, JSON.stringify(s) + "\n");
   }
 }
 await app.close(); await admin.end(); await d.close();

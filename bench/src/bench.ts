@@ -92,6 +92,9 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Hersteller', path: () => '/api/manufacturer/list', as: 'admin@example.com', kind: 'list' },
   { name: 'Feiertage und Schulferien NW', path: () => '/api/holidayapi/holidays/NW', as: 'admin@example.com', kind: 'list' },
   { name: 'Sondertermine', path: () => '/api/locationspecialappointment/list/0', as: 'admin@example.com', kind: 'list' },
+  { name: 'Veranstaltungen Schulungen (kommende), Filialleitung', path: () => '/api/training/list/0/0?category=Schulungen', as: 'filialleitung@example.com', kind: 'list' },
+  { name: `Veranstaltungen Übersicht des größten Standorts, Jahr ${year}`, path: (c) => `/api/trainingoverview/${c.largest}?year=${year}`, as: 'personalleitung@example.com', kind: 'list' },
+  { name: 'Eigene Veranstaltungen (Dashboard)', path: () => '/api/usertrainings', as: 'verkauf@example.com', kind: 'record' },
 ];
 
 /** The bench's list: ENDPOINTS and the all-users list once more as a browser that has it asks (304). */

@@ -12,6 +12,7 @@ import { absences, contingents } from '../../server/src/modules/absences/absence
 import { calendarEntries, locationInfos } from '../../server/src/modules/calendar/calendar.table.ts';
 import { locations } from '../../server/src/modules/locations/locations.table.ts';
 import { comments, likes, news } from '../../server/src/modules/news/news.table.ts';
+import { trainingRegistrations, trainings, trainingValuations } from '../../server/src/modules/trainings/trainings.table.ts';
 import { loginLog } from '../../server/src/modules/session/session.table.ts';
 import { specialAppointments } from '../../server/src/modules/special-appointments/special-appointments.table.ts';
 import { taskAssignments, tasks } from '../../server/src/modules/tasks/tasks.table.ts';
@@ -30,10 +31,14 @@ export interface Scale {
   news: number;
   likes: number;
   comments: number;
+  /** Trainings over the years, their registrations and ratings. */
+  trainings: number;
+  registrations: number;
+  ratings: number;
 }
 
-export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000 };
-export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000 };
+export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000 };
+export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000 };
 
 /** mulberry32: small, fast, and the same numbers on every machine. */
 export function prng(seed: number) {
@@ -94,6 +99,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
     await generateCalendar(t, rng, scale, people, locIds, today, rows);
     await generateLoginLog(t, rng, scale, people, today, rows);
     await generateNews(t, rng, scale, people, locIds, today, rows);
+    await generateTrainings(t, rng, scale, people, today, rows);
   });
   const [largest] = await db
     .select({ id: users.locationId, n: sql<number>`count(*)::int` })
@@ -343,4 +349,60 @@ async function generateNews(db: Db, rng: Rng, scale: Scale, people: Person[], lo
   rows.news = items.length;
   rows.likes = Math.min(unique.size, scale.likes);
   rows.comments = commentRows.length;
+}
+
+/**
+ * Trainings spread over the years (a fifth ahead), 10 to 30 places each; registrations fill them
+ * (approved in the past, a mix ahead, the rest on the waiting list); ratings from approved
+ * participants of past trainings.
+ */
+async function generateTrainings(db: Db, rng: Rng, scale: Scale, people: Person[], today: string, rows: Record<string, number>) {
+  const organisers = people.filter((p) => ['Personalleitung', 'Verwaltung', 'Admin'].includes(p.group));
+  const questions = [
+    { label: 'Wie hilfreich war die Veranstaltung?', type: 'Sternbewertung' as const },
+    { label: 'Was nehmen Sie mit?', type: 'Frage' as const },
+  ];
+  const items: (typeof trainings.$inferInsert)[] = Array.from({ length: scale.trainings }, (_, i) => {
+    let date = addDays(today, rng.int(-365 * scale.years, 180));
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 0) date = addDays(date, 1);
+    return {
+      title: `${rng.pick(['Klick-Vinyl verlegen', 'Parkettpflege', 'Teppich-Nahttechnik', 'Hausmesse', 'Kassenschulung', 'Sommerfest', 'Brandschutz'])} ${i + 1}`,
+      category: rng.pick(['Schulungen', 'Schulungen', 'Termine', 'Sonstiges']),
+      description: 'Veranstaltung für die Filialen.',
+      address: 'Industriestraße 10',
+      zip: '50735',
+      city: 'Köln',
+      contactPerson: rng.pick(organisers).id,
+      date,
+      time: rng.pick(['08:30', '09:00', '10:00', '14:00']),
+      contingent: rng.int(10, 30),
+      ratings: questions,
+      createdBy: rng.pick(organisers).id,
+    };
+  });
+  const ids: { id: string; date: string; contingent: number }[] = [];
+  await insertAll(items, async (b) => ids.push(...(await db.insert(trainings).values(b).returning({ id: trainings.id, date: trainings.date, contingent: trainings.contingent }))));
+  const regRows: (typeof trainingRegistrations.$inferInsert)[] = [];
+  const perTraining = Math.round(scale.registrations / scale.trainings);
+  for (const t of ids) {
+    const start = rng.int(0, people.length - 1);
+    const n = Math.min(people.length, rng.int(Math.floor(perTraining / 2), Math.ceil(perTraining * 1.5)));
+    const past = t.date < today;
+    for (let k = 0; k < n; k++) {
+      const waitingList = k >= t.contingent;
+      const approved = !waitingList && (past || rng.chance(0.6));
+      regRows.push({ trainingId: t.id, userId: people[(start + k * 13) % people.length]!.id, waitingList: waitingList && !past, approved });
+    }
+  }
+  const unique = [...new Map(regRows.map((r) => [`${r.trainingId}:${r.userId}`, r])).values()].slice(0, scale.registrations);
+  await insertAll(unique, (b) => db.insert(trainingRegistrations).values(b));
+  const pastIds = new Set(ids.filter((t) => t.date < today).map((t) => t.id));
+  const raters = unique.filter((r) => r.approved && pastIds.has(r.trainingId)).slice(0, scale.ratings);
+  await insertAll(
+    raters.map((r) => ({ trainingId: r.trainingId, userId: r.userId, answers: [{ label: questions[0]!.label, value: rng.int(1, 5) }, { label: questions[1]!.label, value: 'Gut erklärt.' }] })),
+    (b) => db.insert(trainingValuations).values(b),
+  );
+  rows.trainings = ids.length;
+  rows.trainingRegistrations = unique.length;
+  rows.trainingValuations = raters.length;
 }

@@ -57,4 +57,5 @@ CREATE INDEX "training_registrations_user_idx" ON "training_registrations" USING
 CREATE INDEX "training_registrations_waiting_idx" ON "training_registrations" USING btree ("training_id","created_at","id") WHERE "training_registrations"."waiting_list";--> statement-breakpoint
 CREATE UNIQUE INDEX "training_valuations_training_user_uq" ON "training_valuations" USING btree ("training_id","user_id");--> statement-breakpoint
 CREATE INDEX "trainings_category_date_idx" ON "trainings" USING btree ("category","date","id");--> statement-breakpoint
-CREATE INDEX "trainings_date_idx" ON "trainings" USING btree ("date");
+CREATE INDEX "trainings_date_idx" ON "trainings" USING btree ("date");--> statement-breakpoint
+CREATE INDEX "trainings_created_idx" ON "trainings" USING btree ("created_at");

@@ -78,6 +78,11 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
         region: locations.region,
         infos: sql<[date: string, info: string][]>`coalesce((select json_agg(json_build_array(i.date, i.info)) from ${locationInfos} i
           where i.location_id = ${locationId}::uuid and i.date >= ${start} and i.date <= ${end}), '[]')`,
+        // Approved registrations of the location's people for the week's trainings: from the few
+        // trainings of the week (trainings_date_idx), not from every registration of each person.
+        trainings: sql<[userId: string, date: string, title: string, time: string][]>`coalesce((select json_agg(json_build_array(r.user_id, t.date, t.title, t.time))
+          from ${trainings} t join ${trainingRegistrations} r on r.training_id = t.id and r.approved join ${users} u on u.id = r.user_id
+          where t.date >= ${start} and t.date <= ${end} and t.cancelled_at is null and u.location_id = ${locationId}::uuid), '[]')`,
         appointments: sql<[id: string, info: string, date: string, endDate: string][]>`coalesce((select json_agg(json_build_array(s.id, s.info, s.date, s.end_date) order by s.date, s.info)
           from ${specialAppointments} s where s.date <= ${end} and s.end_date >= ${start}
           and (cardinality(s.locations) = 0 or ${locationId}::uuid = any(s.locations))), '[]')`,
@@ -92,10 +97,6 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
         periods: sql<PeriodJson[]>`coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime))
           from ${absences} a where a.kind in ('sick', 'vacation') and a.user_id = ${users.id} and a.start_date <= ${end} and a.end_date >= ${start}
           and (a.kind = 'sick' or a.approved)), '[]')`,
-        // Approved registrations for trainings of the week (training_registrations_user_idx).
-        trainings: sql<[date: string, title: string, time: string][]>`coalesce((select json_agg(json_build_array(t.date, t.title, t.time))
-          from ${trainingRegistrations} r join ${trainings} t on t.id = r.training_id
-          where r.user_id = ${users.id} and r.approved and t.cancelled_at is null and t.date >= ${start} and t.date <= ${end}), '[]')`,
         entries: sql<EntryJson[]>`coalesce((select json_agg(json_build_array(e.date, e.status, e.info, e.updated_at, up.first_name, up.last_name))
           from ${calendarEntries} e left join ${users} up on up.id = e.updated_by
           where e.user_id = ${users.id} and e.date >= ${start} and e.date <= ${end}), '[]')`,
@@ -125,10 +126,8 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
   const covering = (userId: string, kind: string, d: string) =>
     periodsOf.get(userId)?.find((p) => p.kind === kind && p.startDate <= d && p.endDate >= d) ?? null;
   const entryOf = new Map(entries.map((e) => [`${e.userId}:${e.date}`, e]));
-  const trainingOf = (p: (typeof people)[number], d: string) => {
-    const hit = p.trainings.find(([date]) => date === d);
-    return hit ? { title: hit[1], time: hit[2] } : null;
-  };
+  const trainingOn = new Map(location.trainings.map(([userId, d, title, time]) => [`${userId}:${d}`, { title, time }]));
+  const trainingOf = (p: (typeof people)[number], d: string) => trainingOn.get(`${p.id}:${d}`) ?? null;
   const infoOf = new Map(infos.map((i) => [i.date, i.info]));
 
   const rows: CalendarRow[] = people.map((p) => ({

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { currentYear, formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { XlsxColumn } from '../../platform/exports.ts';
@@ -26,30 +26,44 @@ const SORTS = { title: trainings.title, date: trainings.date, time: trainings.ti
  */
 export async function trainingOverview(db: Db, q: OverviewQuery) {
   const term = q.search?.trim();
-  const match = term ? sql`and (lower(u.last_name || ' ' || u.first_name) like ${likeTerm(term)} or lower(u.first_name || ' ' || u.last_name) like ${likeTerm(term)})` : sql``;
-  const at = q.locationId ? sql`and u.location_id = ${q.locationId}::uuid` : sql``;
-  const people = sql<Person[]>`coalesce((select json_agg(json_build_array(u.id, u.last_name, u.first_name, g.label, l.name) order by u.last_name, u.first_name)
-    from ${regs} r join ${users} u on u.id = r.user_id join ${userGroups} g on g.id = u.group_id join ${locations} l on l.id = u.location_id
-    where r.training_id = ${sql.raw('"trainings"."id"')} and r.approved ${at} ${match}), '[]')`;
   const desc = q.sort?.startsWith('-') ?? false;
   const field = (q.sort?.replace(/^-/, '') ?? '') as keyof typeof SORTS;
   const order = SORTS[field] ? [sql`${SORTS[field]} ${sql.raw(desc ? 'desc' : 'asc')}`, asc(trainings.date), asc(trainings.time)] : [asc(trainings.date), asc(trainings.time)];
+  // One grouped join, so the planner can hash the year's trainings and the location's people
+  // instead of probing every participant of every training of the year.
   const rows = await db
-    .select({ id: trainings.id, title: trainings.title, date: trainings.date, time: trainings.time, users: people })
+    .select({
+      id: trainings.id,
+      title: trainings.title,
+      date: trainings.date,
+      time: trainings.time,
+      users: sql<Person[]>`json_agg(json_build_array(${users.id}, ${users.lastName}, ${users.firstName}, ${userGroups.label}, ${locations.name}) order by ${users.lastName}, ${users.firstName})`,
+    })
     .from(trainings)
-    .where(and(gte(trainings.date, `${q.year}-01-01`), lte(trainings.date, `${q.year}-12-31`), sql`${trainings.cancelledAt} is null`))
+    .innerJoin(regs, and(eq(regs.trainingId, trainings.id), eq(regs.approved, true)))
+    .innerJoin(users, eq(users.id, regs.userId))
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(
+      and(
+        gte(trainings.date, `${q.year}-01-01`),
+        lte(trainings.date, `${q.year}-12-31`),
+        isNull(trainings.cancelledAt),
+        q.locationId ? eq(users.locationId, q.locationId) : undefined,
+        term ? sql`(lower(${users.lastName} || ' ' || ${users.firstName}) like ${likeTerm(term)} or lower(${users.firstName} || ' ' || ${users.lastName}) like ${likeTerm(term)})` : undefined,
+      ),
+    )
+    .groupBy(trainings.id)
     .orderBy(...order, asc(trainings.id));
   return {
-    trainings: rows
-      .filter((r) => r.users.length > 0)
-      .map((r) => ({
-        id: r.id,
-        title: r.title,
-        date: r.date,
-        dateFormated: formatDate(r.date),
-        time: r.time,
-        users: r.users.map(([id, lastName, firstName, team, location]) => ({ id, lastName, viewName: `${lastName}, ${firstName}`, fullName: `${firstName} ${lastName}`, team, location })),
-      })),
+    trainings: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      date: r.date,
+      dateFormated: formatDate(r.date),
+      time: r.time,
+      users: r.users.map(([id, lastName, firstName, team, location]) => ({ id, lastName, viewName: `${lastName}, ${firstName}`, fullName: `${firstName} ${lastName}`, team, location })),
+    })),
   };
 }
 

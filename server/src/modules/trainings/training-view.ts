@@ -12,37 +12,55 @@ import { trainingRegistrations as regs, trainings, trainingValuations } from './
 
 /** How a training reads for one person: its counts, the registrations they may see, what they may do. */
 
-/** A registration as read with its training: [id, userId, last, first, location, group, locationId, waiting, approved, confirmedBy, confirmer, confirmedAt, createdAt]. */
-type RegJson = [string, string | null, string | null, string | null, string | null, string | null, string | null, boolean, boolean, string | null, string | null, string | null, string];
+/** A registration as read with its training: [id, userId, waitingList, approved, confirmedBy, confirmedAt, createdAt]. */
+type RegJson = [string, string | null, boolean, boolean, string | null, string | null, string];
 
 // Qualified by hand: Drizzle writes a lone table's columns unqualified, which the subqueries would take for their own.
 const trainingId = sql.raw('"trainings"."id"');
 const contactName = sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${sql.raw('"trainings"."contact_person"')})`;
-const taken = sql<number>`(select count(*)::int from ${regs} r where r.training_id = ${trainingId} and not r.waiting_list)`;
-const approvedCount = sql<number>`(select count(*)::int from ${regs} r where r.training_id = ${trainingId} and r.approved)`;
-const waitingCount = sql<number>`(select count(*)::int from ${regs} r where r.training_id = ${trainingId} and r.waiting_list)`;
 const valuationCount = sql<number>`(select count(*)::int from ${trainingValuations} v where v.training_id = ${trainingId})`;
-const registrations = sql<RegJson[]>`coalesce((select json_agg(json_build_array(r.id, r.user_id, u.last_name, u.first_name, l.name, g.label, u.location_id,
-    r.waiting_list, r.approved, r.confirmed_by, cu.first_name || ' ' || cu.last_name, r.confirmed_at, r.created_at) order by r.waiting_list, r.created_at, r.id)
-  from ${regs} r left join ${users} u on u.id = r.user_id left join ${locations} l on l.id = u.location_id
-  left join ${userGroups} g on g.id = u.group_id left join ${users} cu on cu.id = r.confirmed_by
-  where r.training_id = ${trainingId}), '[]')`;
+/** The registrations alone, from the training's index: who they are comes with `peopleOf` for the whole page at once. */
+const registrations = sql<RegJson[]>`coalesce((select json_agg(json_build_array(r.id, r.user_id, r.waiting_list, r.approved, r.confirmed_by, r.confirmed_at, r.created_at)
+    order by r.waiting_list, r.created_at, r.id) from ${regs} r where r.training_id = ${trainingId}), '[]')`;
 const ownValuated = (userId: string) => sql<boolean>`exists (select 1 from ${trainingValuations} v where v.training_id = ${trainingId} and v.user_id = ${userId})`;
 
 export function trainingColumns(actor: Actor) {
   return {
     t: trainings,
     contactPersonName: contactName,
-    taken,
-    approved: approvedCount,
-    waiting: waitingCount,
     valuations: valuationCount,
     registrations,
     ownValuated: ownValuated(actor.userId),
   };
 }
 
-export type Row = { t: typeof trainings.$inferSelect; contactPersonName: string | null; taken: number; approved: number; waiting: number; valuations: number; registrations: RegJson[]; ownValuated: boolean };
+export type Row = { t: typeof trainings.$inferSelect; contactPersonName: string | null; valuations: number; registrations: RegJson[]; ownValuated: boolean };
+
+interface Person {
+  lastName: string;
+  firstName: string;
+  locationId: string;
+  location: string;
+  group: string;
+}
+export type People = ReadonlyMap<string, Person>;
+
+/**
+ * The people behind the registrations of some trainings (and who confirmed them), in one
+ * statement for a whole page: joined per registration inside the page's statement, the planner
+ * scanned all users once per training.
+ */
+export async function peopleOf(db: Db, rows: readonly Row[]): Promise<People> {
+  const ids = [...new Set(rows.flatMap((r) => r.registrations.flatMap(([, userId, , , confirmedBy]) => [userId, confirmedBy]).filter((x): x is string => x !== null)))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: users.id, lastName: users.lastName, firstName: users.firstName, locationId: users.locationId, location: locations.name, group: userGroups.label })
+    .from(users)
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(sql`${users.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
+  return new Map(found.map((p) => [p.id, { lastName: p.lastName, firstName: p.firstName, locationId: p.locationId, location: p.location, group: p.group }]));
+}
 
 const ownLocations = (actor: Actor) => new Set([actor.locationId, actor.selectedLocationId]);
 /** The all / own-location pair of a training right: own location means participants who work there. */
@@ -50,14 +68,19 @@ export const allOrOwn = (actor: Actor, all: Parameters<typeof can>[1], own: Para
   can(actor, all) || (can(actor, own) && locationId !== null && ownLocations(actor).has(locationId));
 
 /** The training as the actor sees it: the registrations they may see and what they may do. */
-export function toDto(actor: Actor, r: Row, today = todayIso()) {
+export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) {
   const t = r.t;
   const past = t.date < today;
   const cancelled = t.cancelledAt !== null;
   const isContact = t.contactPerson === actor.userId;
-  const free = Math.max(0, t.contingent - r.taken);
+  const taken = r.registrations.filter((x) => !x[2]).length;
+  const approvedCount = r.registrations.filter((x) => x[3]).length;
+  const free = Math.max(0, t.contingent - taken);
   const mayWaiting = isContact || can(actor, 'waitinglist_can_edit');
-  const regsOut = r.registrations.map(([id, userId, last, first, location, group, locationId, waitingList, approved, confirmedBy, confirmer, confirmedAt, createdAt]) => {
+  const regsOut = r.registrations.map(([id, userId, waitingList, approved, confirmedBy, confirmedAt, createdAt]) => {
+    const person = userId ? people.get(userId) : undefined;
+    const locationId = person?.locationId ?? null;
+    const confirmer = confirmedBy ? people.get(confirmedBy) : undefined;
     const own = userId === actor.userId;
     const canApprove =
       !approved && !past && !cancelled && (waitingList ? mayWaiting : allOrOwn(actor, 'anmeldung_best_tigen_alle', 'anmeldung_best_tigen_eigene_filiale', locationId));
@@ -74,12 +97,12 @@ export function toDto(actor: Actor, r: Row, today = todayIso()) {
       dto: {
         id,
         userId,
-        userData: userId ? [last ?? '', first ?? '', location ?? '', group ?? ''] : [MSG.deletedUser, '', '', ''],
+        userData: person ? [person.lastName, person.firstName, person.location, person.group] : [MSG.deletedUser, '', '', ''],
         waitingList,
         approved,
         state: registrationState({ approved, waitingList }),
         confirmedBy,
-        confirmedByData: confirmer ?? '',
+        confirmedByData: confirmer ? `${confirmer.firstName} ${confirmer.lastName}` : '',
         confirmedAtFormated: formatDate(confirmedAt),
         createdAt: new Date(createdAt),
         canApprove,
@@ -106,10 +129,10 @@ export function toDto(actor: Actor, r: Row, today = todayIso()) {
     ratings: t.ratings,
     cancelled,
     past,
-    taken: r.taken,
+    taken,
     free,
-    countApprovedAppointments: r.approved,
-    countWaitingList: r.waiting,
+    countApprovedAppointments: approvedCount,
+    countWaitingList: r.registrations.length - taken,
     valuations: r.valuations,
     own: ownReg,
     ownValuated: r.ownValuated,
@@ -131,6 +154,6 @@ export function toDto(actor: Actor, r: Row, today = todayIso()) {
 export async function loadTraining(db: Db, actor: Actor, id: string) {
   const [row] = await db.select(trainingColumns(actor)).from(trainings).where(eq(trainings.id, id));
   if (!row) throw notFound();
-  return toDto(actor, row);
+  return toDto(actor, row, await peopleOf(db, [row]));
 }
 

@@ -12,7 +12,7 @@ import { seenMarkers } from '../seen/seen.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
 import { lockTraining, promoteWaiting, tellPromoted, tellRegistered } from './places.ts';
-import { loadTraining, toDto, trainingColumns } from './training-view.ts';
+import { loadTraining, peopleOf, toDto, trainingColumns } from './training-view.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
 
 export interface TrainingListQuery {
@@ -34,18 +34,20 @@ export async function listTrainings(db: Db, actor: Actor, q: TrainingListQuery) 
     q.year ? and(gte(trainings.date, `${q.year}-01-01`), lte(trainings.date, `${q.year}-12-31`)) : q.old ? lt(trainings.date, today) : gte(trainings.date, today),
   );
   const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(where);
+  // Trainings created since the person last opened the page (the navigation counter), in the same statement.
+  const unseen = sql<number>`(select count(*)::int from ${trainings} t2 where t2.created_at > coalesce((select s.seen_at from ${seenMarkers} s
+    where s.user_id = ${actor.userId} and s.page = 'trainings'), '-infinity'))`;
   const rows = await db
-    .select({ ...trainingColumns(actor), total: totalColumn(countQuery) })
+    .select({ ...trainingColumns(actor), total: totalColumn(countQuery), unseen })
     .from(trainings)
     .where(where)
     .orderBy(...(q.old && !q.year ? [desc(trainings.date), desc(trainings.time)] : [asc(trainings.date), asc(trainings.time)]), asc(trainings.id))
     .limit(TRAINING_PAGE_SIZE)
     .offset(q.from);
-  const [unseen] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(trainings)
-    .where(sql`${trainings.createdAt} > coalesce((select ${seenMarkers.seenAt} from ${seenMarkers} where ${seenMarkers.userId} = ${actor.userId} and ${seenMarkers.page} = 'trainings'), '-infinity')`);
-  return { trainings: rows.map((r) => toDto(actor, r, today)), count: await totalOf(rows, countQuery), new: unseen?.n ?? 0 };
+  const people = await peopleOf(db, rows);
+  // A page past the end carries no row: then the two counts are asked on their own.
+  const [counts] = rows.length ? [{ n: rows[0]!.total, unseen: rows[0]!.unseen }] : await db.select({ n: sql<number>`(${countQuery})`, unseen }).from(sql`(select 1) one`);
+  return { trainings: rows.map((r) => toDto(actor, r, people, today)), count: counts?.n ?? 0, new: counts?.unseen ?? 0 };
 }
 
 async function assertContact(db: Db, userId: string) {
@@ -74,7 +76,8 @@ export async function createTrainings(db: Db, actor: Actor, input: TTrainingRequ
     .values(input.dates.map((date) => ({ ...fields(input), date, time: input.time, createdBy: actor.userId })))
     .returning({ id: trainings.id });
   const rows = await db.select(trainingColumns(actor)).from(trainings).where(sql`${trainings.id} = any(${`{${created.map((c) => c.id).join(',')}}`}::uuid[])`).orderBy(asc(trainings.date));
-  return { trainings: rows.map((r) => toDto(actor, r)) };
+  const people = await peopleOf(db, rows);
+  return { trainings: rows.map((r) => toDto(actor, r, people)) };
 }
 
 /**

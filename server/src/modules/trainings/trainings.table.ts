@@ -30,6 +30,8 @@ export const trainings = pgTable(
     // The list reads one category upcoming (date ascending) or past (descending) and stops after a page.
     index('trainings_category_date_idx').on(t.category, t.date, t.id),
     index('trainings_date_idx').on(t.date),
+    // The navigation counter: trainings created since the person last looked.
+    index('trainings_created_idx').on(t.createdAt),
     check('trainings_contingent_check', sql`${t.contingent} >= 0`),
   ],
 );
