@@ -55,6 +55,22 @@ test.describe('Veranstaltungen', () => {
     await expect(card(page).getByText('von')).toContainText('2 von 2 Plätzen frei');
   });
 
+  test('eine Neuigkeit verweist auf die Schulung', async ({ page }) => {
+    await login(page, 'personalleitung@example.com', undefined, '/neuigkeiten');
+    await page.getByRole('button', { name: 'Neue Neuigkeit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Neuigkeit' });
+    await dialog.getByLabel('Titel').fill(`Jetzt anmelden: ${TITLE}`);
+    await dialog.locator('.ProseMirror').click();
+    await page.keyboard.type('Noch zwei Plätze frei.');
+    await dialog.getByRole('combobox', { name: 'Veranstaltung verknüpfen (optional)' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${TITLE}`) }).click();
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('article', { name: `Jetzt anmelden: ${TITLE}` }).getByRole('link', { name: 'Zur Veranstaltung' }).click();
+    await expect(page.getByText('Verknüpfte Veranstaltung')).toBeVisible();
+    await expect(card(page).first()).toBeVisible();
+  });
+
   test('Verkauf meldet sich an', async ({ page }) => {
     await registerAs(page, 'verkauf@example.com', 'Interessiert');
     await expect(card(page).getByText('von')).toContainText('1 von 2 Plätzen frei');

@@ -108,6 +108,7 @@ export const MSG = {
   newsFileTooLarge: 'Die Datei ist zu groß (höchstens 10 MB).',
   newsFileUnreadable: 'Die Datei konnte nicht gelesen werden. Bitte prüfen Sie das Format.',
   newsTargetUnknown: 'Eine gewählte Benutzergruppe oder ein Standort existiert nicht mehr.',
+  newsLinkUnknown: 'Die verknüpfte Veranstaltung existiert nicht mehr.',
   newsNotConfirmable: 'Diese Neuigkeit erfordert keine Lesebestätigung.',
   noLikes: 'Noch keine Likes',
   noComments: 'Noch keine Kommentare',

@@ -8,6 +8,7 @@ import { files } from '../src/platform/files.table.ts';
 import { comments, likes, news, newsConfirmations } from '../src/modules/news/news.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { userGroups } from '../src/modules/teams/teams.table.ts';
+import { trainings } from '../src/modules/trainings/trainings.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { taskAssignments, tasks } from '../src/modules/tasks/tasks.table.ts';
 import { todayIso } from '../src/platform/dates.ts';
@@ -170,6 +171,26 @@ describe('who may create, and the spec messages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().news).toMatchObject({ title: 'Preisliste 2027', text: '<p>Neu</p>', fileName: null, resourceUri: null });
     expect((await as('verkauf@example.com', { method: 'GET', url: created.resourceUri })).statusCode).toBe(404);
+  });
+});
+
+describe('link to an event', () => {
+  it('links a training; an unknown one is refused; deleting the training clears the link', async () => {
+    const [tr] = await t.db
+      .insert(trainings)
+      .values({ title: 'Verlinkte Schulung', category: 'Schulungen', description: 'x', address: 'x', zip: '1', city: 'Köln', date: today, time: '10:00', contingent: 5 })
+      .returning({ id: trainings.id });
+    const before = await newsCount();
+    const unknown = await create('personalleitung@example.com', { title: 'Mit falschem Link', linkId: '00000000-0000-4000-8000-000000000002' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe(MSG.newsLinkUnknown);
+    expect(await newsCount()).toBe(before);
+    const linked = await create('personalleitung@example.com', { title: 'Mit Link', linkId: tr!.id });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().news.linkId).toBe(tr!.id);
+    await t.db.delete(trainings).where(eq(trainings.id, tr!.id));
+    const [row] = await t.db.select({ linkId: news.linkId }).from(news).where(eq(news.id, linked.json().news.id));
+    expect(row!.linkId).toBeNull();
   });
 });
 

@@ -503,6 +503,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   // Trainings
   'GET /api/training/list/:from/:old': { who: STAFF, sample: () => ({ url: '/api/training/list/0/0' }) },
   'GET /api/usertrainings': { who: STAFF, sample: () => ({ url: '/api/usertrainings' }) },
+  'GET /api/training/:id': { who: STAFF, sample: (d) => ({ url: `/api/training/${d.training.open}` }) },
   'GET /api/user/listallfortraining': { who: [A, PL, VL, VW, ZLL, FL, FR], sample: () => ({ url: '/api/user/listallfortraining' }) },
   'POST /api/training': { who: TRAININGS_ORGANISE, sample: (d, c) => ({ url: '/api/training', payload: trainingBody(`Prüfschulung ${slug(c)}`, d.user.Admin) }) },
   'PUT /api/training/:id': { who: TRAININGS_ORGANISE, sample: (d) => ({ url: `/api/training/${d.training.open}`, payload: trainingBody('Prüfschulung', d.user.Admin, 40) }) },

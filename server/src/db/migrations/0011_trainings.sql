@@ -58,4 +58,7 @@ CREATE INDEX "training_registrations_waiting_idx" ON "training_registrations" US
 CREATE UNIQUE INDEX "training_valuations_training_user_uq" ON "training_valuations" USING btree ("training_id","user_id");--> statement-breakpoint
 CREATE INDEX "trainings_category_date_idx" ON "trainings" USING btree ("category","date","id");--> statement-breakpoint
 CREATE INDEX "trainings_date_idx" ON "trainings" USING btree ("date");--> statement-breakpoint
-CREATE INDEX "trainings_created_idx" ON "trainings" USING btree ("created_at");
+CREATE INDEX "trainings_created_idx" ON "trainings" USING btree ("created_at");--> statement-breakpoint
+-- Links set before trainings existed point nowhere; they are cleared so the reference can hold.
+UPDATE "news" SET "link_id" = NULL WHERE "link_id" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "news" ADD CONSTRAINT "news_link_id_trainings_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."trainings"("id") ON DELETE set null ON UPDATE no action;

@@ -19,6 +19,7 @@ import { files } from '../../platform/files.table.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { locations } from '../locations/locations.table.ts';
+import { trainings } from '../trainings/trainings.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
 import { seenAt } from '../seen/seen.service.ts';
@@ -208,6 +209,7 @@ async function checkTargets(db: Db, input: TNewsRequest) {
   const [g] = input.teams.length ? await db.select({ n: count() }).from(userGroups).where(inArray(userGroups.id, input.teams)) : [{ n: 0 }];
   const [l] = input.locations.length ? await db.select({ n: count() }).from(locations).where(inArray(locations.id, input.locations)) : [{ n: 0 }];
   if (g!.n !== input.teams.length || l!.n !== input.locations.length) throw badRequest(MSG.newsTargetUnknown);
+  if (input.linkId && (await db.select({ id: trainings.id }).from(trainings).where(eq(trainings.id, input.linkId))).length === 0) throw badRequest(MSG.newsLinkUnknown);
 }
 
 function fields(input: TNewsRequest) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { files } from '../../platform/files.table.ts';
+import { trainings } from '../trainings/trainings.table.ts';
 import { users } from '../users/users.table.ts';
 
 /** A news item (spec 3 §3 News). */
@@ -29,7 +30,8 @@ export const news = pgTable(
     thumbnailFileId: uuid('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
     dominantColor: text('dominant_color'),
     preview: boolean('preview').notNull().default(true),
-    linkId: uuid('link_id'),
+    /** The training or event the item points to; gone with it. */
+    linkId: uuid('link_id').references(() => trainings.id, { onDelete: 'set null' }),
     requiresConfirmation: boolean('requires_confirmation').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),

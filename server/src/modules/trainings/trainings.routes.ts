@@ -27,6 +27,7 @@ import { sendXlsx } from '../../platform/exports.ts';
 import * as exportRows from './trainings.export.ts';
 import * as overview from './overview.service.ts';
 import * as registrations from './registrations.service.ts';
+import { loadTraining } from './training-view.ts';
 import * as service from './trainings.service.ts';
 
 const tags = ['Veranstaltungen'];
@@ -52,10 +53,16 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
       tags,
       summary: 'Veranstaltungen ab Position from; old=1: vergangene; year: ein ganzes Jahr; category: ein Reiter',
       params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000), old: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true') }),
-      querystring: z.object({ year: ZYear, category: z.enum(TRAINING_CATEGORIES).optional() }),
+      querystring: z.object({ year: ZYear, category: z.enum(TRAINING_CATEGORIES).optional(), limit: z.coerce.number().int().min(1).max(50).optional() }),
       response: { 200: ZTrainingListResponse },
     },
-    handler: (req) => service.listTrainings(db, actorOf(req), { from: req.params.from, old: req.params.old, year: req.query.year, category: req.query.category }),
+    handler: (req) => service.listTrainings(db, actorOf(req), { from: req.params.from, old: req.params.old, year: req.query.year, category: req.query.category, limit: req.query.limit }),
+  });
+
+  r.get('/training/:id', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Eine Veranstaltung (verknüpft aus einer Neuigkeit)', params: ZId, response: { 200: ZTrainingResponse } },
+    handler: async (req) => ({ training: await loadTraining(db, actorOf(req), req.params.id) }),
   });
 
   r.post('/training', {

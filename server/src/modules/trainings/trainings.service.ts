@@ -20,6 +20,8 @@ export interface TrainingListQuery {
   old: boolean;
   year?: number | null;
   category?: TrainingCategory;
+  /** Rows per step; the news form's picker asks for more than a page. */
+  limit?: number;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function listTrainings(db: Db, actor: Actor, q: TrainingListQuery) 
     .from(trainings)
     .where(where)
     .orderBy(...(q.old && !q.year ? [desc(trainings.date), desc(trainings.time)] : [asc(trainings.date), asc(trainings.time)]), asc(trainings.id))
-    .limit(TRAINING_PAGE_SIZE)
+    .limit(q.limit ?? TRAINING_PAGE_SIZE)
     .offset(q.from);
   const people = await peopleOf(db, rows);
   // A page past the end carries no row: then the two counts are asked on their own.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, FileInput, Group, MultiSelect, Progress, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, MultiSelect, Progress, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { RichTextEditor, Link as LinkExtension } from '@mantine/tiptap';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
@@ -22,6 +22,7 @@ import { DateField } from '../../ui/DateField.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useAllLocations } from '../locations/locations.api.ts';
 import { useTeams } from '../teams/teams.api.ts';
+import { useUpcomingTrainings } from '../trainings/trainings.api.ts';
 import { newsKeys, saveNews, type NewsBody, type NewsItem } from './news.api.ts';
 
 export interface NewsFormModalProps {
@@ -64,6 +65,8 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
   const [removeFile, setRemoveFile] = useState(false);
   const [preview, setPreview] = useState(true);
   const [confirmation, setConfirmation] = useState(false);
+  const [linkId, setLinkId] = useState<string | null>(null);
+  const upcoming = useUpcomingTrainings(opened);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -87,6 +90,7 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
     setRemoveFile(false);
     setPreview(item?.preview ?? true);
     setConfirmation(item?.requiresConfirmation ?? false);
+    setLinkId(item?.linkId ?? null);
     setError(null);
     setProgress(null);
     editor?.commands.setContent(item?.text ?? '');
@@ -119,6 +123,7 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
         locations: locationIds,
         preview,
         requiresConfirmation: confirmation,
+        linkId,
         ...(file ? { file: await readAsDataUrl(file), fileName: file.name } : removeFile ? { file: null } : {}),
       };
       await saveNews(body, setProgress);
@@ -234,6 +239,21 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
         )}
         {progress !== null && file && <Progress value={progress * 100} size="sm" aria-label="Hochladen" striped animated />}
       </Stack>
+      <Select
+        label="Veranstaltung verknüpfen (optional)"
+        placeholder="Keine"
+        searchable
+        clearable
+        data={[
+          ...(upcoming.data?.trainings ?? []).map((t) => ({ value: t.id, label: `${t.title} · ${t.dateFormated}` })),
+          // An item linked to a past training keeps its link selectable.
+          ...(linkId && !(upcoming.data?.trainings ?? []).some((t) => t.id === linkId) ? [{ value: linkId, label: 'Verknüpfte Veranstaltung' }] : []),
+        ]}
+        value={linkId}
+        onChange={setLinkId}
+        nothingFoundMessage="Keine kommende Veranstaltung"
+        comboboxProps={{ withinPortal: true }}
+      />
       <Group gap="xl">
         <Switch label="Bilder als Vorschau zeigen" checked={preview} onChange={(e) => setPreview(e.currentTarget.checked)} />
         <Switch label="Lesebestätigung anfordern" checked={confirmation} onChange={(e) => setConfirmation(e.currentTarget.checked)} />

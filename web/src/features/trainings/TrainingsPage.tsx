@@ -13,7 +13,7 @@ import { YearInput } from '../../ui/YearInput.tsx';
 import { RegisterUsersModal } from './RegisterUsersModal.tsx';
 import { TrainingCard, type TrainingAction } from './TrainingCard.tsx';
 import { TrainingFormModal, type TrainingFormMode } from './TrainingFormModal.tsx';
-import { trainingRows, useTrainingList, type Training } from './trainings.api.ts';
+import { trainingRows, useTraining, useTrainingList, type Training } from './trainings.api.ts';
 import { ValuationModal } from './ValuationModal.tsx';
 
 const TABS = TRAINING_CATEGORIES.map((c) => ({ view: c, tab: c }));
@@ -44,6 +44,9 @@ export function TrainingsPage() {
   const year = params.get('jahr') ?? '';
   const old = params.get('vergangene') === '1' && !year;
   const list = useTrainingList(category, old, year);
+  // Opened from a news item's link: that training on top, whatever the tab.
+  const linkedId = params.get('id');
+  const linked = useTraining(linkedId);
   const { rows, count } = trainingRows(list.data);
   const [form, setForm] = useState<{ mode: TrainingFormMode; training: Training | null } | null>(null);
   const [registering, setRegistering] = useState<Training | null>(null);
@@ -90,6 +93,14 @@ export function TrainingsPage() {
           )}
         </Group>
       </Card>
+      {linked.data && (
+        <Stack gap="xs" mb="md">
+          <Text size="sm" c="dimmed">
+            Verknüpfte Veranstaltung
+          </Text>
+          <TrainingCard training={linked.data.training} onAction={onAction} />
+        </Stack>
+      )}
       {list.error && <QueryError error={list.error} />}
       {list.isPending ? (
         <TrainingSkeleton />

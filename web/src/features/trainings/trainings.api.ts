@@ -105,3 +105,22 @@ export function useOwnTrainings(enabled = true) {
     enabled,
   });
 }
+
+/** GET /training/{id}: one training, e.g. the one a news item links to. */
+export function useTraining(id: string | null) {
+  return useQuery({
+    queryKey: ['trainings', 'one', id],
+    queryFn: ({ signal }) => api<Wire<typeof ZTrainingResponse>>(`/api/training/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** Upcoming trainings for a picker (the news form's link to an event). */
+export function useUpcomingTrainings(enabled: boolean) {
+  return useQuery({
+    queryKey: ['trainings', 'upcoming'],
+    queryFn: ({ signal }) => api<TrainingList>('/api/training/list/0/0?limit=50', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
