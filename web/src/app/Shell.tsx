@@ -22,6 +22,7 @@ import { revokeToken } from '../features/session/session.api.ts';
 import { NewsCountBadge } from '../features/news/NewsCountBadge.tsx';
 import { UnseenNewsModal } from '../features/news/UnseenNewsModal.tsx';
 import { TaskCountBadge } from '../features/tasks/TaskCountBadge.tsx';
+import { TrainingCountBadge } from '../features/trainings/TrainingCountBadge.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { useCurrentUser } from './current-user.tsx';
@@ -34,7 +35,7 @@ import { useTokenRefresh } from './useTokenRefresh.ts';
 import classes from './Shell.module.css';
 
 /** Counters beside navigation labels, by kind; kinds without a view yet have none. */
-const NAV_COUNTERS: Partial<Record<NonNullable<NavItem['counter']>, ComponentType>> = { tasks: TaskCountBadge, news: NewsCountBadge };
+const NAV_COUNTERS: Partial<Record<NonNullable<NavItem['counter']>, ComponentType>> = { tasks: TaskCountBadge, news: NewsCountBadge, trainings: TrainingCountBadge };
 
 function NavLabel({ item }: { item: NavItem }) {
   const Counter = item.counter ? NAV_COUNTERS[item.counter] : undefined;

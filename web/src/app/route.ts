@@ -3,7 +3,7 @@ import type { TablerIcon } from '@tabler/icons-react';
 import type { PermissionRule } from './access.ts';
 
 /** Counter shown beside a navigation label: own open tasks, unseen news, claims or advertising. */
-export type NavCounter = 'tasks' | 'news' | 'claims' | 'advertising';
+export type NavCounter = 'tasks' | 'news' | 'trainings' | 'claims' | 'advertising';
 
 /** A section of the main navigation that holds the entries of one or more views. */
 export interface NavSection {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { YearInput } from '../../ui/YearInput.tsx';
 import { RegisterUsersModal } from './RegisterUsersModal.tsx';
 import { TrainingCard, type TrainingAction } from './TrainingCard.tsx';
 import { TrainingFormModal, type TrainingFormMode } from './TrainingFormModal.tsx';
-import { trainingRows, useTraining, useTrainingList, type Training } from './trainings.api.ts';
+import { trainingRows, useMarkTrainingsSeen, useTraining, useTrainingList, type Training } from './trainings.api.ts';
 import { ValuationModal } from './ValuationModal.tsx';
 
 const TABS = TRAINING_CATEGORIES.map((c) => ({ view: c, tab: c }));
@@ -51,6 +51,15 @@ export function TrainingsPage() {
   const [form, setForm] = useState<{ mode: TrainingFormMode; training: Training | null } | null>(null);
   const [registering, setRegistering] = useState<Training | null>(null);
   const [rating, setRating] = useState<Training | null>(null);
+  const markSeen = useMarkTrainingsSeen();
+
+  // Seen 5 seconds after opening the page, even if the person moves on before: the navigation
+  // counter goes to zero (spec 1 §4).
+  useEffect(() => {
+    setTimeout(() => markSeen.mutate(), 5000);
+    // Once per visit of the page, not per render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const set = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);

@@ -124,3 +124,21 @@ export function useUpcomingTrainings(enabled: boolean) {
     staleTime: 60_000,
   });
 }
+
+/** The navigation counter: trainings created since the person last opened the page. */
+export function useTrainingCounter() {
+  return useQuery({
+    queryKey: ['trainings', 'counter'],
+    queryFn: ({ signal }) => api<TrainingList>('/api/training/list/0/0?limit=1', { signal }),
+    refetchInterval: 120_000,
+  });
+}
+
+/** Opening the page zeroes the counter 5 seconds later (spec 1 §4). */
+export function useMarkTrainingsSeen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/seen/trainings', { method: 'PUT' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['trainings', 'counter'] }),
+  });
+}
