@@ -84,4 +84,21 @@ describe.skipIf(!soffice)('XLSX exports in LibreOffice', () => {
     expect(confirmed[0]![3]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
     expect(rows.slice(1).some((r) => r[2] === 'Nein' && r[3] === '')).toBe(true);
   }, 180_000);
+
+  it('opens the participant list of the full demo training with its states and the overview with a column per slot', async () => {
+    const token = await t.login('personalleitung@example.com');
+    const list = (await t.as(token, { method: 'GET', url: '/api/training/list/0/0?category=Schulungen' })).json() as { trainings: { id: string; title: string; date: string }[] };
+    const full = list.trainings.find((x) => x.title === 'Klick-Vinyl richtig verlegen')!;
+    const rows = toCsv('teilnehmer', (await t.as(token, { method: 'POST', url: `/api/exporttraining/${full.id}` })).rawPayload);
+    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Gruppe', 'Status', 'Bestätigt von', 'Bestätigt am']);
+    // Those with a place by name, the waiting list last.
+    expect(rows.slice(1).map((r) => r[4]).sort()).toEqual(['Angefragt', 'Genehmigt', 'Warteliste']);
+    expect(rows.at(-1)![4]).toBe('Warteliste');
+    expect(rows.find((r) => r[4] === 'Genehmigt')![6]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    const overview = toCsv('uebersicht', (await t.as(token, { method: 'POST', url: `/api/exporttrainingoverview/all?year=${full.date.slice(0, 4)}` })).rawPayload);
+    expect(overview[0]!.slice(0, 4)).toEqual(['Titel', 'Datum', 'Uhrzeit', 'Teilnehmer 1']);
+    const row = overview.find((r) => r[0] === 'Klick-Vinyl richtig verlegen')!;
+    expect(row[1]).toBe(`${full.date.slice(8, 10)}.${full.date.slice(5, 7)}.${full.date.slice(0, 4)}`);
+    expect(row[3]).toMatch(/, /);
+  }, 180_000);
 });
