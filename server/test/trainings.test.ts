@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
@@ -225,6 +227,21 @@ describe('registration, approval and the waiting list', () => {
     const rows = await regsOf(tr!.id);
     expect(rows).toHaveLength(20);
     expect(rows.filter((r) => !r.waitingList)).toHaveLength(3);
+  });
+
+  it('sends the approved a calendar invitation, an update when moved and a cancellation when cancelled', async () => {
+    const [tr] = await create({ title: 'Mit Einladung', dates: weekday(17).german });
+    const pl = await t.login('personalleitung@example.com');
+    await t.as(pl, { method: 'POST', url: `/api/training/register/${tr!.id}?force=1`, payload: { users: [ids['azubi@example.com']], directRegistration: true } });
+    const calendarMails = (method: string) =>
+      fs.readdirSync(t.outboxDir).map((f) => fs.readFileSync(path.join(t.outboxDir, f), 'utf8')).filter((raw) => raw.includes('To: azubi@example.com') && raw.includes(`method=${method}`));
+    const invited = calendarMails('REQUEST').length;
+    expect(invited).toBeGreaterThan(0);
+    const moved = await t.as(pl, { method: 'PUT', url: `/api/training/${tr!.id}`, payload: { ...body({ title: 'Mit Einladung' }), move: true, dates: weekday(18).german, time: '11:00' } });
+    expect(moved.statusCode).toBe(200);
+    expect(calendarMails('REQUEST').length).toBe(invited + 1);
+    await t.as(pl, { method: 'POST', url: `/api/training/${tr!.id}/cancel` });
+    expect(calendarMails('CANCEL').length).toBeGreaterThan(0);
   });
 
   it('refuses registration for a cancelled training and tells the registered', async () => {

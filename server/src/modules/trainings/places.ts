@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { users } from '../users/users.table.ts';
+import { trainingInvitation } from './invitation.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
 
 /** Places of a training: the lock they are counted under, moving up from the waiting list, and the mails about it. */
@@ -41,23 +42,51 @@ export async function tellPromoted(deps: Deps, trainingId: string, userIds: stri
   });
 }
 
-export async function tellRegistered(deps: Deps, trainingId: string, mail: (t: typeof trainings.$inferSelect) => { subject: string; text: string }) {
+/**
+ * Tells everyone registered (a reschedule, a cancellation). Approved participants get the
+ * calendar invitation with it: `method` REQUEST updates the event in their calendar, CANCEL
+ * removes it.
+ */
+export async function tellRegistered(deps: Deps, trainingId: string, mail: (t: typeof trainings.$inferSelect) => { subject: string; text: string }, method: 'REQUEST' | 'CANCEL') {
   const [t] = await deps.db.select().from(trainings).where(eq(trainings.id, trainingId));
   if (!t) return;
-  const people = await deps.db.select({ userId: regs.userId }).from(regs).where(eq(regs.trainingId, trainingId));
-  await mailTo(deps, people.flatMap((p) => (p.userId ? [p.userId] : [])), mail(t));
+  const people = await deps.db.select({ userId: regs.userId, approved: regs.approved }).from(regs).where(eq(regs.trainingId, trainingId));
+  const ids = (approved: boolean) => people.flatMap((p) => (p.userId && p.approved === approved ? [p.userId] : []));
+  await mailTo(deps, ids(false), mail(t));
+  await mailTo(deps, ids(true), mail(t), { training: t, method });
 }
 
-export async function mailTo(deps: Deps, userIds: string[], mail: { subject: string; text: string }) {
+/** Sends the approved participant(s) their calendar invitation (after approval). */
+export async function invite(deps: Deps, trainingId: string, userIds: string[], mail: (t: typeof trainings.$inferSelect) => { subject: string; text: string }) {
+  if (userIds.length === 0) return;
+  const [t] = await deps.db.select().from(trainings).where(eq(trainings.id, trainingId));
+  if (t) await mailTo(deps, userIds, mail(t), { training: t, method: 'REQUEST' });
+}
+
+export async function mailTo(
+  deps: Deps,
+  userIds: string[],
+  mail: { subject: string; text: string },
+  calendar?: { training: typeof trainings.$inferSelect; method: 'REQUEST' | 'CANCEL' },
+) {
   if (userIds.length === 0) return;
   const people = await deps.db
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
     .where(sql`${users.id} = any(${`{${userIds.join(',')}}`}::uuid[]) and ${users.email} <> ''`);
+  const organizer = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom;
   for (const p of people) {
+    const t = calendar?.training;
+    const icalEvent = t && calendar
+      ? {
+          method: calendar.method,
+          filename: 'veranstaltung.ics',
+          // The sequence grows with every change of the row, so a calendar replaces the older invitation.
+          content: trainingInvitation({ ...t, sequence: Math.floor(t.updatedAt.getTime() / 1000) }, calendar.method, organizer, p.email),
+        }
+      : undefined;
     await deps.mailer
-      .send({ to: p.email, subject: mail.subject, text: `Hallo ${p.firstName},\n\n${mail.text}\n\nDie Veranstaltungen finden Sie im Filialportal unter Veranstaltungen.` })
+      .send({ to: p.email, subject: mail.subject, text: `Hallo ${p.firstName},\n\n${mail.text}\n\nDie Veranstaltungen finden Sie im Filialportal unter Veranstaltungen.`, ...(icalEvent ? { icalEvent } : {}) })
       .catch((err) => deps.log.error({ err }, 'training mail failed'));
   }
 }
-

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { type Actor } from '../../platform/access.ts';
+import { formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { absences } from '../absences/absences.table.ts';
 import { users } from '../users/users.table.ts';
-import { lockTraining, mailTo, promoteWaiting, tellPromoted } from './places.ts';
+import { invite, lockTraining, mailTo, promoteWaiting, tellPromoted } from './places.ts';
 import { allOrOwn, loadTraining } from './training-view.ts';
 import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
 
@@ -74,7 +75,10 @@ async function register(deps: Deps, actor: Actor, input: RegisterInput) {
     if (err instanceof AppError && err.code === 'already_registered') return { registerStatus: 500, registerMessage: MSG.trainingAlreadyRegistered, training: t };
     throw err;
   }
-  return { registerStatus: 200, registerMessage: '', training: await loadTraining(db, actor, input.trainingId) };
+  const training = await loadTraining(db, actor, input.trainingId);
+  const approvedNow = training.appointments.filter((a) => a.approved && a.userId && input.userIds.includes(a.userId)).map((a) => a.userId!);
+  if (input.approve) await invite(deps, input.trainingId, approvedNow, confirmed);
+  return { registerStatus: 200, registerMessage: '', training };
 }
 
 /** POST /training/registerdirect: the actor registers (or joins the waiting list). */
@@ -106,6 +110,11 @@ async function loadRegistration(db: Db, actor: Actor, registrationId: string) {
   return { t, reg };
 }
 
+const confirmed = (t: typeof trainings.$inferSelect) => ({
+  subject: `Filialportal: Anmeldung zu „${t.title}“ bestätigt`,
+  text: `Ihre Anmeldung zu „${t.title}“ am ${formatDate(t.date)} um ${t.time} Uhr ist bestätigt. Der Termin hängt als Kalendereinladung an.\nOrt: ${t.address}, ${t.zip} ${t.city}`,
+});
+
 /** POST /training/register/approve/{id}: 'Genehmigt'; a waiting-list entry takes a place even beyond the contingent. */
 export async function approveRegistration(deps: Deps, actor: Actor, registrationId: string) {
   const { t, reg } = await loadRegistration(deps.db, actor, registrationId);
@@ -114,12 +123,8 @@ export async function approveRegistration(deps: Deps, actor: Actor, registration
     .update(regs)
     .set({ approved: true, waitingList: false, confirmedBy: actor.userId, confirmedAt: new Date() })
     .where(and(eq(regs.id, registrationId), eq(regs.approved, false)));
-  if (reg.userId && reg.userId !== actor.userId) {
-    await mailTo(deps, [reg.userId], {
-      subject: `Filialportal: Anmeldung zu „${t.title}“ bestätigt`,
-      text: `Ihre Anmeldung zu „${t.title}“ am ${t.dateFormated} um ${t.time} Uhr wurde bestätigt.\nOrt: ${t.address}, ${t.zip} ${t.city}`,
-    });
-  }
+  // The confirmation comes with the calendar invitation.
+  if (reg.userId) await invite(deps, t.id, [reg.userId], confirmed);
   return { training: await loadTraining(deps.db, actor, t.id) };
 }
 
@@ -136,10 +141,14 @@ export async function declineRegistration(deps: Deps, actor: Actor, registration
     return promoteWaiting(tx, t.id);
   });
   if (reg.userId && reg.userId !== actor.userId) {
-    await mailTo(deps, [reg.userId], {
-      subject: `Filialportal: Anmeldung zu „${t.title}“ abgelehnt`,
-      text: `Ihre Anmeldung zu „${t.title}“ am ${t.dateFormated} um ${t.time} Uhr wurde abgelehnt.`,
-    });
+    const [row] = await deps.db.select().from(trainings).where(eq(trainings.id, t.id));
+    await mailTo(
+      deps,
+      [reg.userId],
+      { subject: `Filialportal: Anmeldung zu „${t.title}“ abgelehnt`, text: `Ihre Anmeldung zu „${t.title}“ am ${t.dateFormated} um ${t.time} Uhr wurde abgelehnt.` },
+      // An approved place had reached the calendar: the cancellation takes it out again.
+      reg.approved && row ? { training: row, method: 'CANCEL' } : undefined,
+    );
   }
   await tellPromoted(deps, t.id, promoted);
   return { training: await loadTraining(deps.db, actor, t.id) };

@@ -107,7 +107,7 @@ export async function updateTraining(deps: Deps, actor: Actor, id: string, input
     await tellRegistered(deps, id, (t) => ({
       subject: `Filialportal: „${t.title}“ wurde verschoben`,
       text: `„${t.title}“ findet jetzt am ${formatDate(t.date)} um ${t.time} Uhr statt (bisher ${before.dateFormated} um ${before.time} Uhr).\nOrt: ${t.address}, ${t.zip} ${t.city}`,
-    }));
+    }), 'REQUEST');
   }
   await tellPromoted(deps, id, promoted);
   return { training: await loadTraining(db, actor, id) };
@@ -122,7 +122,7 @@ export async function cancelTraining(deps: Deps, actor: Actor, id: string) {
   await tellRegistered(deps, id, (tr) => ({
     subject: `Filialportal: „${tr.title}“ wurde abgesagt`,
     text: `„${tr.title}“ am ${formatDate(tr.date)} um ${tr.time} Uhr wurde abgesagt. Ihre Anmeldung entfällt.`,
-  }));
+  }), 'CANCEL');
   return { training: await loadTraining(deps.db, actor, id) };
 }
 
