@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { trainingRegistrations, trainings, trainingValuations } from '../src/modules/trainings/trainings.table.ts';
 import { absences } from '../src/modules/absences/absences.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
+import { taskAssignments, tasks } from '../src/modules/tasks/tasks.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { todayIso } from '../src/platform/dates.ts';
 import { buildTestApp, readOutbox, type TestContext } from './helpers.ts';
@@ -227,6 +228,33 @@ describe('registration, approval and the waiting list', () => {
     const rows = await regsOf(tr!.id);
     expect(rows).toHaveLength(20);
     expect(rows.filter((r) => !r.waitingList)).toHaveLength(3);
+  });
+
+  it('gives the approvers a task per requested registration, completed on approval, gone on decline, new for who moves up', async () => {
+    const [tr] = await create({ title: 'Mit Aufgaben', contingent: 1, dates: weekday(19).german });
+    await registerSelf('verkauf@example.com', tr!.id);
+    await registerSelf('azubi@example.com', tr!.id);
+    const rows = await regsOf(tr!.id);
+    const first = rows.find((r) => r.userId === ids['verkauf@example.com'])!;
+    const ref = (id: string) => `training-registration:${id}`;
+    const taskOf = async (id: string) => (await t.db.select().from(tasks).where(eq(tasks.reference, ref(id))))[0];
+    const task = (await taskOf(first.id))!;
+    expect(task.link).toBe(`/veranstaltungen?id=${tr!.id}`);
+    expect(task.locked).toBe(true);
+    const recipients = (await t.db.select({ userId: taskAssignments.userId }).from(taskAssignments).where(eq(taskAssignments.taskId, task.id))).map((r) => r.userId);
+    expect(recipients).toContain(ids['filialleitung@example.com']);
+    expect(recipients).toContain(ids['personalleitung@example.com']);
+    expect(recipients).not.toContain(ids['verkauf@example.com']);
+    // The waiting Azubi has no task yet.
+    const second = rows.find((r) => r.userId === ids['azubi@example.com'])!;
+    expect(await taskOf(second.id)).toBeUndefined();
+    // Declined: the task goes, and the Azubi moves up with a task of their own.
+    await t.as(await t.login('filialleitung@example.com'), { method: 'POST', url: `/api/training/register/decline/${first.id}` });
+    expect(await taskOf(first.id)).toBeUndefined();
+    const moved = (await taskOf(second.id))!;
+    await t.as(await t.login('filialleitung@example.com'), { method: 'POST', url: `/api/training/register/approve/${second.id}` });
+    const open = await t.db.select().from(taskAssignments).where(and(eq(taskAssignments.taskId, moved.id), isNull(taskAssignments.completedAt)));
+    expect(open).toHaveLength(0);
   });
 
   it('sends the approved a calendar invitation, an update when moved and a cancellation when cancelled', async () => {

@@ -1,6 +1,7 @@
 import type { Db } from '../platform/db.ts';
 import { todayIso } from '../platform/dates.ts';
 import { trainingRegistrations, trainings, trainingValuations } from '../modules/trainings/trainings.table.ts';
+import { openApprovalTasks } from '../modules/trainings/approval-tasks.ts';
 import { users } from '../modules/users/users.table.ts';
 
 /** A weekday (Monday–Saturday) about `offset` days from today (YYYY-MM-DD); Sundays move to Monday. */
@@ -127,7 +128,7 @@ export async function seedTrainings(db: Db) {
     // Registered in order, a minute apart: the waiting list keeps its order.
     const base = Date.now() - 86_400_000;
     for (const [i, [email, state]] of item.regs.entries()) {
-      await db.insert(trainingRegistrations).values({
+      const [reg] = await db.insert(trainingRegistrations).values({
         trainingId: t!.id,
         userId: byEmail(email),
         approved: state === 'approved',
@@ -136,7 +137,9 @@ export async function seedTrainings(db: Db) {
         confirmedAt: state === 'approved' ? new Date(base + i * 60_000) : null,
         registeredBy: byEmail(email),
         createdAt: new Date(base + i * 60_000),
-      });
+      }).returning({ id: trainingRegistrations.id, userId: trainingRegistrations.userId });
+      // A request waits for its approvers, as one made in the app would.
+      if (state === 'requested') await openApprovalTasks(db, t!.id, [reg!], byEmail(email));
     }
     for (const [email, stars, text] of item.ratings ?? []) {
       await db.insert(trainingValuations).values({ trainingId: t!.id, userId: byEmail(email), answers: [{ label: QUESTIONS[0]!.label, value: stars }, { label: QUESTIONS[1]!.label, value: text }] });

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { users } from '../users/users.table.ts';
+import { openApprovalTasks } from './approval-tasks.ts';
 import { trainingInvitation } from './invitation.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
 
@@ -19,8 +20,8 @@ export async function lockTraining(tx: Db, id: string) {
  * Moves the first people of the waiting list up, in order of arrival, while places are free
  * (pretix-style): they become 'Angefragt' and still need an approval. Returns who moved up.
  */
-export async function promoteWaiting(tx: Db, trainingId: string): Promise<string[]> {
-  const moved = await tx.execute<{ user_id: string | null }>(sql`
+export async function promoteWaiting(tx: Db, trainingId: string, by: string | null): Promise<string[]> {
+  const moved = await tx.execute<{ id: string; user_id: string | null }>(sql`
     update ${regs} set waiting_list = false, updated_at = now()
     where id in (
       select r.id from ${regs} r, ${trainings} t
@@ -28,8 +29,11 @@ export async function promoteWaiting(tx: Db, trainingId: string): Promise<string
       order by r.created_at, r.id
       limit greatest(0, (select t2.contingent from ${trainings} t2 where t2.id = ${trainingId})
         - (select count(*) from ${regs} r2 where r2.training_id = ${trainingId} and not r2.waiting_list)))
-    returning user_id`);
-  return (moved as unknown as { rows: { user_id: string | null }[] }).rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
+    returning id, user_id`);
+  const rows = (moved as unknown as { rows: { id: string; user_id: string | null }[] }).rows;
+  // Moved up, they are requested now: their approvers get the task.
+  await openApprovalTasks(tx, trainingId, rows.map((r) => ({ id: r.id, userId: r.user_id })), by);
+  return rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
 }
 
 export async function tellPromoted(deps: Deps, trainingId: string, userIds: string[]) {

@@ -7,6 +7,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { absences } from '../absences/absences.table.ts';
 import { users } from '../users/users.table.ts';
+import { completeLinkedTasks, deleteLinkedTasks } from '../tasks/linked-tasks.ts';
+import { openApprovalTasks, registrationReference } from './approval-tasks.ts';
 import { invite, lockTraining, mailTo, promoteWaiting, tellPromoted } from './places.ts';
 import { allOrOwn, loadTraining } from './training-view.ts';
 import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
@@ -69,7 +71,8 @@ async function register(deps: Deps, actor: Actor, input: RegisterInput) {
         const approved = input.approve && !waitingList;
         return { trainingId: input.trainingId, userId, waitingList, approved, registeredBy: actor.userId, info: input.info, confirmedBy: approved ? actor.userId : null, confirmedAt: approved ? now : null };
       });
-      await tx.insert(regs).values(values).catch(registrationRefused);
+      const inserted = await tx.insert(regs).values(values).returning({ id: regs.id, userId: regs.userId, waitingList: regs.waitingList, approved: regs.approved }).catch(registrationRefused);
+      await openApprovalTasks(tx, input.trainingId, inserted.filter((r) => !r.waitingList && !r.approved), actor.userId);
     });
   } catch (err) {
     if (err instanceof AppError && err.code === 'already_registered') return { registerStatus: 500, registerMessage: MSG.trainingAlreadyRegistered, training: t };
@@ -123,6 +126,7 @@ export async function approveRegistration(deps: Deps, actor: Actor, registration
     .update(regs)
     .set({ approved: true, waitingList: false, confirmedBy: actor.userId, confirmedAt: new Date() })
     .where(and(eq(regs.id, registrationId), eq(regs.approved, false)));
+  await completeLinkedTasks(deps.db, registrationReference(registrationId), actor.userId);
   // The confirmation comes with the calendar invitation.
   if (reg.userId) await invite(deps, t.id, [reg.userId], confirmed);
   return { training: await loadTraining(deps.db, actor, t.id) };
@@ -138,7 +142,8 @@ export async function declineRegistration(deps: Deps, actor: Actor, registration
   const promoted = await deps.db.transaction(async (tx) => {
     await lockTraining(tx, t.id);
     await tx.delete(regs).where(eq(regs.id, registrationId));
-    return promoteWaiting(tx, t.id);
+    await deleteLinkedTasks(tx, registrationReference(registrationId));
+    return promoteWaiting(tx, t.id, actor.userId);
   });
   if (reg.userId && reg.userId !== actor.userId) {
     const [row] = await deps.db.select().from(trainings).where(eq(trainings.id, t.id));

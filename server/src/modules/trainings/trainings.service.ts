@@ -11,6 +11,7 @@ import { locations } from '../locations/locations.table.ts';
 import { seenMarkers } from '../seen/seen.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
+import { dropApprovalTasks } from './approval-tasks.ts';
 import { lockTraining, promoteWaiting, tellPromoted, tellRegistered } from './places.ts';
 import { loadTraining, peopleOf, toDto, trainingColumns } from './training-view.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
@@ -101,7 +102,7 @@ export async function updateTraining(deps: Deps, actor: Actor, id: string, input
       .update(trainings)
       .set(input.move ? { ...changes, date: input.date!, time: input.time! } : changes)
       .where(eq(trainings.id, id));
-    return promoteWaiting(tx, id);
+    return promoteWaiting(tx, id, actor.userId);
   });
   if (input.move && (before.date !== input.date || before.time !== input.time)) {
     await tellRegistered(deps, id, (t) => ({
@@ -118,7 +119,10 @@ export async function cancelTraining(deps: Deps, actor: Actor, id: string) {
   const t = await loadTraining(deps.db, actor, id);
   if (t.cancelled) throw badRequest(MSG.trainingCancelled);
   if (t.past) throw badRequest(MSG.trainingPast);
-  await deps.db.update(trainings).set({ cancelledAt: new Date() }).where(eq(trainings.id, id));
+  await deps.db.transaction(async (tx) => {
+    await tx.update(trainings).set({ cancelledAt: new Date() }).where(eq(trainings.id, id));
+    await dropApprovalTasks(tx, id);
+  });
   await tellRegistered(deps, id, (tr) => ({
     subject: `Filialportal: „${tr.title}“ wurde abgesagt`,
     text: `„${tr.title}“ am ${formatDate(tr.date)} um ${tr.time} Uhr wurde abgesagt. Ihre Anmeldung entfällt.`,
@@ -127,8 +131,11 @@ export async function cancelTraining(deps: Deps, actor: Actor, id: string) {
 }
 
 export async function deleteTraining(db: Db, id: string) {
-  const deleted = await db.delete(trainings).where(eq(trainings.id, id)).returning({ id: trainings.id });
-  if (deleted.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    await dropApprovalTasks(tx, id);
+    const deleted = await tx.delete(trainings).where(eq(trainings.id, id)).returning({ id: trainings.id });
+    if (deleted.length === 0) throw notFound();
+  });
 }
 
 /** The training row locked for this transaction: places are counted and taken under it. */
