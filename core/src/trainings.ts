@@ -132,6 +132,9 @@ export const ZRegisterUsersRequest = z.object({
 });
 export const ZForceQuery = z.object({ force: z.enum(['0', '1']).optional() });
 
+/** POST /training/register/attendance/{id}: after the event, whether the person came. */
+export const ZAttendanceRequest = z.object({ attended: z.boolean() });
+
 /** POST /valuation: stars 1–5 and an answer to every labelled Frage question. */
 export const ZValuationRequest = z.object({
   valuation: z.object({
@@ -155,6 +158,9 @@ export const ZRegistration = z.object({
   createdAt: zTimestamp(),
   canApprove: z.boolean(),
   canDecline: z.boolean(),
+  /** After the event: came, did not come, not recorded (null). */
+  attended: z.boolean().nullable(),
+  canMarkAttendance: z.boolean(),
 });
 
 export const ZTraining = z.object({

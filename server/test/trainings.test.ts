@@ -340,7 +340,7 @@ describe('downloads', () => {
     await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: `/api/training/register/approve/${first.id}` });
     const pl = await t.login('personalleitung@example.com');
     const list = await readXlsx(await t.as(pl, { method: 'POST', url: `/api/exporttraining/${tr!.id}` }));
-    expect(list[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Gruppe', 'Status', 'Bestätigt von', 'Bestätigt am']);
+    expect(list[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Gruppe', 'Status', 'Bestätigt von', 'Bestätigt am', 'Erschienen']);
     expect(list.slice(1).map((r) => r[4])).toEqual(['Genehmigt', 'Warteliste']);
     const sheet = await readXlsx(await t.as(pl, { method: 'POST', url: `/api/exportcurrenttraining/${tr!.id}` }));
     expect(sheet[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Gruppe', 'Unterschrift']);
@@ -404,6 +404,29 @@ describe('people for the registration dialog', () => {
     expect(new Set(pl.map((u: { locationLabel: string }) => u.locationLabel)).size).toBeGreaterThan(3);
     const refused = await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/user/listallfortraining' });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('attendance', () => {
+  it('after the event the contact person records who came; who did not come cannot rate; the list shows it', async () => {
+    const [tr] = await t.db
+      .insert(trainings)
+      .values({ ...body({ title: 'Anwesenheit' }), contactPerson: ids['personalleitung@example.com'], date: '2025-10-07', time: '09:00', ratings: body().ratings.slice(1, 2) } as never)
+      .returning({ id: trainings.id });
+    await t.db.insert(trainingRegistrations).values([ids['verkauf@example.com'], ids['azubi@example.com']].map((userId) => ({ trainingId: tr!.id, userId, approved: true })));
+    const regs = await regsOf(tr!.id);
+    const azubi = regs.find((r) => r.userId === ids['azubi@example.com'])!;
+    const refused = await t.as(await t.login('verkauf@example.com'), { method: 'POST', url: `/api/training/register/attendance/${azubi.id}`, payload: { attended: false } });
+    expect(refused.statusCode).toBe(404);
+    expect((await regsOf(tr!.id)).find((r) => r.id === azubi.id)!.attended).toBeNull();
+    const marked = await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: `/api/training/register/attendance/${azubi.id}`, payload: { attended: false } });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().training.appointments.find((a: { id: string }) => a.id === azubi.id).attended).toBe(false);
+    const rate = await t.as(await t.login('azubi@example.com'), { method: 'POST', url: '/api/valuation', payload: { valuation: { trainingId: tr!.id, answers: [{ label: 'Was nehmen Sie mit?', value: 'x' }] } } });
+    expect(rate.statusCode).toBe(403);
+    expect(rate.json().error.message).toBe(MSG.valuationNotAllowed);
+    const list = await readXlsx(await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: `/api/exporttraining/${tr!.id}` }));
+    expect(list.slice(1).map((r) => r[7] ?? '').sort()).toEqual(['', 'Nein']);
   });
 });
 

@@ -90,7 +90,7 @@ describe.skipIf(!soffice)('XLSX exports in LibreOffice', () => {
     const list = (await t.as(token, { method: 'GET', url: '/api/training/list/0/0?category=Schulungen' })).json() as { trainings: { id: string; title: string; date: string }[] };
     const full = list.trainings.find((x) => x.title === 'Klick-Vinyl richtig verlegen')!;
     const rows = toCsv('teilnehmer', (await t.as(token, { method: 'POST', url: `/api/exporttraining/${full.id}` })).rawPayload);
-    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Gruppe', 'Status', 'Bestätigt von', 'Bestätigt am']);
+    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Gruppe', 'Status', 'Bestätigt von', 'Bestätigt am', 'Erschienen']);
     // Those with a place by name, the waiting list last.
     expect(rows.slice(1).map((r) => r[4]).sort()).toEqual(['Angefragt', 'Genehmigt', 'Warteliste']);
     expect(rows.at(-1)![4]).toBe('Warteliste');

@@ -105,7 +105,7 @@ export interface Demo {
   /** A news item of Personalleitung for Filiale Köln with a picture, Verkauf Köln's comment on it, and a mandatory notice for all. */
   news: { item: string; file: string; comment: string; notice: string };
   /** An upcoming training with Verkauf Köln's registration, and a past one Verkauf Köln attended (approved). */
-  training: { open: string; registration: string; past: string };
+  training: { open: string; registration: string; past: string; pastRegistration: string };
   /** The settings form of Verkauf Köln as the user editor sends it back unchanged. */
   verkaufForm: Record<string, unknown>;
 }
@@ -221,7 +221,8 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
   const open = ok<{ trainings: { id: string }[] }>(await as('POST', '/api/training', trainingBody('Prüfschulung', user.Admin, 40)), 'training').trainings[0]!.id;
   const registration = await registerVerkauf(t, tokens.get('Admin')!, open, user.Verkauf);
   const past = await pastTrainingOf(t, user.Verkauf);
-  const training = { open, registration, past };
+  const [pastReg] = await t.db.select({ id: trainingRegistrations.id }).from(trainingRegistrations).where(eq(trainingRegistrations.trainingId, past));
+  const training = { open, registration, past, pastRegistration: pastReg!.id };
 
   const d: Demo = {
     loc,
@@ -543,6 +544,12 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'POST /api/exporttrainingratings/:id': { who: [A, PL, VW, ZLL, FL], sample: (d) => ({ url: `/api/exporttrainingratings/${d.training.past}` }) },
   'GET /api/trainingoverview/:locationId': { who: [A, PL, VL, VT, VW], sample: (d) => ({ url: `/api/trainingoverview/${d.loc.koeln}` }) },
   'POST /api/exporttrainingoverview/:locationId': { who: [A, PL, VL, VT, VW], sample: () => ({ url: '/api/exporttrainingoverview/all?year=0' }) },
+  // Verkauf Köln's place in the past training: old_training_participant_list_can_edit (no contact person here); who sees it otherwise: 403.
+  'POST /api/training/register/attendance/:id': {
+    who: STAFF,
+    scope: { only: [A, PL, VW], otherwise: 404, but: { Vertriebsleitung: 403, Verkauf: 403, Filialleitung: 403 } },
+    sample: (d) => ({ url: `/api/training/register/attendance/${d.training.pastRegistration}`, payload: { attended: true } }),
+  },
   'POST /api/valuation': {
     who: STAFF,
     // Only Verkauf Köln attended the past training.

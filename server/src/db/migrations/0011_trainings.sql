@@ -7,6 +7,7 @@ CREATE TABLE "training_registrations" (
 	"confirmed_by" uuid,
 	"confirmed_at" timestamp with time zone,
 	"registered_by" uuid,
+	"attended" boolean,
 	"info" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -101,3 +101,8 @@ export function deleteLinkedTasksCte(reference: string): SQL {
 export async function deleteLinkedTasks(db: Db, reference: string) {
   await db.delete(tasks).where(eq(tasks.reference, reference));
 }
+
+/** Deletes the linked tasks of many records at once; `references` is a subquery yielding their references. */
+export async function deleteLinkedTasksIn(db: Db, references: SQL) {
+  await db.delete(tasks).where(sql`${tasks.reference} in (${references})`);
+}

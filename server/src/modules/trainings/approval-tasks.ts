@@ -1,8 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
-import { createLinkedTask } from '../tasks/linked-tasks.ts';
-import { tasks } from '../tasks/tasks.table.ts';
+import { createLinkedTask, deleteLinkedTasksIn } from '../tasks/linked-tasks.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
@@ -54,6 +53,5 @@ export async function openApprovalTasks(tx: Db, trainingId: string, requested: {
 
 /** The approval tasks of all registrations of a training go with it (deleted, cancelled). */
 export async function dropApprovalTasks(tx: Db, trainingId: string) {
-  const refs = tx.select({ ref: sql<string>`'training-registration:' || ${regs.id}` }).from(regs).where(eq(regs.trainingId, trainingId));
-  await tx.delete(tasks).where(inArray(tasks.reference, refs));
+  await deleteLinkedTasksIn(tx, sql`select 'training-registration:' || r.id from ${regs} r where r.training_id = ${trainingId}`);
 }

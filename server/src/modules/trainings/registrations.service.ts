@@ -159,6 +159,14 @@ export async function declineRegistration(deps: Deps, actor: Actor, registration
   return { training: await loadTraining(deps.db, actor, t.id) };
 }
 
+/** POST /training/register/attendance/{id}: after the event, the contact person or old_training_participant_list_can_edit record who came. */
+export async function markAttendance(db: Db, actor: Actor, registrationId: string, attended: boolean) {
+  const { t, reg } = await loadRegistration(db, actor, registrationId);
+  if (!reg.canMarkAttendance) throw forbidden();
+  await db.update(regs).set({ attended }).where(eq(regs.id, registrationId));
+  return { training: await loadTraining(db, actor, t.id) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ratings and the own trainings.
 
@@ -166,7 +174,7 @@ export async function declineRegistration(deps: Deps, actor: Actor, registration
 export async function rateTraining(db: Db, actor: Actor, input: { trainingId: string; stars?: number; answers: { label: string; value: string | number }[] }) {
   const t = await loadTraining(db, actor, input.trainingId);
   if (t.ownValuated) throw conflict(MSG.valuationTwice);
-  if (!t.past || t.cancelled || t.own?.approved !== true) throw forbidden(MSG.valuationNotAllowed);
+  if (!t.past || t.cancelled || t.own?.approved !== true || t.own.attended === false) throw forbidden(MSG.valuationNotAllowed);
   const answers = t.ratings.map((q) => {
     const given = input.answers.find((a) => a.label === q.label)?.value;
     if (q.type === 'Sternbewertung') {

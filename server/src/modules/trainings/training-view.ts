@@ -12,15 +12,15 @@ import { trainingRegistrations as regs, trainings, trainingValuations } from './
 
 /** How a training reads for one person: its counts, the registrations they may see, what they may do. */
 
-/** A registration as read with its training: [id, userId, waitingList, approved, confirmedBy, confirmedAt, createdAt]. */
-type RegJson = [string, string | null, boolean, boolean, string | null, string | null, string];
+/** A registration as read with its training: [id, userId, waitingList, approved, confirmedBy, confirmedAt, createdAt, attended]. */
+type RegJson = [string, string | null, boolean, boolean, string | null, string | null, string, boolean | null];
 
 // Qualified by hand: Drizzle writes a lone table's columns unqualified, which the subqueries would take for their own.
 const trainingId = sql.raw('"trainings"."id"');
 const contactName = sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${sql.raw('"trainings"."contact_person"')})`;
 const valuationCount = sql<number>`(select count(*)::int from ${trainingValuations} v where v.training_id = ${trainingId})`;
 /** The registrations alone, from the training's index: who they are comes with `peopleOf` for the whole page at once. */
-const registrations = sql<RegJson[]>`coalesce((select json_agg(json_build_array(r.id, r.user_id, r.waiting_list, r.approved, r.confirmed_by, r.confirmed_at, r.created_at)
+const registrations = sql<RegJson[]>`coalesce((select json_agg(json_build_array(r.id, r.user_id, r.waiting_list, r.approved, r.confirmed_by, r.confirmed_at, r.created_at, r.attended)
     order by r.waiting_list, r.created_at, r.id) from ${regs} r where r.training_id = ${trainingId}), '[]')`;
 const ownValuated = (userId: string) => sql<boolean>`exists (select 1 from ${trainingValuations} v where v.training_id = ${trainingId} and v.user_id = ${userId})`;
 
@@ -77,7 +77,8 @@ export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) 
   const approvedCount = r.registrations.filter((x) => x[3]).length;
   const free = Math.max(0, t.contingent - taken);
   const mayWaiting = isContact || can(actor, 'waitinglist_can_edit');
-  const regsOut = r.registrations.map(([id, userId, waitingList, approved, confirmedBy, confirmedAt, createdAt]) => {
+  const marksAttendance = past && (isContact || can(actor, 'old_training_participant_list_can_edit'));
+  const regsOut = r.registrations.map(([id, userId, waitingList, approved, confirmedBy, confirmedAt, createdAt, attended]) => {
     const person = userId ? people.get(userId) : undefined;
     const locationId = person?.locationId ?? null;
     const confirmer = confirmedBy ? people.get(confirmedBy) : undefined;
@@ -107,6 +108,8 @@ export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) 
         createdAt: new Date(createdAt),
         canApprove,
         canDecline,
+        attended,
+        canMarkAttendance: marksAttendance && approved,
       },
     };
   });
@@ -146,7 +149,8 @@ export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) 
       seeList: isContact || can(actor, 'teilnehmerliste_anzeigen_alle') || can(actor, 'teilnehmerliste_anzeigen_eigene_filiale'),
       downloadList: isContact || can(actor, 'teilnehmerliste_herunterladen_alle') || can(actor, 'teilnehmerliste_herunterladen_eigene_filiale'),
       downloadRatings: can(actor, 'bewertungen_herunterladen_alle') || can(actor, 'bewertungen_herunterladen_eigene_filiale'),
-      rate: past && !cancelled && ownReg?.approved === true && !r.ownValuated,
+      // Marked as not there, nobody rates it.
+      rate: past && !cancelled && ownReg?.approved === true && ownReg.attended !== false && !r.ownValuated,
     },
   };
 }

@@ -17,6 +17,7 @@ export interface ParticipantRow {
   state: string;
   confirmedBy: string;
   confirmedAt: Date | null;
+  attended: boolean | null;
 }
 
 export const participantColumns: XlsxColumn<ParticipantRow>[] = [
@@ -27,6 +28,7 @@ export const participantColumns: XlsxColumn<ParticipantRow>[] = [
   { header: 'Status', value: (r) => r.state, width: 12 },
   { header: 'Bestätigt von', value: (r) => r.confirmedBy, width: 22 },
   { header: 'Bestätigt am', value: (r) => r.confirmedAt, type: 'datetime', width: 18 },
+  { header: 'Erschienen', value: (r) => (r.attended === null ? '' : r.attended ? 'Ja' : 'Nein'), width: 11 },
 ];
 
 /** The participants column set plus an empty column to sign in, for the attendance sheet. */
@@ -43,7 +45,7 @@ export async function participantRows(db: Db, actor: Actor, trainingId: string, 
   if (!contact && !can(actor, 'teilnehmerliste_herunterladen_alle') && !can(actor, 'teilnehmerliste_herunterladen_eigene_filiale')) throw forbidden();
   const confirmer = sql<string>`(select c.first_name || ' ' || c.last_name from ${users} c where c.id = ${regs.confirmedBy})`;
   const rows = await db
-    .select({ lastName: users.lastName, firstName: users.firstName, location: locations.name, locationId: users.locationId, team: userGroups.label, approved: regs.approved, waitingList: regs.waitingList, confirmedBy: confirmer, confirmedAt: regs.confirmedAt })
+    .select({ lastName: users.lastName, firstName: users.firstName, location: locations.name, locationId: users.locationId, team: userGroups.label, approved: regs.approved, waitingList: regs.waitingList, confirmedBy: confirmer, confirmedAt: regs.confirmedAt, attended: regs.attended })
     .from(regs)
     .innerJoin(users, eq(users.id, regs.userId))
     .innerJoin(locations, eq(locations.id, users.locationId))
@@ -55,7 +57,7 @@ export async function participantRows(db: Db, actor: Actor, trainingId: string, 
     training: t,
     rows: rows
       .filter((r) => mine(r.locationId) && (!approvedOnly || r.approved))
-      .map((r) => ({ lastName: r.lastName, firstName: r.firstName, location: r.location, team: r.team, state: r.approved ? 'Genehmigt' : r.waitingList ? 'Warteliste' : 'Angefragt', confirmedBy: r.confirmedBy ?? '', confirmedAt: r.confirmedAt })),
+      .map((r) => ({ lastName: r.lastName, firstName: r.firstName, location: r.location, team: r.team, state: r.approved ? 'Genehmigt' : r.waitingList ? 'Warteliste' : 'Angefragt', confirmedBy: r.confirmedBy ?? '', confirmedAt: r.confirmedAt, attended: r.attended })),
   };
 }
 

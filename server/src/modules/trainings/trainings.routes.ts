@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
 import {
   TRAINING_CATEGORIES,
+  ZAttendanceRequest,
   ZForceQuery,
   ZRegisterResponse,
   ZRegisterSelfRequest,
@@ -123,6 +124,12 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: { tags, summary: 'Anmeldung ablehnen oder selbst zurückziehen; der Erste der Warteliste rückt nach', params: ZId, response: { 200: ZTrainingResponse } },
     handler: (req) => registrations.declineRegistration(deps, actorOf(req), req.params.id),
+  });
+
+  r.post('/training/register/attendance/:id', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Nach der Veranstaltung: erschienen oder nicht (Ansprechpartner oder old_training_participant_list_can_edit)', params: ZId, body: ZAttendanceRequest, response: { 200: ZTrainingResponse } },
+    handler: (req) => registrations.markAttendance(db, actorOf(req), req.params.id, req.body.attended),
   });
 
   r.post('/valuation', {

@@ -53,6 +53,8 @@ export const trainingRegistrations = pgTable(
     confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     registeredBy: uuid('registered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** After the event: came (true), did not come (false), not recorded (null). */
+    attended: boolean('attended'),
     info: text('info').notNull().default(''),
     ...timestamps(),
   },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Collapse, Group, Menu, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Collapse, Group, Menu, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconBan,
   IconCalendarEvent,
@@ -27,6 +27,7 @@ import {
   useCancelTraining,
   useDeclineRegistration,
   useDeleteTraining,
+  useMarkAttendance,
   useRegisterSelf,
   type Registration,
   type Training,
@@ -47,6 +48,7 @@ export function TrainingCard({ training: t, onAction }: TrainingCardProps) {
   const registerSelf = useRegisterSelf();
   const approve = useApproveRegistration();
   const decline = useDeclineRegistration();
+  const attendance = useMarkAttendance();
   const cancel = useCancelTraining();
   const remove = useDeleteTraining();
   const open = !t.past && !t.cancelled;
@@ -156,6 +158,7 @@ export function TrainingCard({ training: t, onAction }: TrainingCardProps) {
               <Table.Th>Name</Table.Th>
               <Table.Th visibleFrom="sm">Standort</Table.Th>
               <Table.Th>Status</Table.Th>
+              {t.past && <Table.Th>Erschienen</Table.Th>}
               <Table.Th aria-label="Aktionen" />
             </Table.Tr>
           </Table.Thead>
@@ -169,6 +172,24 @@ export function TrainingCard({ training: t, onAction }: TrainingCardProps) {
                     {r.state}
                   </Badge>
                 </Table.Td>
+                {t.past && (
+                  <Table.Td>
+                    {r.canMarkAttendance ? (
+                      <SegmentedControl
+                        size="xs"
+                        aria-label={`Erschienen: ${r.userData[1]} ${r.userData[0]}`}
+                        value={r.attended === null ? '' : r.attended ? 'ja' : 'nein'}
+                        onChange={(v) => attendance.mutate({ id: r.id, attended: v === 'ja' }, { onError: alertError })}
+                        data={[
+                          { value: 'ja', label: 'erschienen' },
+                          { value: 'nein', label: 'nicht erschienen' },
+                        ]}
+                      />
+                    ) : (
+                      <Text size="sm">{r.attended === null ? '' : r.attended ? 'erschienen' : 'nicht erschienen'}</Text>
+                    )}
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     {r.canApprove && (

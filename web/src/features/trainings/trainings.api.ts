@@ -84,6 +84,9 @@ export const useRegisterUsers = () =>
 export const useApproveRegistration = () => useTrainingMutation((id: string) => api(`/api/training/register/approve/${id}`, { method: 'POST' }));
 export const useDeclineRegistration = () => useTrainingMutation((id: string) => api(`/api/training/register/decline/${id}`, { method: 'POST' }));
 
+export const useMarkAttendance = () =>
+  useTrainingMutation(({ id, attended }: { id: string; attended: boolean }) => api(`/api/training/register/attendance/${id}`, { method: 'POST', body: { attended } }));
+
 export const useRateTraining = () =>
   useTrainingMutation((valuation: { trainingId: string; answers: { label: string; value: string | number }[] }) => api('/api/valuation', { method: 'POST', body: { valuation } }));
 
