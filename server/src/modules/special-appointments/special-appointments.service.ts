@@ -22,19 +22,22 @@ function listFilter(opts: { old: boolean; term?: string }): SQL | undefined {
   );
 }
 
+/** An appointment as the API shows it, with its location labels already joined. */
+const toDto = (r: Row, locationLabels: string) => ({
+  id: r.id,
+  info: r.info,
+  date: r.date,
+  endDate: r.endDate,
+  dateFormated: formatDate(r.date),
+  endDateFormated: formatDate(r.endDate),
+  locations: r.locations,
+  locationLabels,
+});
+
 /** Adds location labels ('Alle' for none) with one query for the whole page. */
 async function withLocationLabels(db: Db, rows: Row[]) {
   const byId = await locationsByIds(db, rows.flatMap((r) => r.locations));
-  return rows.map((r) => ({
-    id: r.id,
-    info: r.info,
-    date: r.date,
-    endDate: r.endDate,
-    dateFormated: formatDate(r.date),
-    endDateFormated: formatDate(r.endDate),
-    locations: r.locations,
-    locationLabels: r.locations.length ? r.locations.map((id) => byId.get(id)?.name ?? 'Unbekannt').join(', ') : 'Alle',
-  }));
+  return rows.map((r) => toDto(r, r.locations.length ? r.locations.map((id) => byId.get(id)?.name ?? 'Unbekannt').join(', ') : 'Alle'));
 }
 
 const SORT = ['info', 'date', 'endDate'] as const;
@@ -76,16 +79,7 @@ export async function listSpecialAppointments(db: Db, opts: { page: number; old:
   const rows = await listed(db, shape).execute({ today: todayIso(), term: term ? likeTerm(term) : undefined, limit, offset });
   const total = limit === undefined ? rows.length : await totalOf(rows, db.select({ n: count() }).from(specialAppointments).where(listFilter(opts)));
   return {
-    list: rows.map((r) => ({
-      id: r.id,
-      info: r.info,
-      date: r.date,
-      endDate: r.endDate,
-      dateFormated: formatDate(r.date),
-      endDateFormated: formatDate(r.endDate),
-      locations: r.locations,
-      locationLabels: r.locationLabels,
-    })),
+    list: rows.map((r) => toDto(r, r.locationLabels)),
     count: total,
   };
 }
