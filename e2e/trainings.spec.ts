@@ -130,6 +130,28 @@ test.describe('Veranstaltungen', () => {
     await expect(page.getByRole('button', { name: 'Übersicht Export XLSX' })).toBeVisible();
   });
 
+  test('die Aufgabe „Veranstaltung bewerten“ führt zur Bewertung und ist danach erledigt', async ({ page }) => {
+    await login(page, 'verkauf@example.com', undefined, '/aufgaben/eigene');
+    const open = page.getByRole('region', { name: 'Offene Aufgaben' });
+    const task = open.getByRole('article', { name: /^Veranstaltung bewerten: Aufmaß mit dem Laser/ });
+    await expect(task).toBeVisible();
+    // Completed by rating, not by hand.
+    await expect(task.getByRole('checkbox')).toBeDisabled();
+    await task.getByRole('link', { name: /öffnen$/ }).click();
+    await expect(page).toHaveURL(/\/veranstaltungen\?id=/);
+    const dialog = page.getByRole('dialog', { name: 'Bewertung abgeben' });
+    await expect(dialog).toBeVisible();
+    await dialog.locator('.mantine-Rating-root label').nth(4).click();
+    await dialog.getByLabel('Was nehmen Sie für die Arbeit mit?').fill('Das Aufmaß geht jetzt direkt ins Angebot.');
+    await dialog.getByRole('button', { name: 'Absenden' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/bewerten=1/);
+    await page.goto('/aufgaben/eigene');
+    await page.getByRole('switch', { name: 'Erledigte Aufgaben anzeigen' }).click();
+    await expect(page.getByRole('region', { name: 'Erledigte Aufgaben' }).getByRole('article', { name: /^Veranstaltung bewerten: Aufmaß mit dem Laser/ })).toBeVisible();
+    await expect(open.getByRole('article', { name: /^Veranstaltung bewerten: Aufmaß mit dem Laser/ })).toHaveCount(0);
+  });
+
   test('nach der Veranstaltung bewertet Verkauf einmal', async ({ page }) => {
     await login(page, 'verkauf@example.com', undefined, '/veranstaltungen');
     await page.getByRole('switch', { name: 'Vergangene Veranstaltungen anzeigen' }).click();

@@ -11,6 +11,7 @@ import { MSG } from '@filialportal/core/messages';
 import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
 import { createBackground, type Background } from './platform/background.ts';
+import { createScheduler, type Scheduler } from './platform/scheduler.ts';
 import { registerAuth } from './platform/auth.ts';
 import { type DatabaseCounters, registerBenchProbe } from './platform/bench-probe.ts';
 import type { Db } from './platform/db.ts';
@@ -59,6 +60,8 @@ export interface App extends FastifyInstance {
   routeAccess: Map<string, Access>;
   /** Work after the answer (mails); `idle()` waits for it. */
   background: Background;
+  /** The modules' recurring jobs; `start()` after listening (the server process, not tests). */
+  scheduler: Scheduler;
 }
 
 /**
@@ -88,6 +91,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
     clientErrorHandler,
   }) as unknown as App;
   const background = createBackground(app.log);
+  const scheduler = createScheduler(app.log);
   const deps: Deps = {
     db: input.db,
     databaseAvailable: input.databaseAvailable ?? (() => true),
@@ -96,9 +100,14 @@ export async function buildApp(input: AppDeps): Promise<App> {
     storage: input.storage,
     log: app.log,
     background,
+    scheduler,
   };
   app.background = background;
-  app.addHook('onClose', () => background.idle());
+  app.scheduler = scheduler;
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await background.idle();
+  });
 
   app.routeAccess = new Map();
   registerAccessDeclarationCheck(app, app.routeAccess);

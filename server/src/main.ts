@@ -54,6 +54,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.scheduler.start();
   void warmUpModules().catch((err) => app.log.warn({ err }, 'Module konnten nicht vorab geladen werden'));
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `eingebettete Datenbank in ${path.join(config.dataDir, 'db')}`;
   const lines = [

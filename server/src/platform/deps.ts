@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Background } from './background.ts';
 import type { Db } from './db.ts';
 import type { Mailer } from './mail.ts';
+import type { Scheduler } from './scheduler.ts';
 import type { Storage } from './storage.ts';
 
 /** What services need from the outside world, passed explicitly (no globals). */
@@ -15,4 +16,6 @@ export interface Deps {
   storage: Storage;
   log: FastifyBaseLogger;
   background: Background;
+  /** Recurring jobs of the modules; they run once the server process starts the scheduler. */
+  scheduler: Scheduler;
 }

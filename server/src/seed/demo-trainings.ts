@@ -23,7 +23,8 @@ type Reg = [email: string, state: 'approved' | 'requested' | 'waiting'];
 
 /**
  * Trainings of the demo company: upcoming ones in all three categories, one full with a waiting
- * list, past ones with ratings, and registrations for the role logins (Verkauf may still rate one).
+ * list, past ones with ratings, and registrations for the role logins (Verkauf may still rate two,
+ * one of them recent enough for a rating task).
  */
 export async function seedTrainings(db: Db) {
   const people = await db.select({ id: users.id, email: users.email }).from(users);
@@ -91,6 +92,21 @@ export async function seedTrainings(db: Db) {
       time: '16:00',
       contingent: 120,
       regs: [['personalleitung@example.com', 'approved']],
+    },
+    {
+      title: 'Aufmaß mit dem Laser',
+      category: 'Schulungen',
+      description: 'Räume mit dem Laser-Entfernungsmesser aufnehmen und das Aufmaß ins Angebot übernehmen.',
+      place: KOELN,
+      lecturer: 'Peter Wolf',
+      date: weekday(-5),
+      time: '14:00',
+      contingent: 6,
+      // Days ago and not rated yet: both get the rating task when the server starts.
+      regs: [
+        ['verkauf@example.com', 'approved'],
+        ['filialleitung@example.com', 'approved'],
+      ],
     },
     {
       title: 'Designboden Grundlagen',

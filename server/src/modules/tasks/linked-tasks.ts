@@ -92,6 +92,19 @@ export async function completeLinkedTasksFor(db: Db, reference: string, userId: 
     .where(and(inArray(taskAssignments.taskId, ids), eq(taskAssignments.userId, userId), isNull(taskAssignments.completedAt)));
 }
 
+/** Takes one person off the tasks with this reference (e.g. they turned out not to be concerned). */
+export async function removeLinkedTaskRecipient(db: Db, reference: string, userId: string) {
+  const ids = db.select({ id: tasks.id }).from(tasks).where(eq(tasks.reference, reference));
+  await db.delete(taskAssignments).where(and(inArray(taskAssignments.taskId, ids), eq(taskAssignments.userId, userId)));
+}
+
+/** Puts a person (back) on the tasks with this reference; nothing when there is none or they are on it. */
+export async function addLinkedTaskRecipient(db: Db, reference: string, userId: string) {
+  await db.execute(sql`insert into ${taskAssignments} (task_id, user_id)
+    select t.id, ${userId}::uuid from ${tasks} t where t.reference = ${reference}
+    on conflict (task_id, user_id) do nothing`);
+}
+
 /** `deleteLinkedTasks` as a CTE of another module's single statement (see linkedTaskCtes). */
 export function deleteLinkedTasksCte(reference: string): SQL {
   return sql`deleted_linked_tasks as (delete from ${tasks} where ${tasks.reference} = ${reference})`;

@@ -9,6 +9,7 @@ import { absences } from '../absences/absences.table.ts';
 import { users } from '../users/users.table.ts';
 import { completeLinkedTasks, deleteLinkedTasks } from '../tasks/linked-tasks.ts';
 import { openApprovalTasks, registrationReference } from './approval-tasks.ts';
+import { completeRatingTask, followAttendance } from './rating-tasks.ts';
 import { invite, lockTraining, mailTo, promoteWaiting, tellPromoted } from './places.ts';
 import { allOrOwn, loadTraining } from './training-view.ts';
 import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
@@ -163,7 +164,10 @@ export async function declineRegistration(deps: Deps, actor: Actor, registration
 export async function markAttendance(db: Db, actor: Actor, registrationId: string, attended: boolean) {
   const { t, reg } = await loadRegistration(db, actor, registrationId);
   if (!reg.canMarkAttendance) throw forbidden();
-  await db.update(regs).set({ attended }).where(eq(regs.id, registrationId));
+  await db.transaction(async (tx) => {
+    await tx.update(regs).set({ attended }).where(eq(regs.id, registrationId));
+    if (reg.userId) await followAttendance(tx, t.id, reg.userId, attended);
+  });
   return { training: await loadTraining(db, actor, t.id) };
 }
 
@@ -184,10 +188,13 @@ export async function rateTraining(db: Db, actor: Actor, input: { trainingId: st
     if (typeof given !== 'string' || given.trim() === '') throw badRequest(MSG.valuationAnswersRequired);
     return { label: q.label, value: given.trim() };
   });
-  await db
-    .insert(trainingValuations)
-    .values({ trainingId: t.id, userId: actor.userId, stars: input.stars ?? null, answers })
-    .catch(onConstraint({ training_valuations_training_user_uq: () => conflict(MSG.valuationTwice) }));
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(trainingValuations)
+      .values({ trainingId: t.id, userId: actor.userId, stars: input.stars ?? null, answers })
+      .catch(onConstraint({ training_valuations_training_user_uq: () => conflict(MSG.valuationTwice) }));
+    await completeRatingTask(tx, t.id, actor.userId);
+  });
   return { training: await loadTraining(db, actor, t.id) };
 }
 

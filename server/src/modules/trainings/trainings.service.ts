@@ -12,6 +12,7 @@ import { seenMarkers } from '../seen/seen.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
 import { dropApprovalTasks } from './approval-tasks.ts';
+import { dropRatingTasks } from './rating-tasks.ts';
 import { lockTraining, promoteWaiting, tellPromoted, tellRegistered } from './places.ts';
 import { loadTraining, peopleOf, toDto, trainingColumns } from './training-view.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
@@ -133,6 +134,7 @@ export async function cancelTraining(deps: Deps, actor: Actor, id: string) {
 export async function deleteTraining(db: Db, id: string) {
   await db.transaction(async (tx) => {
     await dropApprovalTasks(tx, id);
+    await dropRatingTasks(tx, id);
     const deleted = await tx.delete(trainings).where(eq(trainings.id, id)).returning({ id: trainings.id });
     if (deleted.length === 0) throw notFound();
   });

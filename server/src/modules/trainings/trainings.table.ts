@@ -23,6 +23,8 @@ export const trainings = pgTable(
     /** Rating questions: [{ label, type: 'Frage' | 'Sternbewertung' }]. */
     ratings: jsonb('ratings').$type<{ label: string; type: 'Frage' | 'Sternbewertung' }[]>().notNull().default(sql`'[]'::jsonb`),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the rating tasks were handed out after the event (null: not yet). */
+    ratingTasksAt: timestamp('rating_tasks_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
@@ -32,6 +34,8 @@ export const trainings = pgTable(
     index('trainings_date_idx').on(t.date),
     // The navigation counter: trainings created since the person last looked.
     index('trainings_created_idx').on(t.createdAt),
+    // The rating-task job: trainings past and not yet handled; stays as small as one day's trainings.
+    index('trainings_rating_due_idx').on(t.date).where(sql`${t.ratingTasksAt} is null and ${t.cancelledAt} is null`),
     check('trainings_contingent_check', sql`${t.contingent} >= 0`),
   ],
 );

@@ -70,6 +70,16 @@ export function TrainingsPage() {
     setParams(next, { replace: true });
   };
 
+  // Opened from the rating task ('bewerten=1'): the rating form at once, while rating is possible.
+  const linkedTraining = linked.data?.training;
+  useEffect(() => {
+    if (params.get('bewerten') !== '1' || !linkedTraining) return;
+    if (linkedTraining.can.rate) setRating(linkedTraining);
+    set({ bewerten: '' });
+    // Once per training opened this way.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkedTraining?.id]);
+
   const onAction = (action: TrainingAction, t: Training) => {
     if (action === 'register') setRegistering(t);
     else if (action === 'rate') setRating(t);

@@ -54,10 +54,16 @@ export function useTrainingList(category: TrainingCategory, old: boolean, year: 
 
 export const trainingRows = (data: Parameters<typeof flattenPages<TrainingList, Training>>[0]) => flattenPages(data, (p: TrainingList) => p.trainings);
 
-/** Every change to a training or a registration refreshes the lists and the dashboard. */
+/**
+ * Every change to a training or a registration refreshes the lists and the dashboard, and the
+ * tasks: approving, declining and rating complete linked tasks.
+ */
 function useTrainingMutation<A, R>(fn: (arg: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: trainingKeys.all }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: trainingKeys.all }), client.invalidateQueries({ queryKey: ['task'] })]),
+  });
 }
 
 export function useSaveTraining() {

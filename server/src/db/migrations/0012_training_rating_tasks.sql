@@ -1,0 +1,2 @@
+ALTER TABLE "trainings" ADD COLUMN "rating_tasks_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "trainings_rating_due_idx" ON "trainings" USING btree ("date") WHERE "trainings"."rating_tasks_at" is null and "trainings"."cancelled_at" is null;
