@@ -98,6 +98,41 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
   return response.blob();
 }
 
+/**
+ * A JSON call whose upload reports progress (share 0–1), for bodies that carry files: fetch
+ * cannot tell how much of a request body has gone out, XMLHttpRequest can. Errors and session
+ * loss behave as with `api`.
+ */
+export function apiWithProgress<T>(path: string, { method = 'POST', body, onProgress }: { method?: 'POST' | 'PUT'; body: unknown; onProgress: (share: number) => void }): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const token = session.token();
+    if (!token) return reject(new ApiError(401, MSG.sessionExpired, 'no_session', true));
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let data: { error?: { message?: string; code?: string } } | null = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        // No JSON (proxy error page): the fallback message below.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
+      if (SESSION_STATUSES.has(xhr.status)) {
+        const text = sessionMessage(xhr.status);
+        session.lose(text);
+        return reject(new ApiError(xhr.status, text, data?.error?.code ?? '', true));
+      }
+      reject(new ApiError(xhr.status, data?.error?.message || MSG.serverError, data?.error?.code ?? ''));
+    };
+    xhr.onerror = () => reject(new ApiError(0, MSG.serverError, 'network'));
+    xhr.send(JSON.stringify(body));
+  });
+}
+
 /** Builds a query string from defined, non-empty values. */
 export function query(params: Record<string, string | number | undefined | null>): string {
   const search = new URLSearchParams();

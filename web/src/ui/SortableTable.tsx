@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Center, Group, ScrollArea, Skeleton, Table, Text, UnstyledButton, type MantineBreakpoint, type MantineSpacing } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { nextSort } from '@filialportal/core/sort';
@@ -37,6 +37,8 @@ export interface SortableTableProps<T> {
   minWidth?: number;
   /** Horizontal cell padding (default 'sm'); 'xs' for lists with many narrow columns. */
   spacing?: MantineSpacing;
+  /** Style of a row (e.g. its background colour), by row and position. */
+  rowStyle?: (row: T, index: number) => CSSProperties;
 }
 
 function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
@@ -60,6 +62,7 @@ export function SortableTable<T>({
   label,
   minWidth = 640,
   spacing = 'sm',
+  rowStyle,
 }: SortableTableProps<T>) {
   const head = columns.map((col) => {
     const field = col.sortField ?? col.key;
@@ -107,8 +110,8 @@ export function SortableTable<T>({
       </Table.Tr>
     );
   } else {
-    body = rows.map((row) => (
-      <Table.Tr key={rowKey(row)}>
+    body = rows.map((row, index) => (
+      <Table.Tr key={rowKey(row)} style={rowStyle?.(row, index)}>
         {columns.map((col) => (
           <Table.Td key={col.key} visibleFrom={col.visibleFrom} style={{ textAlign: col.align, whiteSpace: col.nowrap ? 'nowrap' : undefined }}>
             {col.render(row)}

@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/current-user.tsx';
-import { apiBlob } from '../../api/client.ts';
+import { downloadResource } from '../../ui/download.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { CommentsPanel } from './CommentsPanel.tsx';
@@ -43,22 +43,6 @@ export function useObjectUrl(blob: Blob | undefined): string | null {
   return url;
 }
 
-/** Opens an attachment behind the token in a new tab (PDF, video) or saves it. */
-async function openResource(uri: string, fileName: string) {
-  try {
-    const blob = await apiBlob(uri);
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    a.rel = 'noopener';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    alertError(error);
-  }
-}
-
 /** The attachment: an image inline (210 px wide, on its dominant colour), PDF and video as download. */
 function Attachment({ item }: { item: NewsItem }) {
   const showImage = item.fileKind === 'image' && item.preview;
@@ -68,13 +52,13 @@ function Attachment({ item }: { item: NewsItem }) {
   if (showImage) {
     return (
       <Box className={classes.imageFrame} style={{ background: item.dominantBackgroundColor ?? undefined }}>
-        <Image src={src} alt={item.fileName} w={210} fit="contain" onClick={() => void openResource(item.resourceUri!, item.fileName!)} className={classes.image} />
+        <Image src={src} alt={item.fileName} w={210} fit="contain" onClick={() => void downloadResource(item.resourceUri!, item.fileName!)} className={classes.image} />
       </Box>
     );
   }
   const Icon = item.fileKind === 'video' ? IconMovie : item.fileKind === 'pdf' ? IconFileTypePdf : IconDownload;
   return (
-    <Button variant="light" color="stone" size="xs" leftSection={<Icon size={16} />} onClick={() => void openResource(item.resourceUri!, item.fileName!)}>
+    <Button variant="light" color="stone" size="xs" leftSection={<Icon size={16} />} onClick={() => void downloadResource(item.resourceUri!, item.fileName!)}>
       {item.fileName}
     </Button>
   );

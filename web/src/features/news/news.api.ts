@@ -16,8 +16,7 @@ import {
   type ZUnseenNewsResponse,
 } from '@filialportal/core/news';
 import type { Wire } from '@filialportal/core/wire';
-import { api, apiBlob, query } from '../../api/client.ts';
-import { session } from '../../api/session.ts';
+import { api, apiBlob, apiWithProgress, query } from '../../api/client.ts';
 
 export type NewsItem = Wire<typeof ZNewsItem>;
 export type NewsPage = Wire<typeof ZNewsListResponse>;
@@ -76,41 +75,9 @@ export function useMarkSeen(page: SeenPage) {
   });
 }
 
-/**
- * POST or PUT /news. The attachment travels as base64 inside the JSON, so the call goes through
- * XMLHttpRequest for its upload progress (0–1).
- */
+/** POST or PUT /news. The attachment travels as base64 inside the JSON, with upload progress (0–1). */
 export function saveNews(body: NewsBody, onProgress: (share: number) => void): Promise<Wire<typeof ZNewsResponse>> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(body.id ? 'PUT' : 'POST', '/api/news');
-    xhr.setRequestHeader('Content-Type', 'application/json');
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = session.token();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        // handled below
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as Wire<typeof ZNewsResponse>);
-      else reject(new SaveError(xhr.status, (data as { error?: { message?: string } } | null)?.error?.message ?? 'Ein Fehler ist aufgetreten'));
-    };
-    xhr.onerror = () => reject(new SaveError(0, 'Ein Fehler ist aufgetreten'));
-    xhr.send(JSON.stringify(body));
-  });
-}
-
-export class SaveError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
+  return apiWithProgress('/api/news', { method: body.id ? 'PUT' : 'POST', body, onProgress });
 }
 
 export function useDeleteNews() {
