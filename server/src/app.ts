@@ -34,6 +34,8 @@ import { sessionModule } from './modules/session/index.ts';
 import { specialAppointmentsModule } from './modules/special-appointments/index.ts';
 import { newsModule } from './modules/news/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
+import { assortmentModule } from './modules/assortment/index.ts';
+import { stockModule } from './modules/stock/index.ts';
 import { seenModule } from './modules/seen/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
@@ -153,6 +155,8 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(seenModule, deps);
       await api.register(newsModule, deps);
       await api.register(trainingsModule, deps);
+      await api.register(assortmentModule, deps);
+      await api.register(stockModule, deps);
       await api.register(absencesModule, deps);
       await api.register(calendarModule, deps);
     },

@@ -15,3 +15,5 @@ export * from '../modules/calendar/calendar.table.ts';
 export * from '../modules/seen/seen.table.ts';
 export * from '../modules/news/news.table.ts';
 export * from '../modules/trainings/trainings.table.ts';
+export * from '../modules/assortment/assortment.table.ts';
+export * from '../modules/stock/stock.table.ts';

@@ -22,7 +22,9 @@ function securityHeaders(tls: boolean): Record<string, string> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the barcode reader compile its WebAssembly (served from /assets);
+        // it allows no eval() of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         frameSrc: ['https:'],
         // Behind TLS only: asking a browser to upgrade or to insist on HTTPS breaks a plain-HTTP install.
         upgradeInsecureRequests: tls ? [] : null,

@@ -7,6 +7,7 @@ import { taskSubtasks, tasks } from '../../src/modules/tasks/tasks.table.ts';
 import { userGroups } from '../../src/modules/teams/teams.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { trainingRegistrations, trainings } from '../../src/modules/trainings/trainings.table.ts';
+import { manufacturers } from '../../src/modules/lists/lists.table.ts';
 import type { TestContext } from '../helpers.ts';
 
 /**
@@ -75,6 +76,15 @@ const KOELN_SICK: readonly Caller[] = [A, PL, FL];
 const NEWS_EDIT: readonly Role[] = [A, PL, VL, VW];
 const NEWS_DELETE: readonly Role[] = [A, PL, VW];
 const TRAININGS_ORGANISE: readonly Role[] = [A, PL, VW];
+/** Assortment and stock (sortiment_*), as the demo roles hold them. */
+const SORTIMENT: readonly Role[] = [A, BH, VL, VT, ZLL, VW, FL, VK, AZ, AH, BL, FR, FPF, FPL, LG];
+const CATEGORY_EDIT: readonly Role[] = [A, VL, VW];
+const ARTICLE_EDIT: readonly Role[] = [A, VL, VT, ZLL];
+const ARTICLE_LABEL: readonly Role[] = [A, VL, VT, ZLL, FL];
+const ARTICLE_EXPORT: readonly Role[] = [A, BH, VL, VT, ZLL, FL];
+const STOCK_EDIT: readonly Role[] = [A, VL, ZLL, FL, VK, FR, FPF, FPL, LG];
+/** Who changes Köln's stock: every branch's (Admin, Vertriebs-, Zentrallagerleitung) or the own branch's. */
+const KOELN_STOCK: readonly Caller[] = [A, VL, ZLL, FL, VK];
 /** Who sees the fixture's news item for Filiale Köln: all-news readers and the Köln staff. */
 const KOELN_NEWS: readonly Caller[] = [A, PL, VL, VW, FL, VK, AZ, AH, BL];
 /** Everyone with likes_can_see and comments_can_edit_own: all staff but Aushilfe. */
@@ -106,6 +116,8 @@ export interface Demo {
   news: { item: string; file: string; comment: string; notice: string };
   /** An upcoming training with Verkauf Köln's registration, and a past one Verkauf Köln attended (approved). */
   training: { open: string; registration: string; past: string; pastRegistration: string };
+  /** A category with a folder, a data sheet and an article (with its EAN and stock in Köln), and a demo manufacturer. */
+  assortment: { category: string; folder: string; file: string; article: string; ean: string; manufacturer: string };
   /** The settings form of Verkauf Köln as the user editor sends it back unchanged. */
   verkaufForm: Record<string, unknown>;
 }
@@ -223,6 +235,13 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
   const past = await pastTrainingOf(t, user.Verkauf);
   const [pastReg] = await t.db.select({ id: trainingRegistrations.id }).from(trainingRegistrations).where(eq(trainingRegistrations.trainingId, past));
   const training = { open, registration, past, pastRegistration: pastReg!.id };
+  const category = idOf(ok(await as('POST', '/api/category', { category: { name: 'Prüfsortiment' } }), 'category'));
+  const withFolder = ok<{ category: { folders: { id: string }[] } }>(await as('POST', '/api/addcategoryfolder', { categoryId: category, parentId: null, name: 'Datenblätter' }), 'category folder');
+  const withFile = ok<{ category: { files: { id: string }[] } }>(await as('POST', '/api/addcategoryfile', { categoryId: category, folderId: null, name: 'blatt.pdf', data: PDF }), 'category file');
+  const [maker] = await t.db.select({ id: manufacturers.id }).from(manufacturers).where(eq(manufacturers.name, 'Laminat Manufaktur'));
+  const article = idOf(ok(await as('POST', '/api/article', { article: articleBody(category, maker!.id, 'PR-1', '4009999000001') }), 'article'));
+  ok(await as('POST', '/api/article/updatestock', { ean: '4009999000001', location: loc.koeln, count: 3 }), 'stock');
+  const assortment = { category, folder: withFolder.category.folders[0]!.id, file: withFile.category.files[0]!.id, article, ean: '4009999000001', manufacturer: maker!.id };
 
   const d: Demo = {
     loc,
@@ -242,6 +261,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     avatar: withAvatar!.avatar!,
     news,
     training,
+    assortment,
     verkaufForm: { user: form.user, role: form.user.role },
   };
   let week = 20;
@@ -282,6 +302,23 @@ function trainingBody(title: string, contactPerson: string, contingent = 5) {
     contingent,
     ratings: [{ label: 'Wie war es?', type: 'Frage' }],
   };
+}
+
+/** A one-line PDF for technical-data uploads. */
+const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n').toString('base64')}`;
+
+function articleBody(category: string, manufacturer: string, number: string, ean: string) {
+  return { number, ean, decor: 'Prüfdekor', manufacturer, category, price: '19,95' };
+}
+
+/** A folder of its own in the fixture's category, for calls that delete it. */
+async function freshFolder(f: Fixture, c: Caller): Promise<string> {
+  const name = `Weg ${slug(c)}`;
+  const res = ok<{ category: { folders: { id: string; name: string }[] } }>(
+    await f.t.as(f.tokens.get('Admin')!, { method: 'POST', url: '/api/addcategoryfolder', payload: { categoryId: f.d.assortment.category, parentId: null, name } }),
+    'fresh folder',
+  );
+  return res.category.folders.find((x) => x.name === name)!.id;
 }
 
 /** Registers Verkauf Köln for a training (as Admin) and returns the registration's id. */
@@ -557,6 +594,60 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     sample: (d) => ({ url: '/api/valuation', payload: { valuation: { trainingId: d.training.past, answers: [{ label: 'Wie war es?', value: 'Gut' }] } } }),
     fresh: async (f) => ({ url: '/api/valuation', payload: { valuation: { trainingId: await pastTrainingOf(f.t, f.d.user.Verkauf), answers: [{ label: 'Wie war es?', value: 'Gut' }] } } }),
   },
+
+  // Assortment
+  'GET /api/category/list/:page': { who: SORTIMENT, sample: () => ({ url: '/api/category/list/0' }) },
+  'GET /api/category/:id': { who: SORTIMENT, sample: (d) => ({ url: `/api/category/${d.assortment.category}` }) },
+  'POST /api/category': { who: CATEGORY_EDIT, sample: (_d, c) => ({ url: '/api/category', payload: { category: { name: `Prüfsortiment ${slug(c)}` } } }) },
+  'PUT /api/category/:id': { who: CATEGORY_EDIT, sample: (d) => ({ url: `/api/category/${d.assortment.category}`, payload: { category: { name: 'Prüfsortiment' } } }) },
+  'DELETE /api/category/:id': {
+    who: CATEGORY_EDIT,
+    sample: (d) => ({ url: `/api/category/${d.assortment.category}` }),
+    fresh: async (f, c) => ({ url: `/api/category/${await create(f, '/api/category', { category: { name: `Weg ${slug(c)}` } })}` }),
+  },
+  'POST /api/addcategoryfolder': { who: CATEGORY_EDIT, sample: (d, c) => ({ url: '/api/addcategoryfolder', payload: { categoryId: d.assortment.category, parentId: null, name: `Ordner ${slug(c)}` } }) },
+  'PUT /api/categoryfolder/:id': { who: CATEGORY_EDIT, sample: (d) => ({ url: `/api/categoryfolder/${d.assortment.folder}`, payload: { name: 'Datenblätter' } }) },
+  'POST /api/addcategoryfile': { who: CATEGORY_EDIT, sample: (d, c) => ({ url: '/api/addcategoryfile', payload: { categoryId: d.assortment.category, folderId: null, name: `${slug(c)}.pdf`, data: PDF } }) },
+  'POST /api/deletecategoryfileorfolder': {
+    who: CATEGORY_EDIT,
+    sample: (d) => ({ url: '/api/deletecategoryfileorfolder', payload: { type: 'folder', id: d.assortment.folder } }),
+    fresh: async (f, c) => ({ url: '/api/deletecategoryfileorfolder', payload: { type: 'folder', id: await freshFolder(f, c) } }),
+  },
+  'POST /api/movefile': { who: CATEGORY_EDIT, sample: (d) => ({ url: '/api/movefile', payload: { fileId: d.assortment.file, folderId: null } }) },
+  'GET /api/categoryfile/:id': { who: SORTIMENT, sample: (d) => ({ url: `/api/categoryfile/${d.assortment.file}` }) },
+
+  // Articles and stock
+  'GET /api/article/filter/:category/:manufacturer/:decor/:number/:offset': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/filter/${d.assortment.category}/null/null/null/0` }) },
+  'GET /api/article/listall/:category/:manufacturer/:decor/:number': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/listall/${d.assortment.category}/null/null/null` }) },
+  'GET /api/article/ean/:ean': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/ean/${d.assortment.ean}` }) },
+  'GET /api/article/:id': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/${d.assortment.article}` }) },
+  'GET /api/article/:id/history': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/${d.assortment.article}/history` }) },
+  'POST /api/article': {
+    who: ARTICLE_EDIT,
+    sample: (d, c) => ({ url: '/api/article', payload: { article: articleBody(d.assortment.category, d.assortment.manufacturer, `PR-N${nr(c)}`, String(4009999100000 + nr(c))) } }),
+  },
+  'PUT /api/article/:id': { who: ARTICLE_EDIT, sample: (d) => ({ url: `/api/article/${d.assortment.article}`, payload: { article: articleBody(d.assortment.category, d.assortment.manufacturer, 'PR-1', d.assortment.ean) } }) },
+  'DELETE /api/article/:id': {
+    who: [A, VL],
+    sample: (d) => ({ url: `/api/article/${d.assortment.article}` }),
+    fresh: async (f, c) => ({ url: `/api/article/${await create(f, '/api/article', { article: articleBody(f.d.assortment.category, f.d.assortment.manufacturer, `PR-W${nr(c)}`, String(4009999200000 + nr(c))) })}` }),
+  },
+  'PUT /api/article/:id/active': { who: ARTICLE_EDIT, sample: (d) => ({ url: `/api/article/${d.assortment.article}/active`, payload: { active: true } }) },
+  'GET /api/articlebackground/:id/:color': { who: ARTICLE_LABEL, sample: (d) => ({ url: `/api/articlebackground/${d.assortment.article}/null` }) },
+  'POST /api/article/updatestock': {
+    who: STOCK_EDIT,
+    scope: { only: KOELN_STOCK, otherwise: 403 },
+    sample: (d) => ({ url: '/api/article/updatestock', payload: { ean: d.assortment.ean, location: d.loc.koeln, count: 5 } }),
+  },
+  'POST /api/article/filterlist': { who: SORTIMENT, sample: (d) => ({ url: '/api/article/filterlist', payload: { articles: [d.assortment.article] } }) },
+  'POST /api/locationsortimenthistory': {
+    who: STOCK_EDIT,
+    scope: { only: KOELN_STOCK, otherwise: 403 },
+    sample: (d) => ({ url: '/api/locationsortimenthistory', payload: { locationSortimentHistory: { sortiment: d.assortment.category, location: d.loc.koeln } } }),
+  },
+  'GET /api/locationsortimenthistory/:sortiment': { who: SORTIMENT, sample: (d) => ({ url: `/api/locationsortimenthistory/${d.assortment.category}` }) },
+  'GET /api/locationsortimenthistory/:sortiment/:location': { who: SORTIMENT, sample: (d) => ({ url: `/api/locationsortimenthistory/${d.assortment.category}/${d.loc.koeln}` }) },
+  'POST /api/export/:category/:manufacturer/:decor/:quality/:offset/:count': { who: ARTICLE_EXPORT, sample: (d) => ({ url: `/api/export/${d.assortment.category}/null/null/null/0/10` }) },
 
   'GET /api/globalsettings': { who: 'everyone', sample: () => ({ url: '/api/globalsettings' }) },
   'PUT /api/globalsettings/:id': {

@@ -26,7 +26,16 @@ describe('main navigation from the domains’ routes', () => {
           { label: 'News Archiv', path: '/neuigkeiten/archiv', built: true },
         ],
       },
-      { label: 'Sortiment', path: '/sortiment', built: false },
+      {
+        label: 'Sortiment',
+        path: '/sortiment',
+        built: true,
+        children: [
+          { label: 'Sortimente', path: '/sortiment', built: true },
+          { label: 'Bestand', path: '/sortiment/bestand', built: true },
+          { label: 'Sortiment-Tabelle', path: '/sortiment/tabelle', built: true },
+        ],
+      },
       {
         label: 'An-/Abwesenheit',
         path: '/an-abwesenheit',

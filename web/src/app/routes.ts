@@ -1,9 +1,11 @@
 import { ABSENCE_ROUTES } from '../features/absences/routes.tsx';
+import { ASSORTMENT_ROUTES } from '../features/assortment/routes.tsx';
 import { CALENDAR_ROUTES } from '../features/calendar/routes.tsx';
 import { DASHBOARD_ROUTES } from '../features/dashboard/routes.tsx';
 import { GLOBAL_SETTINGS_ROUTES } from '../features/global-settings/routes.tsx';
 import { NEWS_ROUTES } from '../features/news/routes.tsx';
 import { SETTINGS_ROUTES } from '../features/settings/routes.tsx';
+import { STOCK_ROUTES } from '../features/stock/routes.tsx';
 import { TASK_ROUTES } from '../features/tasks/routes.tsx';
 import { TRAINING_ROUTES } from '../features/trainings/routes.tsx';
 import { USER_ROUTES } from '../features/users/routes.tsx';
@@ -14,6 +16,8 @@ export const ROUTES: readonly AppRoute[] = [
   ...DASHBOARD_ROUTES,
   ...TASK_ROUTES,
   ...NEWS_ROUTES,
+  ...ASSORTMENT_ROUTES,
+  ...STOCK_ROUTES,
   ...CALENDAR_ROUTES,
   ...ABSENCE_ROUTES,
   ...TRAINING_ROUTES,

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { formatDate } from '../../platform/dates.ts';
+import { colorLabels, manufacturers } from '../lists/lists.table.ts';
+import { categories } from '../assortment/assortment.table.ts';
+import { articleEans, articles, articleStocks } from './stock.table.ts';
+
+const a = (column: string) => sql.raw(`"articles"."${column}"`);
+
+/**
+ * The columns of an article row; `location` picks the stock shown beside it. Names of
+ * manufacturer, category and label come from their indexes per row of the page, the stock from
+ * the primary key of article_stocks: one statement per page, no query per row.
+ */
+export function articleColumns(location: string | null) {
+  return {
+    id: articles.id,
+    number: articles.number,
+    ean: articles.ean,
+    scanList: sql<string[]>`array(select e.ean from ${articleEans} e where e.article_id = ${a('id')} and e.ean <> ${a('ean')} order by e.ean)`,
+    name: articles.name,
+    decor: articles.decor,
+    sales1: articles.sales1,
+    sales2: articles.sales2,
+    sales3: articles.sales3,
+    strength: articles.strength,
+    outlet: articles.outlet,
+    quality: articles.quality,
+    baseboard: articles.baseboard,
+    corner: articles.corner,
+    srp: articles.srp,
+    price: articles.price,
+    actionPrice: articles.actionPrice,
+    actionPriceFrom: articles.actionPriceFrom,
+    actionPriceTill: articles.actionPriceTill,
+    package: articles.package,
+    package2: articles.package2,
+    deliveryCentralWarehouse: articles.deliveryCentralWarehouse,
+    deliveryCentralWarehouse2: articles.deliveryCentralWarehouse2,
+    advertising: articles.advertising,
+    advertisingActionPrice: articles.advertisingActionPrice,
+    advertisingFrom: articles.advertisingFrom,
+    advertisingTill: articles.advertisingTill,
+    position: articles.position,
+    active: articles.active,
+    manufacturerId: articles.manufacturerId,
+    manufacturerName: sql<string>`(select m.name from ${manufacturers} m where m.id = ${a('manufacturer_id')})`,
+    categoryId: articles.categoryId,
+    categoryName: sql<string>`(select c.name from ${categories} c where c.id = ${a('category_id')})`,
+    label: sql<{ id: string; name: string; hex: string } | null>`(select json_build_object('id', l.id, 'name', l.name, 'hex', l.hex) from ${colorLabels} l where l.id = ${a('label_id')})`,
+    stock: location
+      ? sql<number | null>`(select s.count from ${articleStocks} s where s.article_id = ${a('id')} and s.location_id = ${location})`
+      : sql<number | null>`null::int`,
+    stockTotal: sql<number>`(select coalesce(sum(s.count), 0)::int from ${articleStocks} s where s.article_id = ${a('id')})`,
+  };
+}
+
+type Row = SelectResultFields<ReturnType<typeof articleColumns>>;
+
+const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** 'TT.MM.JJJJ HH:mm' in Europe/Berlin (spec 2 §7). */
+export const formatDateTime = (d: Date | null) => (d ? berlin.format(d).replace(',', '') : null);
+
+export function toArticleDto(r: Row, now = new Date()) {
+  const actionPriceActive = r.actionPrice !== null && r.actionPriceFrom !== null && r.actionPriceTill !== null && r.actionPriceFrom <= now && now <= r.actionPriceTill;
+  return {
+    id: r.id,
+    number: r.number,
+    ean: r.ean,
+    scanList: r.scanList,
+    name: r.name,
+    decor: r.decor,
+    sales1: r.sales1,
+    sales2: r.sales2,
+    sales3: r.sales3,
+    strength: r.strength,
+    outlet: r.outlet,
+    quality: r.quality,
+    baseboard: r.baseboard,
+    corner: r.corner,
+    srp: r.srp,
+    price: r.price,
+    actionPrice: r.actionPrice,
+    actionPriceFrom: formatDateTime(r.actionPriceFrom),
+    actionPriceTill: formatDateTime(r.actionPriceTill),
+    actionPriceActive,
+    package: r.package,
+    package2: r.package2,
+    deliveryCentralWarehouse: r.deliveryCentralWarehouse ? formatDate(r.deliveryCentralWarehouse) : null,
+    deliveryCentralWarehouse2: r.deliveryCentralWarehouse2 ? formatDate(r.deliveryCentralWarehouse2) : null,
+    advertising: r.advertising,
+    advertisingActionPrice: r.advertisingActionPrice,
+    advertisingFrom: formatDateTime(r.advertisingFrom),
+    advertisingTill: formatDateTime(r.advertisingTill),
+    position: r.position,
+    active: r.active,
+    manufacturer: { id: r.manufacturerId, name: r.manufacturerName },
+    category: { id: r.categoryId, name: r.categoryName },
+    label: r.label,
+    stock: r.stock,
+    stockTotal: r.stockTotal,
+  };
+}

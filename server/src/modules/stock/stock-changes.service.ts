@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { MSG } from '@filialportal/core/messages';
+import { HISTORY_PAGE_SIZE } from '@filialportal/core/stock';
+import type { Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { scopeOf } from '../../platform/scope.ts';
+import { categories } from '../assortment/assortment.table.ts';
+import { locations } from '../locations/locations.table.ts';
+import { users } from '../users/users.table.ts';
+import { formatDateTime } from './article-view.ts';
+import { loadArticle } from './stock.service.ts';
+import { articleEans, articles, articleStocks, stockChecks, stockHistory } from './stock.table.ts';
+
+/** Whose stock a person may change: every location, or the own one(s) (spec 2 §6). */
+const STOCK_RULE = {
+  all: 'sortiment_bei_allen_artikel_bestand_bearbeiten',
+  ownLocation: 'sortiment_artikel_bestand_in_eigener_filiale_bearbeiten',
+  withSelectedLocation: true,
+} as const;
+
+export function mayChangeStockAt(actor: Actor, locationId: string): boolean {
+  const scope = scopeOf(actor, STOCK_RULE);
+  return scope.kind === 'everything' || (scope.kind === 'locations' && scope.locations.includes(locationId));
+}
+
+async function actorName(db: Db, actor: Actor) {
+  const [me] = await db.select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(eq(users.id, actor.userId));
+  return me?.name ?? '';
+}
+
+/**
+ * Sets the stock of an article at a location and writes the history row in the same
+ * transaction. The row is locked first (and created when missing, a second creator waiting for
+ * the first), so parallel changes are applied one after the other and every history row's
+ * `before` is the previous row's `after`: no change is lost.
+ */
+export async function changeStock(db: Db, input: { articleId: string; locationId: string; userId: string; userName: string; to: (before: number | null) => number }) {
+  return db.transaction(async (tx) => {
+    const lock = () =>
+      tx
+        .select({ count: articleStocks.count })
+        .from(articleStocks)
+        .where(and(eq(articleStocks.articleId, input.articleId), eq(articleStocks.locationId, input.locationId)))
+        .for('update');
+    let [row] = await lock();
+    let before: number | null = row?.count ?? null;
+    if (!row) {
+      const created = await tx
+        .insert(articleStocks)
+        .values({ articleId: input.articleId, locationId: input.locationId, count: 0, updatedBy: input.userId })
+        .onConflictDoNothing()
+        .returning({ count: articleStocks.count });
+      // Someone else created it meanwhile: wait for them and take their count.
+      if (created.length === 0) {
+        [row] = await lock();
+        before = row?.count ?? null;
+      }
+    }
+    const after = input.to(before);
+    await tx
+      .update(articleStocks)
+      .set({ count: after, updatedAt: new Date(), updatedBy: input.userId })
+      .where(and(eq(articleStocks.articleId, input.articleId), eq(articleStocks.locationId, input.locationId)));
+    // The time the change was applied (not when its transaction began, which may have waited for
+    // the lock): the history's order is the order of the changes.
+    await tx
+      .insert(stockHistory)
+      .values({ articleId: input.articleId, locationId: input.locationId, userId: input.userId, userName: input.userName, before, after, createdAt: sql`clock_timestamp()` });
+    return { before, after };
+  });
+}
+
+/** POST /article/updatestock: by EAN or chosen article, the counted stock at a location. */
+export async function updateStock(db: Db, actor: Actor, input: { ean: string; articleId?: string; location: string; count: number }) {
+  let articleId = input.articleId;
+  if (!articleId) {
+    const [hit] = await db.select({ articleId: articleEans.articleId }).from(articleEans).where(eq(articleEans.ean, input.ean));
+    if (!hit) throw new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', input.ean));
+    articleId = hit.articleId;
+  }
+  if (!mayChangeStockAt(actor, input.location)) throw forbidden(MSG.stockLocationNotAllowed);
+  const [place] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.location));
+  if (!place) throw badRequest(MSG.stockLocationRequired);
+  const [article] = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, articleId));
+  if (!article) throw notFound(MSG.articleUnknown);
+  const { before, after } = await changeStock(db, { articleId, locationId: input.location, userId: actor.userId, userName: await actorName(db, actor), to: () => input.count });
+  const { article: detail } = await loadArticle(db, actor, articleId, input.location);
+  return { article: detail, before, after };
+}
+
+/** GET /article/{id}/history?from: the stock changes of an article, newest first. */
+export async function articleHistory(db: Db, id: string, from: number) {
+  const rows = await db
+    .select({
+      id: stockHistory.id,
+      createdAt: stockHistory.createdAt,
+      userName: stockHistory.userName,
+      locationName: locations.name,
+      before: stockHistory.before,
+      after: stockHistory.after,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(stockHistory)
+    .innerJoin(locations, eq(locations.id, stockHistory.locationId))
+    .where(eq(stockHistory.articleId, id))
+    .orderBy(desc(stockHistory.createdAt), desc(stockHistory.id))
+    .limit(HISTORY_PAGE_SIZE)
+    .offset(from);
+  const count = rows[0]?.total ?? (await db.select({ n: sql<number>`count(*)::int` }).from(stockHistory).where(eq(stockHistory.articleId, id)))[0]!.n;
+  return {
+    historyItems: rows.map((r) => ({ id: r.id, updatedAtFormated: formatDateTime(r.createdAt)!, userName: r.userName, locationName: r.locationName, before: r.before, after: r.after })),
+    count,
+  };
+}
+
+/**
+ * POST /locationsortimenthistory: someone finished checking the stock of a category at a
+ * location; the check records how many stock changes it brought since the check before.
+ */
+export async function recordStockCheck(db: Db, actor: Actor, input: { sortiment: string; location: string }) {
+  if (!mayChangeStockAt(actor, input.location)) throw forbidden(MSG.stockLocationNotAllowed);
+  const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.sortiment));
+  if (!category) throw notFound();
+  const [place] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.location));
+  if (!place) throw badRequest(MSG.stockLocationRequired);
+  const userName = await actorName(db, actor);
+  await db.execute(sql`
+    insert into ${stockChecks} (category_id, location_id, user_id, user_name, changes)
+    select ${input.sortiment}, ${input.location}, ${actor.userId}, ${userName}, count(*)::int
+    from ${stockHistory} h join ${articles} a on a.id = h.article_id
+    where h.location_id = ${input.location} and a.category_id = ${input.sortiment}
+      and h.created_at > coalesce((select max(c.created_at) from ${stockChecks} c where c.category_id = ${input.sortiment} and c.location_id = ${input.location}), '-infinity')`);
+  return lastChecks(db, input.sortiment);
+}
+
+/** GET /locationsortimenthistory/{sortiment}: every location with its last check of the category. */
+export async function lastChecks(db: Db, sortiment: string) {
+  const rows = await db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      at: sql<string | null>`last.created_at`,
+      userName: sql<string | null>`last.user_name`,
+    })
+    .from(locations)
+    .leftJoin(
+      sql`lateral (select c.created_at, c.user_name from ${stockChecks} c where c.category_id = ${sortiment} and c.location_id = ${locations.id} order by c.created_at desc limit 1) last`,
+      sql`true`,
+    )
+    .orderBy(asc(locations.position), asc(locations.name));
+  return { list: rows.map((r) => ({ location: { id: r.id, name: r.name }, dateFormated: r.at ? formatDateTime(new Date(r.at)) : null, userName: r.userName ?? '' })) };
+}
+
+/** GET /locationsortimenthistory/{sortiment}/{location}?from: the checks of one location, newest first. */
+export async function checksAt(db: Db, sortiment: string, location: string, from: number) {
+  const where = and(eq(stockChecks.categoryId, sortiment), eq(stockChecks.locationId, location));
+  const rows = await db
+    .select({ id: stockChecks.id, createdAt: stockChecks.createdAt, userName: stockChecks.userName, changes: stockChecks.changes, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(stockChecks)
+    .where(where)
+    .orderBy(desc(stockChecks.createdAt), desc(stockChecks.id))
+    .limit(HISTORY_PAGE_SIZE)
+    .offset(from);
+  const count = rows[0]?.total ?? (await db.select({ n: sql<number>`count(*)::int` }).from(stockChecks).where(where))[0]!.n;
+  return { list: rows.map((r) => ({ id: r.id, dateFormated: formatDateTime(r.createdAt)!, userName: r.userName, changes: r.changes })), count };
+}

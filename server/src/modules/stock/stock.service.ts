@@ -1,0 +1,232 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { MSG } from '@filialportal/core/messages';
+import { ARTICLE_LIST_ALL_MAX, ARTICLE_PAGE_SIZE, type ArticleSort, type TArticleRequest } from '@filialportal/core/stock';
+import { can, type Actor } from '../../platform/access.ts';
+import { berlinInstant, formatDate } from '../../platform/dates.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError, badRequest, conflict, notFound, onConstraint } from '../../platform/errors.ts';
+import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
+import { locations } from '../locations/locations.table.ts';
+import { users } from '../users/users.table.ts';
+import { articleColumns, toArticleDto } from './article-view.ts';
+import { articleEans, articles, articleStocks } from './stock.table.ts';
+
+/** For the assortment module: how many articles a category holds (only empty ones may go). */
+export const articleCountOf = (categoryId: SQL) => sql<number>`(select count(*)::int from ${articles} x where x.category_id = ${categoryId})`;
+
+export interface ArticleFilter {
+  category: string | null;
+  manufacturer: string | null;
+  decor: string | null;
+  number: string | null;
+  label: string | null;
+  sorting: ArticleSort;
+  descending: boolean;
+  location: string | null;
+  /** Only the export filters by quality (spec 2 §7). */
+  quality?: string | null;
+}
+
+/** Inactive articles are shown to who may switch them (greyed), hidden from everyone else. */
+const seesInactive = (actor: Actor) => can(actor, 'sortiment_artikel_aktiv_inaktiv_setzen');
+
+function filterWhere(actor: Actor, f: ArticleFilter): SQL | undefined {
+  return and(
+    f.category ? eq(articles.categoryId, f.category) : undefined,
+    f.manufacturer ? eq(articles.manufacturerId, f.manufacturer) : undefined,
+    f.label ? eq(articles.labelId, f.label) : undefined,
+    // The article number from its start, the designation (decor) or name anywhere in it.
+    f.number ? sql`lower(${articles.number}) like ${likeTerm(f.number).slice(1)}` : undefined,
+    f.decor ? sql`(lower(${articles.decor}) like ${likeTerm(f.decor)} or lower(${articles.name}) like ${likeTerm(f.decor)})` : undefined,
+    f.quality ? sql`lower(${articles.quality}) like ${likeTerm(f.quality)}` : undefined,
+    seesInactive(actor) ? undefined : eq(articles.active, true),
+  );
+}
+
+function orderOf(f: ArticleFilter, cols: ReturnType<typeof articleColumns>): SQL[] {
+  const dir = f.descending ? desc : asc;
+  const by: Record<ArticleSort, SQL | AnyPgColumn> = {
+    number: articles.number,
+    'manufacturer.name': cols.manufacturerName,
+    quality: articles.quality,
+    decor: articles.decor,
+    price: articles.price,
+    stock: cols.stock,
+  };
+  return [dir(by[f.sorting]), asc(articles.number), asc(articles.id)];
+}
+
+export async function page(db: Db, actor: Actor, f: ArticleFilter, limit: number, offset: number, withCount: boolean) {
+  const cols = articleColumns(f.location);
+  const where = filterWhere(actor, f);
+  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(articles).where(where);
+  const rows = await db
+    .select({ ...cols, total: totalColumn(withCount ? countQuery : null) })
+    .from(articles)
+    .where(where)
+    .orderBy(...orderOf(f, cols))
+    .limit(limit)
+    .offset(offset);
+  const count = withCount ? await totalOf(rows, countQuery) : rows.length;
+  return { articles: rows.map((r) => toArticleDto(r)), count };
+}
+
+/** GET /article/filter/…/{offset}: a page of the stock list with the count of all matches. */
+export const filterArticles = (db: Db, actor: Actor, f: ArticleFilter, offset: number) => page(db, actor, f, ARTICLE_PAGE_SIZE, offset, true);
+
+/** GET /article/listall/…: 'alle Artikel laden', at most ARTICLE_LIST_ALL_MAX. */
+export const listAllArticles = (db: Db, actor: Actor, f: ArticleFilter) => page(db, actor, f, ARTICLE_LIST_ALL_MAX, 0, true);
+
+/** POST /article/filterlist: these articles, in this order (a scan session's list). */
+export async function articlesByIds(db: Db, actor: Actor, ids: string[], location: string | null) {
+  if (ids.length === 0) return { articles: [], count: 0 };
+  const rows = await db
+    .select(articleColumns(location))
+    .from(articles)
+    .where(and(inArray(articles.id, ids), seesInactive(actor) ? undefined : eq(articles.active, true)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const list = [...new Set(ids)].flatMap((id) => (byId.has(id) ? [toArticleDto(byId.get(id)!)] : []));
+  return { articles: list, count: list.length };
+}
+
+/** GET /article/ean/{ean}: the article behind a scanned or typed EAN (main code or scan list). */
+export async function articleByEan(db: Db, actor: Actor, ean: string, location: string | null) {
+  const [hit] = await db.select({ articleId: articleEans.articleId }).from(articleEans).where(eq(articleEans.ean, ean));
+  if (!hit) throw new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', ean));
+  return loadArticle(db, actor, hit.articleId, location);
+}
+
+/** GET /article/{id}: the article with its stock in every location that has counted it. */
+export async function loadArticle(db: Db, actor: Actor, id: string, location: string | null = null) {
+  const [row] = await db.select(articleColumns(location)).from(articles).where(eq(articles.id, id));
+  if (!row || (!row.active && !seesInactive(actor))) throw notFound(MSG.articleUnknown);
+  const stocks = await db
+    .select({
+      locationId: articleStocks.locationId,
+      locationName: locations.name,
+      count: articleStocks.count,
+      updatedAt: articleStocks.updatedAt,
+      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(articleStocks)
+    .innerJoin(locations, eq(locations.id, articleStocks.locationId))
+    .leftJoin(users, eq(users.id, articleStocks.updatedBy))
+    .where(eq(articleStocks.articleId, id))
+    .orderBy(asc(locations.name));
+  return {
+    article: {
+      ...toArticleDto(row),
+      stocks: stocks.map((s) => ({ location: { id: s.locationId, name: s.locationName }, count: s.count, updatedAt: formatDate(s.updatedAt), userName: s.userName ?? MSG.deletedUser })),
+    },
+  };
+}
+
+const instant = (local: string | null) => (local ? berlinInstant(local.slice(0, 10), local.slice(11, 16)) : null);
+
+function fields(input: TArticleRequest) {
+  return {
+    categoryId: input.category,
+    manufacturerId: input.manufacturer,
+    number: input.number,
+    ean: input.ean,
+    name: input.name,
+    decor: input.decor,
+    sales1: input.sales1,
+    sales2: input.sales2,
+    sales3: input.sales3,
+    strength: input.strength,
+    outlet: input.outlet,
+    quality: input.quality,
+    baseboard: input.baseboard,
+    corner: input.corner,
+    srp: input.srp,
+    price: input.price,
+    actionPrice: input.actionPrice,
+    actionPriceFrom: instant(input.actionPriceFrom),
+    actionPriceTill: instant(input.actionPriceTill),
+    package: input.package,
+    package2: input.package2,
+    deliveryCentralWarehouse: input.deliveryCentralWarehouse,
+    deliveryCentralWarehouse2: input.deliveryCentralWarehouse2,
+    advertising: input.advertising,
+    advertisingActionPrice: input.advertisingActionPrice,
+    advertisingFrom: instant(input.advertisingFrom),
+    advertisingTill: instant(input.advertisingTill),
+    position: input.position,
+  };
+}
+
+/** Unknown references and taken EANs answer with the form's messages, never a 500. */
+const refusals = onConstraint({
+  article_eans_pkey: () => conflict(MSG.articleEanTaken, 'ean_taken'),
+  articles_category_id_categories_id_fk: () => badRequest(MSG.articleCategoryRequired),
+  articles_manufacturer_id_manufacturers_id_fk: () => badRequest(MSG.articleManufacturerRequired),
+});
+
+/** The article's EANs: the main one and the scan list, each at most once, all unique in the company. */
+async function writeEans(tx: Db, articleId: string, input: TArticleRequest) {
+  const eans = [...new Set([input.ean, ...input.scanList])];
+  await tx.delete(articleEans).where(and(eq(articleEans.articleId, articleId), sql`${articleEans.ean} <> all(${`{${eans.join(',')}}`}::text[])`));
+  await tx
+    .insert(articleEans)
+    .values(eans.map((ean) => ({ ean, articleId })))
+    .onConflictDoUpdate({ target: articleEans.ean, set: { articleId }, setWhere: sql`${articleEans.articleId} = ${articleId}` })
+    .returning({ ean: articleEans.ean })
+    .then((written) => {
+      // A conflicting row of another article is left alone by setWhere and not returned.
+      if (written.length < eans.length) throw conflict(MSG.articleEanTaken, 'ean_taken');
+    });
+}
+
+/** POST /article. */
+export async function createArticle(db: Db, actor: Actor, input: TArticleRequest) {
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(articles)
+        .values({ ...fields(input), active: input.active })
+        .returning({ id: articles.id });
+      await writeEans(tx, row!.id, input);
+      return row!.id;
+    })
+    .catch(refusals);
+  return loadArticle(db, actor, id);
+}
+
+/** PUT /article/{id}: every field; `active` stays with the eye button. */
+export async function updateArticle(db: Db, actor: Actor, id: string, input: TArticleRequest) {
+  await db
+    .transaction(async (tx) => {
+      const [row] = await tx.update(articles).set(fields(input)).where(eq(articles.id, id)).returning({ id: articles.id });
+      if (!row) throw notFound(MSG.articleUnknown);
+      await writeEans(tx, id, input);
+    })
+    .catch(refusals);
+  return loadArticle(db, actor, id);
+}
+
+/** DELETE /article/{id}: with its stock and history. */
+export async function deleteArticle(db: Db, id: string) {
+  const gone = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+  if (gone.length === 0) throw notFound(MSG.articleUnknown);
+}
+
+/** PUT /article/{id}/active: the eye button. */
+export async function setActive(db: Db, actor: Actor, id: string, active: boolean) {
+  const [row] = await db.update(articles).set({ active }).where(eq(articles.id, id)).returning({ id: articles.id });
+  if (!row) throw notFound(MSG.articleUnknown);
+  return loadArticle(db, actor, id);
+}
+
+/** GET /articlebackground/{id}/{color}: the row's colour label (a label id, or 'null' to clear). */
+export async function setLabel(db: Db, actor: Actor, id: string, labelId: string | null) {
+  const [row] = await db
+    .update(articles)
+    .set({ labelId })
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id })
+    .catch(onConstraint({ articles_label_id_color_labels_id_fk: () => badRequest(MSG.notFound) }));
+  if (!row) throw notFound(MSG.articleUnknown);
+  return loadArticle(db, actor, id);
+}

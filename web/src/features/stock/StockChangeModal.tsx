@@ -1,0 +1,155 @@
+import { useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconBarcode, IconCheck } from '@tabler/icons-react';
+import { MSG } from '@filialportal/core/messages';
+import { normalizeEan } from '@filialportal/core/stock';
+import { errorMessage } from '../../api/client.ts';
+import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useLocationOptions } from '../users/users.api.ts';
+import { BarcodeScanner } from './BarcodeScanner.tsx';
+import { lookupEan, useUpdateStock, type ArticleDetail } from './stock.api.ts';
+
+interface Done {
+  key: number;
+  number: string;
+  decor: string;
+  before: number | null;
+  after: number;
+}
+
+/**
+ * 'Bestand ändern' (spec 2 §5 Stock change) as a scan session: scan (rear camera) or type the EAN,
+ * see the article and its current stock, enter the counted number, save, and the next code is
+ * read at once; the session's changes are listed below. The location is the own one unless the
+ * person may change every branch (spec 2 §6).
+ */
+export function StockChangeModal({ location: initialLocation, onClose }: { location: string; onClose: () => void }) {
+  const can = useCan();
+  const user = useCurrentUser();
+  const locations = useLocationOptions();
+  const all = can('sortiment_bei_allen_artikel_bestand_bearbeiten');
+  const own = [user.location?.id, user.currentLocation?.id].filter((id): id is string => !!id);
+  const [location, setLocation] = useState(all || own.includes(initialLocation) ? initialLocation : (own[0] ?? ''));
+  const [camera, setCamera] = useState(false);
+  const [ean, setEan] = useState('');
+  const [article, setArticle] = useState<ArticleDetail | null>(null);
+  const [count, setCount] = useState<string | number>('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<Done[]>([]);
+  const countRef = useRef<HTMLInputElement>(null);
+  const update = useUpdateStock();
+
+  const find = async (code: string) => {
+    const value = normalizeEan(code);
+    setEan(value);
+    setError(null);
+    setArticle(null);
+    if (!value) return setError(MSG.articleEanRequired);
+    try {
+      const found = await lookupEan(value, location);
+      setArticle(found.article);
+      setCount('');
+      setTimeout(() => countRef.current?.focus(), 0);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  const save = () => {
+    if (!location) return setError(MSG.stockLocationRequired);
+    if (!ean && !article) return setError(MSG.articleEanRequired);
+    if (count === '' || count === null) return setError(MSG.stockCountRequired);
+    setError(null);
+    update.mutate(article ? { articleId: article.id, location, count } : { ean, location, count }, {
+      onSuccess: (res) => {
+        setDone((d) => [{ key: Date.now(), number: res.article.number, decor: res.article.decor, before: res.before, after: res.after }, ...d]);
+        setArticle(null);
+        setEan('');
+        setCount('');
+      },
+      onError: (e) => setError(errorMessage(e)),
+    });
+  };
+
+  const choices = (locations.data ?? []).filter((l) => all || own.includes(l.id)).map((l) => ({ value: l.id, label: l.label }));
+  const stockHere = article?.stocks.find((s) => s.location.id === location)?.count;
+
+  return (
+    <Modal opened onClose={onClose} title="Bestand ändern" size="lg" centered closeButtonProps={{ 'aria-label': 'Schließen' }}>
+      <Stack gap="sm">
+        <Select label="Standort" data={choices} value={location || null} onChange={(v) => setLocation(v ?? '')} disabled={!all} placeholder="Filiale wählen" allowDeselect={false} />
+        <Switch label="Mit der Kamera scannen" checked={camera} onChange={(e) => setCamera(e.currentTarget.checked)} />
+        {camera && <BarcodeScanner active={camera && !article} onCode={(code) => void find(code.length === 12 ? `0${code}` : code)} />}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void find(ean);
+          }}
+        >
+          <Group align="flex-end" gap="sm" wrap="nowrap">
+            <TextInput label="EAN" value={ean} onChange={(e) => setEan(e.currentTarget.value)} inputMode="numeric" leftSection={<IconBarcode size={16} />} style={{ flex: 1 }} data-autofocus />
+            <Button type="submit" variant="default">
+              Suchen
+            </Button>
+          </Group>
+        </form>
+        {article && (
+          <Alert color="brand" variant="light" title={`${article.number} · ${article.decor || article.name}`}>
+            <Text size="sm">
+              {article.manufacturer.name} · {article.category.name} · Bestand hier: <b>{stockHere ?? 'noch nicht gezählt'}</b>
+            </Text>
+          </Alert>
+        )}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <Group align="flex-end" gap="sm" wrap="nowrap">
+            <NumberInput ref={countRef} label="Anzahl (gezählt)" value={count} onChange={setCount} min={0} max={1_000_000} allowDecimal={false} allowNegative={false} style={{ flex: 1 }} />
+            <Button type="submit" loading={update.isPending} leftSection={<IconCheck size={16} />}>
+              Speichern
+            </Button>
+          </Group>
+        </form>
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {error}
+          </Alert>
+        )}
+        {done.length > 0 && (
+          <Table fz="sm" striped aria-label="Geänderte Bestände">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Artikel</Table.Th>
+                <Table.Th ta="right">Vorher</Table.Th>
+                <Table.Th ta="right">Jetzt</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {done.map((d) => (
+                <Table.Tr key={d.key}>
+                  <Table.Td>
+                    {d.number} <Text span c="dimmed" size="xs">{d.decor}</Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{d.before ?? '–'}</Table.Td>
+                  <Table.Td ta="right">
+                    <Badge variant="light" color="green">
+                      {d.after}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Fertig
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,282 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Box, Button, Card, ColorSwatch, Group, Menu, NumberInput, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBarcode, IconCalendarCheck, IconEye, IconEyeOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { salesName } from '@filialportal/core/assortment';
+import { MSG } from '@filialportal/core/messages';
+import { rowColor } from '@filialportal/core/stock';
+import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { alertError } from '../../ui/alert-error.ts';
+import { ExportButton } from '../../ui/ExportButton.tsx';
+import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
+import { LocationSelect } from '../../ui/LocationSelect.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { QueryError } from '../../ui/QueryError.tsx';
+import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
+import { useCategories } from '../assortment/assortment.api.ts';
+import { ArticleFormModal } from './ArticleFormModal.tsx';
+import { StockChangeModal } from './StockChangeModal.tsx';
+import { StockChecksModal } from './StockChecksModal.tsx';
+import { articleRows, useArticles, useColorLabels, useLoadAllArticles, useManufacturers, useSetActive, useSetLabel, useUpdateStock, type Article, type StockFilter } from './stock.api.ts';
+
+const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+/**
+ * 'Sortiment/Bestand' (spec 2 §2 StockPage): category and location in the address, filters,
+ * the article list with row colours, stock of the chosen location (editable per permission),
+ * colour labels, the eye button, and the modals for articles, stock changes and stock checks.
+ */
+export function StockPage() {
+  const can = useCan();
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const categories = useCategories();
+  const manufacturers = useManufacturers();
+  const labels = useColorLabels();
+  const category = params.get('sortiment') ?? categories.data?.[0]?.id ?? '';
+  const location = params.get('standort') ?? user.currentLocation?.id ?? user.location?.id ?? '';
+  const [number, setNumber] = useState(params.get('nummer') ?? '');
+  const [decor, setDecor] = useState(params.get('bezeichnung') ?? '');
+  // Typing filters after 300 ms (spec 2 §9).
+  const [numberTerm] = useDebouncedValue(number, 300);
+  const [decorTerm] = useDebouncedValue(decor, 300);
+  const filter: StockFilter = { category, location, manufacturer: params.get('hersteller') ?? '', label: params.get('label') ?? '', number: numberTerm, decor: decorTerm, sorting: params.get('sortierung') ?? 'number' };
+  const list = useArticles(filter);
+  const loadAll = useLoadAllArticles(filter);
+  const { rows, count } = articleRows(list.data);
+  const current = categories.data?.find((c) => c.id === category);
+  const [article, setArticle] = useState<{ id: string | null } | null>(null);
+  const [changing, setChanging] = useState(false);
+  const [checks, setChecks] = useState(false);
+
+  const set = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { replace: true });
+  };
+  useEffect(() => set({ nummer: numberTerm, bezeichnung: decorTerm }), [numberTerm, decorTerm]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const mayEditStock = can('sortiment_bei_allen_artikel_bestand_bearbeiten') || (can('sortiment_artikel_bestand_in_eigener_filiale_bearbeiten') && (location === user.location?.id || location === user.currentLocation?.id));
+  const columns = useStockColumns({ salesNames: current ?? { sales1Name: '', sales2Name: '', sales3Name: '' }, location, mayEditStock, onOpen: (a) => setArticle({ id: a.id }) });
+
+  return (
+    <>
+      <PageHeader
+        title="Bestand"
+        breadcrumbs={[{ label: 'Sortiment', to: '/sortiment' }, { label: current?.name ?? 'Bestand' }]}
+        actions={
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconCalendarCheck size={16} />} onClick={() => setChecks(true)} disabled={!category}>
+              Bestandsprüfungen
+            </Button>
+            {(can('sortiment_artikel_bestand_in_eigener_filiale_bearbeiten') || can('sortiment_bei_allen_artikel_bestand_bearbeiten')) && (
+              <Button variant="light" leftSection={<IconBarcode size={16} />} onClick={() => setChanging(true)}>
+                Bestand ändern
+              </Button>
+            )}
+            {can('sortiment_artikel_erstellen') && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setArticle({ id: null })}>
+                Neuer Artikel
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <Card withBorder radius="md" mb="md" p="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="Sortiment"
+            data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            value={category || null}
+            onChange={(v) => set({ sortiment: v ?? '' })}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <LocationSelect label="Standort" value={location} onChange={(v) => set({ standort: v })} withAll={false} />
+          <Select
+            label="Farblabel"
+            placeholder="Alle"
+            data={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+            value={filter.label || null}
+            onChange={(v) => set({ label: v ?? '' })}
+            clearable
+            w={{ base: '100%', xs: 160 }}
+          />
+          <Select
+            label="Hersteller"
+            placeholder="Alle"
+            data={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+            value={filter.manufacturer || null}
+            onChange={(v) => set({ hersteller: v ?? '' })}
+            clearable
+            searchable
+            w={{ base: '100%', xs: 190 }}
+          />
+          <TextInput label="Artikelnummer" value={number} onChange={(e) => setNumber(e.currentTarget.value)} leftSection={<IconSearch size={14} />} w={{ base: '100%', xs: 150 }} />
+          <TextInput label="Bezeichnung" value={decor} onChange={(e) => setDecor(e.currentTarget.value)} leftSection={<IconSearch size={14} />} w={{ base: '100%', xs: 180 }} />
+          {can('sortiment_artikel_exportieren') && (
+            <ExportButton
+              path={`/api/export/${encodeURIComponent(category || 'null')}/${filter.manufacturer || 'null'}/${encodeURIComponent(decorTerm || 'null')}/null/0/${rows.length}?${new URLSearchParams({ sorting: filter.sorting, ...(location ? { location } : {}), ...(filter.label ? { label: filter.label } : {}) })}`}
+            />
+          )}
+        </Group>
+      </Card>
+      <QueryError error={list.error} />
+      <Card withBorder radius="md" p={0}>
+        <SortableTable
+          label="Artikel"
+          columns={columns}
+          rows={rows}
+          rowKey={(a) => a.id}
+          sort={filter.sorting}
+          onSortChange={(s) => set({ sortierung: s === 'number' ? '' : s })}
+          loading={list.isPending}
+          emptyText={MSG.noArticles}
+          minWidth={1100}
+          spacing="xs"
+          rowStyle={(a, i) => ({ backgroundColor: rowColor(a, i), opacity: a.active ? 1 : 0.55 })}
+        />
+        <Group justify="space-between" p="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {list.data ? `${rows.length} von ${count} Artikeln` : ''}
+          </Text>
+          <Group gap="sm">
+            <LoadMoreButton shown={rows.length} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} label="Weitere Artikel anzeigen" />
+            {count > rows.length && (
+              <Button variant="subtle" onClick={() => loadAll.mutate(undefined, { onError: alertError })} loading={loadAll.isPending}>
+                alle Artikel laden
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Card>
+      {article && <ArticleFormModal articleId={article.id} categoryId={category} location={location} onClose={() => setArticle(null)} />}
+      {changing && <StockChangeModal location={location} onClose={() => setChanging(false)} />}
+      {checks && current && <StockChecksModal category={current} location={location} onClose={() => setChecks(false)} />}
+    </>
+  );
+}
+
+function useStockColumns({ salesNames, location, mayEditStock, onOpen }: { salesNames: { sales1Name: string; sales2Name: string; sales3Name: string }; location: string; mayEditStock: boolean; onOpen: (a: Article) => void }) {
+  const can = useCan();
+  const labels = useColorLabels();
+  const setActive = useSetActive();
+  const setLabel = useSetLabel();
+  const update = useUpdateStock();
+  return useMemo<Column<Article>[]>(
+    () => [
+      {
+        key: 'tools',
+        label: '',
+        width: 72,
+        render: (a) => (
+          <Group gap={2} wrap="nowrap">
+            {can('sortiment_artikel_aktiv_inaktiv_setzen') && (
+              <Tooltip label={a.active ? 'Aktiv – ausblenden' : 'Inaktiv – einblenden'}>
+                <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`${a.number} ${a.active ? 'inaktiv setzen' : 'aktiv setzen'}`} onClick={() => setActive.mutate({ id: a.id, active: !a.active }, { onError: alertError })}>
+                  {a.active ? <IconEye size={16} /> : <IconEyeOff size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {can('sortiment_artikel_label_bearbeiten') ? (
+              <Menu withinPortal position="bottom-start">
+                <Menu.Target>
+                  <ActionIcon variant="subtle" size="sm" aria-label={`Farblabel von ${a.number}`}>
+                    <ColorSwatch color={a.label?.hex ?? 'transparent'} size={14} withShadow />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>Farblabel</Menu.Label>
+                  {(labels.data ?? []).map((l) => (
+                    <Menu.Item key={l.id} leftSection={<ColorSwatch color={l.hex} size={14} />} onClick={() => setLabel.mutate({ id: a.id, label: l.id }, { onError: alertError })}>
+                      {l.name}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Item onClick={() => setLabel.mutate({ id: a.id, label: null }, { onError: alertError })}>Kein Label</Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : (
+              a.label && <ColorSwatch color={a.label.hex} size={14} title={a.label.name} />
+            )}
+          </Group>
+        ),
+      },
+      {
+        key: 'number',
+        label: 'Nummer',
+        sortable: true,
+        nowrap: true,
+        render: (a) => (
+          <Text component="button" type="button" size="sm" fw={600} c="brand.7" onClick={() => onOpen(a)} style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}>
+            {a.number}
+          </Text>
+        ),
+      },
+      { key: 'manufacturer.name', label: 'Hersteller', sortable: true, render: (a) => a.manufacturer.name },
+      { key: 'decor', label: 'Bezeichnung', sortable: true, render: (a) => (a.outlet === 'A' ? `${a.decor} (Outlet)` : a.decor) },
+      { key: 'quality', label: 'Qualität', sortable: true, render: (a) => a.quality, visibleFrom: 'md' },
+      { key: 'strength', label: 'Stärke', render: (a) => a.strength, visibleFrom: 'lg', nowrap: true },
+      ...([1, 2, 3] as const).map((n) => ({ key: `sales${n}`, label: salesName(salesNames, n), render: (a: Article) => a[`sales${n}`], visibleFrom: 'lg' as const, align: 'right' as const })),
+      {
+        key: 'price',
+        label: 'Preis',
+        sortable: true,
+        align: 'right',
+        nowrap: true,
+        render: (a) =>
+          a.actionPriceActive && a.actionPrice !== null ? (
+            <Box>
+              <Text size="sm" fw={700} c="red.8">
+                {money.format(a.actionPrice)}
+              </Text>
+              <Text size="xs" td="line-through" c="dimmed">
+                {a.price !== null ? money.format(a.price) : ''}
+              </Text>
+            </Box>
+          ) : a.price !== null ? (
+            money.format(a.price)
+          ) : (
+            ''
+          ),
+      },
+      {
+        key: 'stock',
+        label: 'Bestand',
+        sortable: true,
+        align: 'right',
+        width: 110,
+        render: (a) =>
+          mayEditStock && location ? (
+            <NumberInput
+              key={`${a.id}-${a.stock}`}
+              aria-label={`Bestand ${a.number}`}
+              defaultValue={a.stock ?? ''}
+              min={0}
+              max={1_000_000}
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              size="xs"
+              w={80}
+              styles={{ input: { textAlign: 'right' } }}
+              onBlur={(e) => {
+                const value = e.currentTarget.value.trim();
+                if (value === '' || Number(value) === a.stock) return;
+                update.mutate({ articleId: a.id, location, count: value }, { onError: alertError });
+              }}
+              onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+            />
+          ) : (
+            (a.stock ?? '–')
+          ),
+      },
+      { key: 'stockTotal', label: 'Gesamt', align: 'right', render: (a) => a.stockTotal, visibleFrom: 'sm' },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [labels.data, salesNames, location, mayEditStock],
+  );
+}
