@@ -209,7 +209,7 @@ export const MSG = {
   categoryFolderUnknown: 'Der Ordner existiert nicht mehr.',
   categoryFileRequired: 'Bitte wählen Sie eine Datei aus.',
   categoryFileType: 'Bitte wählen Sie eine Datei vom Typ pdf, gif, jpg, jpeg oder png.',
-  categoryFileTooLarge: 'Die Datei ist zu groß (höchstens 20 MB).',
+  categoryFileTooLarge: 'Die Datei ist zu groß (höchstens 10 MB).',
   // Stock and articles (spec 2 §5, §8)
   articleNumberRequired: 'Nummer darf nicht leer sein.',
   articleEanRequired: 'Ean darf nicht leer sein.',

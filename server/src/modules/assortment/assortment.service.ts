@@ -163,7 +163,7 @@ export async function renameFolder(db: Db, id: string, name: string) {
 
 const EXTENSION_MIME: Record<string, string> = { pdf: 'application/pdf', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 
-/** POST /addcategoryfile: PDF, GIF, JPEG or PNG, checked by its bytes, at most 20 MB. */
+/** POST /addcategoryfile: PDF, GIF, JPEG or PNG, checked by its bytes, at most 10 MB. */
 export async function addFile(db: Db, storage: Storage, actor: Actor, input: { categoryId: string; folderId: string | null; name: string; data: string }) {
   await assertCategory(db, input.categoryId);
   if (input.folderId) await folderOf(db, input.categoryId, input.folderId);
