@@ -10,3 +10,13 @@ export function editQuery(setParams: SetURLSearchParams, edit: (query: URLSearch
   edit(next);
   setParams(next, { replace: true });
 }
+
+/** Sets (or, when empty, removes) these keys of the address query; see editQuery. */
+export function setQuery(setParams: SetURLSearchParams, changes: Record<string, string>) {
+  editQuery(setParams, (next) => {
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+  });
+}

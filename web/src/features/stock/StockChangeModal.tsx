@@ -4,10 +4,10 @@ import { IconAlertCircle, IconBarcode, IconCheck } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
 import { normalizeEan } from '@filialportal/core/stock';
 import { errorMessage } from '../../api/client.ts';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { useLocationOptions } from '../users/users.api.ts';
 import { BarcodeScanner } from './BarcodeScanner.tsx';
 import { lookupEan, useUpdateStock, type ArticleDetail } from './stock.api.ts';
+import { useStockRights } from './stock-rights.ts';
 
 interface Done {
   key: number;
@@ -24,12 +24,9 @@ interface Done {
  * person may change every branch (spec 2 §6).
  */
 export function StockChangeModal({ location: initialLocation, onClose }: { location: string; onClose: () => void }) {
-  const can = useCan();
-  const user = useCurrentUser();
   const locations = useLocationOptions();
-  const all = can('sortiment_bei_allen_artikel_bestand_bearbeiten');
-  const own = [user.location?.id, user.currentLocation?.id].filter((id): id is string => !!id);
-  const [location, setLocation] = useState(all || own.includes(initialLocation) ? initialLocation : (own[0] ?? ''));
+  const { all, own, mayChangeAt } = useStockRights();
+  const [location, setLocation] = useState(mayChangeAt(initialLocation) ? initialLocation : (own[0] ?? ''));
   const [camera, setCamera] = useState(false);
   const [ean, setEan] = useState('');
   const [article, setArticle] = useState<ArticleDetail | null>(null);
@@ -71,7 +68,7 @@ export function StockChangeModal({ location: initialLocation, onClose }: { locat
     });
   };
 
-  const choices = (locations.data ?? []).filter((l) => all || own.includes(l.id)).map((l) => ({ value: l.id, label: l.label }));
+  const choices = (locations.data ?? []).filter((l) => mayChangeAt(l.id)).map((l) => ({ value: l.id, label: l.label }));
   const stockHere = article?.stocks.find((s) => s.location.id === location)?.count;
 
   return (

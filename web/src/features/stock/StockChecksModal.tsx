@@ -1,26 +1,24 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import type { Category } from '../assortment/assortment.api.ts';
 import { useChecksAt, useLastChecks, useRecordCheck } from './stock.api.ts';
+import { useStockRights } from './stock-rights.ts';
 
 /**
  * The last stock check of a category per location (spec 2 §2), each with its history and
  * 'Weitere Einträge anzeigen'; who may change the stock there closes a check for the location.
  */
 export function StockChecksModal({ category, location, onClose }: { category: Category; location: string; onClose: () => void }) {
-  const can = useCan();
-  const user = useCurrentUser();
   const last = useLastChecks(category.id);
   const record = useRecordCheck();
   const [open, setOpen] = useState<string | null>(null);
   const history = useChecksAt(category.id, open);
   const entries = history.data?.pages.flatMap((p) => p.list) ?? [];
   const count = history.data?.pages.at(-1)?.count ?? 0;
-  const mayCheck = can('sortiment_bei_allen_artikel_bestand_bearbeiten') || (can('sortiment_artikel_bestand_in_eigener_filiale_bearbeiten') && [user.location?.id, user.currentLocation?.id].includes(location));
+  const mayCheck = useStockRights().mayChangeAt(location);
   const here = last.data?.find((l) => l.location.id === location);
 
   return (

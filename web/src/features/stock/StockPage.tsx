@@ -11,6 +11,7 @@ import { alertError } from '../../ui/alert-error.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
+import { setQuery } from '../../ui/edit-query.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
@@ -18,6 +19,7 @@ import { useCategories } from '../assortment/assortment.api.ts';
 import { ArticleFormModal } from './ArticleFormModal.tsx';
 import { StockChangeModal } from './StockChangeModal.tsx';
 import { StockChecksModal } from './StockChecksModal.tsx';
+import { useStockRights } from './stock-rights.ts';
 import { articleRows, useArticles, useColorLabels, useLoadAllArticles, useManufacturers, useSetActive, useSetLabel, useUpdateStock, type Article, type StockFilter } from './stock.api.ts';
 
 const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
@@ -50,17 +52,11 @@ export function StockPage() {
   const [changing, setChanging] = useState(false);
   const [checks, setChecks] = useState(false);
 
-  const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
+  const set = (changes: Record<string, string>) => setQuery(setParams, changes);
   useEffect(() => set({ nummer: numberTerm, bezeichnung: decorTerm }), [numberTerm, decorTerm]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const mayEditStock = can('sortiment_bei_allen_artikel_bestand_bearbeiten') || (can('sortiment_artikel_bestand_in_eigener_filiale_bearbeiten') && (location === user.location?.id || location === user.currentLocation?.id));
+  const rights = useStockRights();
+  const mayEditStock = rights.mayChangeAt(location);
   const columns = useStockColumns({ salesNames: current ?? { sales1Name: '', sales2Name: '', sales3Name: '' }, location, mayEditStock, onOpen: (a) => setArticle({ id: a.id }) });
 
   return (
@@ -73,7 +69,7 @@ export function StockPage() {
             <Button variant="default" leftSection={<IconCalendarCheck size={16} />} onClick={() => setChecks(true)} disabled={!category}>
               Bestandsprüfungen
             </Button>
-            {(can('sortiment_artikel_bestand_in_eigener_filiale_bearbeiten') || can('sortiment_bei_allen_artikel_bestand_bearbeiten')) && (
+            {rights.any && (
               <Button variant="light" leftSection={<IconBarcode size={16} />} onClick={() => setChanging(true)}>
                 Bestand ändern
               </Button>

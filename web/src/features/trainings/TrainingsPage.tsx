@@ -6,6 +6,7 @@ import { MSG } from '@filialportal/core/messages';
 import { TRAINING_CATEGORIES, type TrainingCategory } from '@filialportal/core/trainings';
 import { useCan } from '../../app/current-user.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
+import { setQuery } from '../../ui/edit-query.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { ViewTabs } from '../../ui/ViewTabs.tsx';
@@ -61,14 +62,7 @@ export function TrainingsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
+  const set = (changes: Record<string, string>) => setQuery(setParams, changes);
 
   // Opened from the rating task ('bewerten=1'): the rating form at once, while rating is possible.
   const linkedTraining = linked.data?.training;
