@@ -3,14 +3,15 @@ import { MSG } from '@filialportal/core/messages';
 import { HISTORY_PAGE_SIZE } from '@filialportal/core/stock';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { categories } from '../assortment/assortment.table.ts';
 import { locations } from '../locations/locations.table.ts';
 import { users } from '../users/users.table.ts';
 import { formatDateTime } from './article-view.ts';
-import { loadArticle } from './stock.service.ts';
-import { articleEans, articles, articleStocks, stockChecks, stockHistory } from './stock.table.ts';
+import { articleIdOfEan, loadArticle } from './stock.service.ts';
+import { articles, articleStocks, stockChecks, stockHistory } from './stock.table.ts';
 
 /** Whose stock a person may change: every location, or the own one(s) (spec 2 §6). */
 const STOCK_RULE = {
@@ -73,12 +74,7 @@ export async function changeStock(db: Db, input: { articleId: string; locationId
 
 /** POST /article/updatestock: by EAN or chosen article, the counted stock at a location. */
 export async function updateStock(db: Db, actor: Actor, input: { ean: string; articleId?: string; location: string; count: number }) {
-  let articleId = input.articleId;
-  if (!articleId) {
-    const [hit] = await db.select({ articleId: articleEans.articleId }).from(articleEans).where(eq(articleEans.ean, input.ean));
-    if (!hit) throw new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', input.ean));
-    articleId = hit.articleId;
-  }
+  const articleId = input.articleId ?? (await articleIdOfEan(db, input.ean));
   if (!mayChangeStockAt(actor, input.location)) throw forbidden(MSG.stockLocationNotAllowed);
   const [place] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.location));
   if (!place) throw badRequest(MSG.stockLocationRequired);
@@ -91,6 +87,7 @@ export async function updateStock(db: Db, actor: Actor, input: { ean: string; ar
 
 /** GET /article/{id}/history?from: the stock changes of an article, newest first. */
 export async function articleHistory(db: Db, id: string, from: number) {
+  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(stockHistory).where(eq(stockHistory.articleId, id));
   const rows = await db
     .select({
       id: stockHistory.id,
@@ -99,7 +96,7 @@ export async function articleHistory(db: Db, id: string, from: number) {
       locationName: locations.name,
       before: stockHistory.before,
       after: stockHistory.after,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: totalColumn(countQuery),
     })
     .from(stockHistory)
     .innerJoin(locations, eq(locations.id, stockHistory.locationId))
@@ -107,7 +104,7 @@ export async function articleHistory(db: Db, id: string, from: number) {
     .orderBy(desc(stockHistory.createdAt), desc(stockHistory.id))
     .limit(HISTORY_PAGE_SIZE)
     .offset(from);
-  const count = rows[0]?.total ?? (await db.select({ n: sql<number>`count(*)::int` }).from(stockHistory).where(eq(stockHistory.articleId, id)))[0]!.n;
+  const count = await totalOf(rows, countQuery);
   return {
     historyItems: rows.map((r) => ({ id: r.id, updatedAtFormated: formatDateTime(r.createdAt)!, userName: r.userName, locationName: r.locationName, before: r.before, after: r.after })),
     count,
@@ -155,13 +152,14 @@ export async function lastChecks(db: Db, sortiment: string) {
 /** GET /locationsortimenthistory/{sortiment}/{location}?from: the checks of one location, newest first. */
 export async function checksAt(db: Db, sortiment: string, location: string, from: number) {
   const where = and(eq(stockChecks.categoryId, sortiment), eq(stockChecks.locationId, location));
+  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(stockChecks).where(where);
   const rows = await db
-    .select({ id: stockChecks.id, createdAt: stockChecks.createdAt, userName: stockChecks.userName, changes: stockChecks.changes, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ id: stockChecks.id, createdAt: stockChecks.createdAt, userName: stockChecks.userName, changes: stockChecks.changes, total: totalColumn(countQuery) })
     .from(stockChecks)
     .where(where)
     .orderBy(desc(stockChecks.createdAt), desc(stockChecks.id))
     .limit(HISTORY_PAGE_SIZE)
     .offset(from);
-  const count = rows[0]?.total ?? (await db.select({ n: sql<number>`count(*)::int` }).from(stockChecks).where(where))[0]!.n;
+  const count = await totalOf(rows, countQuery);
   return { list: rows.map((r) => ({ id: r.id, dateFormated: formatDateTime(r.createdAt)!, userName: r.userName, changes: r.changes })), count };
 }

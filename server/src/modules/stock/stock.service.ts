@@ -90,12 +90,15 @@ export async function articlesByIds(db: Db, actor: Actor, ids: string[], locatio
   return { articles: list, count: list.length };
 }
 
-/** GET /article/ean/{ean}: the article behind a scanned or typed EAN (main code or scan list). */
-export async function articleByEan(db: Db, actor: Actor, ean: string, location: string | null) {
+/** The article behind an EAN (main code or scan list); 404 with the spec's message otherwise. */
+export async function articleIdOfEan(db: Db, ean: string): Promise<string> {
   const [hit] = await db.select({ articleId: articleEans.articleId }).from(articleEans).where(eq(articleEans.ean, ean));
   if (!hit) throw new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', ean));
-  return loadArticle(db, actor, hit.articleId, location);
+  return hit.articleId;
 }
+
+/** GET /article/ean/{ean}: the article behind a scanned or typed EAN. */
+export const articleByEan = async (db: Db, actor: Actor, ean: string, location: string | null) => loadArticle(db, actor, await articleIdOfEan(db, ean), location);
 
 /** GET /article/{id}: the article with its stock in every location that has counted it. */
 export async function loadArticle(db: Db, actor: Actor, id: string, location: string | null = null) {
