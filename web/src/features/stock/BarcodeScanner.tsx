@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert, Progress, Stack, Text } from '@mantine/core';
 import { IconCameraOff } from '@tabler/icons-react';
 import type { BarcodeFormat } from 'barcode-detector/ponyfill';
+import { MSG } from '@filialportal/core/messages';
 // The reader's WebAssembly, emitted by Vite into our own build (web/dist/assets): zxing-wasm would
 // otherwise fetch it from a CDN, which the intranet cannot reach.
 import zxingReaderWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
@@ -18,8 +19,6 @@ export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
 
 /** Least time between the starts of two detections (one detection at a time in any case). */
 const FRAME_INTERVAL_MS = 60;
-
-export const CAMERA_UNAVAILABLE = 'Kamera nicht verfügbar. Bitte die EAN eintippen.';
 
 /** What both the native BarcodeDetector and the polyfill offer (lib.dom does not declare the API). */
 interface Detector {
@@ -160,7 +159,7 @@ export function BarcodeScanner({ onCode, active }: BarcodeScannerProps) {
     <Stack gap="xs">
       {phase === 'failed' && (
         <Alert color="orange" variant="light" icon={<IconCameraOff size={18} />} role="alert">
-          {CAMERA_UNAVAILABLE}
+          {MSG.cameraUnavailable}
         </Alert>
       )}
       {/* Mounted while active, also after a failure: a new start needs the element. */}
