@@ -85,6 +85,21 @@ describe.skipIf(!soffice)('XLSX exports in LibreOffice', () => {
     expect(rows.slice(1).some((r) => r[2] === 'Nein' && r[3] === '')).toBe(true);
   }, 180_000);
 
+  it('opens the article export of a demo category with numbers, prices as numbers and the stock of the location', async () => {
+    const token = await t.login('filialleitung@example.com');
+    const category = ((await t.as(token, { method: 'GET', url: '/api/category/list/0' })).json() as { categories: { id: string; name: string }[] }).categories.find((c) => c.name === 'Laminat')!;
+    const me = (await t.as(token, { method: 'GET', url: '/api/user' })).json() as { user: { location: { id: string } } };
+    const rows = toCsv('artikel', (await t.as(token, { method: 'POST', url: `/api/export/${category.id}/null/null/null/0/50?location=${me.user.location.id}` })).rawPayload);
+    expect(rows[0]!.slice(0, 4)).toEqual(['Nummer', 'EAN', 'Sortiment', 'Hersteller']);
+    const first = rows[1]!;
+    expect(first[0]).toBe('LA-1000');
+    // The EAN stays text (13 digits, no exponent); the price is a number cell.
+    expect(first[1]).toMatch(/^\d{13}$/);
+    expect(first[rows[0]!.indexOf('Preis')]).toMatch(/^\d+(\.\d+)?$/);
+    expect(first[rows[0]!.indexOf('Bestand Standort')]).toMatch(/^\d+$/);
+    expect(rows.length - 1).toBeGreaterThan(30);
+  }, 180_000);
+
   it('opens the participant list of the full demo training with its states and the overview with a column per slot', async () => {
     const token = await t.login('personalleitung@example.com');
     const list = (await t.as(token, { method: 'GET', url: '/api/training/list/0/0?category=Schulungen' })).json() as { trainings: { id: string; title: string; date: string }[] };
