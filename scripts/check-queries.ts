@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ENDPOINTS } from '../bench/src/bench.ts';
+import { ENDPOINTS, pathContext } from '../bench/src/bench.ts';
 import { FULL_SCALE, generateScaleData } from '../bench/src/generate.ts';
 import { buildApp, type App } from '../server/src/app.ts';
 import { readConfig } from '../server/src/config.ts';
@@ -57,6 +57,12 @@ const RULE_NAMES: Record<Rule, string> = { statements: 'Anweisungen', executionM
 const EXCEPTIONS: { path: RegExp; rule: Rule; limit?: number; reason: string }[] = [
   // Known misses, held at today's measured bound until fixed (see docs/decisions.md "Abfrageregeln in CI").
   { path: /^\/api\/task\/list\/0\/all\/all\/0\?taskview=2$/, rule: 'buffers', limit: 1100, reason: 'offen: die offenen Aufgaben aller Personen (Admin) lesen ~1.050 Seiten' },
+  {
+    path: /^\/api\/article\/filter\/[^/]+\/null\/eiche\//,
+    rule: 'buffers',
+    limit: 1700,
+    reason: 'offen: die Bezeichnung wird überall im Text gesucht; die ~500 Artikel eines Sortiments liegen auf ~500 Seiten verteilt (~1.600 Puffer)',
+  },
   {
     path: /^\/api\/calendar\//,
     rule: 'node',
@@ -222,7 +228,7 @@ async function main() {
         if (res.statusCode !== 200) throw new Error(`Anmeldung ${e.as}: ${res.statusCode} ${res.body}`);
         tokens.set(e.as, (res.json() as { token: string }).token);
       }
-      const url = e.path({ largest: data.largestLocationId });
+      const url = e.path(pathContext(data));
       const get = () => a.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.get(e.as)}` } });
       for (let i = 0; i < WARMUP; i++) {
         const res = await get();

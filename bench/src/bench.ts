@@ -60,9 +60,17 @@ const MAX_STAFF_PER_LOCATION = 25;
  */
 export type EndpointKind = 'record' | 'list' | 'week' | 'all' | 'notModified';
 
+/** What generated ids a path names: the largest location, the benchmark's category, an EAN. */
+export interface PathContext {
+  largest: string;
+  category: string;
+  ean: string;
+}
+export const pathContext = (d: GenerateResult): PathContext => ({ largest: d.largestLocationId, category: d.categoryId, ean: d.ean });
+
 export interface Endpoint {
   name: string;
-  path: (ctx: { largest: string }) => string;
+  path: (ctx: PathContext) => string;
   as: string;
   kind: EndpointKind;
   /** Sends If-None-Match with the ETag of a first answer, so the server answers 304. */
@@ -95,6 +103,9 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Veranstaltungen Schulungen (kommende), Filialleitung', path: () => '/api/training/list/0/0?category=Schulungen', as: 'filialleitung@example.com', kind: 'list' },
   { name: `Veranstaltungen Übersicht des größten Standorts, Jahr ${year}`, path: (c) => `/api/trainingoverview/${c.largest}?year=${year}`, as: 'personalleitung@example.com', kind: 'list' },
   { name: 'Eigene Veranstaltungen (Dashboard)', path: () => '/api/usertrainings', as: 'verkauf@example.com', kind: 'record' },
+  { name: 'Artikel eines Sortiments mit Bestand des größten Standorts', path: (c) => `/api/article/filter/${c.category}/null/null/null/0?location=${c.largest}`, as: 'admin@example.com', kind: 'list' },
+  { name: 'Artikel gefiltert (Bezeichnung „eiche“, nach Preis)', path: (c) => `/api/article/filter/${c.category}/null/eiche/null/0?sorting=price&location=${c.largest}`, as: 'admin@example.com', kind: 'list' },
+  { name: 'Artikel zu einer EAN (Scan)', path: (c) => `/api/article/ean/${c.ean}?location=${c.largest}`, as: 'admin@example.com', kind: 'record' },
 ];
 
 /** The bench's list: ENDPOINTS and the all-users list once more as a browser that has it asks (304). */
@@ -244,7 +255,7 @@ async function measureTarget(
   const endpoints: Record<string, EndpointResult> = {};
   for (const e of MEASURED) {
     if (!tokens.has(e.as)) tokens.set(e.as, await tokenFor(server.url, e.as));
-    const url = `${server.url}${e.path({ largest: data.largestLocationId })}`;
+    const url = `${server.url}${e.path(pathContext(data))}`;
     const headers: Record<string, string> = { ...plain, authorization: `Bearer ${tokens.get(e.as)}` };
     const check = await fetch(url, { headers });
     if (!check.ok) throw new Error(`${e.name}: ${check.status} ${await check.text()}`);
@@ -385,7 +396,7 @@ async function main() {
       startup: { emptyMs, existingMs },
       frontend,
       targets,
-      endpoints: MEASURED.map((e) => ({ name: e.name, kind: e.kind, path: e.path({ largest: ':standort' }) })),
+      endpoints: MEASURED.map((e) => ({ name: e.name, kind: e.kind, path: e.path({ largest: ':standort', category: ':sortiment', ean: ':ean' }) })),
       skipped,
       maxStaffPerLocation: MAX_STAFF_PER_LOCATION,
       seconds: (performance.now() - started) / 1000,

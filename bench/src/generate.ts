@@ -13,6 +13,9 @@ import { calendarEntries, locationInfos } from '../../server/src/modules/calenda
 import { locations } from '../../server/src/modules/locations/locations.table.ts';
 import { comments, likes, news } from '../../server/src/modules/news/news.table.ts';
 import { trainingRegistrations, trainings, trainingValuations } from '../../server/src/modules/trainings/trainings.table.ts';
+import { categories } from '../../server/src/modules/assortment/assortment.table.ts';
+import { colorLabels, manufacturers } from '../../server/src/modules/lists/lists.table.ts';
+import { articleEans, articles, articleStocks, stockHistory } from '../../server/src/modules/stock/stock.table.ts';
 import { loginLog } from '../../server/src/modules/session/session.table.ts';
 import { specialAppointments } from '../../server/src/modules/special-appointments/special-appointments.table.ts';
 import { taskAssignments, tasks } from '../../server/src/modules/tasks/tasks.table.ts';
@@ -35,10 +38,14 @@ export interface Scale {
   trainings: number;
   registrations: number;
   ratings: number;
+  /** Articles over `categories` assortment categories, each with stock in every location, and stock history rows. */
+  articles: number;
+  categories: number;
+  stockHistory: number;
 }
 
-export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000 };
-export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000 };
+export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000, articles: 20_000, categories: 40, stockHistory: 200_000 };
+export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000, articles: 2_000, categories: 10, stockHistory: 20_000 };
 
 /** mulberry32: small, fast, and the same numbers on every machine. */
 export function prng(seed: number) {
@@ -85,12 +92,16 @@ export interface GenerateResult {
   /** The location with the most people: its calendar week is the heaviest. */
   largestLocationId: string;
   largestLocationPeople: number;
+  /** The generated category the article list of the benchmark shows, and an EAN to look up. */
+  categoryId: string;
+  ean: string;
 }
 
 /** Adds company-scale data to a database that holds the demo company. */
 export async function generateScaleData(db: Db, scale: Scale, today: string): Promise<GenerateResult> {
   const rng = prng(20_261_121);
   const rows: Record<string, number> = {};
+  let stock = { categoryId: '', ean: '' };
   await db.transaction(async (t) => {
     const locIds = await generateLocations(t, rng, scale, rows);
     const people = await generateUsers(t, rng, scale, locIds, rows);
@@ -100,6 +111,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
     await generateLoginLog(t, rng, scale, people, today, rows);
     await generateNews(t, rng, scale, people, locIds, today, rows);
     await generateTrainings(t, rng, scale, people, today, rows);
+    stock = await generateStock(t, rng, scale, rows);
   });
   const [largest] = await db
     .select({ id: users.locationId, n: sql<number>`count(*)::int` })
@@ -107,7 +119,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
     .groupBy(users.locationId)
     .orderBy(sql`count(*) desc`)
     .limit(1);
-  return { rows, largestLocationId: largest!.id, largestLocationPeople: largest!.n };
+  return { rows, largestLocationId: largest!.id, largestLocationPeople: largest!.n, ...stock };
 }
 
 type Person = { id: string; email: string; locationId: string; region: string; group: string; freeDays: string[] };
@@ -405,4 +417,58 @@ async function generateTrainings(db: Db, rng: Rng, scale: Scale, people: Person[
   rows.trainings = ids.length;
   rows.trainingRegistrations = unique.length;
   rows.trainingValuations = raters.length;
+}
+
+const DECORS = ['Eiche Natur', 'Eiche Grau', 'Eiche Weiß', 'Nussbaum', 'Esche', 'Buche', 'Kiefer', 'Ahorn', 'Beton Hell', 'Beton Dunkel', 'Schiefer', 'Marmor', 'Velours Beige', 'Kork Natur'];
+
+/**
+ * Assortment categories with articles (one EAN each, a few with a label or an action price),
+ * the stock of every article in every location, and history rows of counted changes. Stock and
+ * history are written by the database itself (insert … select): 1.2 million rows in statements
+ * of a thousand would take minutes. Counts come from a hash of the ids, so they repeat.
+ */
+async function generateStock(db: Db, rng: Rng, scale: Scale, rows: Record<string, number>) {
+  const makers = await db.select({ id: manufacturers.id }).from(manufacturers);
+  const labels = await db.select({ id: colorLabels.id }).from(colorLabels);
+  const cats = await db
+    .insert(categories)
+    .values(Array.from({ length: scale.categories }, (_, i) => ({ name: `Sortiment ${String(i + 1).padStart(2, '0')}`, position: 100 + i })))
+    .returning({ id: categories.id });
+  const now = Date.now();
+  const items = Array.from({ length: scale.articles }, (_, i) => {
+    const price = rng.int(500, 9000) / 100;
+    const action = rng.chance(0.1);
+    return {
+      categoryId: cats[i % cats.length]!.id,
+      manufacturerId: rng.pick(makers).id,
+      labelId: rng.chance(0.08) ? rng.pick(labels).id : null,
+      number: `B-${String(100_000 + i)}`,
+      ean: `20${String(i).padStart(11, '0')}`,
+      decor: rng.pick(DECORS),
+      name: `Artikel ${i}`,
+      quality: `NK ${rng.int(31, 33)}`,
+      price,
+      srp: Math.round(price * 120) / 100,
+      actionPrice: action ? Math.round(price * 85) / 100 : null,
+      actionPriceFrom: action ? new Date(now - 7 * 86_400_000) : null,
+      actionPriceTill: action ? new Date(now + 14 * 86_400_000) : null,
+      outlet: rng.chance(0.05) ? 'A' : '',
+      advertising: rng.chance(0.03),
+    };
+  });
+  const created: { id: string; ean: string }[] = [];
+  await insertAll(items, async (b) => created.push(...(await db.insert(articles).values(b).returning({ id: articles.id, ean: articles.ean }))));
+  await insertAll(created, (b) => db.insert(articleEans).values(b.map((a) => ({ ean: a.ean, articleId: a.id }))));
+  await db.execute(sql`insert into ${articleStocks} (article_id, location_id, count, updated_at)
+    select a.id, l.id, abs(hashtext(a.id::text || l.id::text)) % 41, now() - (abs(hashtext(l.id::text || a.id::text)) % 90) * interval '1 day'
+    from ${articles} a cross join ${locations} l where a.number like 'B-%'`);
+  await db.execute(sql`insert into ${stockHistory} (article_id, location_id, user_name, before, after, created_at)
+    select s.article_id, s.location_id, 'Inventur', s.count + 1 + abs(hashtext(s.location_id::text)) % 5, s.count, s.updated_at
+    from ${articleStocks} s join ${articles} a on a.id = s.article_id where a.number like 'B-%'
+    order by s.article_id, s.location_id limit ${scale.stockHistory}`);
+  rows.categories = cats.length;
+  rows.articles = created.length;
+  rows.articleStocks = created.length * (await db.select({ n: sql<number>`count(*)::int` }).from(locations))[0]!.n;
+  rows.stockHistory = scale.stockHistory;
+  return { categoryId: cats[0]!.id, ean: created[Math.floor(created.length / 2)]!.ean };
 }

@@ -248,8 +248,6 @@ export const ZArticle = z.object({
   label: ZLabel.nullable(),
   /** Stock at the chosen location (null: no location chosen or never counted). */
   stock: z.number().nullable(),
-  /** Stock over all locations. */
-  stockTotal: z.number(),
 });
 
 /** GET /article/filter/…: one page; `count` of all matches. */
@@ -265,8 +263,12 @@ export const ZHistoryItem = z.object({
   after: z.number(),
 });
 
-/** GET /article/{id}, POST/PUT /article: the article with its stock in every location. */
-export const ZArticleDetail = ZArticle.extend({ stocks: z.array(ZStockRow) });
+/**
+ * GET /article/{id}, POST/PUT /article: the article with its stock in every location and their
+ * sum. The list leaves the sum out: an article's stock rows lie on as many pages as it has
+ * locations, 60 page reads per row of a page.
+ */
+export const ZArticleDetail = ZArticle.extend({ stocks: z.array(ZStockRow), /** Stock over all locations. */ stockTotal: z.number() });
 export const ZArticleResponse = z.object({ article: ZArticleDetail });
 
 /** GET /article/{id}/history?from: the stock changes, newest first. */

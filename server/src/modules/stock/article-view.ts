@@ -51,7 +51,6 @@ export function articleColumns(location: string | null) {
     stock: location
       ? sql<number | null>`(select s.count from ${articleStocks} s where s.article_id = ${a('id')} and s.location_id = ${location})`
       : sql<number | null>`null::int`,
-    stockTotal: sql<number>`(select coalesce(sum(s.count), 0)::int from ${articleStocks} s where s.article_id = ${a('id')})`,
   };
 }
 
@@ -98,6 +97,5 @@ export function toArticleDto(r: Row, now = new Date()) {
     category: { id: r.categoryId, name: r.categoryName },
     label: r.label,
     stock: r.stock,
-    stockTotal: r.stockTotal,
   };
 }

@@ -25,7 +25,6 @@ export const articleExportColumns: XlsxColumn<Row>[] = [
   { header: 'Pakete je Palette', value: (r) => r.package, type: 'number', width: 10 },
   { header: 'Bestand Zentrallager', value: (r) => r.package2, type: 'number', width: 12 },
   { header: 'Bestand Standort', value: (r) => r.stock, type: 'number', width: 12 },
-  { header: 'Bestand gesamt', value: (r) => r.stockTotal, type: 'number', width: 12 },
   { header: 'Farblabel', value: (r) => r.label?.name ?? '', width: 12 },
   { header: 'Aktiv', value: (r) => r.active, type: 'boolean', width: 8 },
 ];

@@ -61,13 +61,14 @@ export async function page(db: Db, actor: Actor, f: ArticleFilter, limit: number
   const cols = articleColumns(f.location);
   const where = filterWhere(actor, f);
   const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(articles).where(where);
+  // The page's ids first, the columns (with their per-row lookups) only for those: in one
+  // statement the select list would be computed for every match before the sort picks 50.
+  const pageIds = db.select({ id: articles.id }).from(articles).where(where).orderBy(...orderOf(f, cols)).limit(limit).offset(offset);
   const rows = await db
     .select({ ...cols, total: totalColumn(withCount ? countQuery : null) })
     .from(articles)
-    .where(where)
-    .orderBy(...orderOf(f, cols))
-    .limit(limit)
-    .offset(offset);
+    .where(inArray(articles.id, pageIds))
+    .orderBy(...orderOf(f, cols));
   const count = withCount ? await totalOf(rows, countQuery) : rows.length;
   return { articles: rows.map((r) => toArticleDto(r)), count };
 }
@@ -97,13 +98,26 @@ export async function articleIdOfEan(db: Db, ean: string): Promise<string> {
   return hit.articleId;
 }
 
-/** GET /article/ean/{ean}: the article behind a scanned or typed EAN. */
-export const articleByEan = async (db: Db, actor: Actor, ean: string, location: string | null) => loadArticle(db, actor, await articleIdOfEan(db, ean), location);
+/**
+ * GET /article/ean/{ean}: the article behind a scanned or typed EAN, found by a subquery in the
+ * article's own statement (the lookup on every scan stays at two statements).
+ */
+export async function articleByEan(db: Db, actor: Actor, ean: string, location: string | null) {
+  const found = await articleWithStocks(db, actor, sql`${articles.id} = (select e.article_id from ${articleEans} e where e.ean = ${ean})`, location);
+  if (!found) throw new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', ean));
+  return found;
+}
 
 /** GET /article/{id}: the article with its stock in every location that has counted it. */
 export async function loadArticle(db: Db, actor: Actor, id: string, location: string | null = null) {
-  const [row] = await db.select(articleColumns(location)).from(articles).where(eq(articles.id, id));
-  if (!row || (!row.active && !seesInactive(actor))) throw notFound(MSG.articleUnknown);
+  const found = await articleWithStocks(db, actor, eq(articles.id, id), location);
+  if (!found) throw notFound(MSG.articleUnknown);
+  return found;
+}
+
+async function articleWithStocks(db: Db, actor: Actor, where: SQL, location: string | null) {
+  const [row] = await db.select(articleColumns(location)).from(articles).where(where);
+  if (!row || (!row.active && !seesInactive(actor))) return null;
   const stocks = await db
     .select({
       locationId: articleStocks.locationId,
@@ -115,11 +129,12 @@ export async function loadArticle(db: Db, actor: Actor, id: string, location: st
     .from(articleStocks)
     .innerJoin(locations, eq(locations.id, articleStocks.locationId))
     .leftJoin(users, eq(users.id, articleStocks.updatedBy))
-    .where(eq(articleStocks.articleId, id))
+    .where(eq(articleStocks.articleId, row.id))
     .orderBy(asc(locations.name));
   return {
     article: {
       ...toArticleDto(row),
+      stockTotal: stocks.reduce((n, s) => n + s.count, 0),
       stocks: stocks.map((s) => ({ location: { id: s.locationId, name: s.locationName }, count: s.count, updatedAt: formatDate(s.updatedAt), userName: s.userName ?? MSG.deletedUser })),
     },
   };

@@ -210,6 +210,13 @@ function History({ article }: { article: ArticleDetail }) {
                 <Table.Td c="dimmed">{s.updatedAt ? `gezählt am ${s.updatedAt} von ${s.userName}` : ''}</Table.Td>
               </Table.Tr>
             ))}
+            <Table.Tr>
+              <Table.Td fw={600}>Gesamt</Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {article.stockTotal}
+              </Table.Td>
+              <Table.Td />
+            </Table.Tr>
           </Table.Tbody>
         </Table>
       </div>

@@ -270,7 +270,6 @@ function useStockColumns({ salesNames, location, mayEditStock, onOpen }: { sales
             (a.stock ?? '–')
           ),
       },
-      { key: 'stockTotal', label: 'Gesamt', align: 'right', render: (a) => a.stockTotal, visibleFrom: 'sm' },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [labels.data, salesNames, location, mayEditStock],
