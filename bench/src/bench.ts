@@ -65,8 +65,10 @@ export interface PathContext {
   largest: string;
   category: string;
   ean: string;
+  /** Articles a write counts in turn, so parallel writes rarely meet on one row. */
+  eans: string[];
 }
-export const pathContext = (d: GenerateResult): PathContext => ({ largest: d.largestLocationId, category: d.categoryId, ean: d.ean });
+export const pathContext = (d: GenerateResult): PathContext => ({ largest: d.largestLocationId, category: d.categoryId, ean: d.ean, eans: d.eans });
 
 export interface Endpoint {
   name: string;
@@ -75,6 +77,8 @@ export interface Endpoint {
   kind: EndpointKind;
   /** Sends If-None-Match with the ETag of a first answer, so the server answers 304. */
   conditional?: boolean;
+  /** A POST: the JSON bodies it sends in turn. */
+  bodies?: (ctx: PathContext) => string[];
 }
 
 /** Every list and calendar endpoint built so far, with the filters people use. */
@@ -106,6 +110,13 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Artikel eines Sortiments mit Bestand des größten Standorts', path: (c) => `/api/article/filter/${c.category}/null/null/null/0?location=${c.largest}`, as: 'admin@example.com', kind: 'list' },
   { name: 'Artikel gefiltert (Bezeichnung „eiche“, nach Preis)', path: (c) => `/api/article/filter/${c.category}/null/eiche/null/0?sorting=price&location=${c.largest}`, as: 'admin@example.com', kind: 'list' },
   { name: 'Artikel zu einer EAN (Scan)', path: (c) => `/api/article/ean/${c.ean}?location=${c.largest}`, as: 'admin@example.com', kind: 'record' },
+  {
+    name: 'Bestand ändern (Scan, gezählte Menge)',
+    path: () => '/api/article/updatestock',
+    as: 'admin@example.com',
+    kind: 'record',
+    bodies: (c) => c.eans.map((ean, i) => JSON.stringify({ ean, location: c.largest, count: i % 41 })),
+  },
 ];
 
 /** The bench's list: ENDPOINTS and the all-users list once more as a browser that has it asks (304). */
@@ -170,10 +181,10 @@ async function tokenFor(base: string, email: string): Promise<string> {
 }
 
 /** A closed-loop run with CPU and probe readings around its measured window. */
-async function measured(url: string, headers: Record<string, string>, meter: Meter): Promise<Measured> {
+async function measured(url: string, headers: Record<string, string>, meter: Meter, bodies?: string[]): Promise<Measured> {
   let a: Snapshot | null = null;
   let b: Snapshot | null = null;
-  const r = await closedLoop({ url, headers }, { warmup: timing.warmup, seconds: timing.seconds, hooks: { start: async () => void (a = await meter.snap()), end: async () => void (b = await meter.snap()) } });
+  const r = await closedLoop({ url, headers, bodies }, { warmup: timing.warmup, seconds: timing.seconds, hooks: { start: async () => void (a = await meter.snap()), end: async () => void (b = await meter.snap()) } });
   return { ...r, usage: meter.usage(a!, b!, r.requests), statementsPerRequest: null };
 }
 
@@ -255,9 +266,14 @@ async function measureTarget(
   const endpoints: Record<string, EndpointResult> = {};
   for (const e of MEASURED) {
     if (!tokens.has(e.as)) tokens.set(e.as, await tokenFor(server.url, e.as));
-    const url = `${server.url}${e.path(pathContext(data))}`;
+    const ctx = pathContext(data);
+    const url = `${server.url}${e.path(ctx)}`;
     const headers: Record<string, string> = { ...plain, authorization: `Bearer ${tokens.get(e.as)}` };
-    const check = await fetch(url, { headers });
+    const bodies = e.bodies?.(ctx);
+    let sent = 0;
+    // One request as a browser sends it; a POST takes the next of its bodies.
+    const once = () => (bodies ? fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: bodies[sent++ % bodies.length] }) : fetch(url, { headers }));
+    const check = await once();
     if (!check.ok) throw new Error(`${e.name}: ${check.status} ${await check.text()}`);
     if (e.conditional) {
       const etag = check.headers.get('etag');
@@ -266,11 +282,11 @@ async function measureTarget(
       const again = await fetch(url, { headers });
       if (again.status !== 304) throw new Error(`${e.name}: ${again.status} statt 304 auf If-None-Match`);
     }
-    const closed = await measured(url, headers, meter);
-    closed.statementsPerRequest = await meter.statementsPerRequest(() => fetch(url, { headers }).then((res) => res.arrayBuffer()), STATEMENT_SAMPLES);
+    const closed = await measured(url, headers, meter, bodies);
+    closed.statementsPerRequest = await meter.statementsPerRequest(() => once().then((res) => res.arrayBuffer()), STATEMENT_SAMPLES);
     let open: OpenResult | null = null;
     if ((!quick || QUICK_OPEN_LOOP.has(e.name)) && closed.rps > 0) {
-      open = await openLoop({ url, headers }, { rate: closed.rps / 2, seconds: timing.openSeconds, leadIn: timing.openLeadIn });
+      open = await openLoop({ url, headers, bodies }, { rate: closed.rps / 2, seconds: timing.openSeconds, leadIn: timing.openLeadIn });
     }
     endpoints[e.name] = { closed, open };
     log(`  ${e.name}: ${fmt(closed)}${open ? `; offen bei ${Math.round(open.rate)}/s: p99 ${open.p99.toFixed(1)} ms` : ''}`);
@@ -396,7 +412,7 @@ async function main() {
       startup: { emptyMs, existingMs },
       frontend,
       targets,
-      endpoints: MEASURED.map((e) => ({ name: e.name, kind: e.kind, path: e.path({ largest: ':standort', category: ':sortiment', ean: ':ean' }) })),
+      endpoints: MEASURED.map((e) => ({ name: e.name, kind: e.kind, path: e.path({ largest: ':standort', category: ':sortiment', ean: ':ean', eans: [] }) })),
       skipped,
       maxStaffPerLocation: MAX_STAFF_PER_LOCATION,
       seconds: (performance.now() - started) / 1000,

@@ -95,13 +95,15 @@ export interface GenerateResult {
   /** The generated category the article list of the benchmark shows, and an EAN to look up. */
   categoryId: string;
   ean: string;
+  /** EANs spread over all generated articles, for the stock changes. */
+  eans: string[];
 }
 
 /** Adds company-scale data to a database that holds the demo company. */
 export async function generateScaleData(db: Db, scale: Scale, today: string): Promise<GenerateResult> {
   const rng = prng(20_261_121);
   const rows: Record<string, number> = {};
-  let stock = { categoryId: '', ean: '' };
+  let stock: { categoryId: string; ean: string; eans: string[] } = { categoryId: '', ean: '', eans: [] };
   await db.transaction(async (t) => {
     const locIds = await generateLocations(t, rng, scale, rows);
     const people = await generateUsers(t, rng, scale, locIds, rows);
@@ -470,5 +472,6 @@ async function generateStock(db: Db, rng: Rng, scale: Scale, rows: Record<string
   rows.articles = created.length;
   rows.articleStocks = created.length * (await db.select({ n: sql<number>`count(*)::int` }).from(locations))[0]!.n;
   rows.stockHistory = scale.stockHistory;
-  return { categoryId: cats[0]!.id, ean: created[Math.floor(created.length / 2)]!.ean };
+  const step = Math.max(1, Math.floor(created.length / 1000));
+  return { categoryId: cats[0]!.id, ean: created[Math.floor(created.length / 2)]!.ean, eans: created.filter((_, i) => i % step === 0).map((a) => a.ean) };
 }

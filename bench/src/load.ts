@@ -7,7 +7,8 @@
  * - open loop: requests at fixed times (a given rate, evenly spaced), each on a free connection
  *   (more are opened when all are busy); latency counts from the time a request was due, so a
  *   server that falls behind shows it instead of slowing the sender down.
- * A request is prepared once as bytes; an answer is read only as far as needed to find its end
+ * A request is prepared once as bytes (a POST with several bodies as one request per body, sent in
+ * turn); an answer is read only as far as needed to find its end
  * (Content-Length, chunked, or no body for 204/304). Loopback only.
  */
 import net from 'node:net';
@@ -15,6 +16,8 @@ import net from 'node:net';
 export interface Target {
   url: string;
   headers: Record<string, string>;
+  /** A POST sends these JSON bodies in turn (one after the other, over all connections). */
+  bodies?: string[];
 }
 
 export interface Latencies {
@@ -64,11 +67,23 @@ export function percentiles(values: number[]): Latencies {
   return { p50: at(50), p90: at(90), p99: at(99), max: sorted[sorted.length - 1]! };
 }
 
-function requestBytes(target: Target): { host: string; port: number; bytes: Buffer } {
+function requestBytes(target: Target): { host: string; port: number; next: () => Buffer } {
   const u = new URL(target.url);
   if (!/^(127\.0\.0\.1|localhost)$/.test(u.hostname)) throw new Error(`Last nur auf 127.0.0.1, nicht auf ${target.url}`);
-  const lines = [`GET ${u.pathname}${u.search} HTTP/1.1`, `Host: ${u.host}`, ...Object.entries(target.headers).map(([k, v]) => `${k}: ${v}`)];
-  return { host: u.hostname, port: Number(u.port || 80), bytes: Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1') };
+  const head = (method: string, extra: string[]) => [`${method} ${u.pathname}${u.search} HTTP/1.1`, `Host: ${u.host}`, ...Object.entries(target.headers).map(([k, v]) => `${k}: ${v}`), ...extra];
+  const host = u.hostname;
+  const port = Number(u.port || 80);
+  if (!target.bodies?.length) {
+    const bytes = Buffer.from(`${head('GET', []).join('\r\n')}\r\n\r\n`, 'latin1');
+    return { host, port, next: () => bytes };
+  }
+  const all = target.bodies.map((body) => {
+    const payload = Buffer.from(body, 'utf8');
+    const lines = head('POST', ['Content-Type: application/json', `Content-Length: ${payload.length}`]);
+    return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload]);
+  });
+  let i = 0;
+  return { host, port, next: () => all[i++ % all.length]! };
 }
 
 type Done = (conn: Connection, status: number, bytes: number, startedAt: number) => void;
@@ -92,7 +107,7 @@ class Connection {
   constructor(
     host: string,
     port: number,
-    private readonly request: Buffer,
+    private readonly request: () => Buffer,
     private readonly done: Done,
     private readonly failed: Failed,
   ) {
@@ -119,7 +134,7 @@ class Connection {
     this.received = 0;
     this.total = 0;
     this.chunked = null;
-    this.socket.write(this.request);
+    this.socket.write(this.request());
   }
 
   close() {
@@ -231,7 +246,7 @@ export interface WindowHooks {
 
 /** Closed loop: `connections` kept-open connections, warm-up then measurement on the same ones. */
 export async function closedLoop(target: Target, opts: { connections?: number; warmup: number; seconds: number; hooks?: WindowHooks }): Promise<ClosedResult> {
-  const { host, port, bytes } = requestBytes(target);
+  const { host, port, next: request } = requestBytes(target);
   const n = opts.connections ?? CONNECTIONS;
   let running = true;
   let windowStart = Infinity;
@@ -262,14 +277,14 @@ export async function closedLoop(target: Target, opts: { connections?: number; w
     if (now >= windowStart && now <= windowEnd) errors++;
     // A lost connection is replaced, so the number of connections stays.
     if (running) {
-      const fresh = new Connection(host, port, bytes, done, failed);
+      const fresh = new Connection(host, port, request, done, failed);
       const at = conns.indexOf(conn);
       if (at >= 0) conns[at] = fresh;
       else conns.push(fresh);
       fresh.socket.once('connect', () => next(fresh));
     }
   };
-  for (let i = 0; i < n; i++) conns.push(new Connection(host, port, bytes, done, failed));
+  for (let i = 0; i < n; i++) conns.push(new Connection(host, port, request, done, failed));
   await waitUntilConnected(conns);
   for (const c of conns) next(c);
   if (opts.warmup > 0) await sleep(opts.warmup * 1000);
@@ -299,7 +314,7 @@ export async function closedLoop(target: Target, opts: { connections?: number; w
 
 /** Open loop: `rate` requests per second at fixed times for `seconds`, the first `leadIn` seconds not counted. */
 export async function openLoop(target: Target, opts: { rate: number; seconds: number; leadIn: number; maxConnections?: number }): Promise<OpenResult> {
-  const { host, port, bytes } = requestBytes(target);
+  const { host, port, next: request } = requestBytes(target);
   const maxConnections = opts.maxConnections ?? 256;
   const interval = 1000 / opts.rate;
   const idle: Connection[] = [];
@@ -334,7 +349,7 @@ export async function openLoop(target: Target, opts: { rate: number; seconds: nu
     if (backlog.length > connecting && all.size < maxConnections) open();
   };
   const open = () => {
-    const conn = new Connection(host, port, bytes, done, failed);
+    const conn = new Connection(host, port, request, done, failed);
     all.add(conn);
     most = Math.max(most, all.size);
     connecting++;
@@ -358,7 +373,7 @@ export async function openLoop(target: Target, opts: { rate: number; seconds: nu
 
   const warm: Connection[] = [];
   for (let i = 0; i < Math.min(16, maxConnections); i++) {
-    const c = new Connection(host, port, bytes, done, failed);
+    const c = new Connection(host, port, request, done, failed);
     all.add(c);
     warm.push(c);
   }

@@ -3,15 +3,15 @@ import { MSG } from '@filialportal/core/messages';
 import { HISTORY_PAGE_SIZE } from '@filialportal/core/stock';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { categories } from '../assortment/assortment.table.ts';
 import { locations } from '../locations/locations.table.ts';
 import { users } from '../users/users.table.ts';
 import { formatDateTime } from './article-view.ts';
-import { articleIdOfEan, loadArticle } from './stock.service.ts';
-import { articles, articleStocks, stockChecks, stockHistory } from './stock.table.ts';
+import { loadArticle } from './stock.service.ts';
+import { articleEans, articles, articleStocks, stockChecks, stockHistory } from './stock.table.ts';
 
 /** Whose stock a person may change: every location, or the own one(s) (spec 2 §6). */
 const STOCK_RULE = {
@@ -30,13 +30,32 @@ async function actorName(db: Db, actor: Actor) {
   return me?.name ?? '';
 }
 
+type StockChange = { articleId: string; locationId: string; userId: string; userName: string; count: number };
+
 /**
- * Sets the stock of an article at a location and writes the history row in the same
- * transaction. The row is locked first (and created when missing, a second creator waiting for
- * the first), so parallel changes are applied one after the other and every history row's
- * `before` is the previous row's `after`: no change is lost.
+ * Sets the stock of an article at a location and writes the history row, as one statement when
+ * the location has counted the article before (the usual case). The subquery locks the row first
+ * and, after waiting for a parallel change, reads its newest count, so every history row's `before`
+ * is the previous row's `after`: parallel changes are applied one after the other, none is lost.
+ * The first count of an article at a location takes the transaction below.
  */
-export async function changeStock(db: Db, input: { articleId: string; locationId: string; userId: string; userName: string; to: (before: number | null) => number }) {
+export async function changeStock(db: Db, input: StockChange): Promise<{ before: number | null; after: number }> {
+  const result = await db.execute(sql`
+    with changed as (
+      update ${articleStocks} x set count = ${input.count}, updated_at = now(), updated_by = ${input.userId}
+      from (select s.count from ${articleStocks} s where s.article_id = ${input.articleId} and s.location_id = ${input.locationId} for update) y
+      where x.article_id = ${input.articleId} and x.location_id = ${input.locationId}
+      returning y.count as before, x.count as after)
+    insert into ${stockHistory} (article_id, location_id, user_id, user_name, before, after, created_at)
+    select ${input.articleId}, ${input.locationId}, ${input.userId}, ${input.userName}, before, after, clock_timestamp() from changed
+    returning before, after`);
+  // PGlite and node-postgres both answer raw SQL with { rows }.
+  const [row] = (result as unknown as { rows: { before: number; after: number }[] }).rows;
+  return row ?? firstCount(db, input);
+}
+
+/** The first count at a location: the row is created, a second creator waiting for the first. */
+function firstCount(db: Db, input: StockChange) {
   return db.transaction(async (tx) => {
     const lock = () =>
       tx
@@ -58,7 +77,7 @@ export async function changeStock(db: Db, input: { articleId: string; locationId
         before = row?.count ?? null;
       }
     }
-    const after = input.to(before);
+    const after = input.count;
     await tx
       .update(articleStocks)
       .set({ count: after, updatedAt: new Date(), updatedBy: input.userId })
@@ -72,16 +91,27 @@ export async function changeStock(db: Db, input: { articleId: string; locationId
   });
 }
 
-/** POST /article/updatestock: by EAN or chosen article, the counted stock at a location. */
+/**
+ * POST /article/updatestock: by EAN or chosen article, the counted stock at a location. The
+ * article, the location and the person's name are read in one statement, the change is one more.
+ */
 export async function updateStock(db: Db, actor: Actor, input: { ean: string; articleId?: string; location: string; count: number }) {
-  const articleId = input.articleId ?? (await articleIdOfEan(db, input.ean));
   if (!mayChangeStockAt(actor, input.location)) throw forbidden(MSG.stockLocationNotAllowed);
-  const [place] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.location));
-  if (!place) throw badRequest(MSG.stockLocationRequired);
-  const [article] = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, articleId));
-  if (!article) throw notFound(MSG.articleUnknown);
-  const { before, after } = await changeStock(db, { articleId, locationId: input.location, userId: actor.userId, userName: await actorName(db, actor), to: () => input.count });
-  const { article: detail } = await loadArticle(db, actor, articleId, input.location);
+  const article = input.articleId
+    ? sql`(select a.id from ${articles} a where a.id = ${input.articleId})`
+    : sql`(select e.article_id from ${articleEans} e where e.ean = ${input.ean})`;
+  const [found] = await db
+    .select({
+      articleId: sql<string | null>`${article}`,
+      place: sql<boolean>`exists (select 1 from ${locations} l where l.id = ${input.location})`,
+      userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!found?.place) throw badRequest(MSG.stockLocationRequired);
+  if (!found.articleId) throw input.articleId ? notFound(MSG.articleUnknown) : new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', input.ean));
+  const { before, after } = await changeStock(db, { articleId: found.articleId, locationId: input.location, userId: actor.userId, userName: found.userName, count: input.count });
+  const { article: detail } = await loadArticle(db, actor, found.articleId, input.location);
   return { article: detail, before, after };
 }
 

@@ -92,12 +92,6 @@ export async function articlesByIds(db: Db, actor: Actor, ids: string[], locatio
 }
 
 /** The article behind an EAN (main code or scan list); 404 with the spec's message otherwise. */
-export async function articleIdOfEan(db: Db, ean: string): Promise<string> {
-  const [hit] = await db.select({ articleId: articleEans.articleId }).from(articleEans).where(eq(articleEans.ean, ean));
-  if (!hit) throw new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', ean));
-  return hit.articleId;
-}
-
 /**
  * GET /article/ean/{ean}: the article behind a scanned or typed EAN, found by a subquery in the
  * article's own statement (the lookup on every scan stays at two statements).
