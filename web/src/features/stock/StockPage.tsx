@@ -11,6 +11,7 @@ import { alertError } from '../../ui/alert-error.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
+import { PhoneFilters } from '../../ui/PhoneFilters.tsx';
 import { setQuery } from '../../ui/edit-query.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
@@ -93,27 +94,29 @@ export function StockPage() {
             w={{ base: '100%', xs: 200 }}
           />
           <LocationSelect label="Standort" value={location} onChange={(v) => set({ standort: v })} withAll={false} />
-          <Select
-            label="Farblabel"
-            placeholder="Alle"
-            data={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-            value={filter.label || null}
-            onChange={(v) => set({ label: v ?? '' })}
-            clearable
-            w={{ base: '100%', xs: 160 }}
-          />
-          <Select
-            label="Hersteller"
-            placeholder="Alle"
-            data={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-            value={filter.manufacturer || null}
-            onChange={(v) => set({ hersteller: v ?? '' })}
-            clearable
-            searchable
-            w={{ base: '100%', xs: 190 }}
-          />
-          <TextInput label="Artikelnummer" value={number} onChange={(e) => setNumber(e.currentTarget.value)} leftSection={<IconSearch size={14} />} w={{ base: '100%', xs: 150 }} />
-          <TextInput label="Bezeichnung" value={decor} onChange={(e) => setDecor(e.currentTarget.value)} leftSection={<IconSearch size={14} />} w={{ base: '100%', xs: 180 }} />
+          <PhoneFilters active={[filter.label, filter.manufacturer, number, decor].filter(Boolean).length}>
+            <Select
+              label="Farblabel"
+              placeholder="Alle"
+              data={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+              value={filter.label || null}
+              onChange={(v) => set({ label: v ?? '' })}
+              clearable
+              w={{ base: '100%', xs: 160 }}
+            />
+            <Select
+              label="Hersteller"
+              placeholder="Alle"
+              data={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+              value={filter.manufacturer || null}
+              onChange={(v) => set({ hersteller: v ?? '' })}
+              clearable
+              searchable
+              w={{ base: '100%', xs: 190 }}
+            />
+            <TextInput label="Artikelnummer" value={number} onChange={(e) => setNumber(e.currentTarget.value)} leftSection={<IconSearch size={14} />} w={{ base: '100%', xs: 150 }} />
+            <TextInput label="Bezeichnung" value={decor} onChange={(e) => setDecor(e.currentTarget.value)} leftSection={<IconSearch size={14} />} w={{ base: '100%', xs: 180 }} />
+          </PhoneFilters>
           {can('sortiment_artikel_exportieren') && (
             <ExportButton
               path={`/api/export/${encodeURIComponent(category || 'null')}/${filter.manufacturer || 'null'}/${encodeURIComponent(decorTerm || 'null')}/null/0/${rows.length}?${new URLSearchParams({ sorting: filter.sorting, ...(location ? { location } : {}), ...(filter.label ? { label: filter.label } : {}) })}`}
