@@ -36,6 +36,7 @@ import { newsModule } from './modules/news/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
 import { assortmentModule } from './modules/assortment/index.ts';
 import { stockModule } from './modules/stock/index.ts';
+import { claimsModule } from './modules/claims/index.ts';
 import { seenModule } from './modules/seen/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
@@ -157,6 +158,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(trainingsModule, deps);
       await api.register(assortmentModule, deps);
       await api.register(stockModule, deps);
+      await api.register(claimsModule, deps);
       await api.register(absencesModule, deps);
       await api.register(calendarModule, deps);
     },

@@ -17,3 +17,4 @@ export * from '../modules/news/news.table.ts';
 export * from '../modules/trainings/trainings.table.ts';
 export * from '../modules/assortment/assortment.table.ts';
 export * from '../modules/stock/stock.table.ts';
+export * from '../modules/claims/claims.table.ts';

@@ -60,6 +60,8 @@ function parseForm(text: string): Record<string, string | string[]> {
  * Whether every string (and key) in a parsed value is storable text: no NUL, no lone
  * surrogate. Walks with its own stack, so a deeply nested body cannot overflow the call stack.
  */
+const isStream = (v: unknown) => typeof (v as { pipe?: unknown } | null)?.pipe === 'function';
+
 export function wellFormed(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length) {
@@ -68,6 +70,10 @@ export function wellFormed(value: unknown): boolean {
       if (v.includes('\u0000') || !v.isWellFormed()) return false;
     } else if (Array.isArray(v)) {
       for (const item of v) stack.push(item);
+    } else if (ArrayBuffer.isView(v) || isStream(v)) {
+      // Raw bytes (an upload streamed to storage) are not text: nothing to check, and walking a
+      // stream's buffers key by key would take a second per megabyte.
+      continue;
     } else if (v && typeof v === 'object') {
       for (const [k, item] of Object.entries(v)) {
         if (k.includes('\u0000') || !k.isWellFormed()) return false;

@@ -1,8 +1,52 @@
-import { createReadStream } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** What a streamed upload left behind: its key, size, SHA-256 and first bytes (for the type). */
+export interface StreamedFile {
+  key: string;
+  size: number;
+  sha256: string;
+  head: Buffer;
+}
+
+/** A streamed upload went past its size limit; nothing of it is kept. */
+export class TooLargeError extends Error {
+  constructor() {
+    super('upload too large');
+  }
+}
+
+/** Bytes kept from the start of a stream: enough for every magic number file-type reads. */
+const HEAD_BYTES = 4100;
+
+/** Counts, hashes and keeps the head of a stream on its way through; fails past `maxBytes`. */
+function meter(maxBytes: number) {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let size = 0;
+  let tooLarge = false;
+  const transform = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      // Past the limit the rest is read and dropped: the client gets its answer once it has sent
+      // its request, instead of a connection torn down mid-upload.
+      if (size > maxBytes) tooLarge = true;
+      if (tooLarge) return done();
+      hash.update(chunk);
+      if (headSize < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headSize));
+        headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+      }
+      done(null, chunk);
+    },
+  });
+  return { transform, tooLarge: () => tooLarge, result: () => ({ size, sha256: hash.digest('hex'), head: Buffer.concat(head) }) };
+}
 
 /**
  * Where file bytes live. The `local` backend keeps them under DATA_DIR/files; several app
@@ -10,6 +54,11 @@ import { randomUUID } from 'node:crypto';
  */
 export interface Storage {
   put(bytes: Buffer): Promise<string>;
+  /**
+   * Streams bytes into storage without holding them in memory, up to `maxBytes`; past that the
+   * stream is stopped, the partial file removed, and TooLargeError thrown.
+   */
+  putStream(source: Readable, maxBytes: number): Promise<StreamedFile>;
   get(key: string): Promise<Buffer>;
   /** The bytes as a stream, for downloads that should not sit in memory whole. */
   stream(key: string): Readable;
@@ -28,6 +77,20 @@ export function createLocalStorage(root: string): Storage {
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, bytes);
       return key;
+    },
+    async putStream(source, maxBytes) {
+      const key = randomUUID();
+      const file = pathOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const m = meter(maxBytes);
+      try {
+        await pipeline(source, m.transform, createWriteStream(file));
+        if (m.tooLarge()) throw new TooLargeError();
+      } catch (err) {
+        await fs.rm(file, { force: true });
+        throw err;
+      }
+      return { key, ...m.result() };
     },
     get: (key) => fs.readFile(pathOf(key)),
     stream: (key) => createReadStream(pathOf(key)),

@@ -3,6 +3,7 @@ import type { Storage } from '../platform/storage.ts';
 import { seedNews } from './demo-news.ts';
 import { seedTrainings } from './demo-trainings.ts';
 import { seedAssortment } from './demo-assortment.ts';
+import { seedClaims } from './demo-claims.ts';
 import { ROLE_ASSIGNABLE, ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
 import type { Db } from '../platform/db.ts';
@@ -165,6 +166,7 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage | null = null): P
     await seedNews(tx, storage, (key) => locId.get(key as LocationKey)!);
     await seedTrainings(tx);
     await seedAssortment(tx, storage);
+    await seedClaims(tx);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)

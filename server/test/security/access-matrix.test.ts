@@ -27,7 +27,7 @@ function call(method: string, s: Sample, caller: Caller) {
     url: s.url,
     ...(s.payload === undefined ? {} : { payload: s.payload as never }),
     ...(s.remoteAddress ? { remoteAddress: s.remoteAddress } : {}),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(s.contentType ? { 'content-type': s.contentType } : {}) },
   });
 }
 

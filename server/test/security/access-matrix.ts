@@ -29,6 +29,8 @@ export interface Sample {
   payload?: unknown;
   /** A client address of its own, where the route limits calls per address. */
   remoteAddress?: string;
+  /** The body's type when it is not JSON (raw uploads). */
+  contentType?: string;
 }
 
 export interface Case {
@@ -87,6 +89,11 @@ const STOCK_EDIT: readonly Role[] = [A, VL, ZLL, FL, VK, FR, FPF, FPL, LG];
 const KOELN_STOCK: readonly Caller[] = [A, VL, ZLL, FL, VK];
 /** Who sees the fixture's news item for Filiale Köln: all-news readers and the Köln staff. */
 const KOELN_NEWS: readonly Caller[] = [A, PL, VL, VW, FL, VK, AZ, AH, BL];
+/** Claims (beanstandungen_*): the menu; every location's claims and booking for the five booking roles (and Verwaltung sees all). */
+const CLAIMS: readonly Role[] = [A, PL, BH, VL, VT, ZLL, VW, FL, VK, AZ, BL, FR, FPF, LG];
+const CLAIM_EXPORT: readonly Role[] = [A, PL, BH, VL, VT, ZLL];
+/** Who reaches a claim of Köln: whoever sees every location's claims, and the Köln staff with the menu. */
+const KOELN_CLAIMS: readonly Caller[] = [A, PL, BH, VL, VT, ZLL, VW, FL, VK, AZ, BL];
 /** Everyone with likes_can_see and comments_can_edit_own: all staff but Aushilfe. */
 const REACT: readonly Role[] = STAFF.filter((r) => r !== AH);
 
@@ -118,6 +125,9 @@ export interface Demo {
   training: { open: string; registration: string; past: string; pastRegistration: string };
   /** A category with a folder, a data sheet and an article (with its EAN and stock in Köln), and a demo manufacturer. */
   assortment: { category: string; folder: string; file: string; article: string; ean: string; manufacturer: string };
+  /** An open customer claim of Filiale Köln, and a photo of it. */
+  claimKoeln: string;
+  claimPhoto: string;
   /** The settings form of Verkauf Köln as the user editor sends it back unchanged. */
   verkaufForm: Record<string, unknown>;
 }
@@ -242,6 +252,12 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
   const article = idOf(ok(await as('POST', '/api/article', { article: articleBody(category, maker!.id, 'PR-1', '4009999000001') }), 'article'));
   ok(await as('POST', '/api/article/updatestock', { ean: '4009999000001', location: loc.koeln, count: 3 }), 'stock');
   const assortment = { category, folder: withFolder.category.folders[0]!.id, file: withFile.category.files[0]!.id, article, ean: '4009999000001', manufacturer: maker!.id };
+  const claimKoeln = ok<{ claim: { id: string } }>(await as('POST', '/api/claims', { claim: { type: 'customer-item', locationId: loc.koeln, customerName: 'Prüfkunde' } }), 'claim').claim.id;
+  const withPhoto = ok<{ claim: { checklist: { pictures: { id: string }[] } } }>(
+    await t.as(admin, { method: 'POST', url: `/api/claims/${claimKoeln}/files/pictures?name=foto.png`, payload: png, headers: { 'content-type': 'application/octet-stream' } }),
+    'claim photo',
+  );
+  const claimPhoto = withPhoto.claim.checklist.pictures[0]!.id;
 
   const d: Demo = {
     loc,
@@ -262,6 +278,8 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     news,
     training,
     assortment,
+    claimKoeln,
+    claimPhoto,
     verkaufForm: { user: form.user, role: form.user.role },
   };
   let week = 20;
@@ -305,7 +323,8 @@ function trainingBody(title: string, contactPerson: string, contingent = 5) {
 }
 
 /** A one-line PDF for technical-data uploads. */
-const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n').toString('base64')}`;
+const PDF_TEXT = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+const PDF = `data:application/pdf;base64,${Buffer.from(PDF_TEXT).toString('base64')}`;
 
 function articleBody(category: string, manufacturer: string, number: string, ean: string) {
   return { number, ean, decor: 'Prüfdekor', manufacturer, category, price: '19,95' };
@@ -648,6 +667,44 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'GET /api/locationsortimenthistory/:sortiment': { who: SORTIMENT, sample: (d) => ({ url: `/api/locationsortimenthistory/${d.assortment.category}` }) },
   'GET /api/locationsortimenthistory/:sortiment/:location': { who: SORTIMENT, sample: (d) => ({ url: `/api/locationsortimenthistory/${d.assortment.category}/${d.loc.koeln}` }) },
   'POST /api/export/:category/:manufacturer/:decor/:quality/:offset/:count': { who: ARTICLE_EXPORT, sample: (d) => ({ url: `/api/export/${d.assortment.category}/null/null/null/0/10` }) },
+
+  // Claims
+  'GET /api/claims/list/:from': { who: CLAIMS, sample: () => ({ url: '/api/claims/list/0?completed=false' }) },
+  'GET /api/claims/:id': { who: CLAIMS, scope: { only: KOELN_CLAIMS, otherwise: 404 }, sample: (d) => ({ url: `/api/claims/${d.claimKoeln}` }) },
+  'POST /api/claims': {
+    who: CLAIMS,
+    scope: { only: KOELN_CLAIMS, otherwise: 403 },
+    sample: (d, c) => ({ url: '/api/claims', payload: { claim: { type: 'customer-item', locationId: d.loc.koeln, customerName: `Kunde ${slug(c)}` } } }),
+  },
+  'PUT /api/claims/:id': {
+    who: CLAIMS,
+    scope: { only: KOELN_CLAIMS, otherwise: 404 },
+    sample: (d) => ({ url: `/api/claims/${d.claimKoeln}`, payload: { claim: { type: 'customer-item', locationId: d.loc.koeln, customerName: 'Prüfkunde' } } }),
+  },
+  'PUT /api/checklist/:id': {
+    who: CLAIMS,
+    scope: { only: KOELN_CLAIMS, otherwise: 404 },
+    sample: (d) => ({ url: `/api/checklist/${d.claimKoeln}`, payload: { checklist: { scenario: '2', additionalInfo: 'geprüft' } } }),
+  },
+  'POST /api/claims/:id/files/:field': {
+    who: CLAIMS,
+    scope: { only: KOELN_CLAIMS, otherwise: 404 },
+    sample: (d, c) => ({ url: `/api/claims/${d.claimKoeln}/files/customerInvoiceUploads?name=rechnung-${slug(c)}.pdf`, payload: Buffer.from(`${PDF_TEXT}% ${slug(c)}\n`), contentType: 'application/octet-stream' }),
+  },
+  'DELETE /api/claims/:id/files/:fileId': {
+    who: CLAIMS,
+    scope: { only: KOELN_CLAIMS, otherwise: 404 },
+    sample: (d) => ({ url: `/api/claims/${d.claimKoeln}/files/${d.claimPhoto}` }),
+    fresh: async (f, c) => {
+      const res = await f.t.as(f.tokens.get('Admin')!, { method: 'POST', url: `/api/claims/${f.d.claimKoeln}/files/pictures?name=weg-${slug(c)}.pdf`, payload: Buffer.from(`${PDF_TEXT}% weg ${slug(c)}\n`), headers: { 'content-type': 'application/octet-stream' } });
+      const pictures = (res.json() as { claim: { checklist: { pictures: { id: string; name: string }[] } } }).claim.checklist.pictures;
+      return { url: `/api/claims/${f.d.claimKoeln}/files/${pictures.find((p) => p.name === `weg-${slug(c)}.pdf`)!.id}` };
+    },
+  },
+  'GET /api/claimfile/:id': { who: CLAIMS, scope: { only: KOELN_CLAIMS, otherwise: 404 }, sample: (d) => ({ url: `/api/claimfile/${d.claimPhoto}` }) },
+  'GET /api/claimfile/:id/thumbnail': { who: CLAIMS, scope: { only: KOELN_CLAIMS, otherwise: 404 }, sample: (d) => ({ url: `/api/claimfile/${d.claimPhoto}/thumbnail` }) },
+  'GET /api/claimarticle/search': { who: CLAIMS, sample: () => ({ url: '/api/claimarticle/search?term=PR' }) },
+  'POST /api/exportclaim/:locationId': { who: CLAIM_EXPORT, sample: (d) => ({ url: `/api/exportclaim/${d.loc.koeln}` }) },
 
   'GET /api/globalsettings': { who: 'everyone', sample: () => ({ url: '/api/globalsettings' }) },
   'PUT /api/globalsettings/:id': {

@@ -1,0 +1,276 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { CLAIM_ARTICLE_SUGGESTIONS, CLAIM_PAGE_SIZE, claimYearFilter, surfaceSize, type ClaimFileField, type TChecklistInput, type TClaimInput, type TLueckentext } from '@filialportal/core/claims';
+import { MSG } from '@filialportal/core/messages';
+import type { Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
+import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
+import { manufacturers } from '../lists/lists.table.ts';
+import { seenMarkers } from '../seen/seen.table.ts';
+import { articles } from '../stock/stock.table.ts';
+import { users } from '../users/users.table.ts';
+import { emptyLueckentext, iso, isBooker, orderOf, outer, ownClaimLocations, rowColumns, scopeWhere, seesAllLocations, stateWhere, toRow } from './claim-view.ts';
+import { claimCounters, claimFiles, claims } from './claims.table.ts';
+
+export interface ClaimListQuery {
+  completed: 'true' | 'false';
+  location: string;
+  number: string;
+  year: string;
+  sort: string;
+}
+
+/** Most new claims the list counts for the navigation badge. */
+const UNSEEN_MAX = 100;
+
+const unknownStatus = onConstraint({ claims_status_id_claim_statuses_id_fk: () => badRequest(MSG.claimStatusUnknown) });
+
+/**
+ * GET /claims/list/{from}: a page of the open or closed claims the person may see, the count of
+ * all matches, and how many visible claims were created since the person last opened the page.
+ */
+export async function listClaims(db: Db, actor: Actor, from: number, q: ClaimListQuery) {
+  const year = claimYearFilter(q.year);
+  if (year === 'invalid') throw badRequest(MSG.claimYearInvalid);
+  const scope = scopeWhere(actor);
+  const where = and(
+    scope,
+    stateWhere(actor, q.completed === 'true'),
+    q.location !== 'all' ? eq(claims.locationId, q.location) : undefined,
+    year !== null ? eq(claims.year, year) : undefined,
+    q.number ? sql`${claims.number} ilike ${likeTerm(q.number)}` : undefined,
+  );
+  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(claims).where(where);
+  // New since the last visit, counted up to UNSEEN_MAX (the badge shows '99+'): a first visit
+  // does not count every claim of the company.
+  const unseen = sql<number>`(select count(*)::int from (select 1 from ${claims} where ${and(scope, sql`${claims.createdAt} > coalesce((select s.seen_at from ${seenMarkers} s
+    where s.user_id = ${actor.userId} and s.page = 'claims'), '-infinity')`)} order by ${claims.createdAt} desc limit ${UNSEEN_MAX}) x)`.mapWith(Number);
+  // The page's ids first: the lookups of the select list run for 25 rows, not for every match.
+  const pageIds = db.select({ id: claims.id }).from(claims).where(where).orderBy(...orderOf(q.sort)).limit(CLAIM_PAGE_SIZE).offset(from);
+  const rows = await db
+    .select({ ...rowColumns, total: totalColumn(countQuery), unseen })
+    .from(claims)
+    .where(inArray(claims.id, pageIds))
+    .orderBy(...orderOf(q.sort));
+  const count = await totalOf(rows, countQuery);
+  const fresh = rows.length ? rows[0]!.unseen : ((await db.select({ unseen }).from(sql`(select 1) one`))[0]?.unseen ?? 0);
+  return { claims: rows.map((r) => toRow(actor, r)), count, new: fresh };
+}
+
+/** Whether a location is among those the person may record claims for. */
+async function mayUseLocation(db: Db, actor: Actor, locationId: string): Promise<boolean> {
+  if (seesAllLocations(actor)) return true;
+  const [row] = await db.select({ ok: sql<boolean>`${locationId}::uuid = any(${ownClaimLocations(actor)})` }).from(sql`(select 1) one`);
+  return row?.ok === true;
+}
+
+/** GET /claims/{id}: the claim with its checklist and files; 404 outside the person's locations. */
+export async function loadClaim(db: Db, actor: Actor, id: string) {
+  const [row] = await db
+    .select({
+      ...rowColumns,
+      customerInvoice: claims.customerInvoice,
+      orderNumberOnlineshop: claims.orderNumberOnlineshop,
+      scenario: claims.scenario,
+      forwardedToSupplier: claims.forwardedToSupplier,
+      supplierClaimNumber: claims.supplierClaimNumber,
+      acceptedBySupplier: claims.acceptedBySupplier,
+      goodWill: claims.goodWill,
+      email: claims.email,
+      coupon: claims.coupon,
+      workflowDone: claims.workflowDone,
+      additionalInfo: claims.additionalInfo,
+      lueckentext: claims.lueckentext,
+      files: sql<FileJson[]>`coalesce((select json_agg(json_build_array(f.id, f.field, f.name, f.mime_type, f.size, f.thumbnail_file_id, f.created_at) order by f.created_at, f.id)
+        from ${claimFiles} f where f.claim_id = ${outer('id')}), '[]'::json)`,
+    })
+    .from(claims)
+    .where(and(eq(claims.id, id), scopeWhere(actor)));
+  if (!row) throw notFound(MSG.claimUnknown);
+  const files = row.files.map(toFile);
+  const byField = (field: ClaimFileField) => files.filter((f) => f.field === field);
+  const booker = isBooker(actor);
+  return {
+    claim: {
+      ...toRow(actor, row),
+      customerInvoice: row.customerInvoice,
+      orderNumberOnlineshop: row.orderNumberOnlineshop,
+      checklist: {
+        scenario: row.scenario as TChecklistInput['scenario'],
+        forwardedToSupplier: iso(row.forwardedToSupplier),
+        supplierClaimNumber: row.supplierClaimNumber,
+        acceptedBySupplier: iso(row.acceptedBySupplier),
+        goodWill: row.goodWill,
+        email: row.email,
+        coupon: row.coupon,
+        workflowDone: iso(row.workflowDone),
+        additionalInfo: row.additionalInfo,
+        completed: iso(row.completed),
+        stockUpdated: row.stockUpdated,
+        baNumber: row.baNumber,
+        lueckentext: { ...emptyLueckentext(), ...(row.lueckentext ?? {}) },
+        complaintForm: byField('complaintForm').at(-1) ?? null,
+        pictures: byField('pictures'),
+        customerInvoiceUploads: byField('customerInvoiceUploads'),
+      },
+      editable: row.completed === null || booker,
+      bookable: booker,
+    },
+  };
+}
+
+type FileJson = [string, string, string, string, number, string | null, string];
+
+function toFile([id, field, name, type, size, thumbnail, createdAt]: FileJson) {
+  return {
+    id,
+    field: field as ClaimFileField,
+    name,
+    type,
+    size: Number(size),
+    resourceUri: `/api/claimfile/${id}`,
+    thumbnailUri: thumbnail ? `/api/claimfile/${id}/thumbnail` : null,
+    uploadedAt: new Date(createdAt).toISOString(),
+  };
+}
+
+/**
+ * POST /claims: the next number of the year is taken from the year's counter in the same
+ * statement as the insert; the counter row's lock orders parallel creates, and a create that
+ * fails takes its number back with it.
+ */
+export async function createClaim(db: Db, actor: Actor, input: TClaimInput) {
+  if (!(await mayUseLocation(db, actor, input.locationId))) throw forbidden(MSG.claimLocationNotAllowed);
+  const result = await db
+    .execute(
+      sql`with y as (select extract(year from now() at time zone 'Europe/Berlin')::int as year),
+      n as (insert into ${claimCounters} (year, last) select year, 1 from y
+        on conflict (year) do update set last = ${claimCounters}.last + 1 returning year, last)
+      insert into ${claims} (year, seq, number, type, location_id, created_by_id, created_by_name, customer_name, customer_invoice,
+        supplier_name, hauler_name, order_number_onlineshop, status_id, priority, lueckentext)
+      select n.year, n.last, n.year || '-' || lpad(n.last::text, 4, '0'), ${input.type}, ${input.locationId}, ${actor.userId},
+        (select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${actor.userId}), ${input.customerName}, ${input.customerInvoice},
+        ${input.supplierName}, ${input.haulerName}, ${input.orderNumberOnlineshop}, ${input.status}, ${input.priority}, ${JSON.stringify(emptyLueckentext())}::jsonb
+      from n returning id`,
+    )
+    .catch(unknownStatus);
+  const [created] = (result as unknown as { rows: { id: string }[] }).rows;
+  return loadClaim(db, actor, created!.id);
+}
+
+/** The claim as the rules of a change need it; 404 outside the person's locations. */
+async function current(db: Db, actor: Actor, id: string) {
+  const [row] = await db
+    .select({ locationId: claims.locationId, completed: claims.completed, stockUpdated: claims.stockUpdated, baNumber: claims.baNumber })
+    .from(claims)
+    .where(and(eq(claims.id, id), scopeWhere(actor)));
+  if (!row) throw notFound(MSG.claimUnknown);
+  if (row.completed && !isBooker(actor)) throw forbidden(MSG.claimReadOnly);
+  return row;
+}
+
+/**
+ * A change only applies while the claim is still as the checks found it (not completed, unless
+ * the person books): a completion in between turns it into a refusal instead of an overwrite.
+ */
+const stillEditable = (actor: Actor): SQL | undefined => (isBooker(actor) ? undefined : sql`${claims.completed} is null`);
+
+async function applied(db: Db, actor: Actor, id: string, updated: { id: string }[]) {
+  if (updated.length === 0) {
+    await current(db, actor, id);
+    throw forbidden(MSG.claimReadOnly);
+  }
+  return loadClaim(db, actor, id);
+}
+
+/** PUT /claims/{id}: the information tab. The location of a recorded claim stays. */
+export async function updateClaim(db: Db, actor: Actor, id: string, input: TClaimInput) {
+  const row = await current(db, actor, id);
+  if (row.locationId !== input.locationId) throw badRequest(MSG.claimLocationFixed);
+  const updated = await db
+    .update(claims)
+    .set({
+      type: input.type,
+      customerName: input.customerName,
+      customerInvoice: input.customerInvoice,
+      supplierName: input.supplierName,
+      haulerName: input.haulerName,
+      orderNumberOnlineshop: input.orderNumberOnlineshop,
+      statusId: input.status,
+      priority: input.priority,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(claims.id, id), stillEditable(actor)))
+    .returning({ id: claims.id })
+    .catch(unknownStatus);
+  return applied(db, actor, id, updated);
+}
+
+/** Square metres recomputed from content × count wherever both are given (spec 2 §5). */
+function withSurfaces(t: TLueckentext): TLueckentext {
+  const area = <A extends { packageContent: number | null; packageCount: number | null; surfaceSize: number | null }>(a: A): A => ({
+    ...a,
+    surfaceSize: surfaceSize(a.packageContent, a.packageCount) ?? a.surfaceSize,
+  });
+  return { ...area(t), additionalArticles: t.additionalArticles.map(area) };
+}
+
+/** A flag of the checklist as its time stamp: set once when it turns true, kept while it stays. */
+const stamp = (column: AnyPgColumn, on: boolean) => (on ? sql`coalesce(${column}, now())` : sql`null`);
+
+/**
+ * PUT /checklist/{id}. Completed claims are read-only except for bookers; booking fields only
+ * for bookers; completing needs a scenario; the supplier's number and acceptance only after
+ * forwarding (spec 2 §4).
+ */
+export async function updateChecklist(db: Db, actor: Actor, id: string, input: TChecklistInput) {
+  const row = await current(db, actor, id);
+  if (!isBooker(actor) && (input.stockUpdated !== row.stockUpdated || input.baNumber !== row.baNumber)) throw forbidden(MSG.claimBookingNotAllowed);
+  if (input.completed && !input.scenario) throw badRequest(MSG.claimScenarioRequired);
+  if (!input.forwardedToSupplier && (input.supplierClaimNumber !== '' || input.acceptedBySupplier)) throw badRequest(MSG.claimSupplierFirst);
+  const updated = await db
+    .update(claims)
+    .set({
+      scenario: input.scenario,
+      forwardedToSupplier: stamp(claims.forwardedToSupplier, input.forwardedToSupplier),
+      supplierClaimNumber: input.supplierClaimNumber,
+      acceptedBySupplier: stamp(claims.acceptedBySupplier, input.acceptedBySupplier),
+      goodWill: input.goodWill,
+      email: input.email,
+      coupon: input.coupon,
+      workflowDone: stamp(claims.workflowDone, input.workflowDone),
+      additionalInfo: input.additionalInfo,
+      completed: stamp(claims.completed, input.completed),
+      stockUpdated: input.stockUpdated,
+      baNumber: input.baNumber,
+      lueckentext: withSurfaces(input.lueckentext),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(claims.id, id), stillEditable(actor)))
+    .returning({ id: claims.id });
+  return applied(db, actor, id, updated);
+}
+
+/**
+ * GET /claimarticle/search?term: articles for the checklist's article fields, by number from its
+ * start or by decor anywhere, active ones only; at most CLAIM_ARTICLE_SUGGESTIONS.
+ */
+export async function articleSuggestions(db: Db, term: string) {
+  const t = term.trim().toLowerCase();
+  if (t.length < 2) return { articles: [] };
+  const rows = await db
+    .select({
+      id: articles.id,
+      number: articles.number,
+      decor: articles.decor,
+      name: articles.name,
+      quality: articles.quality,
+      manufacturer: sql<string>`coalesce((select m.name from ${manufacturers} m where m.id = ${articles.manufacturerId}), '')`,
+    })
+    .from(articles)
+    .where(and(eq(articles.active, true), sql`(lower(${articles.number}) like ${likeTerm(t).slice(1)} or lower(${articles.decor}) like ${likeTerm(t)})`))
+    .orderBy(sql`lower(${articles.number}) like ${likeTerm(t).slice(1)} desc`, articles.number)
+    .limit(CLAIM_ARTICLE_SUGGESTIONS);
+  return { articles: rows.map((r) => ({ ...r, manufacturerQualityAndDecor: [r.manufacturer, r.quality, r.decor].filter(Boolean).join(' ') })) };
+}

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { TLueckentext } from '@filialportal/core/claims';
+import { id, timestamps } from '../../db/columns.ts';
+import { files } from '../../platform/files.table.ts';
+import { claimStatuses } from '../lists/lists.table.ts';
+import { locations } from '../locations/locations.table.ts';
+import { users } from '../users/users.table.ts';
+
+/** The last claim number given out per year; a create takes the next under the row's lock. */
+export const claimCounters = pgTable('claim_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * A claim (spec 2 §3 Claim and Claim checklist; the checklist is 1:1 and lives in the same row).
+ * The number is year and sequence, unique: the counter hands out each one once, inside the
+ * create's statement, so a failed create leaves no gap.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    id: id(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    type: text('type').notNull(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The creator's name when the claim was made, for lists after the account is gone. */
+    createdByName: text('created_by_name').notNull(),
+    customerName: text('customer_name').notNull().default(''),
+    customerInvoice: text('customer_invoice').notNull().default(''),
+    supplierName: text('supplier_name').notNull().default(''),
+    haulerName: text('hauler_name').notNull().default(''),
+    orderNumberOnlineshop: text('order_number_onlineshop').notNull().default(''),
+    statusId: uuid('status_id').references(() => claimStatuses.id, { onDelete: 'set null' }),
+    priority: smallint('priority'),
+    // Checklist
+    scenario: text('scenario'),
+    forwardedToSupplier: timestamp('forwarded_to_supplier', { withTimezone: true }),
+    supplierClaimNumber: text('supplier_claim_number').notNull().default(''),
+    acceptedBySupplier: timestamp('accepted_by_supplier', { withTimezone: true }),
+    goodWill: boolean('good_will').notNull().default(false),
+    email: text('email').notNull().default(''),
+    coupon: text('coupon').notNull().default(''),
+    workflowDone: timestamp('workflow_done', { withTimezone: true }),
+    additionalInfo: text('additional_info').notNull().default(''),
+    completed: timestamp('completed', { withTimezone: true }),
+    stockUpdated: boolean('stock_updated').notNull().default(false),
+    baNumber: text('ba_number').notNull().default(''),
+    lueckentext: jsonb('lueckentext').$type<TLueckentext>(),
+    ...timestamps(),
+  },
+  (t) => [
+    unique('claims_year_seq_uq').on(t.year, t.seq),
+    check('claims_type_ck', sql`${t.type} in ('customer-item', 'stock-item', 'hauler-item')`),
+    check('claims_priority_ck', sql`${t.priority} is null or ${t.priority} between 1 and 3`),
+    // The lists: open or closed by either rule (the predicates of stateWhere), newest first, for
+    // all locations and per location; their counts read these indexes only.
+    index('claims_location_created_idx').on(t.locationId, t.createdAt.desc(), t.id),
+    index('claims_created_idx').on(t.createdAt.desc(), t.id),
+    ...(
+      [
+        ['open_booking', sql`(${t.baNumber} = '' or not ${t.stockUpdated})`],
+        ['closed_booking', sql`(${t.baNumber} <> '' and ${t.stockUpdated})`],
+        ['open_checklist', sql`${t.completed} is null`],
+        ['closed_checklist', sql`${t.completed} is not null`],
+      ] as const
+    ).flatMap(([name, predicate]) => [
+      index(`claims_${name}_idx`).on(t.createdAt.desc(), t.id).where(predicate),
+      index(`claims_${name}_location_idx`).on(t.locationId, t.createdAt.desc(), t.id).where(predicate),
+    ]),
+    index('claims_year_location_idx').on(t.year, t.locationId),
+    // Number search anywhere in the number ('42' finds 2026-0042).
+    index('claims_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+    index('claims_created_by_idx').on(t.createdById),
+    index('claims_status_idx').on(t.statusId),
+  ],
+);
+
+/**
+ * A file of a claim's checklist. The same bytes (SHA-256) are held once per field: a second upload
+ * of them is answered with the first. Files go with their claim.
+ */
+export const claimFiles = pgTable(
+  'claim_files',
+  {
+    id: id(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    thumbnailFileId: uuid('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('claim_files_same_bytes_uq').on(t.claimId, t.field, t.sha256),
+    check('claim_files_field_ck', sql`${t.field} in ('complaintForm', 'pictures', 'customerInvoiceUploads')`),
+    index('claim_files_claim_idx').on(t.claimId, t.field, t.createdAt),
+    index('claim_files_file_idx').on(t.fileId),
+  ],
+);

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps.ts';
+import { claimsRoutes } from './claims.routes.ts';
+
+/** The claims module: customer complaints, stock and haulage damage with their checklist, under /api. */
+export async function claimsModule(app: FastifyInstance, deps: Deps) {
+  await app.register(claimsRoutes, deps);
+}
