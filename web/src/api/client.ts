@@ -104,12 +104,21 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
  * loss behave as with `api`.
  */
 export function apiWithProgress<T>(path: string, { method = 'POST', body, onProgress }: { method?: 'POST' | 'PUT'; body: unknown; onProgress: (share: number) => void }): Promise<T> {
+  return sendWithProgress<T>(path, method, 'application/json', JSON.stringify(body), onProgress);
+}
+
+/** A file sent as raw bytes (the server streams it to storage), with the upload's progress. */
+export function uploadFile<T>(path: string, file: Blob, onProgress: (share: number) => void): Promise<T> {
+  return sendWithProgress<T>(path, 'POST', 'application/octet-stream', file, onProgress);
+}
+
+function sendWithProgress<T>(path: string, method: 'POST' | 'PUT', contentType: string, payload: string | Blob, onProgress: (share: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const token = session.token();
     if (!token) return reject(new ApiError(401, MSG.sessionExpired, 'no_session', true));
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
-    xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.setRequestHeader('Content-Type', contentType);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
@@ -129,7 +138,7 @@ export function apiWithProgress<T>(path: string, { method = 'POST', body, onProg
       reject(new ApiError(xhr.status, data?.error?.message || MSG.serverError, data?.error?.code ?? ''));
     };
     xhr.onerror = () => reject(new ApiError(0, MSG.serverError, 'network'));
-    xhr.send(JSON.stringify(body));
+    xhr.send(payload);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { TablerIcon } from '@tabler/icons-react';
-import { IconAlertTriangle, IconFolders, IconSpeakerphone } from '@tabler/icons-react';
+import { IconFolders, IconSpeakerphone } from '@tabler/icons-react';
 import { can, type PermissionRule } from './access.ts';
 import type { AppRoute, NavCounter } from './route.ts';
 import { ROUTES } from './routes.ts';
@@ -35,7 +35,6 @@ const PLANNED: readonly Ordered[] = [
     built: false,
     order: 6,
   },
-  { label: 'Beanstandung', path: '/beanstandungen', icon: IconAlertTriangle, permission: 'beanstandungen_menu_sehen', built: false, order: 7, counter: 'claims' },
   {
     label: 'Werbung',
     path: '/werbung',

@@ -1,5 +1,6 @@
 import { ABSENCE_ROUTES } from '../features/absences/routes.tsx';
 import { ASSORTMENT_ROUTES } from '../features/assortment/routes.tsx';
+import { CLAIM_ROUTES } from '../features/claims/routes.tsx';
 import { CALENDAR_ROUTES } from '../features/calendar/routes.tsx';
 import { DASHBOARD_ROUTES } from '../features/dashboard/routes.tsx';
 import { GLOBAL_SETTINGS_ROUTES } from '../features/global-settings/routes.tsx';
@@ -18,6 +19,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...NEWS_ROUTES,
   ...ASSORTMENT_ROUTES,
   ...STOCK_ROUTES,
+  ...CLAIM_ROUTES,
   ...CALENDAR_ROUTES,
   ...ABSENCE_ROUTES,
   ...TRAINING_ROUTES,

@@ -10,14 +10,17 @@ export interface LoadMoreButtonProps {
   onLoad: () => void;
   /** Default 'Weitere Einträge anzeigen'. */
   label?: string;
+  /** Stay visible, disabled, once everything is loaded (instead of disappearing). */
+  keepWhenDone?: boolean;
 }
 
 /** 'Weitere Einträge anzeigen' (or the list's own label) below a list while the server holds more rows. */
-export function LoadMoreButton({ shown, count, loading, onLoad, label = 'Weitere Einträge anzeigen' }: LoadMoreButtonProps) {
-  if (count <= shown) return null;
+export function LoadMoreButton({ shown, count, loading, onLoad, label = 'Weitere Einträge anzeigen', keepWhenDone = false }: LoadMoreButtonProps) {
+  const done = count <= shown;
+  if (done && !keepWhenDone) return null;
   return (
     <Group justify="center" gap="sm" py="sm" style={{ borderTop: '1px solid var(--mantine-color-stone-2)' }}>
-      <Button variant="subtle" leftSection={<IconChevronDown size={16} />} loading={loading} onClick={onLoad}>
+      <Button variant="subtle" leftSection={<IconChevronDown size={16} />} loading={loading} onClick={onLoad} disabled={done}>
         {label}
       </Button>
       <Text size="xs" c="dimmed">

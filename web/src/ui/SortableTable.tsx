@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { Center, Group, ScrollArea, Skeleton, Table, Text, UnstyledButton, type MantineBreakpoint, type MantineSpacing } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { nextSort } from '@filialportal/core/sort';
@@ -39,6 +39,8 @@ export interface SortableTableProps<T> {
   spacing?: MantineSpacing;
   /** Style of a row (e.g. its background colour), by row and position. */
   rowStyle?: (row: T, index: number) => CSSProperties;
+  /** Opens the row (click, or Enter on the focused row). */
+  onRowClick?: (row: T) => void;
 }
 
 function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
@@ -63,6 +65,7 @@ export function SortableTable<T>({
   minWidth = 640,
   spacing = 'sm',
   rowStyle,
+  onRowClick,
 }: SortableTableProps<T>) {
   const head = columns.map((col) => {
     const field = col.sortField ?? col.key;
@@ -111,7 +114,19 @@ export function SortableTable<T>({
     );
   } else {
     body = rows.map((row, index) => (
-      <Table.Tr key={rowKey(row)} style={rowStyle?.(row, index)}>
+      <Table.Tr
+        key={rowKey(row)}
+        style={{ ...rowStyle?.(row, index), ...(onRowClick ? { cursor: 'pointer' } : {}) }}
+        {...(onRowClick
+          ? {
+              onClick: () => onRowClick(row),
+              onKeyDown: (e: KeyboardEvent) => {
+                if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(row);
+              },
+              tabIndex: 0,
+            }
+          : {})}
+      >
         {columns.map((col) => (
           <Table.Td key={col.key} visibleFrom={col.visibleFrom} style={{ textAlign: col.align, whiteSpace: col.nowrap ? 'nowrap' : undefined }}>
             {col.render(row)}
