@@ -100,6 +100,20 @@ describe.skipIf(!soffice)('XLSX exports in LibreOffice', () => {
     expect(rows.length - 1).toBeGreaterThan(30);
   }, 180_000);
 
+  it('opens the claims export of all locations with numbers, dates, types and booking', async () => {
+    const token = await t.login('buchhaltung@example.com');
+    const rows = toCsv('beanstandungen', (await t.as(token, { method: 'POST', url: '/api/exportclaim/all' })).rawPayload);
+    expect(rows[0]!.slice(0, 4)).toEqual(['Nummer', 'Datum', 'Art', 'Standort']);
+    const body = rows.slice(1);
+    expect(body.length).toBeGreaterThan(10);
+    expect(body[0]![0]).toMatch(/^\d{4}-\d{4}$/);
+    expect(body[0]![1]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(new Set(body.map((r) => r[2]))).toEqual(new Set(['Kundenware', 'Lagerware', 'Speditionsschaden']));
+    const booked = rows[0]!.indexOf('Bestandskorrektur gebucht');
+    expect(body.some((r) => r[booked] === 'Ja') && body.some((r) => r[booked] === 'Nein')).toBe(true);
+    expect(body.map((r) => r[0])).toEqual([...body.map((r) => r[0]!)].sort());
+  }, 180_000);
+
   it('opens the participant list of the full demo training with its states and the overview with a column per slot', async () => {
     const token = await t.login('personalleitung@example.com');
     const list = (await t.as(token, { method: 'GET', url: '/api/training/list/0/0?category=Schulungen' })).json() as { trainings: { id: string; title: string; date: string }[] };

@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { claimNumber, type ClaimType, type TLueckentext } from '@filialportal/core/claims';
 import type { Db } from '../platform/db.ts';
-import { claimCounters, claims } from '../modules/claims/claims.table.ts';
+import { saveFile } from '../platform/files.ts';
+import { imageFacts } from '../platform/images.ts';
+import type { Storage } from '../platform/storage.ts';
+import { plankPicture } from './demo-news.ts';
+import { simplePdf } from './pdf.ts';
+import { claimCounters, claimFiles, claims } from '../modules/claims/claims.table.ts';
 import { emptyLueckentext } from '../modules/claims/claim-view.ts';
 import { claimStatuses, manufacturers } from '../modules/lists/lists.table.ts';
 import { locations } from '../modules/locations/locations.table.ts';
@@ -48,7 +54,7 @@ const berlinYear = (d: Date) => Number(new Intl.DateTimeFormat('en-CA', { timeZo
  * Claims of the demo company: customer, stock and haulage claims at several branches, from new
  * ones to booked ones, numbered per year in the order they were made (as the counter would).
  */
-export async function seedClaims(db: Db) {
+export async function seedClaims(db: Db, storage: Storage | null) {
   const places = new Map((await db.select({ id: locations.id, name: locations.name }).from(locations)).map((l) => [l.name, l.id]));
   const people = new Map(
     (await db.select({ id: users.id, email: users.email, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(inArray(users.email, [...new Set(CLAIMS.map((c) => c.by))]))).map((u) => [u.email, u]),
@@ -122,6 +128,32 @@ export async function seedClaims(db: Db) {
       updatedAt: done ? later(14) : created,
     };
   });
-  await db.insert(claims).values(rows);
+  const created = await db.insert(claims).values(rows).returning({ id: claims.id, createdAt: claims.createdAt });
   await db.insert(claimCounters).values([...seqOf].map(([year, last]) => ({ year, last })));
+  if (!storage) return;
+  // Photos of the damage (and a complaint form for the booked ones) on every claim under way.
+  for (const [i, c] of CLAIMS.entries()) {
+    if (c.stage === 'neu') continue;
+    const claim = created[i]!;
+    const photo = await plankPicture(c.reason, PHOTO_TONES[i % PHOTO_TONES.length]!);
+    const { thumbnail } = await imageFacts(photo, 420, 'Foto');
+    await attach(db, storage, claim, 'pictures', `schaden-${i + 1}.jpg`, 'image/jpeg', photo, thumbnail);
+    if (c.stage === 'gebucht') {
+      const form = simplePdf(`Reklamationsformular ${rows[i]!.number}`, [`Kunde: ${rows[i]!.customerName || '–'}`, `Grund: ${c.reason}`, `Pakete: ${c.count}`]);
+      await attach(db, storage, claim, 'complaintForm', `reklamationsformular-${rows[i]!.number}.pdf`, 'application/pdf', form, null);
+    }
+  }
+}
+
+const PHOTO_TONES: [string, string, string][] = [
+  ['#c8a27a', '#b48a60', '#d6b48c'],
+  ['#8d6e52', '#7a5c43', '#9c7c5e'],
+  ['#d9cfc1', '#cbbfae', '#e4dbcf'],
+];
+
+async function attach(db: Db, storage: Storage, claim: { id: string; createdAt: Date }, field: 'pictures' | 'complaintForm', name: string, mimeType: string, bytes: Buffer, thumbnail: Buffer | null) {
+  const file = await saveFile(db, storage, { name, mimeType, bytes, createdBy: null });
+  const thumb = thumbnail ? await saveFile(db, storage, { name: `vorschau-${name}`, mimeType: 'image/jpeg', bytes: thumbnail, createdBy: null }) : null;
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await db.insert(claimFiles).values({ claimId: claim.id, field, fileId: file.id, thumbnailFileId: thumb?.id ?? null, name, mimeType, size: bytes.length, sha256, createdAt: claim.createdAt });
 }

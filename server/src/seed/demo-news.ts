@@ -16,7 +16,7 @@ function day(offset: number): string {
 }
 
 /** A picture for a demo item: planks in the item's wood tone with a caption, as a JPEG. */
-async function plankPicture(caption: string, tones: [string, string, string]): Promise<Buffer> {
+export async function plankPicture(caption: string, tones: [string, string, string]): Promise<Buffer> {
   const planks = Array.from({ length: 8 }, (_, i) => {
     const tone = tones[i % 3];
     const shift = (i * 137) % 400;

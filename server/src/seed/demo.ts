@@ -166,7 +166,7 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage | null = null): P
     await seedNews(tx, storage, (key) => locId.get(key as LocationKey)!);
     await seedTrainings(tx);
     await seedAssortment(tx, storage);
-    await seedClaims(tx);
+    await seedClaims(tx, storage);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)

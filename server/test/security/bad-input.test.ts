@@ -253,7 +253,7 @@ function requests(op: Operation): fc.Arbitrary<Req> {
   const urlOf = (params: Record<string, string>, query: [string, string][]) =>
     template.replace(/:(\w+)/g, (_, name: string) => params[name] ?? realParams[name] ?? '') + (query.length ? `?${query.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : '');
   const baseQuery: [string, string][] = [...new URLSearchParams(queryText ?? '')];
-  const places = placesOf(op.body, sample.payload);
+  const places = Buffer.isBuffer(sample.payload) ? [] : placesOf(op.body, sample.payload);
   const asString = (v: unknown) => (typeof v === 'string' ? v : v instanceof Raw ? v.text.slice(0, 100_000) : JSON.stringify(v) ?? '');
 
   const variants: fc.Arbitrary<Omit<Req, 'anonymous'>>[] = [
@@ -284,7 +284,13 @@ function requests(op: Operation): fc.Arbitrary<Req> {
       ),
     );
   }
-  if (op.body || sample.payload !== undefined) {
+  if (Buffer.isBuffer(sample.payload)) {
+    // A raw upload: bytes of any kind, some starting like a real file and breaking off after.
+    const heads = [Buffer.from('%PDF-1.4\n'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('\0\0\0\x18ftypheic'), Buffer.from('\0\0\0\x14ftypqt  ')];
+    variants.push(
+      fc.tuple(fc.constantFrom(Buffer.alloc(0), ...heads), fc.uint8Array({ maxLength: 3000 })).map(([head, tail]) => ({ method: op.method, url: urlOf({}, baseQuery), body: Buffer.concat([head, Buffer.from(tail)]) })),
+    );
+  } else if (op.body || sample.payload !== undefined) {
     const body = sample.payload ?? {};
     variants.push(
       // One field with a bad value.
@@ -433,8 +439,9 @@ describe('generated bad input', () => {
       const seed = seedOf(key);
       const result = await fc.check(
         fc.asyncProperty(requests(op!), async (r) => {
-          const payload = r.body === undefined ? undefined : toJson(r.body);
-          const req = { method: r.method, url: r.url, payload, contentType: payload === undefined ? undefined : 'application/json' };
+          const raw = Buffer.isBuffer(r.body);
+          const payload = r.body === undefined ? undefined : raw ? (r.body as Buffer) : toJson(r.body);
+          const req = { method: r.method, url: r.url, payload, contentType: payload === undefined ? undefined : raw ? 'application/octet-stream' : 'application/json' };
           const res = await asAdmin(req);
           if (process.env.SECURITY_VERBOSE) tally(key, res);
           const problem = judge(res);
