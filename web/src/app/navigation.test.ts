@@ -47,7 +47,7 @@ describe('main navigation from the domains’ routes', () => {
         ],
       },
       { label: 'Dokumente', path: '/dokumente', built: false },
-      { label: 'Beanstandung', path: '/beanstandungen', built: false },
+      { label: 'Beanstandung', path: '/beanstandungen', built: true },
       {
         label: 'Veranstaltungen',
         path: '/veranstaltungen',
