@@ -7,7 +7,8 @@
  *   2. each statement's plan: execution ≤ 0.5 ms, shared buffers hit + read ≤ 1,000
  *   3. Node CPU per request ≤ 150 µs + 1 µs per answer row (minus the inject overhead)
  * Prints a table, ends with "Abfrageregeln: N eingehalten, M verletzt", exits 1 on a violation.
- * QUERIES_DATABASE_URL names the database to create and drop (default: local PostgreSQL).
+ * QUERIES_DATABASE_URL names the database to create and drop (default: local PostgreSQL);
+ * QUERIES_KEEP=1 keeps it afterwards.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -271,7 +272,9 @@ async function main() {
     await app?.close();
     await explainer.end().catch(() => undefined);
     await database?.close();
-    await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((err) => console.error(`Datenbank ${dbName} nicht gelöscht: ${(err as Error).message}`));
+    // QUERIES_KEEP=1 leaves the database for looking at plans by hand.
+    if (process.env.QUERIES_KEEP === '1') log(`Datenbank bleibt: ${dbName}`);
+    else await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((err) => console.error(`Datenbank ${dbName} nicht gelöscht: ${(err as Error).message}`));
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

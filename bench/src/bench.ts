@@ -110,6 +110,11 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Artikel eines Sortiments mit Bestand des größten Standorts', path: (c) => `/api/article/filter/${c.category}/null/null/null/0?location=${c.largest}`, as: 'admin@example.com', kind: 'list' },
   { name: 'Artikel gefiltert (Bezeichnung „eiche“, nach Preis)', path: (c) => `/api/article/filter/${c.category}/null/eiche/null/0?sorting=price&location=${c.largest}`, as: 'admin@example.com', kind: 'list' },
   { name: 'Artikel zu einer EAN (Scan)', path: (c) => `/api/article/ean/${c.ean}?location=${c.largest}`, as: 'admin@example.com', kind: 'record' },
+  { name: 'Beanstandungen offen, alle Standorte (Buchhaltung)', path: () => '/api/claims/list/0?completed=false', as: 'buchhaltung@example.com', kind: 'list' },
+  { name: 'Beanstandungen erledigt, alle Standorte (Buchhaltung)', path: () => '/api/claims/list/0?completed=true', as: 'buchhaltung@example.com', kind: 'list' },
+  { name: 'Beanstandungen erledigt, größter Standort (Buchhaltung)', path: (c) => `/api/claims/list/0?completed=true&location=${c.largest}`, as: 'buchhaltung@example.com', kind: 'list' },
+  { name: 'Beanstandungen offen, eigene Filiale (Verkauf)', path: () => '/api/claims/list/0?completed=false', as: 'verkauf@example.com', kind: 'list' },
+  { name: 'Beanstandung nach Nummer („0042“)', path: () => '/api/claims/list/0?completed=true&number=0042', as: 'buchhaltung@example.com', kind: 'list' },
   {
     name: 'Bestand ändern (Scan, gezählte Menge)',
     path: () => '/api/article/updatestock',

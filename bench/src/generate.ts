@@ -14,8 +14,11 @@ import { locations } from '../../server/src/modules/locations/locations.table.ts
 import { comments, likes, news } from '../../server/src/modules/news/news.table.ts';
 import { trainingRegistrations, trainings, trainingValuations } from '../../server/src/modules/trainings/trainings.table.ts';
 import { categories } from '../../server/src/modules/assortment/assortment.table.ts';
-import { colorLabels, manufacturers } from '../../server/src/modules/lists/lists.table.ts';
+import { claimStatuses, colorLabels, manufacturers } from '../../server/src/modules/lists/lists.table.ts';
 import { articleEans, articles, articleStocks, stockHistory } from '../../server/src/modules/stock/stock.table.ts';
+import { claimCounters, claimFiles, claims } from '../../server/src/modules/claims/claims.table.ts';
+import { files } from '../../server/src/platform/files.table.ts';
+import { claimNumber } from '@filialportal/core/claims';
 import { loginLog } from '../../server/src/modules/session/session.table.ts';
 import { specialAppointments } from '../../server/src/modules/special-appointments/special-appointments.table.ts';
 import { taskAssignments, tasks } from '../../server/src/modules/tasks/tasks.table.ts';
@@ -42,10 +45,13 @@ export interface Scale {
   articles: number;
   categories: number;
   stockHistory: number;
+  /** Claims over `years` years and the metadata of their files. */
+  claims: number;
+  claimFiles: number;
 }
 
-export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000, articles: 20_000, categories: 40, stockHistory: 200_000 };
-export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000, articles: 2_000, categories: 10, stockHistory: 20_000 };
+export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000, articles: 20_000, categories: 40, stockHistory: 200_000, claims: 25_000, claimFiles: 60_000 };
+export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000, articles: 2_000, categories: 10, stockHistory: 20_000, claims: 2_500, claimFiles: 6_000 };
 
 /** mulberry32: small, fast, and the same numbers on every machine. */
 export function prng(seed: number) {
@@ -114,6 +120,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
     await generateNews(t, rng, scale, people, locIds, today, rows);
     await generateTrainings(t, rng, scale, people, today, rows);
     stock = await generateStock(t, rng, scale, rows);
+    await generateClaims(t, rng, scale, people, rows);
   });
   const [largest] = await db
     .select({ id: users.locationId, n: sql<number>`count(*)::int` })
@@ -474,4 +481,62 @@ async function generateStock(db: Db, rng: Rng, scale: Scale, rows: Record<string
   rows.stockHistory = scale.stockHistory;
   const step = Math.max(1, Math.floor(created.length / 1000));
   return { categoryId: cats[0]!.id, ean: created[Math.floor(created.length / 2)]!.ean, eans: created.filter((_, i) => i % step === 0).map((a) => a.ean) };
+}
+
+/**
+ * Claims over the years at every location: the old ones completed and mostly booked, the recent
+ * ones at every stage; numbered per year in creation order (the counters continue from there).
+ * Files are metadata only (the bench reads lists, not bytes).
+ */
+async function generateClaims(db: Db, rng: Rng, scale: Scale, people: Person[], rows: Record<string, number>) {
+  const staff = people.filter((p) => p.group !== 'Ausgeblendet');
+  const statuses = (await db.select({ id: claimStatuses.id }).from(claimStatuses)).map((s) => s.id);
+  const now = Date.now();
+  const span = scale.years * 365 * 86_400_000;
+  const times = Array.from({ length: scale.claims }, () => now - Math.floor(rng.next() * span)).sort((a, b) => a - b);
+  // The demo company's claims hold the first numbers of their years.
+  const seqOf = new Map((await db.select({ year: claimCounters.year, last: claimCounters.last }).from(claimCounters)).map((c) => [c.year, c.last]));
+  const items: (typeof claims.$inferInsert)[] = times.map((t, i) => {
+    const created = new Date(t);
+    const year = created.getUTCFullYear();
+    const seq = (seqOf.get(year) ?? 0) + 1;
+    seqOf.set(year, seq);
+    const by = staff[(i * 7919) % staff.length]!;
+    const type = rng.pick(['customer-item', 'customer-item', 'stock-item', 'hauler-item'] as const);
+    const ageDays = (now - t) / 86_400_000;
+    const completed = ageDays > 60 || rng.chance(0.3) ? new Date(t + rng.int(3, 40) * 86_400_000) : null;
+    const booked = completed !== null && (ageDays > 120 || rng.chance(0.5));
+    return {
+      year,
+      seq,
+      number: claimNumber(year, seq),
+      type,
+      locationId: by.locationId,
+      createdById: by.id,
+      createdByName: `Person ${i}`,
+      customerName: type === 'stock-item' ? '' : `${rng.pick(FIRST)} ${rng.pick(LAST)}`,
+      supplierName: type === 'stock-item' ? rng.pick(['Eichenwerk Nord', 'Vinylwerk Rhein', 'Laminat Manufaktur']) : '',
+      haulerName: type === 'hauler-item' ? rng.pick(['Spedition Rheinland', 'Nordfracht GmbH']) : '',
+      statusId: rng.pick(statuses),
+      priority: rng.chance(0.3) ? rng.int(1, 3) : null,
+      scenario: completed ? String(rng.int(1, 9)) : null,
+      completed,
+      stockUpdated: booked,
+      baNumber: booked ? `BA-${year}-${seq}` : '',
+      createdAt: created,
+      updatedAt: completed ?? created,
+    };
+  });
+  const ids: string[] = [];
+  await insertAll(items, async (b) => ids.push(...(await db.insert(claims).values(b).returning({ id: claims.id })).map((r) => r.id)));
+  await db.insert(claimCounters).values([...seqOf].map(([year, last]) => ({ year, last }))).onConflictDoUpdate({ target: claimCounters.year, set: { last: sql`greatest(${claimCounters.last}, excluded.last)` } });
+  const fileRows = Array.from({ length: scale.claimFiles }, (_, i) => ({ storageKey: `bench/claim-${i}`, name: `foto-${i}.jpg`, mimeType: 'image/jpeg', size: rng.int(200_000, 4_000_000) }));
+  const fileIds: string[] = [];
+  await insertAll(fileRows, async (b) => fileIds.push(...(await db.insert(files).values(b).returning({ id: files.id })).map((r) => r.id)));
+  await insertAll(
+    fileIds.map((fileId, i) => ({ claimId: ids[(i * 104_729) % ids.length]!, field: rng.pick(['pictures', 'pictures', 'customerInvoiceUploads', 'complaintForm'] as const), fileId, name: `foto-${i}.jpg`, mimeType: 'image/jpeg', size: 1, sha256: `bench-${i}` })),
+    (b) => db.insert(claimFiles).values(b),
+  );
+  rows.claims = ids.length;
+  rows.claimFiles = fileIds.length;
 }

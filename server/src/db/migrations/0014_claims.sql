@@ -63,16 +63,18 @@ ALTER TABLE "claims" ADD CONSTRAINT "claims_created_by_id_users_id_fk" FOREIGN K
 ALTER TABLE "claims" ADD CONSTRAINT "claims_status_id_claim_statuses_id_fk" FOREIGN KEY ("status_id") REFERENCES "public"."claim_statuses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "claim_files_claim_idx" ON "claim_files" USING btree ("claim_id","field","created_at");--> statement-breakpoint
 CREATE INDEX "claim_files_file_idx" ON "claim_files" USING btree ("file_id");--> statement-breakpoint
-CREATE INDEX "claims_location_created_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "claims_created_idx" ON "claims" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "claims_open_booking_idx" ON "claims" USING btree ("created_at" DESC NULLS LAST,"id") WHERE ("claims"."ba_number" = '' or not "claims"."stock_updated");--> statement-breakpoint
-CREATE INDEX "claims_open_booking_location_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS LAST,"id") WHERE ("claims"."ba_number" = '' or not "claims"."stock_updated");--> statement-breakpoint
-CREATE INDEX "claims_closed_booking_idx" ON "claims" USING btree ("created_at" DESC NULLS LAST,"id") WHERE ("claims"."ba_number" <> '' and "claims"."stock_updated");--> statement-breakpoint
-CREATE INDEX "claims_closed_booking_location_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS LAST,"id") WHERE ("claims"."ba_number" <> '' and "claims"."stock_updated");--> statement-breakpoint
-CREATE INDEX "claims_open_checklist_idx" ON "claims" USING btree ("created_at" DESC NULLS LAST,"id") WHERE "claims"."completed" is null;--> statement-breakpoint
-CREATE INDEX "claims_open_checklist_location_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS LAST,"id") WHERE "claims"."completed" is null;--> statement-breakpoint
-CREATE INDEX "claims_closed_checklist_idx" ON "claims" USING btree ("created_at" DESC NULLS LAST,"id") WHERE "claims"."completed" is not null;--> statement-breakpoint
-CREATE INDEX "claims_closed_checklist_location_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS LAST,"id") WHERE "claims"."completed" is not null;--> statement-breakpoint
+CREATE INDEX "claims_location_created_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "claims_created_idx" ON "claims" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "claims_open_booking_idx" ON "claims" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE ("claims"."ba_number" = '' or not "claims"."stock_updated");--> statement-breakpoint
+CREATE INDEX "claims_open_booking_location_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS FIRST,"id") WHERE ("claims"."ba_number" = '' or not "claims"."stock_updated");--> statement-breakpoint
+CREATE INDEX "claims_closed_booking_idx" ON "claims" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE ("claims"."ba_number" <> '' and "claims"."stock_updated");--> statement-breakpoint
+CREATE INDEX "claims_closed_booking_location_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS FIRST,"id") WHERE ("claims"."ba_number" <> '' and "claims"."stock_updated");--> statement-breakpoint
+CREATE INDEX "claims_closed_booking_count_idx" ON "claims" USING btree ("location_id") WHERE ("claims"."ba_number" <> '' and "claims"."stock_updated");--> statement-breakpoint
+CREATE INDEX "claims_open_checklist_idx" ON "claims" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "claims"."completed" is null;--> statement-breakpoint
+CREATE INDEX "claims_open_checklist_location_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS FIRST,"id") WHERE "claims"."completed" is null;--> statement-breakpoint
+CREATE INDEX "claims_closed_checklist_idx" ON "claims" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "claims"."completed" is not null;--> statement-breakpoint
+CREATE INDEX "claims_closed_checklist_location_idx" ON "claims" USING btree ("location_id","created_at" DESC NULLS FIRST,"id") WHERE "claims"."completed" is not null;--> statement-breakpoint
+CREATE INDEX "claims_closed_checklist_count_idx" ON "claims" USING btree ("location_id") WHERE "claims"."completed" is not null;--> statement-breakpoint
 CREATE INDEX "claims_year_location_idx" ON "claims" USING btree ("year","location_id");--> statement-breakpoint
 CREATE INDEX "claims_number_trgm_idx" ON "claims" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "claims_created_by_idx" ON "claims" USING btree ("created_by_id");--> statement-breakpoint

@@ -132,7 +132,11 @@ export function toRow(actor: Actor, r: RowValues) {
   };
 }
 
-/** Sort keys → columns; ties by number (newest first) so pages never overlap. */
+/**
+ * Sort keys → columns, with a tie-break so pages never overlap. By date the tie-break is the id
+ * in the direction the list indexes (created_at desc, id) are read, so a page is the first 25
+ * entries of an index, not a sort of every match.
+ */
 export function orderOf(sort: string): SQL[] {
   const key = sort.replace(/^-/, '') as ClaimSort;
   const dir = sort.startsWith('-') ? desc : asc;
@@ -146,6 +150,7 @@ export function orderOf(sort: string): SQL[] {
     stockUpdated: sql`${claims.stockUpdated}`,
     baNumber: sql`${claims.baNumber}`,
   };
+  if (key === 'createdAt') return [dir(claims.createdAt), sort.startsWith('-') ? asc(claims.id) : desc(claims.id)];
   return [dir(by[key]), desc(claims.year), desc(claims.seq)];
 }
 

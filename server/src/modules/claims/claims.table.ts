@@ -60,9 +60,10 @@ export const claims = pgTable(
     check('claims_type_ck', sql`${t.type} in ('customer-item', 'stock-item', 'hauler-item')`),
     check('claims_priority_ck', sql`${t.priority} is null or ${t.priority} between 1 and 3`),
     // The lists: open or closed by either rule (the predicates of stateWhere), newest first, for
-    // all locations and per location; their counts read these indexes only.
-    index('claims_location_created_idx').on(t.locationId, t.createdAt.desc(), t.id),
-    index('claims_created_idx').on(t.createdAt.desc(), t.id),
+    // all locations and per location; their counts read these indexes only. DESC NULLS FIRST is
+    // what ORDER BY … DESC means: an index in another null order would not serve the sort.
+    index('claims_location_created_idx').on(t.locationId, t.createdAt.desc().nullsFirst(), t.id),
+    index('claims_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     ...(
       [
         ['open_booking', sql`(${t.baNumber} = '' or not ${t.stockUpdated})`],
@@ -71,8 +72,10 @@ export const claims = pgTable(
         ['closed_checklist', sql`${t.completed} is not null`],
       ] as const
     ).flatMap(([name, predicate]) => [
-      index(`claims_${name}_idx`).on(t.createdAt.desc(), t.id).where(predicate),
-      index(`claims_${name}_location_idx`).on(t.locationId, t.createdAt.desc(), t.id).where(predicate),
+      index(`claims_${name}_idx`).on(t.createdAt.desc().nullsFirst(), t.id).where(predicate),
+      index(`claims_${name}_location_idx`).on(t.locationId, t.createdAt.desc().nullsFirst(), t.id).where(predicate),
+      // Narrow, for counting the many closed claims of all locations from the index alone.
+      ...(name.startsWith('closed') ? [index(`claims_${name}_count_idx`).on(t.locationId).where(predicate)] : []),
     ]),
     index('claims_year_location_idx').on(t.year, t.locationId),
     // Number search anywhere in the number ('42' finds 2026-0042).
