@@ -104,8 +104,13 @@ test.describe('Veranstaltungen', () => {
     const rows = list.locator('tbody tr');
     await expect(rows).toHaveCount(2);
     const declined = await rows.nth(1).locator('td').first().innerText();
-    await rows.nth(1).getByRole('button', { name: /ablehnen$/ }).click();
-    await expect(page.getByText(MSG.trainingDeclineConfirm)).toBeVisible();
+    // Under load the list may still be re-rendering when the first click lands: click again until
+    // the confirmation is there (never while it is open).
+    const confirm = page.getByText(MSG.trainingDeclineConfirm);
+    await expect(async () => {
+      if (!(await confirm.isVisible())) await rows.nth(1).getByRole('button', { name: /ablehnen$/ }).click({ timeout: 2000 });
+      await expect(confirm).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     await page.getByRole('dialog').getByRole('button', { name: 'Ablehnen', exact: true }).click();
     // The place went to the waiting Aushilfe at once: two with a place again, the declined one gone.
     await expect(list.getByText(declined, { exact: true })).toHaveCount(0);
