@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { attachment } from './exports.ts';
 import type { Db } from './db.ts';
 import type { Storage } from './storage.ts';
 import { files } from './files.table.ts';
@@ -43,4 +45,21 @@ export async function decodeDataUrl(data: string): Promise<{ bytes: Buffer; mime
   // file-type loads with the first upload, not at start.
   const type = bytes.length ? await (await import('file-type')).fileTypeFromBuffer(bytes) : undefined;
   return { bytes, mime: type?.mime ?? null, ext: type?.ext ?? null };
+}
+
+/** A raw HEVC stream has no container; it starts with an Annex B start code. */
+export const isHevcStream = (b: Buffer) => b.length > 4 && b[0] === 0 && b[1] === 0 && (b[2] === 1 || (b[2] === 0 && b[3] === 1));
+
+/**
+ * Answers with a stored file, streamed from storage: cached privately for a day (a stored file's
+ * bytes never change), as a download or shown in place.
+ */
+export function sendStoredFile(reply: FastifyReply, storage: Storage, file: { storageKey: string; name: string; mimeType: string; size: number }, disposition: 'attachment' | 'inline' = 'attachment') {
+  const header = attachment(file.name);
+  return reply
+    .header('Cache-Control', 'private, max-age=86400, immutable')
+    .header('Content-Length', String(file.size))
+    .header('Content-Disposition', disposition === 'inline' ? header.replace(/^attachment/, 'inline') : header)
+    .type(file.mimeType)
+    .send(storage.stream(file.storageKey));
 }

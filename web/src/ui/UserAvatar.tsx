@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { initials } from '@filialportal/core/users';
 import { useAvatarBlob } from '../features/users/users.api.ts';
+import { useObjectUrl } from './use-object-url.ts';
 
 export interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
   /** Avatar path such as /api/avatar/<id>; loaded with the bearer token. */
@@ -15,17 +15,7 @@ export interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
 /** The profile picture behind the token, or the initials while there is none. */
 export function UserAvatar({ uri, firstName, lastName, previewSrc, ...props }: UserAvatarProps) {
   const blob = useAvatarBlob(previewSrc ? null : uri);
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!blob.data) {
-      setObjectUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(blob.data);
-    setObjectUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [blob.data]);
+  const objectUrl = useObjectUrl(blob.data);
 
   const src = previewSrc ?? (uri ? objectUrl : null);
   return (

@@ -15,7 +15,7 @@ import {
 } from '@filialportal/core/assortment';
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { attachment } from '../../platform/exports.ts';
+import { sendStoredFile } from '../../platform/files.ts';
 import * as service from './assortment.service.ts';
 
 const tags = ['Sortiment'];
@@ -102,13 +102,7 @@ export async function assortmentRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: { tags, summary: 'Datei der technischen Daten herunterladen', params: ZId },
     handler: async (req, reply) => {
-      const file = await service.categoryFile(db, req.params.id);
-      return reply
-        .header('Cache-Control', 'private, max-age=86400, immutable')
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', attachment(file.name))
-        .type(file.mimeType)
-        .send(storage.stream(file.storageKey));
+      return sendStoredFile(reply, storage, await service.categoryFile(db, req.params.id));
     },
   });
 }

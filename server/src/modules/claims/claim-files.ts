@@ -5,6 +5,7 @@ import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { isHevcStream } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
 import { heicToJpeg } from '../../platform/heic.ts';
 import { imageFacts } from '../../platform/images.ts';
@@ -27,9 +28,6 @@ const MAGIC_OF: Record<string, readonly string[]> = {
 
 /** Thrown inside the save's transaction when the field holds the same bytes already. */
 class SameBytes extends Error {}
-
-/** A raw HEVC stream has no container; it starts with an Annex B start code. */
-const isHevcStream = (b: Buffer) => b.length > 4 && b[0] === 0 && b[1] === 0 && (b[2] === 1 || (b[2] === 0 && b[3] === 1));
 
 /** The claim as an upload or removal needs it: in the person's reach and still editable for them. */
 async function editableClaim(db: Db, actor: Actor, claimId: string) {

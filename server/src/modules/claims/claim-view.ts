@@ -1,8 +1,7 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import { CLAIM_BOOKING_ROLES } from '@filialportal/core/roles';
 import { claimIsOpen, type ClaimSort, type ClaimType, type TLueckentext } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
-import { ADMIN_ROLE } from '@filialportal/core/roles';
+import { ADMIN_ROLE, CLAIM_BOOKING_ROLES } from '@filialportal/core/roles';
 import { can, type Actor } from '../../platform/access.ts';
 import { claimStatuses } from '../lists/lists.table.ts';
 import { locations } from '../locations/locations.table.ts';

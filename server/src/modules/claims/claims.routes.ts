@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,8 @@ import { MSG } from '@filialportal/core/messages';
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { attachment, sendXlsx } from '../../platform/exports.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import { sendStoredFile } from '../../platform/files.ts';
 import { claimFileFor, deleteClaimFile, uploadClaimFile } from './claim-files.ts';
 import { claimExportColumns, claimExportRows } from './claims.export.ts';
 import * as service from './claims.service.ts';
@@ -69,7 +71,7 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: ZClaimResponse },
     },
     handler: async (req) => {
-      const body = req.body as import('node:stream').Readable | undefined;
+      const body = req.body as Readable | undefined;
       if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function') throw badRequest(MSG.claimFileUnreadable);
       await uploadClaimFile(db, storage, actorOf(req), { claimId: req.params.id, field: req.params.field, fileName: req.query.name, body });
       return service.loadClaim(db, actorOf(req), req.params.id);
@@ -90,13 +92,7 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: SEE },
       schema: { tags, summary: thumbnail ? 'Vorschaubild eines Fotos einer Beanstandung' : 'Datei einer Beanstandung herunterladen', params: ZId },
       handler: async (req, reply) => {
-        const file = await claimFileFor(db, actorOf(req), req.params.id, thumbnail);
-        return reply
-          .header('Cache-Control', 'private, max-age=86400, immutable')
-          .header('Content-Length', String(file.size))
-          .header('Content-Disposition', thumbnail ? 'inline' : attachment(file.name))
-          .type(file.mimeType)
-          .send(storage.stream(file.storageKey));
+        return sendStoredFile(reply, storage, await claimFileFor(db, actorOf(req), req.params.id, thumbnail), thumbnail ? 'inline' : 'attachment');
       },
     });
   }

@@ -2,7 +2,7 @@ import { MSG } from '@filialportal/core/messages';
 import { NEWS_FILE_MAX_BYTES, newsFileExtension } from '@filialportal/core/news';
 import type { Db } from '../../platform/db.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { decodeDataUrl, saveFile } from '../../platform/files.ts';
+import { decodeDataUrl, isHevcStream, saveFile } from '../../platform/files.ts';
 import { heicToJpeg } from '../../platform/heic.ts';
 import { imageFacts } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -20,9 +20,6 @@ export interface StoredAttachment {
 /** What the bytes really are (file-type's extension) → the kind the extension promised. */
 const KIND_OF_MAGIC: Record<string, NewsFileKind> = { png: 'image', jpg: 'image', heic: 'image', heif: 'image', pdf: 'pdf', mp4: 'video', mov: 'video', m4v: 'video' };
 const KIND_OF_EXTENSION: Record<string, NewsFileKind> = { png: 'image', jpg: 'image', jpeg: 'image', heic: 'image', heif: 'image', pdf: 'pdf', mp4: 'video', mov: 'video', hevc: 'video' };
-
-/** A raw HEVC stream has no container; it starts with an Annex B start code. */
-const isHevcStream = (b: Buffer) => b.length > 4 && b[0] === 0 && b[1] === 0 && (b[2] === 1 || (b[2] === 0 && b[3] === 1));
 
 /**
  * Checks an attachment by its bytes against its name, turns HEIC/HEIF into JPEG (quality 0.9),

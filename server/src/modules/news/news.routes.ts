@@ -27,7 +27,8 @@ import {
 } from '@filialportal/core/news';
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { attachment, sendXlsx } from '../../platform/exports.ts';
+import { sendXlsx } from '../../platform/exports.ts';
+import { sendStoredFile } from '../../platform/files.ts';
 import { notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { eq } from 'drizzle-orm';
@@ -107,12 +108,7 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
       const [file] = await db.select().from(files).where(eq(files.id, req.params.id));
       if (!file) throw notFound();
       const inline = file.mimeType.startsWith('image/') || file.mimeType === 'application/pdf' || file.mimeType.startsWith('video/');
-      return reply
-        .header('Cache-Control', 'private, max-age=86400, immutable')
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', inline ? attachment(file.name).replace(/^attachment/, 'inline') : attachment(file.name))
-        .type(file.mimeType)
-        .send(storage.stream(file.storageKey));
+      return sendStoredFile(reply, storage, file, inline ? 'inline' : 'attachment');
     },
   });
 

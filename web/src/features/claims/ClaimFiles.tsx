@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Anchor, Card, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text, Title, Button, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFile, IconFileTypePdf, IconMovie, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { api, apiBlob, uploadFile } from '../../api/client.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { downloadResource } from '../../ui/download.ts';
+import { useObjectUrl } from '../../ui/use-object-url.ts';
 import { claimKeys, type Claim } from './claims.api.ts';
 
 type StoredFile = Claim['checklist']['pictures'][number];
@@ -27,13 +28,7 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString('de-DE', { timeZo
 /** A thumbnail behind the bearer token, as an object URL. */
 function Thumbnail({ uri, name }: { uri: string; name: string }) {
   const blob = useQuery({ queryKey: ['claims', 'thumbnail', uri], queryFn: ({ signal }) => apiBlob(uri, { signal }), staleTime: Infinity, retry: false });
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob.data) return;
-    const url = URL.createObjectURL(blob.data);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [blob.data]);
+  const src = useObjectUrl(blob.data);
   return <Image src={src} alt={name} w={56} h={56} radius="sm" fit="cover" bg="gray.1" />;
 }
 
