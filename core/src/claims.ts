@@ -238,6 +238,37 @@ export const ZClaimRow = z.object({
   open: z.boolean(),
 });
 
+/** A stock correction booked from the claim: what went out of (or back into) stock, where, by whom. */
+export const ZClaimStockCorrection = z.object({
+  id: z.string(),
+  articleId: z.string().nullable(),
+  articleNumber: z.string(),
+  articleName: z.string(),
+  location: z.string(),
+  quantity: z.number(),
+  before: z.number(),
+  after: z.number(),
+  userName: z.string(),
+  createdAt: z.string(),
+});
+
+/**
+ * POST /claims/{id}/stockcorrection: a whole number of packages taken out of the counted stock of
+ * one of the claim's articles at a location; a negative number books them back.
+ */
+export const CLAIM_CORRECTION_MAX = 100_000;
+export const ZStockCorrectionRequest = z.object({
+  articleId: zId({ error: MSG.claimCorrectionArticle }),
+  locationId: zId({ error: MSG.stockLocationRequired }),
+  quantity: z
+    .number({ error: MSG.claimCorrectionQuantity })
+    .int(MSG.claimCorrectionQuantity)
+    .min(-CLAIM_CORRECTION_MAX, MSG.claimCorrectionQuantity)
+    .max(CLAIM_CORRECTION_MAX, MSG.claimCorrectionQuantity)
+    .refine((n) => n !== 0, MSG.claimCorrectionQuantity),
+});
+export type TStockCorrectionRequest = z.output<typeof ZStockCorrectionRequest>;
+
 export const ZClaim = ZClaimRow.extend({
   customerInvoice: z.string(),
   orderNumberOnlineshop: z.string(),
@@ -245,6 +276,7 @@ export const ZClaim = ZClaimRow.extend({
   /** What this person may do with it now. */
   editable: z.boolean(),
   bookable: z.boolean(),
+  stockCorrections: z.array(ZClaimStockCorrection),
 });
 export type TClaim = z.output<typeof ZClaim>;
 

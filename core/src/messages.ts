@@ -261,6 +261,11 @@ export const MSG = {
   claimFilesTooMany: 'Ein Feld einer Beanstandung hält höchstens 50 Dateien.',
   claimFileUnknown: 'Die Datei existiert nicht mehr.',
   claimYearInvalid: 'Bitte geben Sie ein Jahr von 1800 bis 2199 ein.',
+  claimCorrectionQuantity: 'Bitte geben Sie eine ganze Zahl von -100.000 bis 100.000 ein, nicht 0.',
+  claimCorrectionArticle: 'Der Artikel gehört nicht zu dieser Beanstandung. Wählen Sie ihn in der Checkliste über die Artikelsuche aus und speichern Sie.',
+  stockNotCounted: 'Für diesen Artikel ist an diesem Standort noch kein Bestand erfasst.',
+  stockTooLow: 'Der Bestand am Standort ({n}) reicht für diese Menge nicht.',
+  claimCorrectionNotAllowed: 'Bestandskorrekturen aus einer Beanstandung bucht, wer Beanstandungen buchen und den Bestand des Standorts ändern darf.',
   // Confirm modal (spec 1 §2)
   confirmTitle: 'Löschen',
   confirmText: 'Bist du dir sicher, dass du das löschen möchtest?',

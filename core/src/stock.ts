@@ -261,6 +261,8 @@ export const ZHistoryItem = z.object({
   locationName: z.string(),
   before: z.number().nullable(),
   after: z.number(),
+  /** Empty for a count; 'Beanstandung 2026-0042' for a correction booked from a claim. */
+  reason: z.string(),
 });
 
 /**

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
-import { claimFiles, claims } from '../src/modules/claims/claims.table.ts';
+import { claimFiles, claims, claimStockCorrections } from '../src/modules/claims/claims.table.ts';
+import { articleEans, articles, articleStocks, stockHistory } from '../src/modules/stock/stock.table.ts';
 import { files } from '../src/platform/files.table.ts';
 import { claimStatuses } from '../src/modules/lists/lists.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
+import { readPdf } from './pdf-text.ts';
 import { readXlsx } from './xlsx.ts';
 
 let t: TestContext;
@@ -311,5 +313,139 @@ describe('files', () => {
     expect(gone.statusCode).toBe(200);
     expect(gone.json().claim.checklist.customerInvoiceUploads).toEqual([]);
     expect((await as('verkauf@example.com', { method: 'GET', url: file.resourceUri })).statusCode).toBe(404);
+  });
+});
+
+describe('stock corrections booked from a claim', () => {
+  const stockOf = async (articleId: string, locationId: string) =>
+    (await t.db.select({ count: articleStocks.count }).from(articleStocks).where(and(eq(articleStocks.articleId, articleId), eq(articleStocks.locationId, locationId))))[0]?.count ?? null;
+  const corrections = async () => (await t.db.select({ n: count() }).from(claimStockCorrections))[0]!.n;
+  const setStock = async (articleId: string, location: string, n: number) => {
+    const res = await as('vertriebsleitung@example.com', { method: 'POST', url: '/api/article/updatestock', payload: { articleId, location, count: n } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const correct = (email: string, claimId: string, body: Record<string, unknown>) => as(email, { method: 'POST', url: `/api/claims/${claimId}/stockcorrection`, payload: body });
+
+  /** A claim of Filiale Köln with two articles picked from the search; the second is a further article. */
+  async function claimWithArticles() {
+    const [a, b] = await t.db.select({ id: articles.id, number: articles.number }).from(articles).where(eq(articles.active, true)).orderBy(asc(articles.number)).limit(2);
+    const c = await create();
+    const res = await as('verkauf@example.com', {
+      method: 'PUT',
+      url: `/api/checklist/${c.id}`,
+      payload: checklist({ lueckentext: { articleId: a!.id, articleNumber: a!.number, packageCount: '3', additionalArticles: [{ articleId: b!.id, articleNumber: b!.number }] } }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { claim: c, main: a!, further: b! };
+  }
+
+  it('takes the packages out of the stock, links the history row and marks the claim as stock-updated', async () => {
+    const { claim, main, further } = await claimWithArticles();
+    await setStock(main.id, koeln, 10);
+    await setStock(further.id, koeln, 4);
+    let res = await correct('vertriebsleitung@example.com', claim.id, { articleId: main.id, locationId: koeln, quantity: 3 });
+    expect(res.statusCode, res.body).toBe(200);
+    const booked = res.json().claim;
+    expect(booked.checklist.stockUpdated).toBe(true);
+    expect(booked.stockCorrections).toEqual([
+      expect.objectContaining({ articleId: main.id, articleNumber: main.number, location: 'Filiale Köln', quantity: 3, before: 10, after: 7, userName: expect.stringMatching(/\S+ \S+/) }),
+    ]);
+    expect(await stockOf(main.id, koeln)).toBe(7);
+    // The article's history tells where the change came from.
+    const history = (await as('vertriebsleitung@example.com', { method: 'GET', url: `/api/article/${main.id}/history?from=0` })).json().historyItems;
+    expect(history[0]).toMatchObject({ before: 10, after: 7, reason: `Beanstandung ${claim.number}`, locationName: 'Filiale Köln' });
+    const [link] = await t.db.select({ historyId: claimStockCorrections.historyId }).from(claimStockCorrections).where(eq(claimStockCorrections.claimId, claim.id));
+    expect(link!.historyId).toBe(history[0].id);
+
+    // A further article too; a negative number books packages back.
+    res = await correct('vertriebsleitung@example.com', claim.id, { articleId: further.id, locationId: koeln, quantity: -2 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stockOf(further.id, koeln)).toBe(6);
+    expect(res.json().claim.stockCorrections.map((k: { quantity: number }) => k.quantity)).toEqual([3, -2]);
+    // Everyone who sees the claim sees what was booked.
+    const seen = (await as('verkauf@example.com', { method: 'GET', url: `/api/claims/${claim.id}` })).json().claim;
+    expect(seen.stockCorrections).toHaveLength(2);
+  });
+
+  it('refuses who may not book or not change that stock, foreign articles, odd amounts and too little stock; nothing changes', async () => {
+    const { claim, main } = await claimWithArticles();
+    await setStock(main.id, koeln, 2);
+    const [foreign] = await t.db.select({ id: articles.id }).from(articles).where(sql`${articles.id} <> ${main.id}`).orderBy(sql`${articles.number} desc`).limit(1);
+    // A new location has counted nothing yet.
+    const [uncounted] = await t.db.insert(locations).values({ name: 'Außenlager Test' }).returning({ id: locations.id });
+    const before = { stock: await stockOf(main.id, koeln), corrections: await corrections(), history: (await t.db.select({ n: count() }).from(stockHistory))[0]!.n };
+    const cases: [string, Record<string, unknown>, number, string | RegExp][] = [
+      ['verkauf@example.com', { articleId: main.id, locationId: koeln, quantity: 1 }, 403, /.+/],
+      // Buchhaltung books claims but does not change stock.
+      ['buchhaltung@example.com', { articleId: main.id, locationId: koeln, quantity: 1 }, 403, MSG.claimCorrectionNotAllowed],
+      ['vertriebsleitung@example.com', { articleId: foreign!.id, locationId: koeln, quantity: 1 }, 400, MSG.claimCorrectionArticle],
+      ['vertriebsleitung@example.com', { articleId: main.id, locationId: koeln, quantity: 3 }, 400, MSG.stockTooLow.replace('{n}', '2')],
+      ['vertriebsleitung@example.com', { articleId: main.id, locationId: uncounted!.id, quantity: 1 }, 400, MSG.stockNotCounted],
+      ['vertriebsleitung@example.com', { articleId: main.id, locationId: koeln, quantity: 0 }, 400, MSG.claimCorrectionQuantity],
+      ['vertriebsleitung@example.com', { articleId: main.id, locationId: koeln, quantity: 1.5 }, 400, MSG.claimCorrectionQuantity],
+      ['vertriebsleitung@example.com', { articleId: main.id, locationId: koeln, quantity: 1e9 }, 400, MSG.claimCorrectionQuantity],
+      ['vertriebsleitung@example.com', { articleId: main.id, locationId: koeln, quantity: '1' }, 400, MSG.claimCorrectionQuantity],
+    ];
+    for (const [email, body, status, message] of cases) {
+      const res = await correct(email, claim.id, body);
+      expect(res.statusCode, `${email} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
+      expect(res.json().error.message).toMatch(message);
+    }
+    expect((await correct('vertriebsleitung@example.com', '00000000-0000-4000-8000-000000000000', { articleId: main.id, locationId: koeln, quantity: 1 })).statusCode).toBe(404);
+    expect({ stock: await stockOf(main.id, koeln), corrections: await corrections(), history: (await t.db.select({ n: count() }).from(stockHistory))[0]!.n }).toEqual(before);
+    expect((await t.db.select({ stockUpdated: claims.stockUpdated }).from(claims).where(eq(claims.id, claim.id)))[0]!.stockUpdated).toBe(false);
+  });
+
+  it('never takes more than there is when ten corrections arrive at once', async () => {
+    const { claim, main } = await claimWithArticles();
+    await setStock(main.id, koeln, 5);
+    const results = await Promise.all(Array.from({ length: 10 }, () => correct('vertriebsleitung@example.com', claim.id, { articleId: main.id, locationId: koeln, quantity: 1 })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(await stockOf(main.id, koeln)).toBe(0);
+    const booked = await t.db.select({ before: claimStockCorrections.before, after: claimStockCorrections.after }).from(claimStockCorrections).where(eq(claimStockCorrections.claimId, claim.id));
+    expect(booked.map((k) => k.before).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(booked.every((k) => k.after === k.before - 1)).toBe(true);
+  });
+});
+
+describe('the supplier package', () => {
+  const heic = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/foto.heic'));
+
+  it('is one PDF with the claim, its articles with EAN and its photos, without the customer', async () => {
+    const [article] = await t.db
+      .select({ id: articles.id, number: articles.number, ean: articleEans.ean })
+      .from(articles)
+      .innerJoin(articleEans, eq(articleEans.articleId, articles.id))
+      .orderBy(asc(articles.number))
+      .limit(1);
+    const c = await create('verkauf@example.com', { type: 'customer-item', supplierName: 'Parador', customerName: 'Familie Łukasiewicz' });
+    await as('verkauf@example.com', {
+      method: 'PUT',
+      url: `/api/checklist/${c.id}`,
+      payload: checklist({ lueckentext: { articleId: article!.id, articleNumber: article!.number, packageContent: '2,22', packageCount: '4', reason: 'Kantenaufquellung', treatment: 'Dielen wölben sich an den Stößen' } }),
+    });
+    const upload = await as('verkauf@example.com', {
+      method: 'POST',
+      url: `/api/claims/${c.id}/files/pictures?name=stoss.heic`,
+      payload: heic,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+
+    const res = await as('verkauf@example.com', { method: 'GET', url: `/api/claims/${c.id}/supplierpackage` });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`Beanstandung-${c.number}-Lieferant.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = readPdf(res.rawPayload);
+    for (const shown of [`Beanstandung ${c.number}`, 'Kundenware', 'Filiale Köln', 'Parador', 'Kantenaufquellung', 'Dielen wölben sich', article!.number, article!.ean, '8,88', 'Fotos (1)', 'stoss.jpg', 'Seite 1 von'])
+      expect(pdf.text, shown).toContain(shown);
+    // Customer data stays in the company.
+    expect(pdf.text).not.toContain('ukasiewicz');
+    expect(pdf.text).not.toContain('RE-4711');
+    expect(pdf.images).toBe(1);
+    // Only for who sees the claim.
+    expect((await as('franchise@example.com', { method: 'GET', url: `/api/claims/${c.id}/supplierpackage` })).statusCode).toBe(404);
   });
 });

@@ -38,3 +38,21 @@ export async function imageFacts(bytes: Buffer, width: number, refusal: string):
     throw badRequest(refusal);
   }
 }
+
+/**
+ * A JPEG at most `maxSide` pixels on its longer side (never enlarged), upright, with its size:
+ * what a PDF embeds of a photo. Null for bytes that do not decode.
+ */
+export async function fittedJpeg(bytes: Buffer, maxSide: number): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
+  const sharp = await loadSharp();
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}

@@ -7,10 +7,11 @@ import { imageFacts } from '../platform/images.ts';
 import type { Storage } from '../platform/storage.ts';
 import { plankPicture } from './demo-news.ts';
 import { simplePdf } from './pdf.ts';
-import { claimCounters, claimFiles, claims } from '../modules/claims/claims.table.ts';
+import { claimCounters, claimFiles, claims, claimStockCorrections } from '../modules/claims/claims.table.ts';
 import { emptyLueckentext } from '../modules/claims/claim-view.ts';
 import { claimStatuses, manufacturers } from '../modules/lists/lists.table.ts';
 import { locations } from '../modules/locations/locations.table.ts';
+import { adjustStock } from '../modules/stock/stock-changes.service.ts';
 import { articles } from '../modules/stock/stock.table.ts';
 import { users } from '../modules/users/users.table.ts';
 
@@ -132,6 +133,7 @@ export async function seedClaims(db: Db, storage: Storage | null) {
   });
   const created = await db.insert(claims).values(rows).returning({ id: claims.id, createdAt: claims.createdAt });
   await db.insert(claimCounters).values([...seqOf].map(([year, last]) => ({ year, last })));
+  await bookDemoCorrection(db, rows, created, places);
   if (!storage) return;
   // Photos of the damage (and a complaint form for the booked ones) on every claim under way.
   for (const [i, c] of CLAIMS.entries()) {
@@ -158,4 +160,35 @@ async function attach(db: Db, storage: Storage, claim: { id: string; createdAt: 
   const thumb = thumbnail ? await saveFile(db, storage, { name: `vorschau-${name}`, mimeType: 'image/jpeg', bytes: thumbnail, createdBy: null }) : null;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await db.insert(claimFiles).values({ claimId: claim.id, field, fileId: file.id, thumbnailFileId: thumb?.id ?? null, name, mimeType, size: bytes.length, sha256, createdAt: claim.createdAt });
+}
+
+/**
+ * The completed stock claim of Filiale Köln has its damaged packages booked out of the branch's
+ * stock by the Zentrallagerleitung (the BA number is still to come, so it stays open for the
+ * booking roles): the claim shows the correction, the article's history its reason.
+ */
+async function bookDemoCorrection(db: Db, rows: { number: string; stockUpdated: boolean; lueckentext: TLueckentext }[], created: { id: string }[], places: Map<string, string>) {
+  const i = CLAIMS.findIndex((c) => c.stage === 'abgeschlossen' && c.type === 'stock-item' && c.location === 'Filiale Köln');
+  const row = rows[i];
+  const locationId = places.get('Filiale Köln');
+  const [booker] = await db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(eq(users.email, 'zentrallagerleitung@example.com'));
+  if (!row?.lueckentext.articleId || !locationId || !booker) return;
+  const take = Math.max(1, Math.round(row.lueckentext.packageCount ?? 1));
+  const booked = await adjustStock(db, { articleId: row.lueckentext.articleId, locationId, userId: booker.id, userName: booker.name, take, reason: `Beanstandung ${row.number}` }).catch(() => null);
+  if (!booked) return; // the demo stock holds too little there: nothing to book
+  await db.insert(claimStockCorrections).values({
+    claimId: created[i]!.id,
+    historyId: booked.historyId,
+    articleId: row.lueckentext.articleId,
+    articleNumber: row.lueckentext.articleNumber,
+    articleName: row.lueckentext.articleName,
+    locationId,
+    locationName: 'Filiale Köln',
+    quantity: take,
+    before: booked.before,
+    after: booked.after,
+    userId: booker.id,
+    userName: booker.name,
+  });
+  await db.update(claims).set({ stockUpdated: true }).where(eq(claims.id, created[i]!.id));
 }

@@ -253,6 +253,8 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
   ok(await as('POST', '/api/article/updatestock', { ean: '4009999000001', location: loc.koeln, count: 3 }), 'stock');
   const assortment = { category, folder: withFolder.category.folders[0]!.id, file: withFile.category.files[0]!.id, article, ean: '4009999000001', manufacturer: maker!.id };
   const claimKoeln = ok<{ claim: { id: string } }>(await as('POST', '/api/claims', { claim: { type: 'customer-item', locationId: loc.koeln, customerName: 'Prüfkunde' } }), 'claim').claim.id;
+  // The article of the claim, for stock corrections booked from it.
+  ok(await t.as(admin, { method: 'PUT', url: `/api/checklist/${claimKoeln}`, payload: { checklist: { lueckentext: { articleId: article, articleNumber: 'PR-1' } } } }), 'claim article');
   const withPhoto = ok<{ claim: { checklist: { pictures: { id: string }[] } } }>(
     await t.as(admin, { method: 'POST', url: `/api/claims/${claimKoeln}/files/pictures?name=foto.png`, payload: png, headers: { 'content-type': 'application/octet-stream' } }),
     'claim photo',
@@ -684,7 +686,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'PUT /api/checklist/:id': {
     who: CLAIMS,
     scope: { only: KOELN_CLAIMS, otherwise: 404 },
-    sample: (d) => ({ url: `/api/checklist/${d.claimKoeln}`, payload: { checklist: { scenario: '2', additionalInfo: 'geprüft' } } }),
+    sample: (d) => ({ url: `/api/checklist/${d.claimKoeln}`, payload: { checklist: { scenario: '2', additionalInfo: 'geprüft', lueckentext: { articleId: d.assortment.article, articleNumber: 'PR-1' } } } }),
   },
   'POST /api/claims/:id/files/:field': {
     who: CLAIMS,
@@ -703,6 +705,13 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   },
   'GET /api/claimfile/:id': { who: CLAIMS, scope: { only: KOELN_CLAIMS, otherwise: 404 }, sample: (d) => ({ url: `/api/claimfile/${d.claimPhoto}` }) },
   'GET /api/claimfile/:id/thumbnail': { who: CLAIMS, scope: { only: KOELN_CLAIMS, otherwise: 404 }, sample: (d) => ({ url: `/api/claimfile/${d.claimPhoto}/thumbnail` }) },
+  'POST /api/claims/:id/stockcorrection': {
+    who: CLAIM_EXPORT,
+    // Booking roles that also change Köln's stock; a negative amount books back, so every call can.
+    scope: { only: [A, VL, ZLL], otherwise: 403 },
+    sample: (d) => ({ url: `/api/claims/${d.claimKoeln}/stockcorrection`, payload: { articleId: d.assortment.article, locationId: d.loc.koeln, quantity: -1 } }),
+  },
+  'GET /api/claims/:id/supplierpackage': { who: CLAIMS, scope: { only: KOELN_CLAIMS, otherwise: 404 }, sample: (d) => ({ url: `/api/claims/${d.claimKoeln}/supplierpackage` }) },
   'GET /api/claimarticle/search': { who: CLAIMS, sample: () => ({ url: '/api/claimarticle/search?term=PR' }) },
   'POST /api/exportclaim/:locationId': { who: CLAIM_EXPORT, sample: (d) => ({ url: `/api/exportclaim/${d.loc.koeln}` }) },
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CLAIM_FILE_FIELDS, claimYearFilter, ZArticleSuggestionResponse, ZChecklistRequest, ZClaimListQuery, ZClaimListResponse, ZClaimRequest, ZClaimResponse } from '@filialportal/core/claims';
+import { CLAIM_FILE_FIELDS, claimYearFilter, ZArticleSuggestionResponse, ZChecklistRequest, ZClaimListQuery, ZClaimListResponse, ZClaimRequest, ZClaimResponse, ZStockCorrectionRequest } from '@filialportal/core/claims';
 import { zId } from '@filialportal/core/ids';
 import { MSG } from '@filialportal/core/messages';
 import { actorOf, type Access } from '../../platform/access.ts';
@@ -13,6 +13,7 @@ import { sendStoredFile } from '../../platform/files.ts';
 import { claimFileFor, deleteClaimFile, uploadClaimFile } from './claim-files.ts';
 import { claimExportColumns, claimExportRows } from './claims.export.ts';
 import * as service from './claims.service.ts';
+import { sendSupplierPackage } from './supplier-package.ts';
 
 const tags = ['Beanstandungen'];
 const SEE: Access = { permission: 'beanstandungen_menu_sehen' };
@@ -59,6 +60,24 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: { tags, summary: 'Checkliste einer Beanstandung speichern', params: ZId, body: ZChecklistRequest, response: { 200: ZClaimResponse } },
     handler: (req) => service.updateChecklist(db, actorOf(req), req.params.id, req.body.checklist),
+  });
+
+  r.post('/claims/:id/stockcorrection', {
+    config: { access: { permission: 'beanstandungen_buchen' } },
+    schema: {
+      tags,
+      summary: 'Bestandskorrektur aus der Beanstandung buchen: Pakete eines ihrer Artikel an einem Standort ausbuchen (negativ: zurückbuchen)',
+      params: ZId,
+      body: ZStockCorrectionRequest,
+      response: { 200: ZClaimResponse },
+    },
+    handler: (req) => service.bookStockCorrection(db, actorOf(req), req.params.id, req.body),
+  });
+
+  r.get('/claims/:id/supplierpackage', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Lieferantenpaket: ein PDF mit Angaben, Artikeln und Fotos der Beanstandung, ohne Kundendaten', params: ZId },
+    handler: (req, reply) => sendSupplierPackage(reply, db, storage, actorOf(req), req.params.id),
   });
 
   r.post('/claims/:id/files/:field', {

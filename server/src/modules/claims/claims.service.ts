@@ -1,17 +1,19 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { CLAIM_ARTICLE_SUGGESTIONS, CLAIM_PAGE_SIZE, claimYearFilter, surfaceSize, type ClaimFileField, type TChecklistInput, type TClaimInput, type TLueckentext } from '@filialportal/core/claims';
+import { CLAIM_ARTICLE_SUGGESTIONS, CLAIM_PAGE_SIZE, claimYearFilter, surfaceSize, type ClaimFileField, type TChecklistInput, type TClaimInput, type TLueckentext, type TStockCorrectionRequest } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
 import { manufacturers } from '../lists/lists.table.ts';
+import { locations } from '../locations/locations.table.ts';
 import { seenMarkers } from '../seen/seen.table.ts';
+import { adjustStock, mayChangeStockAt } from '../stock/stock-changes.service.ts';
 import { articles } from '../stock/stock.table.ts';
 import { users } from '../users/users.table.ts';
 import { emptyLueckentext, iso, isBooker, orderOf, outer, ownClaimLocations, rowColumns, scopeWhere, seesAllLocations, stateWhere, toRow } from './claim-view.ts';
-import { claimCounters, claimFiles, claims } from './claims.table.ts';
+import { claimCounters, claimFiles, claims, claimStockCorrections } from './claims.table.ts';
 
 export interface ClaimListQuery {
   completed: 'true' | 'false';
@@ -84,6 +86,8 @@ export async function loadClaim(db: Db, actor: Actor, id: string) {
       lueckentext: claims.lueckentext,
       files: sql<FileJson[]>`coalesce((select json_agg(json_build_array(f.id, f.field, f.name, f.mime_type, f.size, f.thumbnail_file_id, f.created_at) order by f.created_at, f.id)
         from ${claimFiles} f where f.claim_id = ${outer('id')}), '[]'::json)`,
+      corrections: sql<CorrectionJson[]>`coalesce((select json_agg(json_build_array(k.id, k.article_id, k.article_number, k.article_name, k.location_name, k.quantity,
+        k.before, k.after, k.user_name, k.created_at) order by k.created_at, k.id) from ${claimStockCorrections} k where k.claim_id = ${outer('id')}), '[]'::json)`,
     })
     .from(claims)
     .where(and(eq(claims.id, id), scopeWhere(actor)));
@@ -116,8 +120,15 @@ export async function loadClaim(db: Db, actor: Actor, id: string) {
       },
       editable: row.completed === null || booker,
       bookable: booker,
+      stockCorrections: row.corrections.map(toCorrection),
     },
   };
+}
+
+type CorrectionJson = [string, string | null, string, string, string, number, number, number, string, string];
+
+function toCorrection([id, articleId, articleNumber, articleName, location, quantity, before, after, userName, createdAt]: CorrectionJson) {
+  return { id, articleId, articleNumber, articleName, location, quantity, before, after, userName, createdAt: new Date(createdAt).toISOString() };
 }
 
 type FileJson = [string, string, string, string, number, string | null, string];
@@ -273,4 +284,50 @@ export async function articleSuggestions(db: Db, term: string) {
     .orderBy(sql`lower(${articles.number}) like ${likeTerm(t).slice(1)} desc`, articles.number)
     .limit(CLAIM_ARTICLE_SUGGESTIONS);
   return { articles: rows.map((r) => ({ ...r, manufacturerQualityAndDecor: [r.manufacturer, r.quality, r.decor].filter(Boolean).join(' ') })) };
+}
+
+/**
+ * POST /claims/{id}/stockcorrection: packages of one of the claim's articles taken out of (or
+ * back into) the stock of a location. The stock module books the change with the claim's number
+ * as its reason; the claim keeps the link and counts as stock-updated. One transaction: the
+ * correction is booked and recorded, or neither.
+ */
+export async function bookStockCorrection(db: Db, actor: Actor, id: string, input: TStockCorrectionRequest) {
+  if (!isBooker(actor) || !mayChangeStockAt(actor, input.locationId)) throw forbidden(MSG.claimCorrectionNotAllowed);
+  const ofClaim = sql`(${claims.lueckentext}->>'articleId' = ${input.articleId}
+    or exists (select 1 from jsonb_array_elements(coalesce(${claims.lueckentext}->'additionalArticles', '[]'::jsonb)) e where e->>'articleId' = ${input.articleId}))`;
+  const [found] = await db
+    .select({
+      number: claims.number,
+      ofClaim: sql<boolean>`${ofClaim}`,
+      article: sql<{ number: string; name: string } | null>`(select json_build_object('number', a.number, 'name', concat_ws(' – ', nullif(a.decor, ''), nullif(a.name, '')))
+        from ${articles} a where a.id = ${input.articleId})`,
+      location: sql<string | null>`(select l.name from ${locations} l where l.id = ${input.locationId})`,
+      userName: sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${actor.userId})`,
+    })
+    .from(claims)
+    .where(and(eq(claims.id, id), scopeWhere(actor)));
+  if (!found) throw notFound(MSG.claimUnknown);
+  if (!found.location) throw badRequest(MSG.stockLocationRequired);
+  if (!found.ofClaim || !found.article) throw badRequest(MSG.claimCorrectionArticle);
+  const { article, location, number, userName } = found;
+  await db.transaction(async (tx) => {
+    const booked = await adjustStock(tx, { articleId: input.articleId, locationId: input.locationId, userId: actor.userId, userName, take: input.quantity, reason: `Beanstandung ${number}` });
+    await tx.insert(claimStockCorrections).values({
+      claimId: id,
+      historyId: booked.historyId,
+      articleId: input.articleId,
+      articleNumber: article.number,
+      articleName: article.name,
+      locationId: input.locationId,
+      locationName: location,
+      quantity: input.quantity,
+      before: booked.before,
+      after: booked.after,
+      userId: actor.userId,
+      userName,
+    });
+    await tx.update(claims).set({ stockUpdated: true, updatedAt: new Date() }).where(eq(claims.id, id));
+  });
+  return loadClaim(db, actor, id);
 }

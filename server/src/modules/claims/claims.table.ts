@@ -5,6 +5,7 @@ import { id, timestamps } from '../../db/columns.ts';
 import { files } from '../../platform/files.table.ts';
 import { claimStatuses } from '../lists/lists.table.ts';
 import { locations } from '../locations/locations.table.ts';
+import { articles, stockHistory } from '../stock/stock.table.ts';
 import { users } from '../users/users.table.ts';
 
 /** The last claim number given out per year; a create takes the next under the row's lock. */
@@ -113,5 +114,39 @@ export const claimFiles = pgTable(
     check('claim_files_field_ck', sql`${t.field} in ('complaintForm', 'pictures', 'customerInvoiceUploads')`),
     index('claim_files_claim_idx').on(t.claimId, t.field, t.createdAt),
     index('claim_files_file_idx').on(t.fileId),
+  ],
+);
+
+/**
+ * A stock correction booked from a claim: the stock module's history row it wrote, and what the
+ * claim shows of it. Article and location are copied by name so the record outlives them.
+ */
+export const claimStockCorrections = pgTable(
+  'claim_stock_corrections',
+  {
+    id: id(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    historyId: uuid('history_id')
+      .unique()
+      .references(() => stockHistory.id, { onDelete: 'set null' }),
+    articleId: uuid('article_id').references(() => articles.id, { onDelete: 'set null' }),
+    articleNumber: text('article_number').notNull(),
+    articleName: text('article_name').notNull(),
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    locationName: text('location_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    before: integer('before').notNull(),
+    after: integer('after').notNull(),
+    userId: uuid('user_id'),
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('claim_stock_corrections_claim_idx').on(t.claimId, t.createdAt),
+    // Deleting an article or a location clears its references here.
+    index('claim_stock_corrections_article_idx').on(t.articleId),
+    index('claim_stock_corrections_location_idx').on(t.locationId),
   ],
 );

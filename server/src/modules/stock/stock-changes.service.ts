@@ -91,6 +91,34 @@ function firstCount(db: Db, input: StockChange) {
   });
 }
 
+export type StockAdjustment = { articleId: string; locationId: string; userId: string; userName: string; take: number; reason: string };
+
+/**
+ * Takes a number of packages out of the counted stock of an article at a location (a negative
+ * number puts them back), with the reason in the history. One statement under the row's lock, as
+ * changeStock: parallel adjustments apply one after the other and the stock never goes below zero.
+ * Refused when the location has not counted the article (there is nothing to correct) or holds
+ * too little; the history row's id links the adjustment to where it came from.
+ */
+export async function adjustStock(db: Db, input: StockAdjustment): Promise<{ historyId: string; before: number; after: number }> {
+  const result = await db.execute(sql`
+    with changed as (
+      update ${articleStocks} x set count = y.count - ${input.take}, updated_at = now(), updated_by = ${input.userId}
+      from (select s.count from ${articleStocks} s where s.article_id = ${input.articleId} and s.location_id = ${input.locationId} for update) y
+      where x.article_id = ${input.articleId} and x.location_id = ${input.locationId} and y.count - ${input.take} >= 0
+      returning y.count as before, x.count as after)
+    insert into ${stockHistory} (article_id, location_id, user_id, user_name, before, after, reason, created_at)
+    select ${input.articleId}, ${input.locationId}, ${input.userId}, ${input.userName}, before, after, ${input.reason}, clock_timestamp() from changed
+    returning id, before, after`);
+  const [row] = (result as unknown as { rows: { id: string; before: number; after: number }[] }).rows;
+  if (row) return { historyId: row.id, before: row.before, after: row.after };
+  const [stock] = await db
+    .select({ count: articleStocks.count })
+    .from(articleStocks)
+    .where(and(eq(articleStocks.articleId, input.articleId), eq(articleStocks.locationId, input.locationId)));
+  throw stock ? badRequest(MSG.stockTooLow.replace('{n}', String(stock.count))) : badRequest(MSG.stockNotCounted);
+}
+
 /**
  * POST /article/updatestock: by EAN or chosen article, the counted stock at a location. The
  * article, the location and the person's name are read in one statement, the change is one more.
@@ -126,6 +154,7 @@ export async function articleHistory(db: Db, id: string, from: number) {
       locationName: locations.name,
       before: stockHistory.before,
       after: stockHistory.after,
+      reason: stockHistory.reason,
       total: totalColumn(countQuery),
     })
     .from(stockHistory)
@@ -136,7 +165,7 @@ export async function articleHistory(db: Db, id: string, from: number) {
     .offset(from);
   const count = await totalOf(rows, countQuery);
   return {
-    historyItems: rows.map((r) => ({ id: r.id, updatedAtFormated: formatDateTime(r.createdAt)!, userName: r.userName, locationName: r.locationName, before: r.before, after: r.after })),
+    historyItems: rows.map((r) => ({ id: r.id, updatedAtFormated: formatDateTime(r.createdAt)!, userName: r.userName, locationName: r.locationName, before: r.before, after: r.after, reason: r.reason ?? '' })),
     count,
   };
 }

@@ -118,6 +118,8 @@ export const stockHistory = pgTable(
     userName: text('user_name').notNull(),
     before: integer('before'),
     after: integer('after').notNull(),
+    /** Why, when not a count: 'Beanstandung 2026-0042' for a correction booked from a claim. */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
