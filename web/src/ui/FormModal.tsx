@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 
 export interface FormModalProps {
@@ -14,11 +15,14 @@ export interface FormModalProps {
   /** A failed rule or refusal; shown above the buttons, the input stays. */
   error?: string | null;
   size?: string | number;
+  /** A long form fills a phone's screen instead of floating in it. */
+  fullScreenOnPhone?: boolean;
   children: ReactNode;
 }
 
 /** The new/edit dialog of a settings list: fields, the first problem, 'Abbrechen' and submit. */
-export function FormModal({ opened, onClose, title, submitLabel, onSubmit, loading, error, size = 'md', children }: FormModalProps) {
+export function FormModal({ opened, onClose, title, submitLabel, onSubmit, loading, error, size = 'md', fullScreenOnPhone = false, children }: FormModalProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -29,6 +33,7 @@ export function FormModal({ opened, onClose, title, submitLabel, onSubmit, loadi
       onClose={onClose}
       title={title}
       size={size}
+      fullScreen={fullScreenOnPhone && phone}
       centered
       closeButtonProps={{ 'aria-label': 'Schließen' }}
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}

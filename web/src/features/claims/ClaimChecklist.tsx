@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { ActionIcon, Autocomplete, Button, Card, Checkbox, CloseButton, Divider, Group, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { CLAIM_ADDITIONAL_ARTICLES_MAX, CLAIM_ADDITIONAL_INFO_MAX, CLAIM_SCENARIOS, surfaceSize } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { downloadResource } from '../../ui/download.ts';
 import type { FormProblem } from '../../ui/form-problem.ts';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { ClaimFiles } from './ClaimFiles.tsx';
+import { ClaimStockCorrections } from './ClaimStockCorrections.tsx';
 import { useArticleSuggestions, useClaimDropdown, type ChecklistBody, type Claim } from './claims.api.ts';
 
 type Lueckentext = NonNullable<ChecklistBody['lueckentext']>;
@@ -215,9 +217,20 @@ export function ClaimChecklist({ claim, value, onChange, problem }: { claim: Cla
       <ClaimFiles claim={claim} />
 
       <Card withBorder radius="md" p="sm">
-        <Title order={3} size="h5" mb="xs">
-          Ablauf
-        </Title>
+        <Group justify="space-between" mb="xs" gap="xs">
+          <Title order={3} size="h5">
+            Ablauf
+          </Title>
+          <Button
+            type="button"
+            variant="light"
+            size="xs"
+            leftSection={<IconFileTypePdf size={14} />}
+            onClick={() => void downloadResource(`/api/claims/${claim.id}/supplierpackage`, `Beanstandung-${claim.number}-Lieferant.pdf`)}
+          >
+            Lieferantenpaket (PDF)
+          </Button>
+        </Group>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
@@ -290,6 +303,7 @@ export function ClaimChecklist({ claim, value, onChange, problem }: { claim: Cla
               </SimpleGrid>
             </>
           )}
+          <ClaimStockCorrections claim={claim} onBooked={() => set('stockUpdated', true)} />
         </Stack>
       </Card>
     </Stack>

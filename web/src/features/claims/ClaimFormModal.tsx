@@ -115,6 +115,7 @@ function ClaimForm({ claim, defaultLocation, onCreated, onClose, loadError }: { 
       // A field's problem stands under the field ('Pflichtfeld!'); the rest above the buttons.
       error={(problem && problem.fields.length === 0 ? problem.message : null) ?? loadError?.message ?? null}
       size={1000}
+      fullScreenOnPhone
     >
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { CLAIM_PAGE_OVERLAP, type ZArticleSuggestionResponse, type ZChecklistInput, type ZClaimInput, type ZClaimListResponse, type ZClaimResponse, type ZClaimRow } from '@filialportal/core/claims';
+import { CLAIM_PAGE_OVERLAP, type TStockCorrectionRequest, type ZArticleSuggestionResponse, type ZChecklistInput, type ZClaimInput, type ZClaimListResponse, type ZClaimResponse, type ZClaimRow } from '@filialportal/core/claims';
 import type { ClaimListKind, ZNamedEntryListResponse, ZNamedRowListResponse } from '@filialportal/core/lists';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
@@ -79,6 +79,10 @@ export const useCreateClaim = () => useClaimMutation((claim: ClaimBody) => api('
 export const useUpdateClaim = () => useClaimMutation(({ id, claim }: { id: string; claim: ClaimBody }) => api(`/api/claims/${id}`, { method: 'PUT', body: { claim } }));
 export const useUpdateChecklist = () =>
   useClaimMutation(({ id, checklist }: { id: string; checklist: ChecklistBody }) => api(`/api/checklist/${id}`, { method: 'PUT', body: { checklist } }));
+
+/** Packages of one of the claim's articles out of (or back into) a location's stock; the claim counts as stock-updated. */
+export const useStockCorrection = () =>
+  useClaimMutation(({ id, correction }: { id: string; correction: TStockCorrectionRequest }) => api(`/api/claims/${id}/stockcorrection`, { method: 'POST', body: correction }));
 
 /** New claims since the last visit, beside 'Beanstandung' in the navigation. */
 export function useClaimCounter() {

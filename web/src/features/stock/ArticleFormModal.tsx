@@ -244,7 +244,14 @@ function History({ article }: { article: ArticleDetail }) {
                 <Table.Tr key={h.id}>
                   <Table.Td>{h.updatedAtFormated}</Table.Td>
                   <Table.Td>{h.locationName}</Table.Td>
-                  <Table.Td>{h.userName}</Table.Td>
+                  <Table.Td>
+                    {h.userName}
+                    {h.reason && (
+                      <Text span size="xs" c="dimmed" display="block">
+                        {h.reason}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td ta="right">{h.before ?? '–'}</Table.Td>
                   <Table.Td ta="right">{h.after}</Table.Td>
                 </Table.Tr>

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconPackageExport } from '@tabler/icons-react';
+import { CLAIM_CORRECTION_MAX } from '@filialportal/core/claims';
+import { errorMessage } from '../../api/client.ts';
+import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { LocationSelect } from '../../ui/LocationSelect.tsx';
+import { useStockRights } from '../stock/stock-rights.ts';
+import { useStockCorrection, type Claim } from './claims.api.ts';
+
+const at = (iso: string) => new Date(iso).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'short' });
+
+/** The saved claim's articles picked from the search: only those can be corrected. */
+function articlesOf(claim: Claim) {
+  const t = claim.checklist.lueckentext;
+  return [t, ...(t.additionalArticles ?? [])]
+    .filter((a): a is typeof a & { articleId: string } => Boolean(a.articleId))
+    .map((a) => ({ value: a.articleId, label: [a.articleNumber, a.articleName].filter(Boolean).join(' – '), count: a.packageCount }));
+}
+
+/**
+ * 'Bestandskorrektur': what was booked from this claim, and for who books claims and may change
+ * that stock, the form that takes packages of one of its articles out of a location's stock.
+ */
+export function ClaimStockCorrections({ claim, onBooked }: { claim: Claim; onBooked: () => void }) {
+  const rights = useStockRights();
+  const bookable = claim.bookable && rights.any;
+  const booked = claim.stockCorrections;
+  if (!bookable && booked.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600}>
+        Bestandskorrekturen
+      </Text>
+      {booked.length > 0 ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped withTableBorder fz="sm" aria-label="Gebuchte Bestandskorrekturen">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Zeitpunkt</Table.Th>
+                <Table.Th>Artikel</Table.Th>
+                <Table.Th>Standort</Table.Th>
+                <Table.Th ta="right">Menge</Table.Th>
+                <Table.Th ta="right">Bestand</Table.Th>
+                <Table.Th>Von</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {booked.map((k) => (
+                <Table.Tr key={k.id}>
+                  <Table.Td>{at(k.createdAt)}</Table.Td>
+                  <Table.Td>{[k.articleNumber, k.articleName].filter(Boolean).join(' – ')}</Table.Td>
+                  <Table.Td>{k.location}</Table.Td>
+                  <Table.Td ta="right">{k.quantity > 0 ? `−${k.quantity}` : `+${-k.quantity}`}</Table.Td>
+                  <Table.Td ta="right">
+                    {k.before} → {k.after}
+                  </Table.Td>
+                  <Table.Td>{k.userName}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text size="xs" c="dimmed">
+          Noch keine Bestandskorrektur aus dieser Beanstandung gebucht.
+        </Text>
+      )}
+      {bookable && <CorrectionForm claim={claim} onBooked={onBooked} only={rights.all ? undefined : rights.own} />}
+    </Stack>
+  );
+}
+
+function CorrectionForm({ claim, onBooked, only }: { claim: Claim; onBooked: () => void; only: string[] | undefined }) {
+  const articles = articlesOf(claim);
+  const book = useStockCorrection();
+  const fallbackLocation = claim.checklist.lueckentext.stockLocation ?? claim.location.id;
+  const [articleId, setArticleId] = useState<string | null>(articles[0]?.value ?? null);
+  const [locationId, setLocationId] = useState(!only || only.includes(fallbackLocation) ? fallbackLocation : (only[0] ?? ''));
+  const [quantity, setQuantity] = useState<number | string>(() => Math.round(Number(articles[0]?.count ?? 1)) || 1);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (articles.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        Wählen Sie oben einen Artikel über die Artikelsuche und speichern Sie die Checkliste, um seinen Bestand zu korrigieren.
+      </Text>
+    );
+  }
+  const article = articles.find((a) => a.value === articleId);
+  const amount = typeof quantity === 'number' ? quantity : Number(quantity);
+  const submit = () => {
+    setProblem(null);
+    openConfirm({
+      title: 'Bestand korrigieren?',
+      text: `${amount > 0 ? `${amount} Pakete ausbuchen` : `${-amount} Pakete zurückbuchen`}: ${article?.label ?? ''}`,
+      confirmLabel: 'Buchen',
+      danger: false,
+      onConfirm: () =>
+        book.mutate(
+          { id: claim.id, correction: { articleId: articleId!, locationId, quantity: amount } },
+          { onSuccess: onBooked, onError: (e) => setProblem(errorMessage(e)) },
+        ),
+    });
+  };
+  // Enter in these fields books nothing by itself (the surrounding form saves the checklist).
+  const noSubmit = (e: React.KeyboardEvent) => e.key === 'Enter' && e.preventDefault();
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select label="Artikel" data={articles.map(({ value, label }) => ({ value, label }))} value={articleId} onChange={setArticleId} allowDeselect={false} />
+        <LocationSelect label="Standort" value={locationId} onChange={setLocationId} withAll={false} only={only} fullWidth />
+        <NumberInput
+          label="Pakete ausbuchen (− zurück)"
+          value={quantity}
+          onChange={setQuantity}
+          allowDecimal={false}
+          min={-CLAIM_CORRECTION_MAX}
+          max={CLAIM_CORRECTION_MAX}
+          onKeyDown={noSubmit}
+          error={problem}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button type="button" variant="light" leftSection={<IconPackageExport size={16} />} onClick={submit} loading={book.isPending} disabled={!articleId || !locationId || !amount}>
+          Bestand korrigieren
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
