@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
@@ -64,6 +65,26 @@ test.describe('Beanstandungen', () => {
     await expect(closedCard(page).getByRole('row', { name: new RegExp(number) })).toBeVisible();
     await expect(openCard(page).getByRole('row', { name: new RegExp(number) })).toHaveCount(0);
     test.info().annotations.push({ type: 'claim', description: number });
+  });
+
+  test('Zentrallagerleitung lädt das Lieferantenpaket und bucht die Pakete aus dem Bestand der Filiale aus', async ({ page }) => {
+    await login(page, 'zentrallagerleitung@example.com', undefined, '/beanstandungen');
+    await openCard(page).getByRole('row').filter({ hasText: CUSTOMER }).click();
+    const edit = page.getByRole('dialog', { name: /Beanstandung bearbeiten/ });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), edit.getByRole('button', { name: 'Lieferantenpaket (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Beanstandung-\d{4}-\d{4}-Lieferant\.pdf$/);
+    const pdf = await fs.readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await expect(edit.getByText('Noch keine Bestandskorrektur aus dieser Beanstandung gebucht.')).toBeVisible();
+    await edit.getByLabel(/Pakete ausbuchen/).fill('1');
+    await edit.getByRole('button', { name: 'Bestand korrigieren' }).click();
+    await page.getByRole('dialog', { name: 'Bestand korrigieren?' }).getByRole('button', { name: 'Buchen' }).click();
+    const booked = edit.getByRole('table', { name: 'Gebuchte Bestandskorrekturen' });
+    await expect(booked.getByRole('row').nth(1)).toContainText('Filiale Köln');
+    await expect(booked.getByRole('row').nth(1)).toContainText('−1');
+    await expect(edit.getByLabel('Bestandskorrektur gebucht')).toBeChecked();
   });
 
   test('Buchhaltung sieht sie offen, bucht Bestandskorrektur und BA-Nummer, danach ist sie erledigt', async ({ page }) => {
