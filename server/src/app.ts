@@ -37,6 +37,7 @@ import { trainingsModule } from './modules/trainings/index.ts';
 import { assortmentModule } from './modules/assortment/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { claimsModule } from './modules/claims/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
 import { seenModule } from './modules/seen/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
@@ -159,6 +160,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(assortmentModule, deps);
       await api.register(stockModule, deps);
       await api.register(claimsModule, deps);
+      await api.register(documentsModule, deps);
       await api.register(absencesModule, deps);
       await api.register(calendarModule, deps);
     },

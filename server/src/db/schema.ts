@@ -18,3 +18,4 @@ export * from '../modules/trainings/trainings.table.ts';
 export * from '../modules/assortment/assortment.table.ts';
 export * from '../modules/stock/stock.table.ts';
 export * from '../modules/claims/claims.table.ts';
+export * from '../modules/documents/documents.table.ts';

@@ -92,6 +92,8 @@ const KOELN_NEWS: readonly Caller[] = [A, PL, VL, VW, FL, VK, AZ, AH, BL];
 /** Claims (beanstandungen_*): the menu; every location's claims and booking for the five booking roles (and Verwaltung sees all). */
 const CLAIMS: readonly Role[] = [A, PL, BH, VL, VT, ZLL, VW, FL, VK, AZ, BL, FR, FPF, LG];
 const CLAIM_EXPORT: readonly Role[] = [A, PL, BH, VL, VT, ZLL];
+/** Documents and folders: create, edit, delete (dokument_oder_ordner_*). */
+const DOCUMENTS_EDIT: readonly Role[] = [A, PL, VL, VW];
 /** Who reaches a claim of Köln: whoever sees every location's claims, and the Köln staff with the menu. */
 const KOELN_CLAIMS: readonly Caller[] = [A, PL, BH, VL, VT, ZLL, VW, FL, VK, AZ, BL];
 /** Everyone with likes_can_see and comments_can_edit_own: all staff but Aushilfe. */
@@ -128,6 +130,8 @@ export interface Demo {
   /** An open customer claim of Filiale Köln, and a photo of it. */
   claimKoeln: string;
   claimPhoto: string;
+  /** A library folder for everyone (short link 'pruefordner') with a PDF (short link 'pruefdokument'). */
+  library: { folder: string; document: string };
   /** The settings form of Verkauf Köln as the user editor sends it back unchanged. */
   verkaufForm: Record<string, unknown>;
 }
@@ -260,6 +264,12 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     'claim photo',
   );
   const claimPhoto = withPhoto.claim.checklist.pictures[0]!.id;
+  const libraryFolder = idOf(ok(await as('POST', '/api/folder', { folder: { name: 'Prüfordner' } }), 'library folder'));
+  const libraryDocument = idOf(
+    ok(await t.as(admin, { method: 'POST', url: `/api/document?parent=${libraryFolder}&name=pruef.pdf`, payload: Buffer.from(PDF_TEXT), headers: { 'content-type': 'application/octet-stream' } }), 'library document'),
+  );
+  ok(await as('PUT', `/api/foldersl/${libraryFolder}`, { shortLink: 'pruefordner' }), 'folder link');
+  ok(await as('PUT', `/api/documentsl/${libraryDocument}`, { shortLink: 'pruefdokument' }), 'document link');
 
   const d: Demo = {
     loc,
@@ -282,6 +292,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     assortment,
     claimKoeln,
     claimPhoto,
+    library: { folder: libraryFolder, document: libraryDocument },
     verkaufForm: { user: form.user, role: form.user.role },
   };
   let week = 20;
@@ -712,6 +723,37 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     sample: (d) => ({ url: `/api/claims/${d.claimKoeln}/stockcorrection`, payload: { articleId: d.assortment.article, locationId: d.loc.koeln, quantity: -1 } }),
   },
   'GET /api/claims/:id/supplierpackage': { who: CLAIMS, scope: { only: KOELN_CLAIMS, otherwise: 404 }, sample: (d) => ({ url: `/api/claims/${d.claimKoeln}/supplierpackage` }) },
+  'GET /api/folder/list': { who: STAFF, sample: () => ({ url: '/api/folder/list' }) },
+  'GET /api/folder/list/': { who: STAFF, sample: () => ({ url: '/api/folder/list/' }) },
+  'GET /api/folder/listall': { who: STAFF, sample: () => ({ url: '/api/folder/listall' }) },
+  'GET /api/folder/show/:id': { who: STAFF, sample: (d) => ({ url: `/api/folder/show/${d.library.folder}` }) },
+  'GET /api/folder/showbyshortlink/:link': { who: STAFF, sample: () => ({ url: '/api/folder/showbyshortlink/pruefordner' }) },
+  'GET /api/document/list/:from': { who: STAFF, sample: (d) => ({ url: `/api/document/list/0?folder=${d.library.folder}` }) },
+  'POST /api/folder': { who: DOCUMENTS_EDIT, sample: (d, c) => ({ url: '/api/folder', payload: { folder: { name: `Prüfordner ${slug(c)}`, parent: d.library.folder } } }) },
+  'PUT /api/folder': { who: DOCUMENTS_EDIT, sample: (d) => ({ url: '/api/folder', payload: { folder: { __identity: d.library.folder, name: 'Prüfordner' } } }) },
+  'DELETE /api/folder/:id': {
+    who: DOCUMENTS_EDIT,
+    sample: (d) => ({ url: `/api/folder/${d.library.folder}` }),
+    fresh: async (f, c) => ({ url: `/api/folder/${await create(f, '/api/folder', { folder: { name: `Weg ${slug(c)}` } })}` }),
+  },
+  'POST /api/document': {
+    who: DOCUMENTS_EDIT,
+    sample: (d, c) => ({ url: `/api/document?parent=${d.library.folder}&name=neu-${slug(c)}.pdf`, payload: Buffer.from(`${PDF_TEXT}% ${slug(c)}\n`), contentType: 'application/octet-stream' }),
+  },
+  'PUT /api/document': { who: DOCUMENTS_EDIT, sample: (d) => ({ url: '/api/document', payload: { document: { __identity: d.library.document, name: 'pruef.pdf', parent: d.library.folder } } }) },
+  'DELETE /api/document/:id': {
+    who: DOCUMENTS_EDIT,
+    sample: (d) => ({ url: `/api/document/${d.library.document}` }),
+    fresh: async (f, c) => {
+      const res = await f.t.as(f.tokens.get('Admin')!, { method: 'POST', url: `/api/document?parent=${f.d.library.folder}&name=weg-${slug(c)}.pdf`, payload: Buffer.from(`${PDF_TEXT}% weg ${slug(c)}\n`), headers: { 'content-type': 'application/octet-stream' } });
+      return { url: `/api/document/${idOf(res.json())}` };
+    },
+  },
+  'PUT /api/documentsl/:id': { who: DOCUMENTS_EDIT, sample: (d) => ({ url: `/api/documentsl/${d.library.document}`, payload: { shortLink: 'pruefdokument' } }) },
+  'PUT /api/foldersl/:id': { who: DOCUMENTS_EDIT, sample: (d) => ({ url: `/api/foldersl/${d.library.folder}`, payload: { shortLink: 'pruefordner' } }) },
+  'POST /api/documentsearch/:term': { who: STAFF.filter((r) => r !== AH), sample: () => ({ url: '/api/documentsearch/pruef' }) },
+  'GET /api/download/:token': { who: STAFF, sample: () => ({ url: '/api/download/pruefdokument' }) },
+  'POST /api/download/:token': { who: STAFF, sample: (d) => ({ url: `/api/download/${d.library.document}` }) },
   'GET /api/claimarticle/search': { who: CLAIMS, sample: () => ({ url: '/api/claimarticle/search?term=PR' }) },
   'POST /api/exportclaim/:locationId': { who: CLAIM_EXPORT, sample: (d) => ({ url: `/api/exportclaim/${d.loc.koeln}` }) },
 

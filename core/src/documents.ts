@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { zId } from './ids.ts';
+import { MSG } from './messages.ts';
+
+/** Folders of the library nest five levels deep (spec 2 §9). */
+export const FOLDER_MAX_DEPTH = 5;
+/** Documents: .pdf .docx .xlsx (spec 2 §5), at most 50 MB each (a scanned handbook). */
+export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'xlsx'] as const;
+export type DocumentType = (typeof DOCUMENT_EXTENSIONS)[number];
+export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+export const DOCUMENT_MIME_TYPES: Record<DocumentType, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+/** Documents per step of a folder's list and of the search. */
+export const DOCUMENT_PAGE_SIZE = 50;
+/** The search starts with more than 2 characters (spec 2 §5, §9). */
+export const DOCUMENT_SEARCH_MIN = 3;
+export const SHORT_LINK_MAX = 80;
+/** Read and upload groups of one folder or document. */
+const TEAMS_MAX = 50;
+
+/** The ending of a document's name when it is one the library takes, else null. */
+export function documentType(name: string): DocumentType | null {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  return (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext) && name.includes('.') ? (ext as DocumentType) : null;
+}
+
+/** Short links: letters, digits, '-' and '_' only (spec 2 §5). */
+export const SHORT_LINK_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A short link suggested from a name (spec 2 §5): umlauts as ae, oe, ue, ss; dots, spaces and
+ * every other character as underscores. 'Preisliste 2026.pdf' → 'Preisliste_2026_pdf'.
+ */
+export function suggestShortLink(name: string): string {
+  const spelled = name
+    .trim()
+    .replace(/Ä/g, 'Ae')
+    .replace(/Ö/g, 'Oe')
+    .replace(/Ü/g, 'Ue')
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss');
+  return spelled.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, SHORT_LINK_MAX);
+}
+
+const zTeams = z.array(zId({ error: MSG.teamUnknown })).max(TEAMS_MAX).default([]);
+
+/** POST/PUT /folder: `{ folder }` (spec 2 §7). A folder's place stays when it is changed. */
+export const ZFolderInput = z.object({
+  /** The folder's id when it is changed (PUT), as the spec's `__identity`. */
+  __identity: zId({ error: MSG.folderUnknown }).optional(),
+  name: z.string().trim().min(1, MSG.folderNameRequired).max(200, MSG.textTooLong),
+  parent: zId({ error: MSG.folderUnknown }).nullable().default(null),
+  teams: zTeams,
+  teamsUpload: zTeams,
+});
+export const ZFolderRequest = z.object({ folder: ZFolderInput });
+export type TFolderInput = z.output<typeof ZFolderInput>;
+
+/** PUT /document/{id}: name, read groups and folder of a stored document. */
+export const ZDocumentInput = z.object({
+  __identity: zId({ error: MSG.documentUnknown }),
+  name: z.string().trim().min(1, MSG.documentNameRequired).max(200, MSG.textTooLong),
+  parent: zId({ error: MSG.documentFolderRequired }),
+  teams: zTeams,
+});
+export const ZDocumentRequest = z.object({ document: ZDocumentInput });
+export type TDocumentInput = z.output<typeof ZDocumentInput>;
+
+/**
+ * POST /document: one file as raw bytes; the query names the folder (`parent`) or a new folder
+ * to create in it (`newFolderName`), the file's name and the read groups (comma-separated ids).
+ */
+export const ZDocumentUploadQuery = z
+  .object({
+    name: z.string().trim().min(1, MSG.documentFileRequired).max(200, MSG.textTooLong),
+    parent: z.union([z.literal(''), zId({ error: MSG.documentFolderRequired })]).default(''),
+    newFolderName: z.string().trim().max(200, MSG.textTooLong).default(''),
+    teams: z
+      .string()
+      .max(TEAMS_MAX * 40)
+      .default('')
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(zId({ error: MSG.teamUnknown })).max(TEAMS_MAX)),
+  })
+  .refine((q) => q.parent !== '' || q.newFolderName !== '', { message: MSG.documentFolderRequired, path: ['parent'] });
+
+/** PUT /documentsl/{id} and PUT /foldersl/{id}: a short link, or '' to remove it. */
+export const ZShortLinkRequest = z.object({
+  shortLink: z
+    .string()
+    .trim()
+    .max(SHORT_LINK_MAX, MSG.shortLinkInvalid)
+    .refine((v) => v === '' || SHORT_LINK_PATTERN.test(v), MSG.shortLinkInvalid),
+});
+
+const ZRef = z.object({ id: z.string(), name: z.string() });
+
+export const ZLibraryDocument = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(DOCUMENT_EXTENSIONS),
+  size: z.number(),
+  parent: z.string(),
+  teams: z.array(z.string()),
+  resourceUri: z.string(),
+  shortLink: z.string().nullable(),
+  createdBy: z.string(),
+  createdAtFormated: z.string(),
+  updatedAtFormated: z.string(),
+});
+
+export const ZLibraryFolder = z.object({
+  id: z.string(),
+  name: z.string(),
+  parent: z.string().nullable(),
+  teams: z.array(z.string()),
+  teamsUpload: z.array(z.string()),
+  shortLink: z.string().nullable(),
+  /** Sub-folders and documents the person sees in it. */
+  countItems: z.number(),
+  /** From the top: the folder's ancestors and itself. */
+  breadCrumb: z.array(ZRef),
+  depth: z.number(),
+  /** Whether the person may upload into it (its upload groups). */
+  mayUpload: z.boolean(),
+});
+
+/** GET /folder/list/: the top folders. GET /folder/show/{id}: a folder with its contents. */
+export const ZFolderListResponse = z.object({ folders: z.array(ZLibraryFolder) });
+export const ZFolderShowResponse = z.object({
+  folder: ZLibraryFolder.extend({ folders: z.array(ZLibraryFolder), documents: z.array(ZLibraryDocument), documentCount: z.number() }),
+});
+export const ZFolderResponse = z.object({ folder: ZLibraryFolder });
+/** GET /folder/listall: every folder the person sees, as a flat list in tree order (for choosing one). */
+export const ZFolderTreeResponse = z.object({ folders: z.array(ZLibraryFolder.pick({ id: true, name: true, parent: true, depth: true, mayUpload: true })) });
+export const ZDocumentResponse = z.object({ document: ZLibraryDocument });
+/** GET /document/list/{from}?folder=: a further step of a folder's documents. */
+export const ZDocumentListResponse = z.object({ documents: z.array(ZLibraryDocument), count: z.number() });
+
+/** POST /documentsearch/{term}: folders and documents by name, documents also by their text. */
+export const ZDocumentSearchResponse = z.object({
+  folders: z.array(ZLibraryFolder.pick({ id: true, name: true, breadCrumb: true })),
+  documents: z.array(ZLibraryDocument.extend({ breadCrumb: z.array(ZRef), snippet: z.string() })),
+  count: z.number(),
+});

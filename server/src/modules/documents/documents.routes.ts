@@ -1,0 +1,167 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DOCUMENT_SEARCH_MIN,
+  ZDocumentListResponse,
+  ZDocumentRequest,
+  ZDocumentResponse,
+  ZDocumentSearchResponse,
+  ZDocumentUploadQuery,
+  ZFolderListResponse,
+  ZFolderRequest,
+  ZFolderResponse,
+  ZFolderShowResponse,
+  ZFolderTreeResponse,
+  ZShortLinkRequest,
+  SHORT_LINK_MAX,
+} from '@filialportal/core/documents';
+import { zId } from '@filialportal/core/ids';
+import { MSG } from '@filialportal/core/messages';
+import { actorOf, type Access } from '../../platform/access.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { sendStoredFile } from '../../platform/files.ts';
+import { uploadDocument } from './document-files.ts';
+import * as service from './documents.service.ts';
+
+const tags = ['Dokumente'];
+const SEE: Access = { anyOf: ['dokument_oder_ordner_eigene_sehen', 'dokument_oder_ordner_alle_sehen'] };
+const SEARCH: Access = { anyOf: ['dokument_oder_ordner_eigene_durchsuchen', 'dokument_oder_ordner_alle_durchsuchen'] };
+const CREATE: Access = { permission: 'dokument_oder_ordner_erstellen' };
+const EDIT: Access = { permission: 'dokument_oder_ordner_bearbeiten' };
+const DELETE: Access = { permission: 'dokument_oder_ordner_l_schen' };
+const ZId = z.object({ id: zId() });
+const ZOk = z.object({ ok: z.boolean() });
+/** A short link or a document id in a path. */
+const zToken = z.string().min(1).max(SHORT_LINK_MAX);
+
+export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, storage } = deps;
+  // Uploads arrive as raw bytes and are streamed to storage by the handler (50 MB at most).
+  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
+
+  for (const url of ['/folder/list', '/folder/list/']) {
+    r.get(url, {
+      config: { access: SEE },
+      schema: { tags, summary: 'Die obersten Ordner, die der Angemeldete sieht', response: { 200: ZFolderListResponse } },
+      handler: (req) => service.topFolders(db, actorOf(req)),
+    });
+  }
+
+  r.get('/folder/listall', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Alle sichtbaren Ordner in Baumreihenfolge (zur Auswahl des Ziels)', response: { 200: ZFolderTreeResponse } },
+    handler: (req) => service.allFolders(db, actorOf(req)),
+  });
+
+  r.get('/folder/show/:id', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Ein Ordner mit Brotkrumen, Unterordnern und den ersten 50 Dokumenten', params: ZId, response: { 200: ZFolderShowResponse } },
+    handler: (req) => service.showFolder(db, actorOf(req), { id: req.params.id }),
+  });
+
+  r.get('/folder/showbyshortlink/:link', {
+    config: { access: SEE },
+    schema: { tags, summary: 'Ein Ordner über seinen Kurzlink', params: z.object({ link: zToken }), response: { 200: ZFolderShowResponse } },
+    handler: (req) => service.showFolder(db, actorOf(req), { link: req.params.link }),
+  });
+
+  r.get('/document/list/:from', {
+    config: { access: SEE },
+    schema: {
+      tags,
+      summary: 'Weitere Dokumente eines Ordners, 50 ab from',
+      params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000) }),
+      querystring: z.object({ folder: zId({ error: MSG.folderUnknown }) }),
+      response: { 200: ZDocumentListResponse },
+    },
+    handler: (req) => service.listDocuments(db, actorOf(req), req.query.folder, req.params.from),
+  });
+
+  r.post('/folder', {
+    config: { access: CREATE },
+    schema: { tags, summary: 'Ordner anlegen (oben oder in einem Ordner mit Upload-Recht; höchstens 5 Ebenen)', body: ZFolderRequest, response: { 200: ZFolderResponse } },
+    handler: (req) => service.createFolder(db, actorOf(req), req.body.folder),
+  });
+
+  r.put('/folder', {
+    config: { access: EDIT },
+    schema: { tags, summary: 'Ordner ändern (id in folder.__identity): Name, Gruppen, Ort', body: ZFolderRequest, response: { 200: ZFolderResponse } },
+    handler: (req) => {
+      const id = req.body.folder.__identity;
+      if (!id) throw badRequest(MSG.folderUnknown);
+      return service.updateFolder(db, actorOf(req), id, req.body.folder);
+    },
+  });
+
+  r.delete('/folder/:id', {
+    config: { access: DELETE },
+    schema: { tags, summary: 'Ordner mit allem, was darin liegt, löschen', params: ZId, response: { 200: ZOk } },
+    handler: (req) => service.deleteFolder(db, storage, actorOf(req), req.params.id),
+  });
+
+  r.post('/document', {
+    config: { access: CREATE },
+    schema: {
+      tags,
+      summary: 'Ein Dokument hochladen (roh, application/octet-stream; pdf, docx, xlsx; 50 MB) in parent oder einen neuen Ordner newFolderName',
+      querystring: ZDocumentUploadQuery,
+      response: { 200: ZDocumentResponse.extend({ folder: z.string() }) },
+    },
+    handler: (req) => {
+      const body = req.body as Readable | undefined;
+      if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function') throw badRequest(MSG.documentFileRequired);
+      return uploadDocument(db, storage, actorOf(req), { ...req.query, body });
+    },
+  });
+
+  r.put('/document', {
+    config: { access: EDIT },
+    schema: { tags, summary: 'Dokument ändern (id in document.__identity): Name, Lesegruppen, Ordner', body: ZDocumentRequest, response: { 200: ZDocumentResponse } },
+    handler: (req) => service.updateDocument(db, actorOf(req), req.body.document.__identity, req.body.document),
+  });
+
+  r.delete('/document/:id', {
+    config: { access: DELETE },
+    schema: { tags, summary: 'Dokument löschen', params: ZId, response: { 200: ZOk } },
+    handler: (req) => service.deleteDocument(db, storage, actorOf(req), req.params.id),
+  });
+
+  r.put('/documentsl/:id', {
+    config: { access: EDIT },
+    schema: { tags, summary: 'Kurzlink eines Dokuments setzen (leer: entfernen); 409, wenn vergeben', params: ZId, body: ZShortLinkRequest, response: { 200: ZDocumentResponse } },
+    handler: (req) => service.setShortLink(db, actorOf(req), 'document', req.params.id, req.body.shortLink) as Promise<z.infer<typeof ZDocumentResponse>>,
+  });
+
+  r.put('/foldersl/:id', {
+    config: { access: EDIT },
+    schema: { tags, summary: 'Kurzlink eines Ordners setzen (leer: entfernen); 409, wenn vergeben', params: ZId, body: ZShortLinkRequest, response: { 200: ZFolderResponse } },
+    handler: (req) => service.setShortLink(db, actorOf(req), 'folder', req.params.id, req.body.shortLink) as Promise<z.infer<typeof ZFolderResponse>>,
+  });
+
+  r.post('/documentsearch/:term', {
+    config: { access: SEARCH },
+    schema: {
+      tags,
+      summary: `Ordner und Dokumente nach Name, Dokumente auch nach ihrem Text (ab ${DOCUMENT_SEARCH_MIN} Zeichen), beste Treffer zuerst, 50 ab from`,
+      params: z.object({ term: z.string().max(100, MSG.textTooLong) }),
+      querystring: z.object({ from: z.coerce.number().int().min(0).max(100_000).default(0) }),
+      response: { 200: ZDocumentSearchResponse },
+    },
+    handler: (req) => service.search(db, actorOf(req), req.params.term, req.query.from),
+  });
+
+  // The file of a document by id or short link: GET with the bearer header, or the spec's form POST with authTok.
+  for (const method of ['GET', 'POST'] as const) {
+    r.route({
+      method,
+      url: '/download/:token',
+      config: { access: SEE },
+      schema: { tags, summary: method === 'GET' ? 'Dokument herunterladen (id oder Kurzlink)' : 'Dokument herunterladen (Formular-POST mit authTok)', params: z.object({ token: zToken }) },
+      handler: async (req, reply) => sendStoredFile(reply, storage, await service.documentFile(db, actorOf(req), req.params.token)),
+    });
+  }
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { DOCUMENT_PAGE_SIZE, DOCUMENT_SEARCH_MIN, FOLDER_MAX_DEPTH, type TDocumentInput, type TFolderInput } from '@filialportal/core/documents';
+import { MSG } from '@filialportal/core/messages';
+import type { Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
+import { files } from '../../platform/files.table.ts';
+import { likeTerm } from '../../platform/paging.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { libraryDocuments, libraryFolders } from './documents.table.ts';
+import { admits, breadCrumbOf, documentColumns, documentVisible, folderColumns, pathVisible, seesAll, toDocument, toFolder, uploadAllowed } from './library-view.ts';
+
+const F = sql`${libraryFolders} f`;
+const D = sql`${libraryDocuments} d join ${libraryFolders} f on f.id = d.folder_id`;
+
+const folderTaken = onConstraint({ library_folders_name_uq: () => conflict(MSG.folderNameTaken) });
+const linkTaken = onConstraint({
+  library_folders_short_link_uq: () => conflict(MSG.shortLinkTaken, 'short_link_taken'),
+  library_documents_short_link_uq: () => conflict(MSG.shortLinkTaken, 'short_link_taken'),
+});
+
+/** Folders by a condition on `f`, in name order, as the person sees them. */
+function folders(db: Db, actor: Actor, where: SQL) {
+  return db
+    .select(folderColumns(actor))
+    .from(F)
+    .where(sql`${where} and ${pathVisible(actor, sql`f.path`)}`)
+    .orderBy(sql`lower(f.name)`, sql`f.id`)
+    .then((rows) => rows.map(toFolder));
+}
+
+/** GET /folder/list/: the top folders the person sees. */
+export async function topFolders(db: Db, actor: Actor) {
+  return { folders: await folders(db, actor, sql`f.parent_id is null`) };
+}
+
+/** GET /folder/listall: every folder the person sees, in tree order (for choosing a target). */
+export async function allFolders(db: Db, actor: Actor) {
+  const rows = await db
+    .select({ id: sql<string>`f.id`, name: sql<string>`f.name`, parent: sql<string | null>`f.parent_id`, depth: sql<number>`cardinality(f.path)`, mayUpload: sql<boolean>`${uploadAllowed(actor, sql`f.teams_upload`)}` })
+    .from(F)
+    .where(pathVisible(actor, sql`f.path`))
+    // Tree order: by the names along the path.
+    .orderBy(sql`(select array_agg(lower(a.name) order by array_position(f.path, a.id)) from ${libraryFolders} a where a.id = any(f.path))`);
+  return { folders: rows.map((r) => ({ ...r, depth: Number(r.depth) })) };
+}
+
+/** A folder the person sees, by id or short link; 404 otherwise (whether it exists is not told). */
+async function visibleFolder(db: Db, actor: Actor, by: { id: string } | { link: string }) {
+  const match = 'id' in by ? sql`f.id = ${by.id}` : sql`lower(f.short_link) = lower(${by.link})`;
+  const [folder] = await folders(db, actor, match);
+  if (!folder) throw notFound(MSG.folderUnknown);
+  return folder;
+}
+
+/** Documents of a folder the person sees, a step of DOCUMENT_PAGE_SIZE from `from`, and their count. */
+async function documentsIn(db: Db, actor: Actor, folderId: string, from: number) {
+  const own = seesAll(actor) ? sql`true` : admits(actor, sql`d.teams`);
+  const rows = await db
+    .select({ ...documentColumns, total: sql<number>`count(*) over ()` })
+    .from(sql`${libraryDocuments} d`)
+    .where(sql`d.folder_id = ${folderId} and ${own}`)
+    .orderBy(sql`lower(d.name)`, sql`d.id`)
+    .limit(DOCUMENT_PAGE_SIZE)
+    .offset(from);
+  const count = rows.length ? Number(rows[0]!.total) : from === 0 ? 0 : await countIn(db, actor, folderId);
+  return { documents: rows.map(toDocument), count };
+}
+
+async function countIn(db: Db, actor: Actor, folderId: string) {
+  const own = seesAll(actor) ? sql`true` : admits(actor, sql`d.teams`);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`${libraryDocuments} d`).where(sql`d.folder_id = ${folderId} and ${own}`);
+  return row?.n ?? 0;
+}
+
+/** GET /folder/show/{id}, GET /folder/showbyshortlink/{link}: a folder with its sub-folders and first documents. */
+export async function showFolder(db: Db, actor: Actor, by: { id: string } | { link: string }) {
+  const folder = await visibleFolder(db, actor, by);
+  const [children, docs] = await Promise.all([folders(db, actor, sql`f.parent_id = ${folder.id}`), documentsIn(db, actor, folder.id, 0)]);
+  return { folder: { ...folder, folders: children, documents: docs.documents, documentCount: docs.count } };
+}
+
+/** GET /document/list/{from}?folder=: a further step of a folder's documents. */
+export async function listDocuments(db: Db, actor: Actor, folderId: string, from: number) {
+  await visibleFolder(db, actor, { id: folderId });
+  return documentsIn(db, actor, folderId, from);
+}
+
+/** Every named group exists (the arrays carry no foreign key). */
+async function checkTeams(db: Db, ...lists: string[][]) {
+  const ids = [...new Set(lists.flat())];
+  if (ids.length === 0) return;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userGroups).where(sql`${userGroups.id} = any(${sql.param(ids)}::uuid[])`);
+  if ((row?.n ?? 0) !== ids.length) throw badRequest(MSG.teamUnknown);
+}
+
+/** The place for a new folder or document: a visible folder the person may upload into. */
+export async function uploadTarget(db: Db, actor: Actor, folderId: string) {
+  const [row] = await db
+    .select({ id: sql<string>`f.id`, name: sql<string>`f.name`, path: sql<string[]>`f.path`, teamsUpload: sql<string[]>`f.teams_upload`, allowed: sql<boolean>`${uploadAllowed(actor, sql`f.teams_upload`)}` })
+    .from(F)
+    .where(sql`f.id = ${folderId} and ${pathVisible(actor, sql`f.path`)}`);
+  if (!row) throw notFound(MSG.folderUnknown);
+  if (!row.allowed) throw forbidden(MSG.documentUploadNotAllowed.replace('{name}', row.name));
+  return row;
+}
+
+/** POST /folder: a folder at the top or in a folder the person may upload into, five levels at most. */
+export async function createFolder(db: Db, actor: Actor, input: TFolderInput) {
+  await checkTeams(db, input.teams, input.teamsUpload);
+  const parent = input.parent ? await uploadTarget(db, actor, input.parent) : null;
+  if (parent && parent.path.length >= FOLDER_MAX_DEPTH) throw badRequest(MSG.folderTooDeep);
+  const id = randomUUID();
+  await db
+    .insert(libraryFolders)
+    .values({ id, name: input.name, parentId: parent?.id ?? null, path: [...(parent?.path ?? []), id], teams: input.teams, teamsUpload: input.teamsUpload, createdById: actor.userId })
+    .catch(folderTaken);
+  return { folder: await visibleFolder(db, actor, { id }) };
+}
+
+/**
+ * PUT /folder: name, groups and place of a folder. A move takes the sub-tree along (their paths
+ * change in one statement), never into itself, never deeper than five levels.
+ */
+export async function updateFolder(db: Db, actor: Actor, id: string, input: TFolderInput) {
+  await checkTeams(db, input.teams, input.teamsUpload);
+  const current = await visibleFolder(db, actor, { id });
+  await db.transaction(async (tx) => {
+    if (input.parent !== current.parent) {
+      const parent = input.parent ? await uploadTarget(tx, actor, input.parent) : null;
+      if (parent?.path.includes(id)) throw badRequest(MSG.folderMoveInside);
+      const [deepest] = await tx.select({ depth: sql<number>`max(cardinality(path))::int` }).from(libraryFolders).where(sql`${libraryFolders.path} @> array[${id}]::uuid[]`);
+      const below = (deepest?.depth ?? current.depth) - current.depth;
+      if ((parent?.path.length ?? 0) + 1 + below > FOLDER_MAX_DEPTH) throw badRequest(MSG.folderTooDeep);
+      const prefix = parent?.path ?? [];
+      await tx
+        .update(libraryFolders)
+        .set({ path: sql`${sql.param(prefix)}::uuid[] || path[${current.depth}:]`, parentId: sql`case when id = ${id} then ${parent?.id ?? null}::uuid else parent_id end` })
+        .where(sql`${libraryFolders.path} @> array[${id}]::uuid[]`)
+        .catch(folderTaken);
+    }
+    await tx.update(libraryFolders).set({ name: input.name, teams: input.teams, teamsUpload: input.teamsUpload, updatedAt: new Date() }).where(eq(libraryFolders.id, id)).catch(folderTaken);
+  });
+  return { folder: await visibleFolder(db, actor, { id }) };
+}
+
+/** The stored bytes of documents: removed after the rows are gone, so a failure leaves only orphan bytes, never a broken link. */
+async function removeBytes(storage: Storage, keys: string[]) {
+  for (const key of keys) await storage.remove(key).catch(() => undefined);
+}
+
+/** DELETE /folder/{id}: the folder with everything inside it. */
+export async function deleteFolder(db: Db, storage: Storage, actor: Actor, id: string) {
+  await visibleFolder(db, actor, { id });
+  const keys = await db.transaction(async (tx) => {
+    const inside = sql`(select s.id from ${libraryFolders} s where s.path @> array[${id}]::uuid[])`;
+    const docs = await tx.delete(libraryDocuments).where(sql`${libraryDocuments.folderId} in ${inside}`).returning({ fileId: libraryDocuments.fileId });
+    await tx.delete(libraryFolders).where(eq(libraryFolders.id, id));
+    if (docs.length === 0) return [];
+    const gone = await tx.delete(files).where(sql`${files.id} = any(${sql.param(docs.map((d) => d.fileId))}::uuid[])`).returning({ key: files.storageKey });
+    return gone.map((g) => g.key);
+  });
+  await removeBytes(storage, keys);
+  return { ok: true };
+}
+
+/** A document the person sees; 404 otherwise. */
+export async function visibleDocument(db: Db, actor: Actor, by: { id: string } | { link: string }) {
+  const match = 'id' in by ? sql`d.id = ${by.id}` : sql`lower(d.short_link) = lower(${by.link})`;
+  const [row] = await db
+    .select({ ...documentColumns, fileId: sql<string>`d.file_id` })
+    .from(D)
+    .where(sql`${match} and ${documentVisible(actor, sql`f.path`, sql`d.teams`)}`);
+  if (!row) throw notFound(MSG.documentUnknown);
+  return row;
+}
+
+/** A document as its editor sees it after a change, whether or not its new groups still admit them. */
+export async function loadDocument(db: Db, id: string) {
+  const [row] = await db.select(documentColumns).from(sql`${libraryDocuments} d`).where(sql`d.id = ${id}`);
+  if (!row) throw notFound(MSG.documentUnknown);
+  return toDocument(row);
+}
+
+/** PUT /document: name, read groups and folder of a document. */
+export async function updateDocument(db: Db, actor: Actor, id: string, input: TDocumentInput) {
+  await checkTeams(db, input.teams);
+  const doc = await visibleDocument(db, actor, { id });
+  if (input.parent !== doc.parent) await uploadTarget(db, actor, input.parent);
+  await db.update(libraryDocuments).set({ name: input.name, teams: input.teams, folderId: input.parent, updatedAt: new Date() }).where(eq(libraryDocuments.id, id));
+  return { document: await loadDocument(db, id) };
+}
+
+/** DELETE /document/{id}. */
+export async function deleteDocument(db: Db, storage: Storage, actor: Actor, id: string) {
+  const doc = await visibleDocument(db, actor, { id });
+  const keys = await db.transaction(async (tx) => {
+    await tx.delete(libraryDocuments).where(eq(libraryDocuments.id, id));
+    return (await tx.delete(files).where(eq(files.id, doc.fileId)).returning({ key: files.storageKey })).map((g) => g.key);
+  });
+  await removeBytes(storage, keys);
+  return { ok: true };
+}
+
+/** PUT /documentsl/{id}, PUT /foldersl/{id}: the short link, unique in its kind ('' removes it). */
+export async function setShortLink(db: Db, actor: Actor, kind: 'document' | 'folder', id: string, link: string) {
+  const value = link === '' ? null : link;
+  if (kind === 'document') {
+    await visibleDocument(db, actor, { id });
+    await db.update(libraryDocuments).set({ shortLink: value }).where(eq(libraryDocuments.id, id)).catch(linkTaken);
+    return { document: await loadDocument(db, id) };
+  }
+  await visibleFolder(db, actor, { id });
+  await db.update(libraryFolders).set({ shortLink: value }).where(eq(libraryFolders.id, id)).catch(linkTaken);
+  return { folder: await visibleFolder(db, actor, { id }) };
+}
+
+/** The download of a document by id or short link: its stored file, for who sees it. */
+export async function documentFile(db: Db, actor: Actor, token: string) {
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(token);
+  const doc = await visibleDocument(db, actor, isId ? { id: token.toLowerCase() } : { link: token }).catch(async (error: unknown) => {
+    // A short link may look like an id.
+    if (isId) return visibleDocument(db, actor, { link: token });
+    throw error;
+  });
+  const [file] = await db.select({ storageKey: files.storageKey, mimeType: files.mimeType, size: files.size }).from(files).where(eq(files.id, doc.fileId));
+  if (!file) throw notFound(MSG.documentUnknown);
+  const name = doc.name.toLowerCase().endsWith(`.${doc.type}`) ? doc.name : `${doc.name}.${doc.type}`;
+  return { ...file, name };
+}
+
+/**
+ * POST /documentsearch/{term}: folders by name, documents by name and by the text inside them
+ * (German full-text search: 'Kassen' finds 'Kasse'), best matches first, with the passage that
+ * matched. Only what the person sees; the snippets are cut for the page's rows only.
+ */
+export async function search(db: Db, actor: Actor, term: string, from: number) {
+  const t = term.trim();
+  if (t.length < DOCUMENT_SEARCH_MIN) throw badRequest(MSG.documentSearchShort);
+  const like = likeTerm(t.toLowerCase());
+  const query = sql`websearch_to_tsquery('german', ${t})`;
+  const matches = sql`(lower(d.name) like ${like} or d.search @@ ${query})`;
+  const visible = documentVisible(actor, sql`f.path`, sql`d.teams`);
+  const rank = sql`(case when lower(d.name) like ${like} then 1 else 0 end + ts_rank(d.search, ${query}))`;
+  const page = db
+    .select({ id: sql<string>`d.id`, rank: sql<number>`${rank}`.as('rank'), total: sql<number>`count(*) over ()`.as('total') })
+    .from(D)
+    .where(sql`${matches} and ${visible}`)
+    .orderBy(sql`${rank} desc`, sql`d.id`)
+    .limit(DOCUMENT_PAGE_SIZE)
+    .offset(from)
+    .as('p');
+  const [docs, folderRows] = await Promise.all([
+    db
+      .select({
+        ...documentColumns,
+        total: sql<number>`p.total`,
+        breadCrumb: breadCrumbOf(sql`f.path`),
+        snippet: sql<string>`case when d.search @@ ${query} then ts_headline('german', left(d.content, 20000), ${query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»') else '' end`,
+      })
+      .from(page)
+      .innerJoin(sql`${libraryDocuments} d`, sql`d.id = p.id`)
+      .innerJoin(sql`${libraryFolders} f`, sql`f.id = d.folder_id`)
+      .orderBy(sql`p.rank desc`, sql`d.id`),
+    from > 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: sql<string>`f.id`, name: sql<string>`f.name`, breadCrumb: breadCrumbOf(sql`f.path`) })
+          .from(F)
+          .where(sql`lower(f.name) like ${like} and ${pathVisible(actor, sql`f.path`)}`)
+          .orderBy(sql`lower(f.name)`)
+          .limit(20),
+  ]);
+  const crumbs = (c: [string, string][]) => c.map(([id, name]) => ({ id, name }));
+  return {
+    folders: folderRows.map((r) => ({ ...r, breadCrumb: crumbs(r.breadCrumb) })),
+    documents: docs.map((r) => ({ ...toDocument(r), breadCrumb: crumbs(r.breadCrumb), snippet: r.snippet.replace(/\s+/g, ' ').trim() })),
+    count: docs.length ? Number(docs[0]!.total) : 0,
+  };
+}
+
