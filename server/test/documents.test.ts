@@ -248,3 +248,20 @@ describe('search', () => {
     expect(row!.type).toBe('xlsx');
   });
 });
+
+describe('the demo library', () => {
+  it('shows Verkauf the handbooks, forms and branches but not HR’s folder; short links and search work on it', async () => {
+    const names = (await as(VK, { method: 'GET', url: '/api/folder/list' })).json().folders.map((f: { name: string }) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['Handbücher', 'Formulare', 'Filialen']));
+    expect(names).not.toContain('Personal vertraulich');
+    expect((await as('personalleitung@example.com', { method: 'GET', url: '/api/folder/list' })).json().folders.map((f: { name: string }) => f.name)).toContain('Personal vertraulich');
+    const handbook = await as(VK, { method: 'GET', url: '/api/download/kassenhandbuch' });
+    expect(handbook.statusCode).toBe(200);
+    expect(handbook.headers['content-disposition']).toContain('Kassenhandbuch.pdf');
+    const form = await as(VK, { method: 'GET', url: '/api/download/urlaubsantrag' });
+    expect(form.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect((await search(VK, 'Wechselgeld')).documents.map((d) => d.name)).toContain('Kassenhandbuch.pdf');
+    expect((await search(VK, 'Gehaltsbänder')).documents).toHaveLength(0);
+    expect((await as(VK, { method: 'GET', url: '/api/folder/showbyshortlink/formulare' })).json().folder.mayUpload).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ import { seedNews } from './demo-news.ts';
 import { seedTrainings } from './demo-trainings.ts';
 import { seedAssortment } from './demo-assortment.ts';
 import { seedClaims } from './demo-claims.ts';
+import { seedDocuments } from './demo-documents.ts';
 import { ROLE_ASSIGNABLE, ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
 import type { Db } from '../platform/db.ts';
@@ -167,6 +168,7 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage | null = null): P
     await seedTrainings(tx);
     await seedAssortment(tx, storage);
     await seedClaims(tx, storage);
+    await seedDocuments(tx, storage);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)

@@ -98,6 +98,21 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
   return response.blob();
 }
 
+/** A file behind the bearer token with the name the server gives it (Content-Disposition). */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, options);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="([^"]*)"/i.exec(disposition)?.[1];
+  let fileName = plain ?? null;
+  try {
+    if (encoded) fileName = decodeURIComponent(encoded);
+  } catch {
+    // A malformed encoding: the plain name stands.
+  }
+  return { blob: await response.blob(), fileName };
+}
+
 /**
  * A JSON call whose upload reports progress (share 0–1), for bodies that carry files: fetch
  * cannot tell how much of a request body has gone out, XMLHttpRequest can. Errors and session

@@ -58,6 +58,7 @@ describe('main navigation from the domains’ routes', () => {
         ],
       },
       { label: 'Werbung', path: '/werbung', built: false },
+      { label: 'Dokumente', path: '/dokumente', built: true },
       { label: 'Einstellungen', path: '/einstellungen', built: true },
     ]);
   });

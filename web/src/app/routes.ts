@@ -3,6 +3,7 @@ import { ASSORTMENT_ROUTES } from '../features/assortment/routes.tsx';
 import { CLAIM_ROUTES } from '../features/claims/routes.tsx';
 import { CALENDAR_ROUTES } from '../features/calendar/routes.tsx';
 import { DASHBOARD_ROUTES } from '../features/dashboard/routes.tsx';
+import { DOCUMENT_ROUTES } from '../features/documents/routes.tsx';
 import { GLOBAL_SETTINGS_ROUTES } from '../features/global-settings/routes.tsx';
 import { NEWS_ROUTES } from '../features/news/routes.tsx';
 import { SETTINGS_ROUTES } from '../features/settings/routes.tsx';
@@ -20,6 +21,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...ASSORTMENT_ROUTES,
   ...STOCK_ROUTES,
   ...CLAIM_ROUTES,
+  ...DOCUMENT_ROUTES,
   ...CALENDAR_ROUTES,
   ...ABSENCE_ROUTES,
   ...TRAINING_ROUTES,

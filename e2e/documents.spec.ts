@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { MSG } from '@filialportal/core/messages';
+import { login, mainNavigation } from './helpers.ts';
+
+const FOLDER = 'Rundschreiben Filialleitung';
+const LINK = 'rundschreiben-dezember';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('Dokumente', () => {
+  test('Verwaltung legt einen Ordner nur für Filialleitung an, lädt ein PDF hoch und vergibt einen Kurzlink', async ({ page }) => {
+    await login(page, 'verwaltung@example.com', undefined, '/dokumente');
+    await expect(mainNavigation(page).getByRole('link', { name: 'Dokumente' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ordner Handbücher öffnen' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Neuer Ordner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neuer Ordner' });
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog.getByText(MSG.folderNameRequired)).toBeVisible();
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill(FOLDER);
+    await dialog.getByRole('combobox', { name: 'Lesegruppen' }).click();
+    await page.getByRole('option', { name: 'Filialleitung', exact: true }).click();
+    // Close the group list (it covers the buttons).
+    await dialog.getByRole('heading', { name: 'Neuer Ordner' }).click();
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: `Ordner ${FOLDER} öffnen` }).click();
+    await expect(page.getByRole('navigation', { name: 'Ordnerpfad' })).toContainText(FOLDER);
+    await expect(page.getByText('Dieser Ordner ist leer.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Dokumente hochladen' }).click();
+    const upload = page.getByRole('dialog', { name: 'Dokumente hochladen' });
+    const chooser = page.waitForEvent('filechooser');
+    await upload.getByRole('button', { name: 'Dateien wählen' }).click();
+    await (await chooser).setFiles({ name: 'Rundschreiben Dezember.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await upload.getByRole('button', { name: 'Hochladen' }).click();
+    await expect(upload).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Rundschreiben Dezember.pdf herunterladen' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Aktionen für Rundschreiben Dezember.pdf' }).click();
+    await page.getByRole('menuitem', { name: 'Kurzlink' }).click();
+    const link = page.getByRole('dialog', { name: /Kurzlink/ });
+    await expect(link.getByRole('textbox', { name: 'Kurzlink' })).toHaveValue('Rundschreiben_Dezember');
+    await link.getByRole('textbox', { name: 'Kurzlink' }).fill('Rundschreiben Dezember!');
+    await link.getByRole('button', { name: 'Speichern' }).click();
+    await expect(link.getByText(MSG.shortLinkInvalid)).toBeVisible();
+    await link.getByRole('textbox', { name: 'Kurzlink' }).fill(LINK);
+    await expect(link.getByText(`/sl/${LINK}`)).toBeVisible();
+    await link.getByRole('button', { name: 'Speichern' }).click();
+    await expect(link).toBeHidden();
+  });
+
+  test('Filialleitung öffnet den Kurzlink und bekommt die Datei', async ({ page }) => {
+    await login(page, 'filialleitung@example.com');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.goto(`/sl/${LINK}`)]);
+    expect(download.suggestedFilename()).toBe('Rundschreiben Dezember.pdf');
+    await expect(page).not.toHaveURL(/\/sl\//);
+    await page.goto('/dokumente');
+    await expect(page.getByRole('button', { name: `Ordner ${FOLDER} öffnen` })).toBeVisible();
+  });
+
+  test('Verkauf sieht den Ordner nicht und bekommt die Datei auch über den Kurzlink nicht', async ({ page }) => {
+    await login(page, 'verkauf@example.com', undefined, '/dokumente');
+    await expect(page.getByRole('button', { name: 'Ordner Handbücher öffnen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Ordner ${FOLDER} öffnen` })).toHaveCount(0);
+    await page.getByLabel('Suche').fill('Rundschreiben');
+    await expect(page.getByText('Keine Treffer.')).toBeVisible();
+    await page.goto(`/sl/${LINK}`);
+    await expect(page.getByText(MSG.documentUnknown)).toBeVisible();
+  });
+});

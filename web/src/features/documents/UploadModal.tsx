@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Button, FileButton, Group, MultiSelect, Progress, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconFilePlus } from '@tabler/icons-react';
+import { formatFileSize } from '@filialportal/core/assortment';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, documentType } from '@filialportal/core/documents';
+import { MSG } from '@filialportal/core/messages';
+import { errorMessage, query, uploadFile } from '../../api/client.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { useInvalidateLibrary } from './documents.api.ts';
+import { useFolderChoices, useTeamChoices } from './FolderFormModal.tsx';
+
+type Item = { file: File; share: number; state: 'waiting' | 'sending' | 'done' | 'failed'; message?: string };
+
+/**
+ * 'Dokumente hochladen': several .pdf/.docx/.xlsx files into a folder or a new folder in it, with
+ * read groups; each file streams up with its progress, one after the other. A refused file keeps
+ * its message; the others still go.
+ */
+export function UploadModal({ folder, onClose, onDone }: { folder: { id: string; mayUpload: boolean } | null; onClose: () => void; onDone: (folderId: string) => void }) {
+  const teams = useTeamChoices();
+  const places = useFolderChoices({ forFolder: false });
+  const refresh = useInvalidateLibrary();
+  const [items, setItems] = useState<Item[]>([]);
+  const [parent, setParent] = useState<string | null>(folder?.mayUpload ? folder.id : null);
+  const [newFolderName, setNewFolderName] = useState('');
+  const [readGroups, setReadGroups] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const add = (files: File[]) => {
+    const wrong = files.find((f) => !documentType(f.name));
+    if (wrong) setProblem(MSG.documentType);
+    else if (files.some((f) => f.size > DOCUMENT_MAX_BYTES)) setProblem(MSG.documentTooLarge);
+    else setProblem(null);
+    setItems((old) => [...old.filter((i) => i.state !== 'done'), ...files.filter((f) => documentType(f.name) && f.size <= DOCUMENT_MAX_BYTES).map((file) => ({ file, share: 0, state: 'waiting' as const }))]);
+  };
+  const patch = (file: File, change: Partial<Item>) => setItems((old) => old.map((i) => (i.file === file ? { ...i, ...change } : i)));
+
+  const submit = async () => {
+    const waiting = items.filter((i) => i.state === 'waiting' || i.state === 'failed');
+    if (waiting.length === 0) return setProblem(MSG.documentFileRequired);
+    if (!parent && newFolderName.trim() === '') return setProblem(MSG.documentFolderRequired);
+    setProblem(null);
+    setBusy(true);
+    let target: string | null = null;
+    let failed = false;
+    for (const item of waiting) {
+      patch(item.file, { state: 'sending', share: 0, message: undefined });
+      try {
+        const path = `/api/document${query({ parent: parent ?? '', newFolderName: newFolderName.trim(), name: item.file.name, teams: readGroups.join(',') })}`;
+        const res = await uploadFile<{ folder: string }>(path, item.file, (share) => patch(item.file, { share }));
+        target = res.folder;
+        patch(item.file, { state: 'done', share: 1 });
+      } catch (e) {
+        failed = true;
+        patch(item.file, { state: 'failed', message: errorMessage(e) });
+      }
+    }
+    setBusy(false);
+    void refresh();
+    if (!failed && target) {
+      onDone(target);
+      onClose();
+    }
+  };
+
+  return (
+    <FormModal opened onClose={onClose} title="Dokumente hochladen" submitLabel="Hochladen" onSubmit={() => void submit()} loading={busy} error={problem} size="lg" fullScreenOnPhone>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(', ')} · höchstens {formatFileSize(DOCUMENT_MAX_BYTES)} je Datei
+          </Text>
+          <FileButton multiple accept={DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',')} onChange={add}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconFilePlus size={16} />} disabled={busy}>
+                Dateien wählen
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="sm">
+            Noch keine Datei gewählt.
+          </Text>
+        ) : (
+          items.map((i) => (
+            <Stack key={`${i.file.name}-${i.file.size}-${i.file.lastModified}`} gap={2}>
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" truncate>
+                  {i.file.name}
+                </Text>
+                <Text size="xs" c={i.state === 'failed' ? 'red' : 'dimmed'}>
+                  {formatFileSize(i.file.size)} · {i.state === 'done' ? 'gespeichert' : i.state === 'failed' ? 'nicht gespeichert' : MSG.fileNotSaved}
+                </Text>
+              </Group>
+              {i.state === 'sending' && <Progress value={i.share * 100} size="sm" animated aria-label={`${i.file.name}: ${Math.round(i.share * 100)} % hochgeladen`} />}
+              {i.message && (
+                <Text size="xs" c="red">
+                  {i.message}
+                </Text>
+              )}
+            </Stack>
+          ))
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select label="Verzeichnis" placeholder="Bitte wählen" data={places} value={parent} onChange={setParent} searchable clearable />
+          <TextInput label="Neuer Ordner (darin)" placeholder="Name des neuen Ordners" value={newFolderName} onChange={(e) => setNewFolderName(e.currentTarget.value)} />
+        </SimpleGrid>
+        <MultiSelect label="Lesegruppen" description="Leer: alle, die den Ordner sehen." placeholder="Alle" data={teams} value={readGroups} onChange={setReadGroups} searchable clearable />
+      </Stack>
+    </FormModal>
+  );
+}
