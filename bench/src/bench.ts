@@ -67,8 +67,10 @@ export interface PathContext {
   ean: string;
   /** Articles a write counts in turn, so parallel writes rarely meet on one row. */
   eans: string[];
+  /** The library folder with the most documents. */
+  folder: string;
 }
-export const pathContext = (d: GenerateResult): PathContext => ({ largest: d.largestLocationId, category: d.categoryId, ean: d.ean, eans: d.eans });
+export const pathContext = (d: GenerateResult): PathContext => ({ largest: d.largestLocationId, category: d.categoryId, ean: d.ean, eans: d.eans, folder: d.folderId });
 
 export interface Endpoint {
   name: string;
@@ -79,6 +81,8 @@ export interface Endpoint {
   conditional?: boolean;
   /** A POST: the JSON bodies it sends in turn. */
   bodies?: (ctx: PathContext) => string[];
+  /** A POST that only reads (the document search): check:queries holds it to the rules of reads. */
+  reads?: boolean;
 }
 
 /** Every list and calendar endpoint built so far, with the filters people use. */
@@ -115,6 +119,10 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Beanstandungen erledigt, größter Standort (Buchhaltung)', path: (c) => `/api/claims/list/0?completed=true&location=${c.largest}`, as: 'buchhaltung@example.com', kind: 'list' },
   { name: 'Beanstandungen offen, eigene Filiale (Verkauf)', path: () => '/api/claims/list/0?completed=false', as: 'verkauf@example.com', kind: 'list' },
   { name: 'Beanstandung nach Nummer („0042“)', path: () => '/api/claims/list/0?completed=true&number=0042', as: 'buchhaltung@example.com', kind: 'list' },
+  { name: 'Dokumente: oberste Ordner (Verkauf)', path: () => '/api/folder/list', as: 'verkauf@example.com', kind: 'list' },
+  { name: 'Dokumente: Ordner mit 300 Dokumenten (Verkauf)', path: (c) => `/api/folder/show/${c.folder}`, as: 'verkauf@example.com', kind: 'list' },
+  { name: 'Dokumente: alle Ordner zur Auswahl (Verwaltung)', path: () => '/api/folder/listall', as: 'verwaltung@example.com', kind: 'all' },
+  { name: 'Dokumentsuche Name und Volltext („Trittschalldämmung“, Verkauf)', path: () => '/api/documentsearch/Trittschalld%C3%A4mmung', as: 'verkauf@example.com', kind: 'list', bodies: () => ['{}'], reads: true },
   {
     name: 'Bestand ändern (Scan, gezählte Menge)',
     path: () => '/api/article/updatestock',
@@ -417,7 +425,7 @@ async function main() {
       startup: { emptyMs, existingMs },
       frontend,
       targets,
-      endpoints: MEASURED.map((e) => ({ name: e.name, kind: e.kind, path: e.path({ largest: ':standort', category: ':sortiment', ean: ':ean', eans: [] }) })),
+      endpoints: MEASURED.map((e) => ({ name: e.name, kind: e.kind, path: e.path({ largest: ':standort', category: ':sortiment', ean: ':ean', eans: [], folder: ':ordner' }) })),
       skipped,
       maxStaffPerLocation: MAX_STAFF_PER_LOCATION,
       seconds: (performance.now() - started) / 1000,

@@ -17,6 +17,7 @@ import { categories } from '../../server/src/modules/assortment/assortment.table
 import { claimStatuses, colorLabels, manufacturers } from '../../server/src/modules/lists/lists.table.ts';
 import { articleEans, articles, articleStocks, stockHistory } from '../../server/src/modules/stock/stock.table.ts';
 import { claimCounters, claimFiles, claims } from '../../server/src/modules/claims/claims.table.ts';
+import { libraryDocuments, libraryFolders } from '../../server/src/modules/documents/documents.table.ts';
 import { files } from '../../server/src/platform/files.table.ts';
 import { claimNumber } from '@filialportal/core/claims';
 import { loginLog } from '../../server/src/modules/session/session.table.ts';
@@ -48,10 +49,13 @@ export interface Scale {
   /** Claims over `years` years and the metadata of their files. */
   claims: number;
   claimFiles: number;
+  /** The document library: folders (five levels at most, some for certain groups) and documents with text. */
+  folders: number;
+  documents: number;
 }
 
-export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000, articles: 20_000, categories: 40, stockHistory: 200_000, claims: 25_000, claimFiles: 60_000 };
-export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000, articles: 2_000, categories: 10, stockHistory: 20_000, claims: 2_500, claimFiles: 6_000 };
+export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000, articles: 20_000, categories: 40, stockHistory: 200_000, claims: 25_000, claimFiles: 60_000, folders: 2_000, documents: 20_000 };
+export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000, articles: 2_000, categories: 10, stockHistory: 20_000, claims: 2_500, claimFiles: 6_000, folders: 200, documents: 2_000 };
 
 /** mulberry32: small, fast, and the same numbers on every machine. */
 export function prng(seed: number) {
@@ -103,6 +107,8 @@ export interface GenerateResult {
   ean: string;
   /** EANs spread over all generated articles, for the stock changes. */
   eans: string[];
+  /** The generated folder for everyone that holds the most documents. */
+  folderId: string;
 }
 
 /** Adds company-scale data to a database that holds the demo company. */
@@ -110,6 +116,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
   const rng = prng(20_261_121);
   const rows: Record<string, number> = {};
   let stock: { categoryId: string; ean: string; eans: string[] } = { categoryId: '', ean: '', eans: [] };
+  let folderId = '';
   await db.transaction(async (t) => {
     const locIds = await generateLocations(t, rng, scale, rows);
     const people = await generateUsers(t, rng, scale, locIds, rows);
@@ -121,6 +128,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
     await generateTrainings(t, rng, scale, people, today, rows);
     stock = await generateStock(t, rng, scale, rows);
     await generateClaims(t, rng, scale, people, rows);
+    folderId = await generateDocuments(t, rng, scale, people, rows);
   });
   const [largest] = await db
     .select({ id: users.locationId, n: sql<number>`count(*)::int` })
@@ -128,7 +136,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
     .groupBy(users.locationId)
     .orderBy(sql`count(*) desc`)
     .limit(1);
-  return { rows, largestLocationId: largest!.id, largestLocationPeople: largest!.n, ...stock };
+  return { rows, largestLocationId: largest!.id, largestLocationPeople: largest!.n, ...stock, folderId };
 }
 
 type Person = { id: string; email: string; locationId: string; region: string; group: string; freeDays: string[] };
@@ -539,4 +547,63 @@ async function generateClaims(db: Db, rng: Rng, scale: Scale, people: Person[], 
   );
   rows.claims = ids.length;
   rows.claimFiles = fileIds.length;
+}
+
+const WORDS = ['Kassenabschluss', 'Preisliste', 'Verlegeanleitung', 'Inventur', 'Sockelleiste', 'Trittschalldämmung', 'Laminat', 'Vinyl', 'Parkett', 'Teppich', 'Kork', 'Reklamation', 'Lieferschein', 'Rechnung', 'Urlaubsplanung', 'Filiale', 'Zentrallager', 'Öffnungszeiten', 'Sicherheit', 'Brandschutz', 'Hygiene', 'Schulung', 'Aktion', 'Rabatt', 'Verkaufsfläche', 'Muster', 'Dekor', 'Eiche', 'Nussbaum', 'Fliese', 'Klebstoff', 'Untergrund', 'Feuchtigkeit', 'Gewährleistung', 'Kundendienst', 'Tourenplan', 'Spedition', 'Palette', 'Etikett', 'Kasse'];
+const FILLER = ['der', 'die', 'das', 'und', 'mit', 'für', 'bei', 'im', 'am', 'wird', 'werden', 'ist', 'sind', 'nach', 'vor', 'zum', 'zur', 'ein', 'eine', 'alle'];
+
+/**
+ * The library at company scale: a tree of folders (20 at the top, five levels at most), about a
+ * quarter for certain groups, with documents whose text the full-text search reads; one folder for
+ * everyone holds a few hundred documents (the list the bench opens). Files are metadata only.
+ */
+async function generateDocuments(db: Db, rng: Rng, scale: Scale, people: Person[], rows: Record<string, number>): Promise<string> {
+  const groups = (await db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups)).filter((g) => g.name !== 'Admin' && g.name !== 'Ausgeblendet').map((g) => g.id);
+  const author = people.find((p) => p.email === 'verwaltung@example.com') ?? people[0]!;
+  const folderRows: (typeof libraryFolders.$inferInsert)[] = [];
+  const top = 20;
+  // Folders that may still hold a sub-folder (depth < 5).
+  const open: (typeof libraryFolders.$inferInsert)[] = [];
+  for (let i = 0; i < scale.folders; i++) {
+    const id = crypto.randomUUID();
+    // The first `top` at the top; each later one below an earlier folder of depth < 5.
+    const usable = i < top ? null : open[rng.int(0, open.length - 1)]!;
+    const path = [...(usable?.path ?? []), id];
+    const restricted = i > 0 && rng.chance(0.25);
+    folderRows.push({
+      id,
+      name: `${rng.pick(WORDS)} ${i}`,
+      parentId: usable?.id ?? null,
+      path,
+      teams: restricted ? [rng.pick(groups), ...(rng.chance(0.5) ? [rng.pick(groups)] : [])] : [],
+      teamsUpload: rng.chance(0.2) ? [rng.pick(groups)] : [],
+      createdById: author.id,
+    });
+    if (path.length < 5) open.push(folderRows.at(-1)!);
+  }
+  await insertAll(folderRows, (b) => db.insert(libraryFolders).values(b));
+  const big = folderRows[0]!.id!;
+  // A document is about a few topics: a term of the list turns up in about one document in ten.
+  const text = () => {
+    const topics = [rng.pick(WORDS), rng.pick(WORDS), rng.pick(WORDS), rng.pick(WORDS)];
+    return Array.from({ length: rng.int(80, 400) }, (_, k) => (k % 4 === 0 ? rng.pick(topics) : rng.pick(FILLER))).join(' ');
+  };
+  const fileRows = Array.from({ length: scale.documents }, (_, i) => ({ storageKey: `bench/doc-${i}`, name: `dokument-${i}.pdf`, mimeType: 'application/pdf', size: rng.int(20_000, 8_000_000) }));
+  const fileIds: string[] = [];
+  await insertAll(fileRows, async (b) => fileIds.push(...(await db.insert(files).values(b).returning({ id: files.id })).map((r) => r.id)));
+  const docs = fileIds.map((fileId, i) => ({
+    folderId: i < 300 ? big : (folderRows[rng.int(0, folderRows.length - 1)]!.id as string),
+    name: `Dokument ${i}.pdf`,
+    type: 'pdf',
+    size: fileRows[i]!.size,
+    fileId,
+    teams: rng.chance(0.1) ? [rng.pick(groups)] : [],
+    content: text(),
+    createdById: author.id,
+    createdByName: 'Verwaltung',
+  }));
+  await insertAll(docs, (b) => db.insert(libraryDocuments).values(b), 500);
+  rows.folders = folderRows.length;
+  rows.documents = docs.length;
+  return big;
 }

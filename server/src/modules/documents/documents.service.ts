@@ -10,7 +10,7 @@ import { likeTerm } from '../../platform/paging.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
-import { admits, breadCrumbOf, documentColumns, documentVisible, folderColumns, pathVisible, seesAll, toDocument, toFolder, uploadAllowed } from './library-view.ts';
+import { admits, breadCrumbOf, documentColumns, documentVisible, folderColumns, pathVisible, seesAll, toDocument, toFolder, uploadAllowed, visibleFolderIds } from './library-view.ts';
 
 const F = sql`${libraryFolders} f`;
 const D = sql`${libraryDocuments} d join ${libraryFolders} f on f.id = d.folder_id`;
@@ -38,13 +38,27 @@ export async function topFolders(db: Db, actor: Actor) {
 
 /** GET /folder/listall: every folder the person sees, in tree order (for choosing a target). */
 export async function allFolders(db: Db, actor: Actor) {
+  const visible = visibleFolderIds(actor);
   const rows = await db
     .select({ id: sql<string>`f.id`, name: sql<string>`f.name`, parent: sql<string | null>`f.parent_id`, depth: sql<number>`cardinality(f.path)`, mayUpload: sql<boolean>`${uploadAllowed(actor, sql`f.teams_upload`)}` })
     .from(F)
-    .where(pathVisible(actor, sql`f.path`))
-    // Tree order: by the names along the path.
-    .orderBy(sql`(select array_agg(lower(a.name) order by array_position(f.path, a.id)) from ${libraryFolders} a where a.id = any(f.path))`);
-  return { folders: rows.map((r) => ({ ...r, depth: Number(r.depth) })) };
+    .where(visible ? sql`f.id in ${visible}` : undefined);
+  return { folders: treeOrder(rows.map((r) => ({ ...r, depth: Number(r.depth) }))) };
+}
+
+/** Folders in tree order: each folder followed by its sub-folders, siblings by name. */
+function treeOrder<T extends { id: string; name: string; parent: string | null }>(rows: T[]): T[] {
+  const children = new Map<string | null, T[]>();
+  for (const r of rows) children.set(r.parent, [...(children.get(r.parent) ?? []), r]);
+  const out: T[] = [];
+  const walk = (parent: string | null) => {
+    for (const r of (children.get(parent) ?? []).sort((a, b) => a.name.localeCompare(b.name, 'de'))) {
+      out.push(r);
+      walk(r.id);
+    }
+  };
+  walk(null);
+  return out;
 }
 
 /** A folder the person sees, by id or short link; 404 otherwise (whether it exists is not told). */
@@ -75,11 +89,17 @@ async function countIn(db: Db, actor: Actor, folderId: string) {
   return row?.n ?? 0;
 }
 
-/** GET /folder/show/{id}, GET /folder/showbyshortlink/{link}: a folder with its sub-folders and first documents. */
+/**
+ * GET /folder/show/{id}, GET /folder/showbyshortlink/{link}: a folder with its sub-folders (read
+ * together: a sub-folder the person sees lies in a folder they see) and its first documents.
+ */
 export async function showFolder(db: Db, actor: Actor, by: { id: string } | { link: string }) {
-  const folder = await visibleFolder(db, actor, by);
-  const [children, docs] = await Promise.all([folders(db, actor, sql`f.parent_id = ${folder.id}`), documentsIn(db, actor, folder.id, 0)]);
-  return { folder: { ...folder, folders: children, documents: docs.documents, documentCount: docs.count } };
+  const target = 'id' in by ? sql`${by.id}::uuid` : sql`(select s.id from ${libraryFolders} s where lower(s.short_link) = lower(${by.link}))`;
+  const rows = await folders(db, actor, sql`(f.id = ${target} or f.parent_id = ${target})`);
+  const folder = rows.find((r) => r.parent === null || !rows.some((o) => o.id === r.parent)) ?? null;
+  if (!folder || rows.some((r) => r.id !== folder.id && r.parent !== folder.id)) throw notFound(MSG.folderUnknown);
+  const docs = await documentsIn(db, actor, folder.id, 0);
+  return { folder: { ...folder, folders: rows.filter((r) => r.id !== folder.id), documents: docs.documents, documentCount: docs.count } };
 }
 
 /** GET /document/list/{from}?folder=: a further step of a folder's documents. */
@@ -242,16 +262,15 @@ export async function search(db: Db, actor: Actor, term: string, from: number) {
   const like = likeTerm(t.toLowerCase());
   const query = sql`websearch_to_tsquery('german', ${t})`;
   const matches = sql`(lower(d.name) like ${like} or d.search @@ ${query})`;
-  const visible = documentVisible(actor, sql`f.path`, sql`d.teams`);
+  const folderIds = visibleFolderIds(actor);
   const rank = sql`(case when lower(d.name) like ${like} then 1 else 0 end + ts_rank(d.search, ${query}))`;
-  const page = db
-    .select({ id: sql<string>`d.id`, rank: sql<number>`${rank}`.as('rank'), total: sql<number>`count(*) over ()`.as('total') })
-    .from(D)
-    .where(sql`${matches} and ${visible}`)
-    .orderBy(sql`${rank} desc`, sql`d.id`)
-    .limit(DOCUMENT_PAGE_SIZE)
-    .offset(from)
-    .as('p');
+  // The matches first (name by trigram, text by the full-text index), then who may see them: the
+  // visible folders are walked once, not once per match.
+  const visibleMatch = folderIds ? sql`m.folder_id in ${folderIds} and ${admits(actor, sql`m.teams`)}` : sql`true`;
+  const page = sql`(with m as materialized (
+      select d.id, d.folder_id, d.teams, ${rank} as rank from ${libraryDocuments} d where ${matches})
+    select m.id, m.rank, count(*) over () as total from m where ${visibleMatch}
+    order by m.rank desc, m.id limit ${DOCUMENT_PAGE_SIZE} offset ${from}) p`;
   const [docs, folderRows] = await Promise.all([
     db
       .select({
@@ -268,8 +287,9 @@ export async function search(db: Db, actor: Actor, term: string, from: number) {
       ? Promise.resolve([])
       : db
           .select({ id: sql<string>`f.id`, name: sql<string>`f.name`, breadCrumb: breadCrumbOf(sql`f.path`) })
-          .from(F)
-          .where(sql`lower(f.name) like ${like} and ${pathVisible(actor, sql`f.path`)}`)
+          .from(sql`(with m as materialized (select a.id from ${libraryFolders} a where lower(a.name) like ${like})
+            select m.id from m where ${folderIds ? sql`m.id in ${folderIds}` : sql`true`}) q`)
+          .innerJoin(F, sql`f.id = q.id`)
           .orderBy(sql`lower(f.name)`)
           .limit(20),
   ]);

@@ -27,6 +27,20 @@ export function pathVisible(actor: Actor, path: SQL | AnyPgColumn): SQL {
   return sql`not exists (select 1 from ${libraryFolders} a where a.id = any(${path}) and not ${admits(actor, sql`a.teams`)})`;
 }
 
+/**
+ * The ids of every folder the person sees, walked from the top (a folder hidden from someone
+ * hides what lies inside it): for lists over many folders, where checking each one's path
+ * would read the same folders again and again. Null when the person sees everything.
+ */
+export function visibleFolderIds(actor: Actor): SQL | null {
+  if (seesAll(actor)) return null;
+  return sql`(with recursive v(id) as (
+      select a.id from ${libraryFolders} a where a.parent_id is null and ${admits(actor, sql`a.teams`)}
+      union all
+      select c.id from ${libraryFolders} c join v on c.parent_id = v.id where ${admits(actor, sql`c.teams`)})
+    select id from v)`;
+}
+
 /** A document is visible in a visible folder when its own read groups admit the person too. */
 export function documentVisible(actor: Actor, folderPath: SQL | AnyPgColumn, teams: SQL | AnyPgColumn): SQL {
   return seesAll(actor) ? sql`true` : sql`(${pathVisible(actor, folderPath)} and ${admits(actor, teams)})`;

@@ -169,7 +169,7 @@ export function DocumentsPage() {
                         <Table.Td>
                           <UnstyledButton onClick={() => open(f.id)} aria-label={`Ordner ${f.name} öffnen`}>
                             <Group gap="xs" wrap="nowrap">
-                              <IconFolder size={20} color="var(--mantine-color-yellow-7)" />
+                              <IconFolder size={20} color="var(--mantine-color-yellow-7)" style={{ flexShrink: 0 }} />
                               <Text size="sm" fw={600}>
                                 {f.name}
                               </Text>
@@ -190,7 +190,7 @@ export function DocumentsPage() {
                           <Table.Td>
                             <UnstyledButton onClick={() => download(d)} aria-label={`${d.name} herunterladen`}>
                               <Group gap="xs" wrap="nowrap">
-                                <Icon size={20} stroke={1.5} />
+                                <Icon size={20} stroke={1.5} style={{ flexShrink: 0 }} />
                                 <Text size="sm">{d.name}</Text>
                               </Group>
                             </UnstyledButton>
@@ -275,7 +275,7 @@ function SearchResults({ result, loading, error, onOpen }: { result: ReturnType<
       {result.folders.map((f) => (
         <UnstyledButton key={f.id} onClick={() => onOpen(f.id)} aria-label={`Ordner ${f.name} öffnen`}>
           <Group gap="xs" wrap="nowrap">
-            <IconFolder size={20} color="var(--mantine-color-yellow-7)" />
+            <IconFolder size={20} color="var(--mantine-color-yellow-7)" style={{ flexShrink: 0 }} />
             <div>
               <Text size="sm" fw={600}>
                 {f.name}
@@ -292,7 +292,7 @@ function SearchResults({ result, loading, error, onOpen }: { result: ReturnType<
         return (
           <UnstyledButton key={d.id} onClick={() => download(d)} aria-label={`${d.name} herunterladen`}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Icon size={20} stroke={1.5} />
+              <Icon size={20} stroke={1.5} style={{ flexShrink: 0 }} />
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600}>
                   {d.name}
