@@ -123,6 +123,8 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Dokumente: Ordner mit 300 Dokumenten (Verkauf)', path: (c) => `/api/folder/show/${c.folder}`, as: 'verkauf@example.com', kind: 'list' },
   { name: 'Dokumente: alle Ordner zur Auswahl (Verwaltung)', path: () => '/api/folder/listall', as: 'verwaltung@example.com', kind: 'all' },
   { name: 'Dokumentsuche Name und Volltext („Trittschalldämmung“, Verkauf)', path: () => '/api/documentsearch/Trittschalld%C3%A4mmung', as: 'verkauf@example.com', kind: 'list', bodies: () => ['{}'], reads: true },
+  { name: 'Werbung, veröffentlichte (Verkauf)', path: () => '/api/advertising/list/0', as: 'verkauf@example.com', kind: 'list' },
+  { name: 'Werbung, alle mit kommenden (Vertriebsleitung)', path: () => '/api/advertising/list/0', as: 'vertriebsleitung@example.com', kind: 'list' },
   {
     name: 'Bestand ändern (Scan, gezählte Menge)',
     path: () => '/api/article/updatestock',

@@ -18,6 +18,7 @@ import { claimStatuses, colorLabels, manufacturers } from '../../server/src/modu
 import { articleEans, articles, articleStocks, stockHistory } from '../../server/src/modules/stock/stock.table.ts';
 import { claimCounters, claimFiles, claims } from '../../server/src/modules/claims/claims.table.ts';
 import { libraryDocuments, libraryFolders } from '../../server/src/modules/documents/documents.table.ts';
+import { advertisings } from '../../server/src/modules/advertising/advertising.table.ts';
 import { files } from '../../server/src/platform/files.table.ts';
 import { claimNumber } from '@filialportal/core/claims';
 import { loginLog } from '../../server/src/modules/session/session.table.ts';
@@ -52,10 +53,12 @@ export interface Scale {
   /** The document library: folders (five levels at most, some for certain groups) and documents with text. */
   folders: number;
   documents: number;
+  /** Advertising entries over the years (a few upcoming), with file metadata. */
+  advertisings: number;
 }
 
-export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000, articles: 20_000, categories: 40, stockHistory: 200_000, claims: 25_000, claimFiles: 60_000, folders: 2_000, documents: 20_000 };
-export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000, articles: 2_000, categories: 10, stockHistory: 20_000, claims: 2_500, claimFiles: 6_000, folders: 200, documents: 2_000 };
+export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000, articles: 20_000, categories: 40, stockHistory: 200_000, claims: 25_000, claimFiles: 60_000, folders: 2_000, documents: 20_000, advertisings: 1_000 };
+export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000, articles: 2_000, categories: 10, stockHistory: 20_000, claims: 2_500, claimFiles: 6_000, folders: 200, documents: 2_000, advertisings: 100 };
 
 /** mulberry32: small, fast, and the same numbers on every machine. */
 export function prng(seed: number) {
@@ -129,6 +132,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
     stock = await generateStock(t, rng, scale, rows);
     await generateClaims(t, rng, scale, people, rows);
     folderId = await generateDocuments(t, rng, scale, people, rows);
+    await generateAdvertising(t, rng, scale, people, rows);
   });
   const [largest] = await db
     .select({ id: users.locationId, n: sql<number>`count(*)::int` })
@@ -606,4 +610,40 @@ async function generateDocuments(db: Db, rng: Rng, scale: Scale, people: Person[
   rows.folders = folderRows.length;
   rows.documents = docs.length;
   return big;
+}
+
+/**
+ * Advertising over the years: a flyer or poster every few days, the last few still to come (only
+ * who sees all advertising sees them). Files are metadata only.
+ */
+async function generateAdvertising(db: Db, rng: Rng, scale: Scale, people: Person[], rows: Record<string, number>) {
+  const author = people.find((p) => p.email === 'vertriebsleitung@example.com') ?? people[0]!;
+  const fileRows = Array.from({ length: scale.advertisings }, (_, i) => ({ storageKey: `bench/werbung-${i}`, name: `flyer-${i}.jpg`, mimeType: 'image/jpeg', size: rng.int(200_000, 6_000_000) }));
+  const fileIds: string[] = [];
+  await insertAll(fileRows, async (b) => fileIds.push(...(await db.insert(files).values(b).returning({ id: files.id })).map((r) => r.id)));
+  const day = 86_400_000;
+  const now = Date.now();
+  const span = scale.years * 365 * day;
+  const items = fileIds.map((fileId, i) => {
+    // The newest 2 % lie ahead.
+    const start = i < scale.advertisings * 0.02 ? now + rng.int(1, 60) * day : now - Math.floor(rng.next() * span);
+    const showFrom = new Date(start).toISOString().slice(0, 10);
+    return {
+      title: `${rng.pick(['Aktion', 'Flyer', 'Plakat', 'Prospekt'])} ${rng.pick(WORDS)} ${i}`,
+      articles: [`A-${rng.int(1000, 9999)}`, `A-${rng.int(1000, 9999)}`],
+      dateFrom: showFrom,
+      dateTill: new Date(start + rng.int(7, 42) * day).toISOString().slice(0, 10),
+      showFrom,
+      visibleFrom: new Date(`${showFrom}T00:00:00+01:00`),
+      fileId,
+      name: fileRows[i]!.name,
+      fileKind: 'image',
+      mimeType: 'image/jpeg',
+      size: fileRows[i]!.size,
+      createdBy: author.id,
+      createdAt: new Date(Math.min(start, now) - day),
+    };
+  });
+  await insertAll(items, (b) => db.insert(advertisings).values(b));
+  rows.advertisings = items.length;
 }

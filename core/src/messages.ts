@@ -283,6 +283,19 @@ export const MSG = {
   stockNotCounted: 'Für diesen Artikel ist an diesem Standort noch kein Bestand erfasst.',
   stockTooLow: 'Der Bestand am Standort ({n}) reicht für diese Menge nicht.',
   claimCorrectionNotAllowed: 'Bestandskorrekturen aus einer Beanstandung bucht, wer Beanstandungen buchen und den Bestand des Standorts ändern darf.',
+  // Advertising (spec 2 §5)
+  advertisingFileRequired: 'Wählen Sie ein Dokument zum hochladen',
+  advertisingTitleRequired: 'Bitte geben Sie ein Titel ein',
+  advertisingShowFromRequired: 'Bitte geben Sie das datum ein ab dem die Werbung angezeigt werden soll',
+  // own: advertising rules the spec leaves without a text
+  advertisingTooShort: 'Jede Angabe muss länger als ein Zeichen sein.',
+  advertisingTillBeforeFrom: 'Das Datum „gültig bis“ darf nicht vor „gültig ab“ liegen.',
+  advertisingFileType: 'Bitte wählen Sie eine Datei vom Typ pdf, png, jpg, jpeg, heic, heif, mp4, hevc oder mov.',
+  advertisingFileTooLarge: 'Die Datei ist zu groß (höchstens 25 MB, Videos 200 MB).',
+  advertisingFileUnreadable: 'Die Datei lässt sich nicht lesen.',
+  advertisingUnknown: 'Die Werbung existiert nicht mehr.',
+  advertisingArticlesTooMany: 'Eine Werbung nennt höchstens 50 Artikelnummern.',
+  noAdvertising: 'Keine Werbung vorhanden',
   // Confirm modal (spec 1 §2)
   confirmTitle: 'Löschen',
   confirmText: 'Bist du dir sicher, dass du das löschen möchtest?',

@@ -38,6 +38,7 @@ import { assortmentModule } from './modules/assortment/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { claimsModule } from './modules/claims/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
+import { advertisingModule } from './modules/advertising/index.ts';
 import { seenModule } from './modules/seen/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
@@ -161,6 +162,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(stockModule, deps);
       await api.register(claimsModule, deps);
       await api.register(documentsModule, deps);
+      await api.register(advertisingModule, deps);
       await api.register(absencesModule, deps);
       await api.register(calendarModule, deps);
     },

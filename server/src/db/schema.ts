@@ -19,3 +19,4 @@ export * from '../modules/assortment/assortment.table.ts';
 export * from '../modules/stock/stock.table.ts';
 export * from '../modules/claims/claims.table.ts';
 export * from '../modules/documents/documents.table.ts';
+export * from '../modules/advertising/advertising.table.ts';

@@ -5,6 +5,7 @@ import { seedTrainings } from './demo-trainings.ts';
 import { seedAssortment } from './demo-assortment.ts';
 import { seedClaims } from './demo-claims.ts';
 import { seedDocuments } from './demo-documents.ts';
+import { seedAdvertising } from './demo-advertising.ts';
 import { ROLE_ASSIGNABLE, ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
 import type { Db } from '../platform/db.ts';
@@ -169,6 +170,7 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage | null = null): P
     await seedAssortment(tx, storage);
     await seedClaims(tx, storage);
     await seedDocuments(tx, storage);
+    await seedAdvertising(tx, storage);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)

@@ -96,6 +96,10 @@ const CLAIM_EXPORT: readonly Role[] = [A, PL, BH, VL, VT, ZLL];
 const DOCUMENTS_EDIT: readonly Role[] = [A, PL, VL, VW];
 /** Who reaches a claim of Köln: whoever sees every location's claims, and the Köln staff with the menu. */
 const KOELN_CLAIMS: readonly Caller[] = [A, PL, BH, VL, VT, ZLL, VW, FL, VK, AZ, BL];
+/** Advertising (werbung_*): published entries for all staff but Aushilfe; upcoming ones, create, edit and delete for a few. */
+const ADVERTISING: readonly Role[] = [A, PL, BH, VL, VT, ZLL, VW, FL, VK, AZ, BL, FR, FPF, FPL, LG];
+const ADVERTISING_ALL: readonly Role[] = [A, VL, VT, VW];
+const ADVERTISING_EDIT: readonly Role[] = [A, VL, VW];
 /** Everyone with likes_can_see and comments_can_edit_own: all staff but Aushilfe. */
 const REACT: readonly Role[] = STAFF.filter((r) => r !== AH);
 
@@ -132,6 +136,8 @@ export interface Demo {
   claimPhoto: string;
   /** A library folder for everyone (short link 'pruefordner') with a PDF (short link 'pruefdokument'). */
   library: { folder: string; document: string };
+  /** An advertising entry shown from today (a PDF) and one shown from next month (a picture). */
+  advertising: { current: string; upcoming: string };
   /** The settings form of Verkauf Köln as the user editor sends it back unchanged. */
   verkaufForm: Record<string, unknown>;
 }
@@ -271,6 +277,10 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
   ok(await as('PUT', `/api/foldersl/${libraryFolder}`, { shortLink: 'pruefordner' }), 'folder link');
   ok(await as('PUT', `/api/documentsl/${libraryDocument}`, { shortLink: 'pruefdokument' }), 'document link');
 
+  const advertise = async (title: string, showFrom: string, name: string, bytes: Buffer) =>
+    idOf(ok(await t.as(admin, { method: 'POST', url: `/api/advertising?${new URLSearchParams({ title, showFrom, name, articles: 'PR-1' })}`, payload: bytes, headers: { 'content-type': 'application/octet-stream' } }), 'advertising'));
+  const advertising = { current: await advertise('Prüfwerbung heute', today, 'pruef.pdf', Buffer.from(PDF_TEXT)), upcoming: await advertise('Prüfwerbung demnächst', `${NEXT}-03-01`, 'pruef.png', png) };
+
   const d: Demo = {
     loc,
     user,
@@ -293,6 +303,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     claimKoeln,
     claimPhoto,
     library: { folder: libraryFolder, document: libraryDocument },
+    advertising,
     verkaufForm: { user: form.user, role: form.user.role },
   };
   let week = 20;
@@ -756,6 +767,34 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'POST /api/download/:token': { who: STAFF, sample: (d) => ({ url: `/api/download/${d.library.document}` }) },
   'GET /api/claimarticle/search': { who: CLAIMS, sample: () => ({ url: '/api/claimarticle/search?term=PR' }) },
   'POST /api/exportclaim/:locationId': { who: CLAIM_EXPORT, sample: (d) => ({ url: `/api/exportclaim/${d.loc.koeln}` }) },
+
+  // Advertising
+  'GET /api/advertising/list/:from': { who: ADVERTISING, sample: () => ({ url: '/api/advertising/list/0' }) },
+  'GET /api/advertising/:id': { who: ADVERTISING, scope: { only: ADVERTISING_ALL, otherwise: 404 }, sample: (d) => ({ url: `/api/advertising/${d.advertising.upcoming}` }) },
+  'GET /api/advertising/:id/file': { who: ADVERTISING, scope: { only: ADVERTISING_ALL, otherwise: 404 }, sample: (d) => ({ url: `/api/advertising/${d.advertising.upcoming}/file` }) },
+  'GET /api/advertising/:id/thumbnail': { who: ADVERTISING, scope: { only: ADVERTISING_ALL, otherwise: 404 }, sample: (d) => ({ url: `/api/advertising/${d.advertising.upcoming}/thumbnail` }) },
+  'POST /api/advertising': {
+    who: ADVERTISING_EDIT,
+    sample: (_d, c) => ({ url: `/api/advertising?${new URLSearchParams({ title: `Werbung ${slug(c)}`, showFrom: `${NEXT}-04-01`, name: 'flyer.pdf' })}`, payload: Buffer.from(`${PDF_TEXT}% ${slug(c)}\n`), contentType: 'application/octet-stream' }),
+  },
+  'PUT /api/advertising': {
+    who: ADVERTISING_EDIT,
+    sample: (d) => ({ url: '/api/advertising', payload: { advertising: { __identity: d.advertising.upcoming, title: 'Prüfwerbung demnächst', showFrom: `${NEXT}-03-01`, articles: ['PR-1'] } } }),
+  },
+  'POST /api/advertising/:id/file': {
+    who: ADVERTISING_EDIT,
+    sample: (d) => ({ url: `/api/advertising/${d.advertising.current}/file?name=pruef.pdf`, payload: Buffer.from(PDF_TEXT), contentType: 'application/octet-stream' }),
+  },
+  'DELETE /api/advertising/:id': {
+    who: ADVERTISING_EDIT,
+    sample: (d) => ({ url: `/api/advertising/${d.advertising.current}` }),
+    fresh: async (f, c) => {
+      const query = new URLSearchParams({ title: `Weg ${slug(c)}`, showFrom: `${NEXT}-04-01`, name: 'weg.pdf' });
+      const res = await f.t.as(f.tokens.get('Admin')!, { method: 'POST', url: `/api/advertising?${query}`, payload: Buffer.from(PDF_TEXT), headers: { 'content-type': 'application/octet-stream' } });
+      return { url: `/api/advertising/${idOf(ok(res, 'fresh advertising'))}` };
+    },
+  },
+  'POST /api/exportadvertising/:id': { who: ADVERTISING, sample: (d) => ({ url: `/api/exportadvertising/${d.advertising.current}` }) },
 
   'GET /api/globalsettings': { who: 'everyone', sample: () => ({ url: '/api/globalsettings' }) },
   'PUT /api/globalsettings/:id': {

@@ -24,6 +24,7 @@ import { UnseenNewsModal } from '../features/news/UnseenNewsModal.tsx';
 import { TaskCountBadge } from '../features/tasks/TaskCountBadge.tsx';
 import { TrainingCountBadge } from '../features/trainings/TrainingCountBadge.tsx';
 import { ClaimCountBadge } from '../features/claims/ClaimCountBadge.tsx';
+import { AdvertisingCountBadge } from '../features/advertising/AdvertisingCountBadge.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { useCurrentUser } from './current-user.tsx';
@@ -36,7 +37,7 @@ import { useTokenRefresh } from './useTokenRefresh.ts';
 import classes from './Shell.module.css';
 
 /** Counters beside navigation labels, by kind; kinds without a view yet have none. */
-const NAV_COUNTERS: Partial<Record<NonNullable<NavItem['counter']>, ComponentType>> = { tasks: TaskCountBadge, news: NewsCountBadge, trainings: TrainingCountBadge, claims: ClaimCountBadge };
+const NAV_COUNTERS: Partial<Record<NonNullable<NavItem['counter']>, ComponentType>> = { tasks: TaskCountBadge, news: NewsCountBadge, trainings: TrainingCountBadge, claims: ClaimCountBadge, advertising: AdvertisingCountBadge };
 
 function NavLabel({ item }: { item: NavItem }) {
   const Counter = item.counter ? NAV_COUNTERS[item.counter] : undefined;

@@ -57,7 +57,7 @@ describe('main navigation from the domains’ routes', () => {
           { label: 'Veranstaltungen Übersicht', path: '/veranstaltungen/uebersicht', built: true },
         ],
       },
-      { label: 'Werbung', path: '/werbung', built: false },
+      { label: 'Werbung', path: '/werbung', built: true },
       { label: 'Dokumente', path: '/dokumente', built: true },
       { label: 'Einstellungen', path: '/einstellungen', built: true },
     ]);

@@ -1,5 +1,5 @@
 import type { TablerIcon } from '@tabler/icons-react';
-import { IconFolders, IconSpeakerphone } from '@tabler/icons-react';
+import { IconFolders } from '@tabler/icons-react';
 import { can, type PermissionRule } from './access.ts';
 import type { AppRoute, NavCounter } from './route.ts';
 import { ROUTES } from './routes.ts';
@@ -34,15 +34,6 @@ const PLANNED: readonly Ordered[] = [
     permission: { anyOf: ['dokument_oder_ordner_eigene_sehen', 'dokument_oder_ordner_alle_sehen'] },
     built: false,
     order: 6,
-  },
-  {
-    label: 'Werbung',
-    path: '/werbung',
-    icon: IconSpeakerphone,
-    permission: { anyOf: ['werbung_ver_ffentlichte_sehen', 'werbung_alle_sehen'] },
-    built: false,
-    order: 9,
-    counter: 'advertising',
   },
 ];
 

@@ -1,4 +1,5 @@
 import { ABSENCE_ROUTES } from '../features/absences/routes.tsx';
+import { ADVERTISING_ROUTES } from '../features/advertising/routes.tsx';
 import { ASSORTMENT_ROUTES } from '../features/assortment/routes.tsx';
 import { CLAIM_ROUTES } from '../features/claims/routes.tsx';
 import { CALENDAR_ROUTES } from '../features/calendar/routes.tsx';
@@ -22,6 +23,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...STOCK_ROUTES,
   ...CLAIM_ROUTES,
   ...DOCUMENT_ROUTES,
+  ...ADVERTISING_ROUTES,
   ...CALENDAR_ROUTES,
   ...ABSENCE_ROUTES,
   ...TRAINING_ROUTES,

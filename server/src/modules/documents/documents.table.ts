@@ -30,7 +30,8 @@ export const libraryFolders = pgTable(
     // One name per place; the top level counts as one place.
     uniqueIndex('library_folders_name_uq').on(sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`),
     uniqueIndex('library_folders_short_link_uq').on(sql`lower(${t.shortLink})`),
-    index('library_folders_parent_idx').on(t.parentId),
+    // With the read groups: a folder's sub-folders are counted and walked from the index alone.
+    index('library_folders_parent_idx').on(t.parentId, t.teams),
     index('library_folders_path_idx').using('gin', t.path),
     index('library_folders_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
@@ -68,6 +69,8 @@ export const libraryDocuments = pgTable(
     check('library_documents_type_ck', sql`${t.type} in ('pdf', 'docx', 'xlsx')`),
     uniqueIndex('library_documents_short_link_uq').on(sql`lower(${t.shortLink})`),
     index('library_documents_folder_idx').on(t.folderId, sql`lower(${t.name})`, t.id),
+    // Rows are wide (their text): counting a folder's documents reads this index only.
+    index('library_documents_folder_teams_idx').on(t.folderId, t.teams),
     index('library_documents_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('library_documents_search_idx').using('gin', t.search),
   ],

@@ -7,6 +7,7 @@ import { berlinInstant, formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound, onConstraint } from '../../platform/errors.ts';
 import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
+import { manufacturers } from '../lists/lists.table.ts';
 import { locations } from '../locations/locations.table.ts';
 import { users } from '../users/users.table.ts';
 import { articleColumns, toArticleDto } from './article-view.ts';
@@ -89,6 +90,30 @@ export async function articlesByIds(db: Db, actor: Actor, ids: string[], locatio
   const byId = new Map(rows.map((r) => [r.id, r]));
   const list = [...new Set(ids)].flatMap((id) => (byId.has(id) ? [toArticleDto(byId.get(id)!)] : []));
   return { articles: list, count: list.length };
+}
+
+/**
+ * Articles by their numbers (letter case aside) with their stock per location, in one statement:
+ * for lists of article numbers from elsewhere (a promotion's export). Numbers it does not know
+ * are missing from the answer.
+ */
+export async function stockByNumbers(db: Db, actor: Actor, numbers: string[]) {
+  if (numbers.length === 0) return [];
+  const lower = [...new Set(numbers.map((n) => n.toLowerCase()))];
+  return db
+    .select({
+      number: articles.number,
+      decor: articles.decor,
+      name: articles.name,
+      manufacturer: sql<string>`coalesce((select m.name from ${manufacturers} m where m.id = ${articles.manufacturerId}), '')`,
+      location: sql<string | null>`l.name`,
+      count: sql<number | null>`s.count`,
+    })
+    .from(articles)
+    .leftJoin(sql`${articleStocks} s`, sql`s.article_id = ${articles.id}`)
+    .leftJoin(sql`${locations} l`, sql`l.id = s.location_id`)
+    .where(and(sql`lower(${articles.number}) = any(${sql.param(lower)}::text[])`, seesInactive(actor) ? undefined : eq(articles.active, true)))
+    .orderBy(articles.number, sql`l.name`);
 }
 
 /** The article behind an EAN (main code or scan list); 404 with the spec's message otherwise. */

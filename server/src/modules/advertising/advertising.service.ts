@@ -1,0 +1,181 @@
+import type { Readable } from 'node:stream';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { ADVERTISING_PAGE_SIZE, type AdvertisingFileKind, type TAdvertising, type TAdvertisingFields, type TUpdateAdvertising } from '@filialportal/core/advertising';
+import { MSG } from '@filialportal/core/messages';
+import { can, type Actor } from '../../platform/access.ts';
+import type { Db } from '../../platform/db.ts';
+import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
+import { notFound } from '../../platform/errors.ts';
+import { deleteFile } from '../../platform/files.ts';
+import { files } from '../../platform/files.table.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { seenAt } from '../seen/seen.service.ts';
+import { insertStagedFiles, removeKeys, stageAdvertisingFile } from './advertising-files.ts';
+import { advertisings } from './advertising.table.ts';
+
+/**
+ * Which entries a person sees (spec 2 §6): with werbung_alle_sehen every entry, upcoming ones
+ * too; with werbung_ver_ffentlichte_sehen those whose showFrom day has begun in Europe/Berlin.
+ */
+export function visibleWhere(actor: Actor): SQL | undefined {
+  if (can(actor, 'werbung_alle_sehen')) return undefined;
+  return sql`${advertisings.visibleFrom} <= now()`;
+}
+
+/**
+ * New since the last visit: entries that went live after it, and for who sees upcoming entries
+ * too, entries created after it. Who never opened the page sees the last two weeks as new.
+ */
+function newWhere(since: Date): SQL {
+  const at = since.toISOString();
+  return or(
+    sql`${advertisings.visibleFrom} <= now() and greatest(${advertisings.visibleFrom}, ${advertisings.createdAt}) > ${at}`,
+    sql`${advertisings.visibleFrom} > now() and ${advertisings.createdAt} > ${at}`,
+  )!;
+}
+
+const columns = {
+  id: advertisings.id,
+  title: advertisings.title,
+  articles: advertisings.articles,
+  dateFrom: advertisings.dateFrom,
+  dateTill: advertisings.dateTill,
+  showFrom: advertisings.showFrom,
+  name: advertisings.name,
+  fileKind: advertisings.fileKind,
+  mimeType: advertisings.mimeType,
+  size: advertisings.size,
+  thumbnailFileId: advertisings.thumbnailFileId,
+};
+type Row = SelectResultFields<typeof columns>;
+
+function toDto(r: Row, today: string): TAdvertising {
+  return {
+    id: r.id,
+    __identity: r.id,
+    name: r.name,
+    title: r.title,
+    articles: r.articles,
+    dateFrom: r.dateFrom,
+    dateTill: r.dateTill,
+    showFrom: r.showFrom,
+    dateFromFormated: formatDate(r.dateFrom),
+    dateTillFormated: formatDate(r.dateTill),
+    showFromFormated: formatDate(r.showFrom),
+    fileKind: r.fileKind as AdvertisingFileKind,
+    mimeType: r.mimeType,
+    size: r.size,
+    resourceUri: `/api/advertising/${r.id}/file`,
+    thumbnailUri: r.thumbnailFileId ? `/api/advertising/${r.id}/thumbnail` : null,
+    published: r.showFrom <= today,
+  };
+}
+
+/** GET /advertising/list/{from}: newest showFrom first; rows, total and new ones in one statement. */
+export async function listAdvertising(db: Db, actor: Actor, from: number, limit = ADVERTISING_PAGE_SIZE) {
+  const where = visibleWhere(actor);
+  const since = (await seenAt(db, actor.userId, 'advertising')) ?? new Date(Date.now() - 14 * 86_400_000);
+  const countQuery = db.select({ n: count() }).from(advertisings).where(where);
+  const newQuery = db.select({ n: count() }).from(advertisings).where(and(where, newWhere(since)));
+  const rows = await db
+    .select({ ...columns, total: sql<number>`(${countQuery})`.mapWith(Number), fresh: sql<number>`(${newQuery})`.mapWith(Number) })
+    .from(advertisings)
+    .where(where)
+    .orderBy(desc(advertisings.showFrom), desc(advertisings.createdAt), desc(advertisings.id))
+    .limit(limit)
+    .offset(from);
+  const today = todayIso();
+  if (rows.length > 0) return { advertisings: rows.map((r) => toDto(r, today)), count: rows[0]!.total, new: rows[0]!.fresh };
+  const [[total], [fresh]] = await Promise.all([countQuery, newQuery]);
+  return { advertisings: [], count: total?.n ?? 0, new: fresh?.n ?? 0 };
+}
+
+/** One entry the person may see, or 404 (also for upcoming entries they may not see yet). */
+export async function getAdvertising(db: Db, actor: Actor, id: string): Promise<TAdvertising> {
+  const [row] = await db.select(columns).from(advertisings).where(and(eq(advertisings.id, id), visibleWhere(actor)));
+  if (!row) throw notFound(MSG.advertisingUnknown);
+  return toDto(row, todayIso());
+}
+
+const fieldValues = (input: TAdvertisingFields) => ({
+  title: input.title,
+  articles: input.articles,
+  dateFrom: input.dateFrom,
+  dateTill: input.dateTill,
+  showFrom: input.showFrom,
+  visibleFrom: berlinInstant(input.showFrom),
+});
+
+/** POST /advertising: entry and file in one call; a refused file or failed save leaves nothing behind. */
+export async function createAdvertising(db: Db, storage: Storage, actor: Actor, input: TAdvertisingFields & { name: string }, body: Readable) {
+  const staged = await stageAdvertisingFile(storage, { fileName: input.name, body });
+  try {
+    const id = await db.transaction(async (tx) => {
+      const stored = await insertStagedFiles(tx, staged, actor.userId);
+      const [row] = await tx
+        .insert(advertisings)
+        .values({ ...fieldValues(input), ...stored, name: staged.name, fileKind: staged.kind, mimeType: staged.mimeType, size: staged.size, createdBy: actor.userId })
+        .returning({ id: advertisings.id });
+      return row!.id;
+    });
+    return { advertising: await getAdvertising(db, actor, id) };
+  } catch (err) {
+    await removeKeys(storage, staged.keys);
+    throw err;
+  }
+}
+
+/** PUT /advertising: the fields of an entry (`__identity`); its file stays. */
+export async function updateAdvertising(db: Db, actor: Actor, input: TUpdateAdvertising) {
+  const [row] = await db.update(advertisings).set(fieldValues(input)).where(eq(advertisings.id, input.__identity)).returning({ id: advertisings.id });
+  if (!row) throw notFound(MSG.advertisingUnknown);
+  return { advertising: await getAdvertising(db, actor, row.id) };
+}
+
+/** POST /advertising/{id}/file: a new file for an entry; the old one goes only once the new one is saved. */
+export async function replaceAdvertisingFile(db: Db, storage: Storage, actor: Actor, id: string, fileName: string, body: Readable) {
+  const [exists] = await db.select({ id: advertisings.id }).from(advertisings).where(eq(advertisings.id, id));
+  if (!exists) throw notFound(MSG.advertisingUnknown);
+  const staged = await stageAdvertisingFile(storage, { fileName, body });
+  let old: { fileId: string; thumbnailFileId: string | null };
+  try {
+    old = await db.transaction(async (tx) => {
+      const [before] = await tx.select({ fileId: advertisings.fileId, thumbnailFileId: advertisings.thumbnailFileId }).from(advertisings).where(eq(advertisings.id, id)).for('update');
+      if (!before) throw notFound(MSG.advertisingUnknown);
+      const stored = await insertStagedFiles(tx, staged, actor.userId);
+      await tx.update(advertisings).set({ ...stored, name: staged.name, fileKind: staged.kind, mimeType: staged.mimeType, size: staged.size }).where(eq(advertisings.id, id));
+      return before;
+    });
+  } catch (err) {
+    await removeKeys(storage, staged.keys);
+    throw err;
+  }
+  await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);
+  return { advertising: await getAdvertising(db, actor, id) };
+}
+
+/** DELETE /advertising/{id}: the entry, its file and thumbnail with their stored bytes. */
+export async function deleteAdvertising(db: Db, storage: Storage, id: string) {
+  const [row] = await db.delete(advertisings).where(eq(advertisings.id, id)).returning({ fileId: advertisings.fileId, thumbnailFileId: advertisings.thumbnailFileId });
+  if (!row) throw notFound(MSG.advertisingUnknown);
+  await removeFiles(db, storage, [row.fileId, row.thumbnailFileId]);
+}
+
+async function removeFiles(db: Db, storage: Storage, ids: (string | null)[]) {
+  for (const id of ids) if (id) await deleteFile(db, storage, id);
+}
+
+/**
+ * GET /advertising/{id}/file and …/thumbnail: the stored file of an entry the person may see;
+ * 404 for everyone else (whether it exists is not told).
+ */
+export async function advertisingFileFor(db: Db, actor: Actor, id: string, thumbnail: boolean) {
+  const [row] = await db
+    .select({ storageKey: files.storageKey, name: files.name, mimeType: files.mimeType, size: files.size })
+    .from(advertisings)
+    .innerJoin(files, eq(files.id, thumbnail ? advertisings.thumbnailFileId : advertisings.fileId))
+    .where(and(eq(advertisings.id, id), visibleWhere(actor)));
+  if (!row) throw notFound(MSG.advertisingUnknown);
+  return row;
+}
