@@ -46,13 +46,20 @@ export async function allFolders(db: Db, actor: Actor) {
   return { folders: treeOrder(rows.map((r) => ({ ...r, depth: Number(r.depth) }))) };
 }
 
+/** German name order, built once: a collator per comparison would hold the event loop on big trees. */
+const byName = new Intl.Collator('de', { sensitivity: 'base' });
+
 /** Folders in tree order: each folder followed by its sub-folders, siblings by name. */
 function treeOrder<T extends { id: string; name: string; parent: string | null }>(rows: T[]): T[] {
   const children = new Map<string | null, T[]>();
-  for (const r of rows) children.set(r.parent, [...(children.get(r.parent) ?? []), r]);
+  for (const r of rows) {
+    const siblings = children.get(r.parent);
+    if (siblings) siblings.push(r);
+    else children.set(r.parent, [r]);
+  }
   const out: T[] = [];
   const walk = (parent: string | null) => {
-    for (const r of (children.get(parent) ?? []).sort((a, b) => a.name.localeCompare(b.name, 'de'))) {
+    for (const r of (children.get(parent) ?? []).sort((a, b) => byName.compare(a.name, b.name))) {
       out.push(r);
       walk(r.id);
     }
