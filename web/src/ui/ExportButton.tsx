@@ -10,28 +10,30 @@ export interface ExportButtonProps {
 }
 
 /**
- * 'Export XLSX': the spec's download form post in a new window with the hidden field
- * authTok = 'Bearer <token>'. The browser streams the file straight to disk, however large.
+ * The spec's download form post in a new window with the hidden field authTok = 'Bearer <token>'.
+ * The browser streams the file straight to disk, however large.
  */
+export function postDownload(path: string) {
+  const token = session.token();
+  if (!token) return;
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = path;
+  form.target = '_blank';
+  const field = document.createElement('input');
+  field.type = 'hidden';
+  field.name = 'authTok';
+  field.value = `Bearer ${token}`;
+  form.appendChild(field);
+  document.body.appendChild(form);
+  form.submit();
+  form.remove();
+}
+
+/** 'Export XLSX': `postDownload` of the export's path. */
 export function ExportButton({ path, label = 'Export XLSX', size }: ExportButtonProps) {
-  const download = () => {
-    const token = session.token();
-    if (!token) return;
-    const form = document.createElement('form');
-    form.method = 'POST';
-    form.action = path;
-    form.target = '_blank';
-    const field = document.createElement('input');
-    field.type = 'hidden';
-    field.name = 'authTok';
-    field.value = `Bearer ${token}`;
-    form.appendChild(field);
-    document.body.appendChild(form);
-    form.submit();
-    form.remove();
-  };
   return (
-    <Button variant="light" size={size} leftSection={<IconFileSpreadsheet size={16} />} onClick={download}>
+    <Button variant="light" size={size} leftSection={<IconFileSpreadsheet size={16} />} onClick={() => postDownload(path)}>
       {label}
     </Button>
   );

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileSpreadsheet, IconFileTypePdf, IconMovie, IconPlus } from '@tabler/icons-react';
 import { ADVERTISING_PAGE_SIZE } from '@filialportal/core/advertising';
 import { MSG } from '@filialportal/core/messages';
-import { session } from '../../api/session.ts';
+import { postDownload } from '../../ui/ExportButton.tsx';
 import { useCan } from '../../app/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
@@ -37,22 +37,7 @@ function Preview({ row, small }: { row: Advertising; small: boolean }) {
 }
 
 /** 'Export XLSX' of one entry: the form post with authTok (spec 2 §7), like the shared ExportButton. */
-function exportEntry(id: string) {
-  const token = session.token();
-  if (!token) return;
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = `/api/exportadvertising/${id}`;
-  form.target = '_blank';
-  const field = document.createElement('input');
-  field.type = 'hidden';
-  field.name = 'authTok';
-  field.value = `Bearer ${token}`;
-  form.appendChild(field);
-  document.body.appendChild(form);
-  form.submit();
-  form.remove();
-}
+const exportEntry = (id: string) => postDownload(`/api/exportadvertising/${id}`);
 
 const validity = (a: Advertising) => (a.dateFromFormated || a.dateTillFormated ? `${a.dateFromFormated || '…'} – ${a.dateTillFormated || '…'}` : '–');
 
