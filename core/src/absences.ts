@@ -85,7 +85,8 @@ export function countWorkingDays(start: string, end: string, rules: DayRules): n
 }
 
 /**
- * Contingent of one person and year: available = contingent + surplus − deduction; taken =
+ * Contingent of one person and year: available = contingent + surplus − deduction − expired
+ * carried-over days (see carryOverExpiry); taken =
  * approved days up to today; planned = approved days after today; open = available − taken − planned.
  */
 export interface Contingent {
@@ -95,8 +96,8 @@ export interface Contingent {
   open: number;
 }
 
-export function contingent(input: { holidayContingent: number; surplus: number; deduction: number; taken: number; planned: number }): Contingent {
-  const available = input.holidayContingent + input.surplus - input.deduction;
+export function contingent(input: { holidayContingent: number; surplus: number; deduction: number; taken: number; planned: number; expired?: number }): Contingent {
+  const available = input.holidayContingent + input.surplus - input.deduction - (input.expired ?? 0);
   return { available, taken: input.taken, planned: input.planned, open: available - input.taken - input.planned };
 }
 
@@ -109,6 +110,12 @@ export function parseYearFilter(text: string): number | null | 'invalid' {
 
 /** The 224 prompt of a request beyond the remaining days (spec 1 §8). */
 export const limitedDaysMessage = (n: number) => `Nur noch ${n.toLocaleString('de-DE')} Tage verfügbar. Antrag trotzdem stellen?`;
+
+/** The quota warning's text (spec 1 §2: both numbers), e.g. in the approval task and the tooltip. */
+export const exceedsText = (open: number, remaining: number, year: number) => {
+  const days = (n: number) => `${n.toLocaleString('de-DE')} ${Math.abs(n) === 1 ? 'Tag' : 'Tage'}`;
+  return `offene Anträge ${year}: ${days(open)}, Resturlaub ${year}: ${days(remaining)}`;
+};
 
 /** Vacation list views (spec 1 §2): 1 open, 2 accepted, 3 past, 5 declined; 4 is the overview. */
 export const VACATION_VIEWS = { open: '1', accepted: '2', past: '3', overview: '4', declined: '5' } as const;
@@ -130,4 +137,68 @@ export function cleanOvertimeInput(text: string): string {
   const comma = v.indexOf(',');
   if (comma >= 0) v = v.slice(0, comma + 1) + v.slice(comma + 1).replace(/,/g, '');
   return v.slice(0, v.includes(',') ? 4 : 3);
+}
+
+/** The working days (YYYY-MM-DD) from start to end inclusive; for periods of at most a few years. */
+export function workingDates(start: string, end: string, rules: DayRules): string[] {
+  if (end < start) return [];
+  const free = freeWeekdays(rules.freeDays);
+  const holidays = new Set<string>();
+  for (let year = Number(start.slice(0, 4)); year <= Number(end.slice(0, 4)); year++) for (const h of rules.holidays(year)) holidays.add(h);
+  return eachDate(start, end).filter((d) => !free.has(weekdayCode(d)) && !holidays.has(d));
+}
+
+/**
+ * Sickness during vacation (§ 9 BUrlG): the working days of an approved vacation on which a sick
+ * report lies are not counted as vacation. Returns those dates, sorted and without repeats.
+ */
+export function sickCreditDates(vacation: { startDate: string; endDate: string }, sick: readonly { startDate: string; endDate: string }[], rules: DayRules): string[] {
+  const out = new Set<string>();
+  for (const s of sick) {
+    const from = s.startDate > vacation.startDate ? s.startDate : vacation.startDate;
+    const to = s.endDate < vacation.endDate ? s.endDate : vacation.endDate;
+    for (const d of workingDates(from, to, rules)) out.add(d);
+  }
+  return [...out].sort();
+}
+
+/** Row text of credited days: '2 Tage wegen Krankheit gutgeschrieben'. */
+export const creditedDaysText = (n: number) => `${n.toLocaleString('de-DE')} ${n === 1 ? 'Tag' : 'Tage'} wegen Krankheit gutgeschrieben`;
+
+/** Default expiry of carried-over days (§ 7 (3) BUrlG): 31 March of the following year. */
+export const DEFAULT_CARRY_OVER_EXPIRY = '03-31';
+
+/**
+ * The expiry setting as stored ('MM-DD', or '' for never) from the form's 'TT.MM.' (or empty).
+ * Returns null for anything that is no day of the year; 29 February is refused, it does not
+ * exist every year.
+ */
+export function parseCarryOverExpiry(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return '';
+  const m = /^(\d{1,2})\.(\d{1,2})\.?$/.exec(t);
+  if (!m) return null;
+  const day = Number(m[1]);
+  const month = Number(m[2]);
+  const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (!days || day < 1 || day > days) return null;
+  return `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** 'MM-DD' → 'TT.MM.' for display ('' stays ''). */
+export const formatCarryOverExpiry = (mmdd: string) => (mmdd ? `${mmdd.slice(3, 5)}.${mmdd.slice(0, 2)}.` : '');
+
+/**
+ * Carried-over days that expire (§ 7 (3) BUrlG). The days carried into a year are used first: each
+ * approved vacation day of that year up to the expiry date uses one of them. What is left of them
+ * expires on the expiry date. Before that date it is `expiring` (still available, shown as
+ * 'davon n Tage verfallen am …'); from the day after, it is `expired` and no longer available.
+ * Nothing expires of a surplus of zero or less, or without an expiry date ('').
+ */
+export function carryOverExpiry(input: { surplus: number; usedByExpiry: number; year: number; expiry: string; today: string }): { expiryDate: string | null; expiring: number; expired: number } {
+  if (!input.expiry || input.surplus <= 0) return { expiryDate: null, expiring: 0, expired: 0 };
+  const expiryDate = `${input.year}-${input.expiry}`;
+  const left = Math.max(0, input.surplus - Math.max(0, input.usedByExpiry));
+  if (left === 0) return { expiryDate, expiring: 0, expired: 0 };
+  return input.today > expiryDate ? { expiryDate, expiring: 0, expired: left } : { expiryDate, expiring: left, expired: 0 };
 }

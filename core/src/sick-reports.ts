@@ -39,6 +39,8 @@ export const ZSickReportRow = z.object({
   startDateFormated: z.string(),
   endDateFormated: z.string(),
   countDays: z.number(),
+  /** Vacation days this report credited back (sickness during approved vacation). */
+  creditedDays: z.number(),
   createdAtFormated: z.string(),
   status: z.string(),
   statusLabel: z.string(),
@@ -71,3 +73,9 @@ export const ZSickSummaryResponse = z.object({ users: z.array(ZSickSummaryRow), 
 
 /** GET /countsickdays. */
 export const ZSickDaysResponse = z.object({ userId: z.string(), sickDaysThisYear: z.number(), sickDaysLastYear: z.number() });
+
+/** POST /sickreport/vacationcredit: approved vacation in the period and the days credited back. */
+export const ZSickCreditPreview = z.object({
+  days: z.number(),
+  vacations: z.array(z.object({ startDate: z.string(), endDate: z.string(), startDateFormated: z.string(), endDateFormated: z.string(), days: z.number() })),
+});

@@ -98,6 +98,9 @@ export const ZCurrentUser = z.object({
   availableHolidays: z.number(),
   holidaysTakenThisYear: z.number(),
   holidaysPlannedThisYear: z.number(),
+  /** Carried-over days of this year that expire on holidaysExpiryDate unless taken before. */
+  holidaysExpiring: z.number(),
+  holidaysExpiryDate: z.string().nullable(),
   allowedLocationsClaim: z.array(z.string()),
   lastSeenNewsDate: z.string().nullable(),
 });
@@ -211,6 +214,11 @@ export const ZCountResponse = z.object({ count: z.number() });
 /** Initials shown instead of a missing avatar. */
 export function initials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
+}
+
+/** 'Tina Testerin': how confirmations and notices name a person; a last name alone can mean two people. */
+export function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName.trim()} ${person.lastName.trim()}`.trim();
 }
 
 const required = (max = 100) => z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, MSG.fillAllFields);

@@ -75,6 +75,12 @@ export const ZVacationRow = z.object({
   overtime: z.number().nullable(),
   /** Open days requested and days left, when the open requests exceed the account. */
   exceeds: z.array(z.number()).nullable(),
+  /** The year of the account `exceeds` refers to (a request may fall into next year). */
+  exceedsYear: z.number().nullable(),
+  /** Why it was declined (optional; declined requests only). */
+  declineReason: z.string(),
+  /** Working days credited back because of a sick report during the approved vacation (§ 9 BUrlG). */
+  creditedDays: z.number(),
   canAccept: z.boolean(),
   canDecline: z.boolean(),
   canDelete: z.boolean(),
@@ -108,6 +114,10 @@ export const ZVacationOverviewRow = z.object({
   holidayContingent: z.number(),
   deduction: z.number(),
   openHolidays: z.number(),
+  /** Carried-over days that expire on expiryDate unless taken before; expired: gone already. */
+  expiringHolidays: z.number(),
+  expiredHolidays: z.number(),
+  expiryDate: z.string().nullable(),
 });
 
 /** GET /user/listallabsenceuseroverview. */
@@ -126,7 +136,19 @@ export const ZContingent = z.object({
   taken: z.number(),
   planned: z.number(),
   open: z.number(),
+  /** Carried-over days that expire on expiryDate unless used before; expired: those gone already. */
+  expiring: z.number(),
+  expired: z.number(),
+  expiryDate: z.string().nullable(),
 });
+
+/** Longest reason for declining a request. */
+export const DECLINE_REASON_MAX = 500;
+
+/** PUT /updateabsence/{id}/{approved}: optional body with the reason for declining. */
+export const ZVacationDecision = z
+  .object({ reason: z.string().trim().max(DECLINE_REASON_MAX, `Die Begründung darf höchstens ${DECLINE_REASON_MAX} Zeichen lang sein.`).optional().default('') })
+  .nullish();
 
 /** GET /user-contingents: the year before last up to next year. */
 export const ZContingentsResponse = z.object({ contingents: z.array(ZContingent) });

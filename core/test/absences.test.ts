@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contingent, countWorkingDays, eachDate, freeWeekdays, countWorkingDaysByYear, parseYearFilter, weekdayCode } from '../src/absences.ts';
+import { carryOverExpiry, contingent, countWorkingDays, eachDate, freeWeekdays, countWorkingDaysByYear, parseCarryOverExpiry, formatCarryOverExpiry, parseYearFilter, sickCreditDates, weekdayCode, workingDates } from '../src/absences.ts';
 import { regionHolidays, publicHolidays } from '../src/holidays.ts';
 
 const office = (region: string) => ({ freeDays: ['', '', '', '', '', '', ''], holidays: regionHolidays(region) });
@@ -92,4 +92,94 @@ describe('year filter', () => {
     ['20', 'invalid'],
     ['abcd', 'invalid'],
   ])('%s → %s', (text, expected) => expect(parseYearFilter(text)).toBe(expected));
+});
+
+describe('sickness during vacation (§ 9 BUrlG)', () => {
+  const rules = { freeDays: ['', '', '', '', '', 'Sa', 'So'], holidays: regionHolidays('NW') };
+  // Monday 7 to Friday 18 September 2026: two weeks of vacation.
+  const vacation = { startDate: '2026-09-07', endDate: '2026-09-18' };
+
+  it('lists the working days of a period without free days and holidays', () => {
+    expect(workingDates('2026-09-04', '2026-09-08', rules)).toEqual(['2026-09-04', '2026-09-07', '2026-09-08']);
+    // 3 October (Tag der Deutschen Einheit) is a Saturday in 2026; 1 May 2026 a Friday.
+    expect(workingDates('2026-04-30', '2026-05-04', rules)).toEqual(['2026-04-30', '2026-05-04']);
+    expect(workingDates('2026-05-04', '2026-05-01', rules)).toEqual([]);
+  });
+
+  it('credits the working days of a sick report inside the vacation', () => {
+    expect(sickCreditDates(vacation, [{ startDate: '2026-09-08', endDate: '2026-09-09' }], rules)).toEqual(['2026-09-08', '2026-09-09']);
+  });
+
+  it('credits only the overlapping part, without the weekend', () => {
+    // Sick from Thursday of the second week to the Tuesday after: Thursday and Friday count.
+    expect(sickCreditDates(vacation, [{ startDate: '2026-09-17', endDate: '2026-09-22' }], rules)).toEqual(['2026-09-17', '2026-09-18']);
+    // Sick over the middle weekend: Friday and Monday.
+    expect(sickCreditDates(vacation, [{ startDate: '2026-09-11', endDate: '2026-09-14' }], rules)).toEqual(['2026-09-11', '2026-09-14']);
+  });
+
+  it('counts a day of two reports once and nothing outside the vacation', () => {
+    const two = [
+      { startDate: '2026-09-07', endDate: '2026-09-08' },
+      { startDate: '2026-09-08', endDate: '2026-09-08' },
+    ];
+    expect(sickCreditDates(vacation, two, rules)).toEqual(['2026-09-07', '2026-09-08']);
+    expect(sickCreditDates(vacation, [{ startDate: '2026-09-21', endDate: '2026-09-25' }], rules)).toEqual([]);
+  });
+
+  it('never credits more than the vacation’s working days (any reports)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: -20, max: 30 }), fc.integer({ min: 0, max: 15 })), { maxLength: 5 }), (spans) => {
+        const day = (n: number) => new Date(Date.UTC(2026, 8, 7 + n)).toISOString().slice(0, 10);
+        const credited = sickCreditDates(vacation, spans.map(([s, len]) => ({ startDate: day(s), endDate: day(s + len) })), rules);
+        expect(credited.length).toBeLessThanOrEqual(countWorkingDays(vacation.startDate, vacation.endDate, rules));
+        expect(new Set(credited).size).toBe(credited.length);
+      }),
+    );
+  });
+});
+
+describe('carry-over expiry (§ 7 (3) BUrlG)', () => {
+  it('reads TT.MM. and refuses days that do not exist every year', () => {
+    expect(parseCarryOverExpiry('31.03.')).toBe('03-31');
+    expect(parseCarryOverExpiry(' 1.4 ')).toBe('04-01');
+    expect(parseCarryOverExpiry('')).toBe('');
+    expect(parseCarryOverExpiry('31.04.')).toBeNull();
+    expect(parseCarryOverExpiry('29.02.')).toBeNull();
+    expect(parseCarryOverExpiry('2027-03-31')).toBeNull();
+    expect(parseCarryOverExpiry('\u0000')).toBeNull();
+    expect(formatCarryOverExpiry('03-31')).toBe('31.03.');
+    expect(formatCarryOverExpiry('')).toBe('');
+  });
+
+  // Worked example (docs/decisions.md): 30 days a year; 8 days carried into 2027; expiry 31.03.
+  const example = (usedByExpiry: number, today: string) => carryOverExpiry({ surplus: 8, usedByExpiry, year: 2027, expiry: '03-31', today });
+
+  it('before the date: what vacation up to then does not use is still there, marked as expiring', () => {
+    expect(example(0, '2027-02-01')).toEqual({ expiryDate: '2027-03-31', expiring: 8, expired: 0 });
+    // Three days in February use three of the carried-over days first.
+    expect(example(3, '2027-02-01')).toEqual({ expiryDate: '2027-03-31', expiring: 5, expired: 0 });
+    expect(example(3, '2027-03-31')).toEqual({ expiryDate: '2027-03-31', expiring: 5, expired: 0 });
+  });
+
+  it('after the date: the rest has expired and leaves the account', () => {
+    expect(example(3, '2027-04-01')).toEqual({ expiryDate: '2027-03-31', expiring: 0, expired: 5 });
+    const c = contingent({ holidayContingent: 30, surplus: 8, deduction: 0, taken: 3, planned: 10, expired: 5 });
+    expect(c).toEqual({ available: 33, taken: 3, planned: 10, open: 20 });
+  });
+
+  it('nothing expires when the vacation before the date used it all, without a date, or without a surplus', () => {
+    expect(example(10, '2027-04-01')).toEqual({ expiryDate: '2027-03-31', expiring: 0, expired: 0 });
+    expect(carryOverExpiry({ surplus: 8, usedByExpiry: 0, year: 2027, expiry: '', today: '2027-04-01' })).toEqual({ expiryDate: null, expiring: 0, expired: 0 });
+    expect(carryOverExpiry({ surplus: -2, usedByExpiry: 0, year: 2027, expiry: '03-31', today: '2027-04-01' })).toEqual({ expiryDate: null, expiring: 0, expired: 0 });
+  });
+
+  it('never lets more expire than was carried over (any use and date)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -5, max: 60 }), fc.boolean(), (surplus, used, after) => {
+        const r = carryOverExpiry({ surplus, usedByExpiry: used, year: 2027, expiry: '03-31', today: after ? '2027-05-01' : '2027-01-10' });
+        expect(r.expiring + r.expired).toBeLessThanOrEqual(Math.max(0, surplus));
+        expect(r.expiring * r.expired).toBe(0);
+      }),
+    );
+  });
 });

@@ -71,11 +71,12 @@ describe('sick reports', () => {
 
   it('lists by view and sums sick days per person in the summary', async () => {
     const token = await t.login('personalleitung@example.com');
-    const past = (await t.as(token, { method: 'GET', url: '/api/sickreport/0/all/3' })).json();
+    const [me] = await t.db.select().from(users).where(eq(users.id, verkauf));
+    // The demo company's reports of the months since fill the first page: the person's own.
+    const past = (await t.as(token, { method: 'GET', url: `/api/sickreport/0/all/3?searchTerm=${encodeURIComponent(me!.personalNumber!)}` })).json();
     expect(past.sickReports.map((s: { id: string }) => s.id)).toContain(id);
     const current = (await t.as(token, { method: 'GET', url: '/api/sickreport/0/all/2' })).json();
     expect(current.sickReports.map((s: { id: string }) => s.id)).not.toContain(id);
-    const [me] = await t.db.select().from(users).where(eq(users.id, verkauf));
     const summary = (await t.as(token, { method: 'GET', url: `/api/sickreport/summary/0/all?searchTerm=${encodeURIComponent(me!.personalNumber!)}` })).json();
     const mine = summary.users.find((u: { id: string }) => u.id === verkauf);
     expect(mine).toMatchObject({ sickDaysThisYear: 0, sickDaysLastYear: 5 });

@@ -132,20 +132,20 @@ describe('processing requests', () => {
     await t.db.update(users).set({ email: 'fl.hamburg@example.com' }).where(eq(users.id, hhLead!.id));
     const hh = await openOf('fl.hamburg@example.com');
     expect(hh.absences.some((a: { userId: string }) => a.userId === verkauf)).toBe(false);
-    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.countDays, 4)));
+    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.startDate, weekStart)));
     const res = await t.as(await t.login('fl.hamburg@example.com'), { method: 'PUT', url: `/api/updateabsence/${row!.id}/1` });
     expect(res.statusCode).toBe(404);
     expect((await t.db.select().from(absences).where(eq(absences.id, row!.id)))[0]!.approved).toBe(false);
   });
 
   it('Verkauf cannot process its own request', async () => {
-    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.countDays, 4)));
+    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.startDate, weekStart)));
     const res = await t.as(await t.login('verkauf@example.com'), { method: 'PUT', url: `/api/updateabsence/${row!.id}/1` });
     expect(res.statusCode).toBe(403);
   });
 
   it('accepting completes the task, tells the requester by mail and moves it to view 2', async () => {
-    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.countDays, 4)));
+    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.startDate, weekStart)));
     const res = await t.as(await t.login('filialleitung@example.com'), { method: 'PUT', url: `/api/updateabsence/${row!.id}/1` });
     expect(res.statusCode).toBe(200);
     expect(res.json().appointment).toMatchObject({ approved: true, state: 'akzeptiert', confirmedAtFormated: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/) });
@@ -160,7 +160,7 @@ describe('processing requests', () => {
   });
 
   it('declining from view 2 and deleting need their rights', async () => {
-    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.countDays, 4)));
+    const [row] = await t.db.select().from(absences).where(and(eq(absences.userId, verkauf), eq(absences.startDate, weekStart)));
     const decline = await t.as(await t.login('filialleitung@example.com'), { method: 'PUT', url: `/api/updateabsence/${row!.id}/0` });
     expect(decline.json().appointment.state).toBe('abgelehnt');
     const refused = await t.as(await t.login('verkauf@example.com'), { method: 'DELETE', url: `/api/appointment/${row!.id}` });
@@ -239,7 +239,7 @@ describe('overview and exports', () => {
     const list = await t.as(token, { method: 'POST', url: `/api/exportabsence/all/1?year=${NEXT}` });
     expect(list.statusCode).toBe(200);
     const rows = await readXlsx(list);
-    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Personalnummer', 'Von', 'Bis', 'Tage', 'Status', 'Bestätigt von', 'Art']);
+    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Personalnummer', 'Von', 'Bis', 'Tage', 'Status', 'Bestätigt von', 'Art', 'Gutgeschrieben (Krankheit)', 'Begründung der Ablehnung']);
     expect(rows.length).toBeGreaterThan(1);
     expect(rows[1]![4]).toBeInstanceOf(Date);
     const overview = await readXlsx(await t.as(token, { method: 'POST', url: '/api/exportabsence/all/4?contingent=1' }));

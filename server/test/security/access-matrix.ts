@@ -801,6 +801,10 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     who: [A, VL, VW],
     sample: (d) => ({ url: `/api/globalsettings/${d.globalSettings}`, payload: { globalSettings: { sortimentSheetUrl: '' } } }),
   },
+  'PUT /api/globalsettings/:id/carryover': {
+    who: [A, PL],
+    sample: (d) => ({ url: `/api/globalsettings/${d.globalSettings}/carryover`, payload: { globalSettings: { carryOverExpiry: '31.03.' } } }),
+  },
 
   // Tasks
   'GET /api/task/list/:from/:location/:team/:completed': { who: STAFF, sample: () => ({ url: '/api/task/list/0/all/all/0' }) },
@@ -877,6 +881,11 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     who: SICK,
     scope: { only: KOELN_SICK, otherwise: 404 },
     sample: (d, c) => ({ url: '/api/sickreport', payload: sickOf(d.user.Verkauf, Y - 2, 1 + nr(c)) }),
+  },
+  'POST /api/sickreport/vacationcredit': {
+    who: SICK,
+    scope: { only: KOELN_SICK, otherwise: 404 },
+    sample: (d) => ({ url: '/api/sickreport/vacationcredit', payload: sickOf(d.user.Verkauf, Y - 1, 10) }),
   },
   'PUT /api/sickreport/:id': {
     who: SICK,

@@ -11,6 +11,7 @@ export const VIEW_TITLES: Record<string, string> = {
 type RequestRow = {
   lastName: string; firstName: string; locationLabel: string; personalNumber: string; startDate: string; endDate: string; countDays: number;
   state: string; confirmedByData: string; specialHoliday: boolean; reason: string; overtimeDeduction: boolean; overtime: number | null;
+  creditedDays: number; declineReason: string;
 };
 
 /** Columns of POST /exportabsence for the request views 1, 2, 3 and 5. */
@@ -25,11 +26,14 @@ export const requestColumns: XlsxColumn<RequestRow>[] = [
   { header: 'Status', value: (r) => r.state },
   { header: 'Bestätigt von', value: (r) => r.confirmedByData, width: 20 },
   { header: 'Art', value: (r) => (r.specialHoliday ? `Sonderurlaub: ${r.reason}` : r.overtimeDeduction ? `Überstundenabbau: ${String(r.overtime ?? '').replace('.', ',')} Std.` : 'Urlaub'), width: 28 },
+  { header: 'Gutgeschrieben (Krankheit)', value: (r) => r.creditedDays, type: 'number' },
+  { header: 'Begründung der Ablehnung', value: (r) => r.declineReason, width: 32 },
 ];
 
 type OverviewRow = {
   lastName: string; firstName: string; personalNumber: string; teamLabel: string; locationLabel: string; year: number; availableHolidays: number;
   holidaysTakenThisYear: number; holidaysPlannedThisYear: number; holidaySurplusPreviousYear: number; holidayContingent: number; openHolidays: number;
+  expiringHolidays: number; expiredHolidays: number;
 };
 
 /** Columns of the overview export (view 4). */
@@ -46,4 +50,6 @@ export const overviewColumns: XlsxColumn<OverviewRow>[] = [
   { header: 'Resturlaub Vorjahr', value: (r) => r.holidaySurplusPreviousYear, type: 'number' },
   { header: 'Urlaubsanspruch', value: (r) => r.holidayContingent, type: 'number' },
   { header: 'Offen', value: (r) => r.openHolidays, type: 'number' },
+  { header: 'Übertrag verfällt noch', value: (r) => r.expiringHolidays, type: 'number' },
+  { header: 'Übertrag verfallen', value: (r) => r.expiredHolidays, type: 'number' },
 ];

@@ -9,6 +9,7 @@ import {
   ZVacationListResponse,
   ZVacationOverviewResponse,
   ZVacationRequest,
+  ZVacationDecision,
   ZVacationResponse,
 } from '@filialportal/core/vacation';
 import { actorOf } from '../../platform/access.ts';
@@ -72,8 +73,14 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
 
   r.put('/updateabsence/:id/:approved', {
     config: { access: { anyOf: PROCESS } },
-    schema: { tags, summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0)', params: z.object({ id: zId(), approved: z.enum(['0', '1', 'true', 'false']) }), response: { 200: ZVacationResponse } },
-    handler: (req) => vacation.decideVacation(deps, actorOf(req), req.params.id, req.params.approved === '1' || req.params.approved === 'true'),
+    schema: {
+      tags,
+      summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0); beim Ablehnen optional mit Begründung { reason }',
+      params: z.object({ id: zId(), approved: z.enum(['0', '1', 'true', 'false']) }),
+      body: ZVacationDecision,
+      response: { 200: ZVacationResponse },
+    },
+    handler: (req) => vacation.decideVacation(deps, actorOf(req), req.params.id, req.params.approved === '1' || req.params.approved === 'true', req.body?.reason ?? ''),
   });
 
   r.get('/user/listallabsenceuseroverview', {

@@ -28,6 +28,13 @@ export const absences = pgTable(
     reason: text('reason').notNull().default(''),
     overtimeDeduction: boolean('overtime_deduction').notNull().default(false),
     overtime: numeric('overtime', { mode: 'number' }),
+    /** Why the approver declined the request (optional; shown in the row, view 5 and the mail). */
+    declineReason: text('decline_reason').notNull().default(''),
+    /**
+     * Approved vacation: the working days on which the person was on sick leave (§ 9 BUrlG). They
+     * are credited back to the account; kept as dates so any part of the year can be counted.
+     */
+    creditedDates: date('credited_dates').array().notNull().default(sql`'{}'::date[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
@@ -41,6 +48,9 @@ export const absences = pgTable(
     index('absences_user_end_idx').on(t.userId, t.endDate),
     // Views 2 and 3 count approved requests by end date and period: from the index alone.
     index('absences_vacation_approved_idx').on(t.endDate, t.startDate).where(sql`kind = 'vacation' and approved`),
+    // Views 3 and 5 list newest first (start date, then id, both descending): read in list order,
+    // so a page joins its 20 people, not every request of the first start dates.
+    index('absences_vacation_start_idx').on(t.startDate, t.id).where(sql`kind = 'vacation'`),
   ],
 );
 

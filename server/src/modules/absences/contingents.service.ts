@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { countWorkingDays, contingent, type Contingent } from '@filialportal/core/absences';
+import { carryOverExpiry, contingent, countWorkingDays, DEFAULT_CARRY_OVER_EXPIRY, type Contingent, type DayRules } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { currentYear, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
+import { globalSettings } from '../global-settings/global-settings.table.ts';
 import { locations } from '../locations/locations.table.ts';
 import { users } from '../users/users.table.ts';
 import { absences, contingents } from './absences.table.ts';
@@ -14,7 +15,16 @@ export interface YearAccount extends Contingent {
   /** True when HR set the surplus; otherwise it is last year's open days. */
   surplusSet: boolean;
   deduction: number;
+  /** Carried-over days that expire on `expiryDate` unless used before (still in `available`). */
+  expiring: number;
+  /** Carried-over days that expired on `expiryDate` (already taken off `available`). */
+  expired: number;
+  /** The year's expiry date of carried-over days (YYYY-MM-DD), or null when nothing expires. */
+  expiryDate: string | null;
 }
+
+/** An approved request: [start, end, days per year, dates credited because of sickness]. */
+type RequestTuple = [string, string, Record<string, number> | number | null, string[]];
 
 interface AccountRow {
   id: string;
@@ -22,94 +32,160 @@ interface AccountRow {
   createdAt: Date;
   freeDays: string[];
   region: string;
+  /** Expiry of carried-over days, 'MM-DD' or '' (global settings). */
+  expiry: string;
   /** HR's values per year: [year, surplus | null, deduction]. */
   set: [number, number | null, number][];
-  /** Approved ordinary vacation days per year up to the asked one. */
+  /** Approved ordinary vacation days per year up to the last asked one, less the days credited for sickness. */
   approved: Record<string, number>;
-  /** This year only: approved requests that began by today, [start, end, days of this year]. */
-  begun: [string, string, number | null][] | null;
+  /** Current year only: approved requests that began by today, with this year's days. */
+  begun: RequestTuple[] | null;
+  /** Approved requests touching the part of a year up to the expiry date, with all their days. */
+  early: RequestTuple[];
   /** Days of open (undecided) ordinary requests per year. */
   pending: Record<string, number>;
 }
 
 /**
  * Everything the accounts of several people need, in one statement: the people, HR's values,
- * approved and open days per year from the stored per-year counts, and (for the current year)
- * the requests already begun. One round trip instead of four, and one plan for any number of ids.
+ * approved and open days per year from the stored per-year counts, the requests before each
+ * year's expiry date and (for the current year) the requests already begun. One round trip
+ * instead of six, and one plan for any number of ids.
  */
-async function accountRows(db: Db, userIds: readonly string[], year: number): Promise<AccountRow[]> {
-  const current = year === currentYear();
+async function accountRows(db: Db, userIds: readonly string[], lastYear: number, withCurrent: boolean): Promise<AccountRow[]> {
   const today = todayIso();
+  const yearStart = `${currentYear()}-01-01`;
+  const lastDay = `${lastYear}-12-31`;
   const ordinary = sql`a.user_id = u.id and a.kind = 'vacation' and not a.special_holiday and not a.overtime_deduction`;
   const result = await db.execute(sql`
-    select u.id, u.holiday_contingent::float as "holidayContingent", u.created_at as "createdAt", u.free_days as "freeDays", l.region,
+    select u.id, u.holiday_contingent::float as "holidayContingent", u.created_at as "createdAt", u.free_days as "freeDays", l.region, g.expiry,
       coalesce((select json_agg(json_build_array(c.year, c.surplus, c.deduction)) from ${contingents} c
-        where c.user_id = u.id and c.year <= ${year}), '[]'::json) as "set",
+        where c.user_id = u.id and c.year <= ${lastYear}), '[]'::json) as "set",
       coalesce((select json_object_agg(s.y, s.days) from (
-        select d.key as y, sum(d.value::numeric)::float as days from ${absences} a, jsonb_each_text(a.days_by_year) d
-        where ${ordinary} and a.approved and d.key::int <= ${year} group by 1) s), '{}'::json) as "approved",
-      case when ${current} then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year -> ${String(year)})) from ${absences} a
-        where ${ordinary} and a.approved and a.start_date <= ${today} and a.end_date >= ${`${year}-01-01`}), '[]'::json) end as "begun",
+        select y, sum(days)::float as days from (
+          select d.key as y, d.value::numeric as days from ${absences} a, jsonb_each_text(a.days_by_year) d
+          where ${ordinary} and a.approved and d.key::int <= ${lastYear}
+          union all
+          select to_char(c, 'YYYY'), -1 from ${absences} a, unnest(a.credited_dates) c
+          where ${ordinary} and a.approved and a.credited_dates <> '{}' and c <= ${lastDay}) t group by y) s), '{}'::json) as "approved",
+      case when ${withCurrent} then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year -> ${yearStart.slice(0, 4)}, a.credited_dates)) from ${absences} a
+        where ${ordinary} and a.approved and a.start_date <= ${today} and a.end_date >= ${yearStart}), '[]'::json) end as "begun",
+      case when g.expiry <> '' then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year, a.credited_dates)) from ${absences} a
+        where ${ordinary} and a.approved and a.start_date <= ${lastDay}
+          and (to_char(a.start_date, 'MM-DD') <= g.expiry or date_part('year', a.start_date) <> date_part('year', a.end_date))), '[]'::json) else '[]'::json end as "early",
       coalesce((select json_object_agg(s.y, s.days) from (
         select d.key as y, sum(d.value::numeric)::float as days from ${absences} a, jsonb_each_text(a.days_by_year) d
         where ${ordinary} and not a.approved and not a.declined group by 1) s), '{}'::json) as "pending"
     from ${users} u join ${locations} l on l.id = u.location_id
+      cross join (select coalesce((select ${globalSettings.carryOverExpiry} from ${globalSettings} order by ${globalSettings.createdAt} limit 1), ${DEFAULT_CARRY_OVER_EXPIRY}) as expiry) g
     where u.id = any(${`{${[...new Set(userIds)].join(',')}}`}::uuid[])`);
   // PGlite and node-postgres both answer raw SQL with { rows }.
   return (result as unknown as { rows: AccountRow[] }).rows;
 }
 
-/**
- * The vacation accounts of several people for one year, with one statement: approved days per
- * year come from the stored per-year counts, the surplus of a year without an HR value is the
- * open days of the year before (from the year the person was created on). `pending` holds the
- * days of open requests per person and year ("id:year").
- */
-export async function accountsWithPending(db: Db, userIds: readonly string[], year: number): Promise<{ accounts: Map<string, YearAccount>; pending: Map<string, number> }> {
-  const accounts = new Map<string, YearAccount>();
-  const pending = new Map<string, number>();
-  if (userIds.length === 0) return { accounts, pending };
-  const today = todayIso();
-  for (const p of await accountRows(db, userIds, year)) {
-    for (const [y, d] of Object.entries(p.pending)) pending.set(`${p.id}:${y}`, d);
-    accounts.set(p.id, accountOf(p, year, today));
-  }
-  return { accounts, pending };
+export interface Accounts {
+  /** Accounts by "userId:year". */
+  byYear: Map<string, YearAccount>;
+  /** Days of open requests by "userId:year". */
+  pending: Map<string, number>;
 }
 
-/** One person's account for a year, carried forward from the first year that has data. */
-function accountOf(p: AccountRow, year: number, today: string): YearAccount {
-  const setRows = new Map(p.set.map(([y, surplus, deduction]) => [y, { surplus, deduction }]));
-  let firstYear = Math.min(year, new Date(p.createdAt).getUTCFullYear());
-  for (const y of setRows.keys()) if (y < firstYear) firstYear = y;
-  const taken = p.begun ? takenThisYear(p, year, today) : null;
-  let carry = 0;
-  let account: YearAccount | null = null;
-  for (let y = firstYear; y <= year; y++) {
-    const row = setRows.get(y);
-    const surplus = Number(row?.surplus ?? (y === firstYear ? 0 : carry));
-    const deduction = Number(row?.deduction ?? 0);
-    const total = p.approved[String(y)] ?? 0;
-    const yearTaken = y === year && taken !== null ? taken : total;
-    const planned = y === year && taken !== null ? total - yearTaken : 0;
-    const c = contingent({ holidayContingent: p.holidayContingent, surplus, deduction, taken: yearTaken, planned });
-    // Built field by field: an object spread here cost 3 µs per year and person (V8's slow clone path).
-    account = { available: c.available, taken: c.taken, planned: c.planned, open: c.open, year: y, holidayContingent: p.holidayContingent, surplus, surplusSet: row?.surplus != null, deduction };
-    carry = c.open;
+/**
+ * The vacation accounts of several people for the given years, with one statement: approved
+ * days per year come from the stored per-year counts, the surplus of a year without an HR value
+ * is the open days of the year before (from the year the person was created on) less what of it
+ * expired.
+ */
+export async function accountsForYears(db: Db, userIds: readonly string[], years: readonly number[]): Promise<Accounts> {
+  const byYear = new Map<string, YearAccount>();
+  const pending = new Map<string, number>();
+  if (userIds.length === 0 || years.length === 0) return { byYear, pending };
+  const today = todayIso();
+  const lastYear = Math.max(...years);
+  const wanted = new Set(years);
+  for (const p of await accountRows(db, userIds, lastYear, wanted.has(currentYear()))) {
+    for (const [y, d] of Object.entries(p.pending)) pending.set(`${p.id}:${y}`, d);
+    accountsOf(p, Math.min(...years), lastYear, today, (a) => wanted.has(a.year) && byYear.set(`${p.id}:${a.year}`, a));
   }
-  return account!;
+  return { byYear, pending };
+}
+
+/**
+ * The accounts of several people for one year; `pending` holds the days of open requests per
+ * person and year ("id:year").
+ */
+export async function accountsWithPending(db: Db, userIds: readonly string[], year: number): Promise<{ accounts: Map<string, YearAccount>; pending: Map<string, number> }> {
+  const { byYear, pending } = await accountsForYears(db, userIds, [year]);
+  const accounts = new Map<string, YearAccount>();
+  for (const [key, a] of byYear) accounts.set(key.slice(0, key.lastIndexOf(':')), a);
+  return { accounts, pending };
 }
 
 export async function accountsFor(db: Db, userIds: readonly string[], year: number): Promise<Map<string, YearAccount>> {
   return (await accountsWithPending(db, userIds, year)).accounts;
 }
 
+/** One person's accounts, carried forward from the first year that has data up to `lastYear`. */
+function accountsOf(p: AccountRow, fromYear: number, lastYear: number, today: string, emit: (a: YearAccount) => unknown) {
+  const setRows = new Map(p.set.map(([y, surplus, deduction]) => [y, { surplus, deduction }]));
+  // The chain of carry-overs starts with the first year that has data (the person's creation or
+  // an HR value); a year asked before it stands alone, so no answer depends on the years asked with it.
+  let dataYear = currentYear(p.createdAt);
+  for (const y of setRows.keys()) if (y < dataYear) dataYear = y;
+  const firstYear = Math.min(fromYear, dataYear);
+  const rules = { freeDays: p.freeDays, holidays: regionHolidays(p.region) };
+  const thisYear = currentYear();
+  const taken = p.begun ? takenThisYear(p.begun, thisYear, today, rules) : null;
+  let carry = 0;
+  for (let y = firstYear; y <= lastYear; y++) {
+    const row = setRows.get(y);
+    const surplus = Number(row?.surplus ?? (y <= dataYear ? 0 : carry));
+    const deduction = Number(row?.deduction ?? 0);
+    const total = p.approved[String(y)] ?? 0;
+    const split = y === thisYear && taken !== null;
+    const yearTaken = split ? taken : total;
+    const planned = split ? total - yearTaken : 0;
+    const lapse = carryOverExpiry({ surplus, usedByExpiry: usedByExpiry(p, y, rules), year: y, expiry: p.expiry, today });
+    const c = contingent({ holidayContingent: p.holidayContingent, surplus, deduction, taken: yearTaken, planned, expired: lapse.expired });
+    // Built field by field: an object spread here cost 3 µs per year and person (V8's slow clone path).
+    emit({
+      available: c.available, taken: c.taken, planned: c.planned, open: c.open, year: y, holidayContingent: p.holidayContingent, surplus, surplusSet: row?.surplus != null, deduction,
+      expiring: lapse.expiring, expired: lapse.expired, expiryDate: lapse.expiryDate,
+    });
+    // What carries into next year is what is left at the year's end: days still expiring will have expired by then.
+    carry = c.open - lapse.expiring;
+  }
+}
+
+/** Credited dates from `from` to `to`. */
+const creditedIn = (dates: readonly string[], from: string, to: string) => dates.reduce((n, d) => (d >= from && d <= to ? n + 1 : n), 0);
+
+/** Approved ordinary days of year `y` from 1 January to the expiry date: they use the carried-over days first. */
+function usedByExpiry(p: AccountRow, y: number, rules: DayRules): number {
+  if (!p.expiry) return 0;
+  const from = `${y}-01-01`;
+  const to = `${y}-${p.expiry}`;
+  let used = 0;
+  for (const [start, end, days, credited] of p.early) {
+    if (start > to || end < from) continue;
+    // The request's part of year y lies inside the window when it ends by the expiry date (or the year does).
+    const inside = (end < `${y}-12-31` ? end : `${y}-12-31`) <= to;
+    const stored = typeof days === 'object' && days ? days[String(y)] : undefined;
+    // A part wholly inside the window counts its stored days; one that crosses it, its days inside.
+    const n = inside && stored !== undefined ? stored : countWorkingDays(start > from ? start : from, end < to ? end : to, rules);
+    used += n - creditedIn(credited, from, to);
+  }
+  return used;
+}
+
 /** Approved days of this year up to today (taken); a request spanning today is split by day. */
-function takenThisYear(p: AccountRow, year: number, today: string): number {
+function takenThisYear(begun: RequestTuple[], year: number, today: string, rules: DayRules): number {
   let taken = 0;
-  for (const [start, end, days] of p.begun!) {
+  for (const [start, end, days, credited] of begun) {
     const from = start < `${year}-01-01` ? `${year}-01-01` : start;
-    taken += end <= today ? (days ?? 0) : countWorkingDays(from, today, { freeDays: p.freeDays, holidays: regionHolidays(p.region) });
+    const to = end <= today ? end : today;
+    const n = end <= today ? Number(days ?? 0) : countWorkingDays(from, today, rules);
+    taken += n - creditedIn(credited, from, to);
   }
   return taken;
 }
@@ -131,14 +207,14 @@ export async function saveAccount(db: Db, userId: string, year: number, values: 
 export async function ownContingents(db: Db, userId: string) {
   const year = currentYear();
   const years = [year - 2, year - 1, year, year + 1];
-  const accounts = await Promise.all(years.map((y) => accountsFor(db, [userId], y)));
+  const { byYear } = await accountsForYears(db, [userId], years);
   return {
-    contingents: accounts.map((m, i) => {
-      const a = m.get(userId)!;
+    contingents: years.map((y) => {
+      const a = byYear.get(`${userId}:${y}`)!;
       return {
-        id: `${userId}:${years[i]}`,
+        id: `${userId}:${y}`,
         userId,
-        year: years[i],
+        year: y,
         available: a.available,
         approvedHolidays: a.taken + a.planned,
         vacationClaim: a.holidayContingent,
@@ -147,6 +223,9 @@ export async function ownContingents(db: Db, userId: string) {
         taken: a.taken,
         planned: a.planned,
         open: a.open,
+        expiring: a.expiring,
+        expired: a.expired,
+        expiryDate: a.expiryDate,
       };
     }),
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
 import { parseYearFilter } from '@filialportal/core/absences';
 import {
+  ZSickCreditPreview,
   ZSickDaysResponse,
   ZSickReportListResponse,
   ZSickReportRequest,
@@ -51,20 +52,31 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/sickreport', {
     config: { access: { anyOf: SEE } },
     schema: { tags, summary: 'Krankmeldung erfassen', body: ZSickReportRequest, response: { 200: ZSickReportResponse } },
-    handler: (req) => sick.saveSickReport(db, actorOf(req), req.body.sickReport, null),
+    handler: (req) => sick.saveSickReport(deps, actorOf(req), req.body.sickReport, null),
+  });
+
+  r.post('/sickreport/vacationcredit', {
+    config: { access: { anyOf: SEE } },
+    schema: {
+      tags,
+      summary: 'Vor dem Speichern: genehmigter Urlaub im Zeitraum und die Tage, die wegen Krankheit gutgeschrieben werden',
+      body: ZSickReportRequest,
+      response: { 200: ZSickCreditPreview },
+    },
+    handler: (req) => sick.previewSickCredit(db, actorOf(req), req.body.sickReport),
   });
 
   r.put('/sickreport/:id', {
     config: { access: { anyOf: SEE } },
     schema: { tags, summary: 'Krankmeldung ändern', params: z.object({ id: zId() }), body: ZSickReportRequest, response: { 200: ZSickReportResponse } },
-    handler: (req) => sick.saveSickReport(db, actorOf(req), req.body.sickReport, req.params.id),
+    handler: (req) => sick.saveSickReport(deps, actorOf(req), req.body.sickReport, req.params.id),
   });
 
   r.delete('/sickreport/:id', {
     config: { access: { anyOf: ['krankmeldungen_von_allen_l_schen', 'krankmeldungen_aus_eigener_filiale_l_schen'] } },
     schema: { tags, summary: 'Krankmeldung löschen', params: z.object({ id: zId() }) },
     handler: async (req, reply) => {
-      await sick.deleteSickReport(db, actorOf(req), req.params.id);
+      await sick.deleteSickReport(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   });

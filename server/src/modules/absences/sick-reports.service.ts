@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { countWorkingDaysByYear, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
+import { countWorkingDaysByYear, sickCreditDates, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { TSickReport } from '@filialportal/core/sick-reports';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
@@ -16,6 +17,7 @@ import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { personSearch, users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
+import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
 import { lockPerson } from './vacation.service.ts';
 
 const EDIT_ALL = 'krankmeldungen_von_allen_sehen_und_bearbeiten';
@@ -78,10 +80,18 @@ function sickCount(db: Db, where: SQL | undefined, joinPeople: boolean) {
   return (joinPeople ? from.leftJoin(users, eq(users.id, absences.userId)) : from).where(and(eq(absences.kind, 'sick'), where));
 }
 
+/**
+ * Vacation days this report credited back (§ 9 BUrlG): the credited dates of the person's
+ * vacations that lie in the report's period (absences_user_end_idx finds the vacations).
+ */
+const creditedDays = sql<number>`(select count(*)::int from ${absences} v, unnest(v.credited_dates) c
+  where v.user_id = ${absences.userId} and v.end_date >= ${absences.startDate} and v.kind = 'vacation' and v.start_date <= ${absences.endDate}
+    and c between ${absences.startDate} and ${absences.endDate})`;
+
 async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string | undefined, view: string | undefined, page?: { limit: number; offset: number }, count?: () => ReturnType<typeof sickCount>) {
   const s = parseSort(sort, SORT);
   const q = db
-    .select({ total: totalColumn(count ? count() : null), a: absences, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationId: users.locationId, locationLabel: locations.name })
+    .select({ total: totalColumn(count ? count() : null), a: absences, credited: creditedDays, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationId: users.locationId, locationLabel: locations.name })
     .from(absences)
     .leftJoin(users, eq(users.id, absences.userId))
     .leftJoin(locations, eq(locations.id, users.locationId))
@@ -103,6 +113,7 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
     startDateFormated: formatDate(r.a.startDate),
     endDateFormated: formatDate(r.a.endDate),
     countDays: Number(r.a.countDays),
+    creditedDays: Number(r.credited),
     createdAtFormated: formatDate(r.a.createdAt),
     status: '2',
     statusLabel: 'Krank',
@@ -194,7 +205,8 @@ async function target(db: Db, userId: string) {
 }
 
 /** POST /sickreport, PUT /sickreport/{id}: counted like vacation; no two reports overlap. */
-export async function saveSickReport(db: Db, actor: Actor, input: TSickReport, id: string | null) {
+export async function saveSickReport(deps: Deps, actor: Actor, input: TSickReport, id: string | null) {
+  const { db } = deps;
   const p = await target(db, input.userId);
   if (!p || !mayEdit(actor, p.locationId)) throw notFound(MSG.employeeRequired);
   if (id) {
@@ -223,29 +235,66 @@ export async function saveSickReport(db: Db, actor: Actor, input: TSickReport, i
     confirmedAt: new Date(),
   };
   // The check above answers the usual case; the database's constraint the parallel one.
-  const [row] = await db
+  // The report and the credit of vacation it covers (§ 9 BUrlG) change together, under the person's lock.
+  const { row, changes } = await db
     .transaction(async (tx) => {
       await lockPerson(tx, p.id);
-      return id
+      const [row] = await (id
         ? tx.update(absences).set(values).where(eq(absences.id, id)).returning({ id: absences.id })
-        : tx.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id });
+        : tx.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id }));
+      return { row, changes: await recomputeSickCredits(tx, [p.id]) };
     })
     .catch(onConstraint({ absences_sick_no_overlap: () => new AppError(422, 'duplicate', MSG.sickDuplicate) }));
+  await mailCreditChanges(deps, changes);
   const {
     list: [sickReport],
   } = await rows(db, actor, eq(absences.id, row!.id), undefined, undefined);
   return { sickReport };
 }
 
-export async function deleteSickReport(db: Db, actor: Actor, id: string) {
+export async function deleteSickReport(deps: Deps, actor: Actor, id: string) {
+  const { db } = deps;
   const [existing] = await db
-    .select({ locationId: users.locationId })
+    .select({ locationId: users.locationId, userId: absences.userId })
     .from(absences)
     .leftJoin(users, eq(users.id, absences.userId))
     .where(and(eq(absences.id, id), eq(absences.kind, 'sick')));
   if (!existing || (!mayEdit(actor, existing.locationId) && !mayDelete(actor, existing.locationId))) throw notFound();
   if (!mayDelete(actor, existing.locationId)) throw forbidden();
-  await db.delete(absences).where(eq(absences.id, id));
+  // Deleting the report takes back the vacation days it credited.
+  const changes = await db.transaction(async (tx) => {
+    if (existing.userId) await lockPerson(tx, existing.userId);
+    await tx.delete(absences).where(eq(absences.id, id));
+    return existing.userId ? recomputeSickCredits(tx, [existing.userId]) : [];
+  });
+  await mailCreditChanges(deps, changes);
+}
+
+/**
+ * The hint before a sick report is saved: the approved ordinary vacation it lies on and the
+ * working days of it that will be credited back.
+ */
+export async function previewSickCredit(db: Db, actor: Actor, input: TSickReport) {
+  const p = await target(db, input.userId);
+  if (!p || !mayEdit(actor, p.locationId)) throw notFound(MSG.employeeRequired);
+  const list = await db
+    .select({ startDate: absences.startDate, endDate: absences.endDate })
+    .from(absences)
+    .where(
+      and(
+        eq(absences.userId, p.id),
+        gte(absences.endDate, input.startDate),
+        eq(absences.kind, 'vacation'),
+        lte(absences.startDate, input.endDate),
+        sql`${absences.approved} and not ${absences.specialHoliday} and not ${absences.overtimeDeduction}`,
+      ),
+    )
+    .orderBy(asc(absences.startDate));
+  const rules = { freeDays: p.freeDays, holidays: regionHolidays(p.region) };
+  const vacations = list
+    .map((v) => ({ ...v, startDateFormated: formatDate(v.startDate), endDateFormated: formatDate(v.endDate), days: sickCreditDates(v, [input], rules).length }))
+    .filter((v) => v.days > 0);
+  return { days: vacations.reduce((n, v) => n + v.days, 0), vacations };
 }
 
 /** GET /countsickdays: sick days of a person (default: oneself) this year and last year. */

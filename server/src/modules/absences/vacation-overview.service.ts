@@ -11,7 +11,7 @@ import { scopeOf, scopeWhere } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { personSearch, users } from '../users/users.table.ts';
-import { accountsFor } from './contingents.service.ts';
+import { accountsForYears } from './contingents.service.ts';
 import { VACATION_SCOPE } from './vacation.service.ts';
 
 /** Overview (view 4): the vacation account of every person in scope. */
@@ -71,10 +71,11 @@ async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { lim
     .orderBy(...(s ? [(s.desc ? desc : asc)(overviewSortColumn[s.field])] : [asc(userGroups.sortingIndex)]), asc(users.lastName), asc(users.id));
   const people = await (page ? query.limit(page.limit).offset(page.offset) : query);
   const years = q.previousYears ? [year, year - 1, year - 2] : [year];
-  const accounts = await Promise.all(years.map((y) => accountsFor(db, people.map((p) => p.id), y)));
+  // Every year of every person in one statement.
+  const { byYear } = await accountsForYears(db, people.map((p) => p.id), years);
   const rows = people.flatMap((p) =>
-    years.map((y, i) => {
-      const a = accounts[i]!.get(p.id)!;
+    years.map((y) => {
+      const a = byYear.get(`${p.id}:${y}`)!;
       return {
         id: `${p.id}:${y}`,
         userId: p.id,
@@ -93,6 +94,9 @@ async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { lim
         holidayContingent: a.holidayContingent,
         deduction: a.deduction,
         openHolidays: a.open,
+        expiringHolidays: a.expiring,
+        expiredHolidays: a.expired,
+        expiryDate: a.expiryDate,
       };
     }),
   );

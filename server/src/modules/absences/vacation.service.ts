@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { absenceStateLabel, countWorkingDaysByYear, limitedDaysMessage, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
+import { absenceStateLabel, countWorkingDaysByYear, exceedsText, limitedDaysMessage, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
@@ -15,14 +15,15 @@ import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { completeLinkedTasks, deleteLinkedTasksCte, linkedTaskCtes } from '../tasks/linked-tasks.ts';
-import { userGroups } from '../teams/teams.table.ts';
 import { personSearch, users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
-import { accountsWithPending } from './contingents.service.ts';
+import { accountsForYears, type Accounts } from './contingents.service.ts';
+import { approversOf } from './vacation-approvers.ts';
+import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
 
-const ALL = 'urlaub_von_allen_sehen_und_bearbeiten';
-const SUBGROUPS = 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten';
-const OWN_LOCATION = 'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten';
+export const ALL = 'urlaub_von_allen_sehen_und_bearbeiten';
+export const SUBGROUPS = 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten';
+export const OWN_LOCATION = 'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten';
 const reference = (id: string) => `absence:${id}`;
 /** Two live requests of one person never overlap; the database enforces it (absences_vacation_no_overlap). */
 const overlapRefused = onConstraint({ absences_vacation_no_overlap: () => new AppError(422, 'duplicate', MSG.vacationDuplicate) });
@@ -36,7 +37,7 @@ export async function lockPerson(tx: Db, userId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
-type Person = { id: string; firstName: string; lastName: string; email: string; locationId: string; groupId: string; freeDays: string[]; region: string };
+export type Person = { id: string; firstName: string; lastName: string; email: string; locationId: string; groupId: string; freeDays: string[]; region: string };
 
 async function person(db: Db, userId: string): Promise<Person | undefined> {
   const [p] = await db
@@ -53,42 +54,6 @@ async function person(db: Db, userId: string): Promise<Person | undefined> {
  */
 export const VACATION_SCOPE: ScopeRule = { all: ALL, subordinateGroups: SUBGROUPS, subordinateGroupsAtOwnLocation: OWN_LOCATION, self: true };
 const requestColumns = { userId: absences.userId, groupId: users.groupId, locationId: users.locationId };
-
-/**
- * Who gets the approval task: the closest approvers first — subordinate-group approvers of the
- * same location, then those of all locations, then those who process everyone's vacation; Admin
- * only when nobody else would.
- */
-async function approversOf(db: Db, p: Person): Promise<string[]> {
-  // The first tier with anyone in it decides. Ranked in SQL: reading every active user with the
-  // permission list of their group cost megabytes per request at company scale.
-  const oversees = sql`${p.groupId}::uuid = any(${userGroups.subordinateUserGroups})`;
-  const holds = (perm: string) => sql`${perm} = any(${userGroups.permissions})`;
-  const notAdmin = sql`${userGroups.name} <> 'Admin'`;
-  const tier = sql<number>`case
-    when ${notAdmin} and ${oversees} and ${holds(OWN_LOCATION)} and ${users.locationId} = ${p.locationId} then 1
-    when ${notAdmin} and ${oversees} and ${holds(SUBGROUPS)} then 2
-    when ${notAdmin} and ${holds(ALL)} then 3
-    when ${userGroups.name} = 'Admin' then 4 end`;
-  const candidateGroups = db
-    .select({ id: userGroups.id })
-    .from(userGroups)
-    .where(sql`${userGroups.name} = 'Admin' or ${holds(ALL)} or (${oversees} and (${holds(OWN_LOCATION)} or ${holds(SUBGROUPS)}))`);
-  const ranked = db.$with('ranked').as(
-    db
-      .select({ id: sql<string>`${users.id}`.as('approver_id'), tier: tier.as('tier') })
-      .from(users)
-      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-      // Only the people of groups that can rank at all: a few dozen leads instead of the whole staff.
-      .where(and(eq(users.active, true), ne(users.id, p.id), inArray(users.groupId, candidateGroups))),
-  );
-  const rows = await db
-    .with(ranked)
-    .select({ id: ranked.id })
-    .from(ranked)
-    .where(sql`${ranked.tier} = (select min(tier) from ranked)`);
-  return rows.map((r) => r.id);
-}
 
 /** Ordinary vacation counts against the contingent; special leave and overtime do not. */
 const countsAgainst = (a: { specialHoliday: boolean; overtimeDeduction: boolean }) => !a.specialHoliday && !a.overtimeDeduction;
@@ -113,20 +78,20 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
     .where(and(eq(absences.kind, 'vacation'), eq(absences.userId, p.id), eq(absences.declined, false), lte(absences.startDate, input.endDate), gte(absences.endDate, input.startDate)));
   if (overlap) throw new AppError(422, 'duplicate', MSG.vacationDuplicate);
 
-  // Remaining days per affected year, before this request.
+  // Remaining days per year the request touches, before this request (one statement for all years).
   let limited: number | null = null;
-  // This year's accounts serve the answer row too (with this request added to the open days).
-  let thisYear: Accounts | undefined;
-  if (countsAgainst(input)) {
+  let over: { year: number; open: number; remaining: number } | null = null;
+  // The accounts serve the answer row too (with this request added to the open days).
+  const known = countsAgainst(input) ? await accountsForYears(db, [p.id], [...byYear.keys()]) : undefined;
+  if (known) {
     for (const [year, need] of byYear) {
-      const known = await accountsWithPending(db, [p.id], year);
-      if (year === currentYear()) thisYear = known;
-      const { accounts, pending } = known;
-      const acc = accounts.get(p.id)!;
-      const remaining = acc.open - (pending.get(`${p.id}:${year}`) ?? 0);
-      if (need > remaining) {
+      const acc = known.byYear.get(`${p.id}:${year}`)!;
+      const pendingBefore = known.pending.get(`${p.id}:${year}`) ?? 0;
+      known.pending.set(`${p.id}:${year}`, pendingBefore + need);
+      const remaining = acc.open - pendingBefore;
+      if (need > remaining && !over) {
         limited = Math.max(0, remaining);
-        break;
+        over = { year, open: pendingBefore + need, remaining: acc.open };
       }
     }
   }
@@ -145,7 +110,10 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
       ),
       ${linkedTaskCtes(
         {
-          title: `Urlaubsantrag ${p.lastName}, ${p.firstName}: ${formatDate(input.startDate)} – ${formatDate(input.endDate)}`,
+          // The approver sees the quota problem in the task as well (spec 1 §8: both numbers).
+          title:
+            `Urlaubsantrag ${p.lastName}, ${p.firstName}: ${formatDate(input.startDate)} – ${formatDate(input.endDate)}` +
+            (over ? ` – ${exceedsText(over.open, over.remaining, over.year)}` : ''),
           deadline: input.startDate < todayIso() ? todayIso() : input.startDate,
           recipients: approvers,
           link: '/urlaub/1',
@@ -160,9 +128,7 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
     )
     .catch(overlapRefused);
   const id = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
-  const need = byYear.get(currentYear());
-  if (thisYear && need) thisYear.pending.set(`${p.id}:${currentYear()}`, (thisYear.pending.get(`${p.id}:${currentYear()}`) ?? 0) + need);
-  const [appointment] = await toDtos(db, actor, await queryRows(db, actor, { id }), thisYear);
+  const [appointment] = await toDtos(db, actor, await queryRows(db, actor, { id }), known);
   if (limited !== null) return { status: 224 as const, body: { appointment, available: limited, message: limitedDaysMessage(limited) } };
   return { status: 200 as const, body: { appointment } };
 }
@@ -261,10 +227,12 @@ function countQuery(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?:
 /** A page of requests; `withTotal` adds the count of the whole selection to each row (same statement). */
 function queryRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }, page?: { limit: number; offset: number }, withTotal = false) {
   const s = parseSort(q.sort, SORT);
-  const defaultOrder = q.view === '3' || q.view === '5' ? [desc(absences.startDate)] : [asc(absences.startDate)];
+  // Newest first in views 3 and 5, with the id descending too: the order of absences_vacation_start_idx.
+  const newestFirst = q.view === '3' || q.view === '5';
+  const order = s ? [(s.desc ? desc : asc)(sortColumn[s.field]), asc(absences.id)] : newestFirst ? [desc(absences.startDate), desc(absences.id)] : [asc(absences.startDate), asc(absences.id)];
   const query = baseQuery(db, totalColumn(withTotal ? countQuery(db, actor, q) : null))
     .where(listFilter(actor, q))
-    .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : defaultOrder), asc(absences.id));
+    .orderBy(...order);
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
@@ -272,19 +240,30 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
   return toDtos(db, actor, await queryRows(db, actor, q, page));
 }
 
-type Accounts = Awaited<ReturnType<typeof accountsWithPending>>;
+/**
+ * The quota warning of an open request (spec 1 §2, §8): the first year it touches in which the
+ * person's open requests need more days than remain of that year's account.
+ */
+function exceedsOf(r: { a: typeof absences.$inferSelect }, known: Accounts): { exceeds: [number, number]; year: number } | null {
+  if (r.a.approved || r.a.declined || !r.a.userId || !countsAgainst(r.a)) return null;
+  for (const y of Object.keys(r.a.daysByYear).sort()) {
+    const acc = known.byYear.get(`${r.a.userId}:${y}`);
+    const pend = known.pending.get(`${r.a.userId}:${y}`) ?? 0;
+    if (acc && pend > acc.open) return { exceeds: [pend, acc.open], year: Number(y) };
+  }
+  return null;
+}
 
-/** `known`: this year's accounts of the rows' people when the caller has them already. */
+/** `known`: the accounts of the rows' people and years when the caller has them already. */
 async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof queryRows>>, known?: Accounts) {
-  // Quota warnings of open requests: one statement for the accounts of the page's people.
+  // Quota warnings of open requests: one statement for the accounts of the page's people, every year they touch.
   const open = rows.filter((r) => !r.a.approved && !r.a.declined && r.a.userId && countsAgainst(r.a));
-  const year = currentYear();
   const userIds = [...new Set(open.map((r) => r.a.userId!))];
-  const { accounts, pending } = known ?? (await accountsWithPending(db, userIds, year));
+  const years = [...new Set(open.flatMap((r) => Object.keys(r.a.daysByYear).map(Number)))];
+  const accounts = known ?? (await accountsForYears(db, userIds, years));
   const scope = scopeOf(actor, VACATION_SCOPE);
   return rows.map((r) => {
-    const acc = r.a.userId ? accounts.get(r.a.userId) : undefined;
-    const pend = r.a.userId ? (pending.get(`${r.a.userId}:${year}`) ?? 0) : 0;
+    const over = exceedsOf(r, accounts);
     const own = r.a.userId === actor.userId;
     const mayProcess = (!own || can(actor, 'urlaub_eigene_bearbeiten')) && (own || inScope(scope, r));
     return {
@@ -312,7 +291,10 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
       reason: r.a.reason,
       overtimeDeduction: r.a.overtimeDeduction,
       overtime: r.a.overtime === null ? null : Number(r.a.overtime),
-      exceeds: acc && pend > acc.open ? [pend, acc.open] : null,
+      exceeds: over ? over.exceeds : null,
+      exceedsYear: over ? over.year : null,
+      declineReason: r.a.declined ? r.a.declineReason : '',
+      creditedDays: r.a.approved ? r.a.creditedDates.length : 0,
       canAccept: mayProcess && !r.a.approved,
       canDecline: mayProcess && !r.a.declined && r.a.endDate >= todayIso(),
       canDelete: (can(actor, 'urlaub_can_delete') && (own || inScope(scope, r))) || (own && !r.a.approved && !r.a.declined),
@@ -344,19 +326,22 @@ async function loadForProcessing(db: Db, actor: Actor, id: string) {
  * PUT /updateabsence/{id}/{approved}: accept (from open or declined) or decline (from open or
  * accepted); the approval task is completed in the same transaction and the person is told.
  */
-export async function decideVacation(deps: Deps, actor: Actor, id: string, approve: boolean) {
+export async function decideVacation(deps: Deps, actor: Actor, id: string, approve: boolean, declineReason = '') {
   const { db, mailer } = deps;
   const row = await loadForProcessing(db, actor, id);
   if (row.a.userId === actor.userId && !can(actor, 'urlaub_eigene_bearbeiten')) throw forbidden(MSG.vacationNotOwn);
   if (!can(actor, ALL) && !can(actor, SUBGROUPS) && !can(actor, OWN_LOCATION)) throw forbidden();
   if (approve ? row.a.approved : row.a.declined) throw badRequest(MSG.vacationWrongState);
-  await db.transaction(async (tx) => {
+  const reason = approve ? '' : declineReason;
+  // The decision, its task and the credit for sickness during the vacation (§ 9 BUrlG) change together.
+  const changes = await db.transaction(async (tx) => {
     if (row.a.userId) await lockPerson(tx, row.a.userId);
     await tx
       .update(absences)
-      .set({ approved: approve, declined: !approve, confirmedBy: actor.userId, confirmedAt: new Date() })
+      .set({ approved: approve, declined: !approve, declineReason: reason, confirmedBy: actor.userId, confirmedAt: new Date() })
       .where(eq(absences.id, id));
     await completeLinkedTasks(tx, reference(id), actor.userId);
+    return row.a.userId ? recomputeSickCredits(tx, [row.a.userId]) : [];
   }).catch(overlapRefused);
   if (row.email) {
     await mailer.send({
@@ -366,11 +351,13 @@ export async function decideVacation(deps: Deps, actor: Actor, id: string, appro
         `Hallo ${row.firstName},`,
         '',
         `Ihr Urlaubsantrag vom ${formatDate(row.a.startDate)} bis ${formatDate(row.a.endDate)} (${Number(row.a.countDays)} Tage) wurde ${approve ? 'genehmigt' : 'abgelehnt'}.`,
+        ...(reason ? ['', `Begründung: ${reason}`] : []),
         '',
         'Die Übersicht finden Sie im Filialportal unter Urlaub.',
       ].join('\n'),
     }).catch((err) => deps.log.error({ err }, 'vacation decision mail failed'));
   }
+  await mailCreditChanges(deps, changes);
   const [appointment] = await listRows(db, actor, { id });
   return { appointment };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
-import { ZGlobalSettingsRequest, ZGlobalSettingsResponse } from '@filialportal/core/global-settings';
+import { ZCarryOverRequest, ZGlobalSettingsRequest, ZGlobalSettingsResponse } from '@filialportal/core/global-settings';
 import type { Deps } from '../../platform/deps.ts';
 import { getGlobalSettings, saveGlobalSettings } from './global-settings.service.ts';
 
@@ -18,6 +18,18 @@ export async function globalSettingsRoutes(app: FastifyInstance, deps: Deps) {
     // The settings concern the assortment (the Sortiment spreadsheet): its editors maintain them.
     config: { access: { permission: 'sortiment_kategorie_bearbeiten' } },
     schema: { tags, summary: 'Globale Einstellungen speichern', params: z.object({ id: zId() }), body: ZGlobalSettingsRequest, response: { 200: ZGlobalSettingsResponse } },
+    handler: (req) => saveGlobalSettings(deps.db, req.params.id, req.body.globalSettings),
+  });
+  r.put('/globalsettings/:id/carryover', {
+    // The vacation rule is HR's: those who process everyone's vacation set it.
+    config: { access: { permission: 'urlaub_von_allen_sehen_und_bearbeiten' } },
+    schema: {
+      tags,
+      summary: 'Verfall übertragener Urlaubstage (TT.MM. des Folgejahres, leer: kein Verfall)',
+      params: z.object({ id: zId() }),
+      body: ZCarryOverRequest,
+      response: { 200: ZGlobalSettingsResponse },
+    },
     handler: (req) => saveGlobalSettings(deps.db, req.params.id, req.body.globalSettings),
   });
 }

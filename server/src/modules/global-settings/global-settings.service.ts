@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { globalSettings } from './global-settings.table.ts';
 
-const toDto = (row: typeof globalSettings.$inferSelect) => ({ id: row.id, sortimentSheetUrl: row.sortimentSheetUrl });
+const toDto = (row: typeof globalSettings.$inferSelect) => ({ id: row.id, sortimentSheetUrl: row.sortimentSheetUrl, carryOverExpiry: row.carryOverExpiry });
 
 /** GET /globalsettings: the one settings row (the migrations create it; a read never writes). */
 export async function getGlobalSettings(db: Db) {
@@ -12,7 +12,7 @@ export async function getGlobalSettings(db: Db) {
   return { globalSettings: toDto(row) };
 }
 
-export async function saveGlobalSettings(db: Db, id: string, input: { sortimentSheetUrl: string }) {
+export async function saveGlobalSettings(db: Db, id: string, input: { sortimentSheetUrl: string } | { carryOverExpiry: string }) {
   const [row] = await db.update(globalSettings).set(input).where(eq(globalSettings.id, id)).returning();
   if (!row) throw notFound();
   return { globalSettings: toDto(row) };

@@ -103,6 +103,8 @@ export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUse
     availableHolidays: account.available,
     holidaysTakenThisYear: account.taken,
     holidaysPlannedThisYear: account.planned,
+    holidaysExpiring: account.expiring,
+    holidaysExpiryDate: account.expiring > 0 ? account.expiryDate : null,
     allowedLocationsClaim: user.allowedLocationsClaim,
     lastSeenNewsDate,
   };

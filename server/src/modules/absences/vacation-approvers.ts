@@ -1,0 +1,42 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { userGroups } from '../teams/teams.table.ts';
+import { users } from '../users/users.table.ts';
+import { ALL, OWN_LOCATION, SUBGROUPS, type Person } from './vacation.service.ts';
+
+/**
+ * Who gets the approval task: the closest approvers first — subordinate-group approvers of the
+ * same location, then those of all locations, then those who process everyone's vacation; Admin
+ * only when nobody else would.
+ */
+export async function approversOf(db: Db, p: Person): Promise<string[]> {
+  // The first tier with anyone in it decides. Ranked in SQL: reading every active user with the
+  // permission list of their group cost megabytes per request at company scale.
+  const oversees = sql`${p.groupId}::uuid = any(${userGroups.subordinateUserGroups})`;
+  const holds = (perm: string) => sql`${perm} = any(${userGroups.permissions})`;
+  const notAdmin = sql`${userGroups.name} <> 'Admin'`;
+  const tier = sql<number>`case
+    when ${notAdmin} and ${oversees} and ${holds(OWN_LOCATION)} and ${users.locationId} = ${p.locationId} then 1
+    when ${notAdmin} and ${oversees} and ${holds(SUBGROUPS)} then 2
+    when ${notAdmin} and ${holds(ALL)} then 3
+    when ${userGroups.name} = 'Admin' then 4 end`;
+  const candidateGroups = db
+    .select({ id: userGroups.id })
+    .from(userGroups)
+    .where(sql`${userGroups.name} = 'Admin' or ${holds(ALL)} or (${oversees} and (${holds(OWN_LOCATION)} or ${holds(SUBGROUPS)}))`);
+  const ranked = db.$with('ranked').as(
+    db
+      .select({ id: sql<string>`${users.id}`.as('approver_id'), tier: tier.as('tier') })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+      // Only the people of groups that can rank at all: a few dozen leads instead of the whole staff.
+      .where(and(eq(users.active, true), ne(users.id, p.id), inArray(users.groupId, candidateGroups))),
+  );
+  const rows = await db
+    .with(ranked)
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(sql`${ranked.tier} = (select min(tier) from ranked)`);
+  return rows.map((r) => r.id);
+}
+
