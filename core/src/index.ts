@@ -12,6 +12,7 @@ export * from './special-appointments.ts';
 export * from './global-settings.ts';
 export * from './tasks.ts';
 export * from './dates.ts';
+export * from './berlin-time.ts';
 export * from './absences.ts';
 export * from './vacation.ts';
 export * from './sick-reports.ts';

@@ -296,9 +296,10 @@ export const MSG = {
   advertisingUnknown: 'Die Werbung existiert nicht mehr.',
   advertisingArticlesTooMany: 'Eine Werbung nennt höchstens 50 Artikelnummern.',
   noAdvertising: 'Keine Werbung vorhanden',
-  // Confirm modal (spec 1 §2)
+  // Confirm modal (spec 1 §2). The spec's text says 'du'; the portal addresses people with 'Sie'
+  // throughout (issue 19), so this one message is the spec's in the formal address.
   confirmTitle: 'Löschen',
-  confirmText: 'Bist du dir sicher, dass du das löschen möchtest?',
+  confirmText: 'Sind Sie sicher, dass Sie das löschen möchten?',
   // Empty lists
   noTasks: 'Keine neuen Aufgaben',
   noNews: 'Keine Neuigkeiten vorhanden',

@@ -72,12 +72,15 @@ export const ZTaskBase = z.object({
   createdAtFormated: z.string(),
   completed: z.boolean(),
   checked: z.boolean(),
+  /** DD.MM.YYYY (Berlin) of the completion, '' while open; of a delegated task the last one. */
+  completedAtFormated: z.string(),
+  /** Who ticked it ('Vorname Nachname'), '' while open or when another area completed it. */
+  completedByFullName: z.string(),
   subtaskCount: z.number(),
 });
 
 const ownFields = {
   createdById: z.string().nullable(),
-  completedAtFormated: z.string(),
   /** Subtasks this recipient has ticked. */
   subtasksDone: z.number(),
   userId: z.string(),
@@ -91,6 +94,26 @@ export const ZOwnTask = ZTaskBase.extend(ownFields);
 
 /** A row of view 3: a task the user created, with the recipients' progress (POST /task answers with it). */
 export const ZDelegatedTask = ZTaskBase.extend(delegatedFields);
+
+/** What view 3 needs of a task to tell its progress. */
+export type TaskProgressFields = Pick<z.input<typeof ZDelegatedTask>, 'multiTask' | 'recipients' | 'done' | 'completed' | 'completedByFullName' | 'completedAtFormated'>;
+
+/**
+ * The progress of a delegated task as view 3 shows it. 'Für jeden einzeln': how many of the
+ * recipients are done ('2 von 5 erledigt'). A shared task ('Gemeinsame Aufgabe') is closed for all
+ * by one tick, so counting recipients would mislead ('0 von 8 erledigt' once closed): it is open,
+ * or done by one person ('Erledigt von Tina Testerin am 23.11.2026').
+ */
+export function taskProgress(t: TaskProgressFields): { label: string; percent: number } {
+  const n = (v: number) => v.toLocaleString('de-DE');
+  if (t.multiTask) {
+    return { label: `${n(t.done)} von ${n(t.recipients)} erledigt`, percent: t.recipients ? Math.round((t.done / t.recipients) * 100) : 0 };
+  }
+  if (!t.completed) return { label: `Offen · ${n(t.recipients)} Empfänger`, percent: 0 };
+  const by = t.completedByFullName ? ` von ${t.completedByFullName}` : '';
+  const at = t.completedAtFormated ? ` am ${t.completedAtFormated}` : '';
+  return { label: `Erledigt${by}${at}`, percent: 100 };
+}
 
 /**
  * A row of the task list: own (view 2) or delegated (view 3). One object with the fields of both

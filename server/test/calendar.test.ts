@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { CalendarWeek } from '@filialportal/core/calendar';
 import { calendarEntries, locationInfos } from '../src/modules/calendar/calendar.table.ts';
@@ -137,6 +137,19 @@ describe('attendance calendar', () => {
     expect((await set('filialleitung@example.com', { status: null })).statusCode).toBe(200);
     const reset = (await week('filialleitung@example.com', koeln)).json() as CalendarWeek;
     expect(rowOf(reset).cells[4]).toMatchObject({ status: 7, source: 'pattern' });
+  });
+
+  it("names the Berlin day a cell was set on: 00:50 on 23.11. is not 'am 22.11.' (UTC)", async () => {
+    expect((await set('filialleitung@example.com', { status: 71 })).statusCode).toBe(200);
+    // 2026-11-22T23:50:00Z is 23.11.2026 00:50 in Berlin (UTC+1).
+    await t.db.update(calendarEntries).set({ updatedAt: new Date('2026-11-22T23:50:00Z') }).where(and(eq(calendarEntries.userId, verkauf), eq(calendarEntries.date, FRI)));
+    const w = (await week('filialleitung@example.com', koeln)).json() as CalendarWeek;
+    expect(rowOf(w).cells[4]!.title).toMatch(/^Frühschicht · gesetzt von .+ am 23\.11\.2026$/);
+    // Summer (UTC+2): 2026-06-30T22:30:00Z is 01.07.2026 00:30 in Berlin.
+    await t.db.update(calendarEntries).set({ updatedAt: new Date('2026-06-30T22:30:00Z') }).where(and(eq(calendarEntries.userId, verkauf), eq(calendarEntries.date, FRI)));
+    const summer = (await week('filialleitung@example.com', koeln)).json() as CalendarWeek;
+    expect(rowOf(summer).cells[4]!.title).toMatch(/ am 01\.07\.2026$/);
+    expect((await set('filialleitung@example.com', { status: null })).statusCode).toBe(200);
   });
 
   it('refuses bad input with a German message and saves nothing', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
+import { taskProgress } from '@filialportal/core/tasks';
 import { taskAssignments, tasks } from '../src/modules/tasks/tasks.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
@@ -140,6 +141,48 @@ describe('task rules', () => {
     expect(delegated).toMatchObject({ completed: true, done: 2, recipients: 2 });
   });
 
+  it('a closed shared task says who completed it and when (Berlin day), not how many recipients ticked', async () => {
+    const [azubi, aushilfe, verkauf] = await Promise.all(['azubi@example.com', 'aushilfe@example.com', 'verkauf@example.com'].map(userId));
+    const [a] = await t.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, azubi!));
+    const created = await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: '/api/task', payload: { title: 'Lager fegen', deadline: '2030-02-02', users: [azubi, aushilfe, verkauf] } });
+    const id = created.json().task.id as string;
+    expect(created.json().task).toMatchObject({ completed: false, done: 0, recipients: 3, completedByFullName: '', completedAtFormated: '' });
+    expect(taskProgress(created.json().task).label).toBe('Offen · 3 Empfänger');
+
+    await t.as(await t.login('azubi@example.com'), { method: 'PUT', url: `/api/task/${id}`, payload: { task: { completed: true } } });
+    // Ticked at 00:50 Berlin time on 23.11.2026 (23:50 UTC the day before).
+    await t.db.update(taskAssignments).set({ completedAt: new Date('2026-11-22T23:50:00Z') }).where(eq(taskAssignments.taskId, id));
+    // A recipient who joins afterwards (e.g. a linked task gaining a person) does not reopen it.
+    await t.db.update(taskAssignments).set({ completedAt: null, completedBy: null }).where(and(eq(taskAssignments.taskId, id), eq(taskAssignments.userId, verkauf!)));
+
+    const finished = (await list('personalleitung@example.com', '3', 1)).tasks.find((x: { id: string }) => x.id === id);
+    const name = `${a!.firstName} ${a!.lastName}`;
+    expect(finished).toMatchObject({ completed: true, completedByFullName: name, completedAtFormated: '23.11.2026' });
+    expect(taskProgress(finished).label).toBe(`Erledigt von ${name} am 23.11.2026`);
+    expect((await list('personalleitung@example.com', '3', 0)).tasks.map((x: { id: string }) => x.id)).not.toContain(id);
+
+    // The recipients' own finished list names the completer as well.
+    const own = (await list('aushilfe@example.com', '2', 1)).tasks.find((x: { id: string }) => x.id === id);
+    expect(own).toMatchObject({ completed: true, completedByFullName: name, completedAtFormated: '23.11.2026' });
+
+    // Tasks 'für jeden einzeln' still count their recipients.
+    const multi = await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: '/api/task', payload: { title: 'Schulung lesen', deadline: '2030-02-03', users: [azubi, aushilfe], multiTask: true } });
+    const multiId = multi.json().task.id as string;
+    await t.as(await t.login('azubi@example.com'), { method: 'PUT', url: `/api/task/${multiId}`, payload: { task: { completed: true } } });
+    const open = (await list('personalleitung@example.com', '3', 0)).tasks.find((x: { id: string }) => x.id === multiId);
+    expect(open).toMatchObject({ completed: false, done: 1, recipients: 2, completedByFullName: '' });
+    expect(taskProgress(open).label).toBe('1 von 2 erledigt');
+  });
+
+  it('a shared task completed by another area (no person) reads as done without a name', async () => {
+    const verkauf = await userId('verkauf@example.com');
+    const id = await createLinkedTask(t.db, { title: 'Antrag prüfen', deadline: '2030-03-02', recipients: [verkauf], reference: 'absence:shared', link: '', locked: true, createdBy: await userId('personalleitung@example.com') });
+    await completeLinkedTasks(t.db, 'absence:shared', null);
+    const row = (await list('personalleitung@example.com', '3', 1)).tasks.find((x: { id: string }) => x.id === id);
+    expect(row).toMatchObject({ completed: true, completedByFullName: '' });
+    expect(taskProgress(row).label).toMatch(/^Erledigt am \d\d\.\d\d\.\d{4}$/);
+  });
+
   it('linked tasks of other modules: locked, completed and removed by reference', async () => {
     const verkauf = await userId('verkauf@example.com');
     const id = await createLinkedTask(t.db, { title: 'Urlaubsantrag prüfen', deadline: '2030-03-01', recipients: [verkauf], reference: 'absence:test', link: 'absence/1', locked: true, createdBy: null });
@@ -191,5 +234,14 @@ describe('task rules', () => {
     expect(rows[0]).toEqual(['Titel', 'Priorität', 'Fällig am', 'Erstellt von', 'Erstellt am', 'Empfänger', 'Standort', 'Status']);
     expect(rows.length).toBeGreaterThan(1);
     expect(rows[1]![2]).toBeInstanceOf(Date);
+  });
+
+  it('exports finished delegated tasks with the progress as view 3 tells it', async () => {
+    const res = await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: '/api/export-tasks?finished=1&view=3&location=all&team=all' });
+    expect(res.statusCode).toBe(200);
+    const rows = await readXlsx(res);
+    expect(rows[0]).toContain('Fortschritt');
+    const progress = rows.slice(1).map((r) => r[rows[0]!.indexOf('Fortschritt')]);
+    expect(progress).toContain('Erledigt von ' + (await t.db.select({ f: users.firstName, l: users.lastName }).from(users).where(eq(users.email, 'azubi@example.com'))).map((u) => `${u.f} ${u.l}`)[0] + ' am 23.11.2026');
   });
 });

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { berlinParts } from './dates.ts';
 
 /** One column of an XLSX export: German header, how to read the value, and its cell type. */
 export interface XlsxColumn<T> {
@@ -34,16 +35,10 @@ const toExcelDate = (v: unknown): Date | null => {
   return null;
 };
 
-/** Built once: a formatter costs a hundred times more to build than to use. */
-const berlinParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-});
-
 /** Excel has no time zones: a timestamp is written as its wall-clock time in Berlin. */
 const berlinWallClock = (d: Date): Date => {
-  const parts = berlinParts.formatToParts(d);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
+  const p = berlinParts(d);
+  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)));
 };
 
 function cellValue<T>(col: XlsxColumn<T>, row: T): ExcelJS.CellValue {

@@ -1,4 +1,5 @@
 import { publicHolidays } from '@filialportal/core/holidays';
+import { currentYear } from './dates.ts';
 import { warmUpXlsx } from './exports.ts';
 
 /**
@@ -13,5 +14,5 @@ export async function warmUpModules(): Promise<void> {
     // One module per turn, so requests arriving meanwhile are answered between them.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  publicHolidays('NW', new Date().getFullYear());
+  publicHolidays('NW', currentYear());
 }

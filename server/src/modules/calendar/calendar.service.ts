@@ -18,7 +18,7 @@ import { WEEKDAY_CODES } from '@filialportal/core/users';
 import { type Actor, can } from '../../platform/access.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import { together, type Db } from '../../platform/db.ts';
-import { formatDate, todayIso } from '../../platform/dates.ts';
+import { berlinDay, formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { absences } from '../absences/absences.table.ts';
 import { locations } from '../locations/locations.table.ts';
@@ -147,7 +147,7 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
         sick: covering(p.id, 'sick', d),
         vacation: covering(p.id, 'vacation', d),
         training: trainingOf(p, d),
-        manual: e ? { status: e.status, info: e.info, by: `${e.byFirst ?? ''} ${e.byLast ?? ''}`.trim() || 'Unbekannt', at: e.updatedAt.toISOString().slice(0, 10) } : null,
+        manual: e ? { status: e.status, info: e.info, by: `${e.byFirst ?? ''} ${e.byLast ?? ''}`.trim() || 'Unbekannt', at: berlinDay(e.updatedAt) } : null,
       });
       return {
         date: d,

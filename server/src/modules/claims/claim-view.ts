@@ -3,6 +3,7 @@ import { claimIsOpen, type ClaimSort, type ClaimType, type TLueckentext } from '
 import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE, CLAIM_BOOKING_ROLES } from '@filialportal/core/roles';
 import { can, type Actor } from '../../platform/access.ts';
+import { berlinParts } from '../../platform/dates.ts';
 import { claimStatuses } from '../lists/lists.table.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -99,12 +100,10 @@ type RowValues = {
   completed: Date | null;
 };
 
-const dateParts = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' });
-
 /** 'DD.MM.YY, HH:mm Uhr' in Europe/Berlin (spec 2 §9). */
 export function claimDate(d: Date): string {
-  const p = Object.fromEntries(dateParts.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.day}.${p.month}.${p.year}, ${p.hour}:${p.minute} Uhr`;
+  const p = berlinParts(d);
+  return `${p.day}.${p.month}.${p.year.slice(2)}, ${p.hour}:${p.minute} Uhr`;
 }
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);

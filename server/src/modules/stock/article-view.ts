@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import { formatDate } from '../../platform/dates.ts';
+import { formatDate, formatDateTime as formatBerlinDateTime } from '../../platform/dates.ts';
 import { colorLabels, manufacturers } from '../lists/lists.table.ts';
 import { categories } from '../assortment/assortment.table.ts';
 import { articleEans, articles, articleStocks } from './stock.table.ts';
@@ -56,9 +56,8 @@ export function articleColumns(location: string | null) {
 
 type Row = SelectResultFields<ReturnType<typeof articleColumns>>;
 
-const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-/** 'TT.MM.JJJJ HH:mm' in Europe/Berlin (spec 2 §7). */
-export const formatDateTime = (d: Date | null) => (d ? berlin.format(d).replace(',', '') : null);
+/** 'TT.MM.JJJJ HH:mm' in Europe/Berlin (spec 2 §7), or null. */
+export const formatDateTime = (d: Date | null) => (d ? formatBerlinDateTime(d) : null);
 
 export function toArticleDto(r: Row, now = new Date()) {
   const actionPriceActive = r.actionPrice !== null && r.actionPriceFrom !== null && r.actionPriceTill !== null && r.actionPriceFrom <= now && now <= r.actionPriceTill;

@@ -1,4 +1,4 @@
-import { TASK_PRIORITIES } from '@filialportal/core/tasks';
+import { TASK_PRIORITIES, taskProgress, type TaskProgressFields } from '@filialportal/core/tasks';
 import type { XlsxColumn } from '../../platform/exports.ts';
 
 const priorityLabel = new Map<number, string>(TASK_PRIORITIES.map((p) => [p.value, p.label]));
@@ -12,7 +12,7 @@ export const exportColumns = (view: '2' | '3'): XlsxColumn<TaskExportRow>[] => [
   { header: 'Erstellt von', value: (t) => t.createdByFullName, width: 22 },
   { header: 'Erstellt am', value: (t) => t.createdAt, type: 'datetime', width: 18 },
   ...(view === '3'
-    ? [{ header: 'Erledigt', value: (t: TaskExportRow) => `${t.done} von ${t.recipients}`, width: 14 }]
+    ? [{ header: 'Fortschritt', value: (t: TaskExportRow) => taskProgress(t as TaskExportRow & TaskProgressFields).label, width: 36 }]
     : [
         { header: 'Empfänger', value: (t: TaskExportRow) => t.userFullName as string, width: 22 },
         { header: 'Standort', value: (t: TaskExportRow) => t.userLocation as string, width: 20 },

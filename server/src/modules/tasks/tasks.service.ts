@@ -28,6 +28,7 @@ export interface TaskListQuery {
 
 const creator = alias(users, 'creator');
 const recipient = alias(users, 'recipient');
+const completer = alias(users, 'completer');
 const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
 const subtaskCount = sql<number>`(select count(*)::int from ${taskSubtasks} where ${taskSubtasks.taskId} = ${tasks.id})`;
 
@@ -111,6 +112,8 @@ function ownRowsQuery(db: Db, where: SQL | undefined) {
       createdById: tasks.createdBy,
       createdByFullName: fullName(creator),
       completedAt: taskAssignments.completedAt,
+      completedById: taskAssignments.completedBy,
+      completedByFullName: fullName(completer),
       subtasksDone: taskAssignments.subtasksDone,
       subtaskCount,
       userId: taskAssignments.userId,
@@ -123,6 +126,7 @@ function ownRowsQuery(db: Db, where: SQL | undefined) {
     .innerJoin(userGroups, eq(userGroups.id, recipient.groupId))
     .innerJoin(locations, eq(locations.id, recipient.locationId))
     .leftJoin(creator, eq(creator.id, tasks.createdBy))
+    .leftJoin(completer, eq(completer.id, taskAssignments.completedBy))
     .where(where);
 }
 
@@ -154,6 +158,7 @@ function toOwnDto(r: OwnRow) {
     completed: r.completedAt !== null,
     checked: r.completedAt !== null,
     completedAtFormated: formatDate(r.completedAt),
+    completedByFullName: completerName(r.completedById, r.completedByFullName),
     subtaskCount: r.subtaskCount,
     subtasksDone: r.subtasksDone.length,
     userId: r.userId,
@@ -167,9 +172,25 @@ const ownOrder = (completed: boolean) =>
     ? [desc(taskAssignments.completedAt), asc(taskAssignments.id)]
     : [asc(tasks.deadline), desc(tasks.priority), asc(taskAssignments.id)];
 
+/** Who completed a task: '' when another area did (no person), 'Benutzer gelöscht' when that person is gone. */
+const completerName = (id: string | null, name: string | null) => (id === null ? '' : (name ?? MSG.deletedUser));
+
 /** Aggregated recipients of delegated tasks: how many, how many done. */
 const recipientCount = sql<number>`(select count(*)::int from ${taskAssignments} where ${taskAssignments.taskId} = ${tasks.id})`;
 const doneCount = sql<number>`(select count(*)::int from ${taskAssignments} where ${taskAssignments.taskId} = ${tasks.id} and ${taskAssignments.completedAt} is not null)`;
+/**
+ * Finished in view 3: a task 'für jeden einzeln' when every recipient is done; a shared one as soon
+ * as anyone ticked it (one tick closes it for all, also for a recipient added afterwards).
+ */
+const finished = sql`(case when ${tasks.multiTask} then ${doneCount} = ${recipientCount} else ${doneCount} > 0 or ${recipientCount} = 0 end)`;
+/** The latest completion of a task: when, and by whom (the completer's id and name). */
+const latestCompletion = (column: SQL) =>
+  sql`(select ${column} from ${taskAssignments} a left join ${users} u on u.id = a.completed_by
+    where a.task_id = ${tasks.id} and a.completed_at is not null order by a.completed_at desc limit 1)`;
+const lastCompletedAt = latestCompletion(sql`a.completed_at`).mapWith(taskAssignments.completedAt);
+const lastCompletedBy = latestCompletion(sql`json_build_array(a.completed_by, u.first_name || ' ' || u.last_name)`).mapWith(
+  (v: string | [string | null, string | null] | null) => (typeof v === 'string' ? (JSON.parse(v) as [string | null, string | null]) : v),
+);
 
 function delegatedFilter(actor: Actor, q: Partial<TaskListQuery> & { taskId?: string }): SQL | undefined {
   const matchRecipients =
@@ -179,9 +200,7 @@ function delegatedFilter(actor: Actor, q: Partial<TaskListQuery> & { taskId?: st
           ${q.location && q.location !== 'all' ? sql`and u.location_id = ${q.location}::uuid` : sql``}
           ${q.team && q.team !== 'all' ? sql`and g.name = ${q.team}` : sql``})`
       : undefined;
-  // Finished: every recipient done (a shared task is done for all at once).
-  const state =
-    q.completed === undefined ? undefined : q.completed ? sql`${doneCount} = ${recipientCount}` : sql`${doneCount} < ${recipientCount}`;
+  const state = q.completed === undefined ? undefined : q.completed ? finished : sql`not ${finished}`;
   return and(eq(tasks.createdBy, actor.userId), q.taskId ? eq(tasks.id, q.taskId) : undefined, matchRecipients, state);
 }
 
@@ -193,20 +212,28 @@ function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskI
       subtaskCount,
       recipients: recipientCount,
       done: doneCount,
+      lastCompletedAt,
+      lastCompletedBy,
     })
     .from(tasks)
     .leftJoin(creator, eq(creator.id, tasks.createdBy))
     .where(delegatedFilter(actor, q))
     .orderBy(...(q.completed ? [desc(tasks.updatedAt), asc(tasks.id)] : [asc(tasks.deadline), desc(tasks.priority), asc(tasks.id)]));
   return (page ? base.limit(page.limit).offset(page.offset) : base).then((rows) =>
-    rows.map((r) => ({
-      ...taskFields(r),
-      subtaskCount: r.subtaskCount,
-      recipients: r.recipients,
-      done: r.done,
-      completed: r.done === r.recipients,
-      checked: r.done === r.recipients,
-    })),
+    rows.map((r) => {
+      const completed = r.multiTask ? r.done === r.recipients : r.done > 0 || r.recipients === 0;
+      const [byId, byName] = r.lastCompletedBy ?? [null, null];
+      return {
+        ...taskFields(r),
+        subtaskCount: r.subtaskCount,
+        recipients: r.recipients,
+        done: r.done,
+        completed,
+        checked: completed,
+        completedAtFormated: completed ? formatDate(r.lastCompletedAt) : '',
+        completedByFullName: completed ? completerName(byId, byName) : '',
+      };
+    }),
   );
 }
 

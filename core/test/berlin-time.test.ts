@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { berlinDay, berlinInstant, berlinParts, currentYear, formatDate, formatDateTime, formatTime, todayIso } from '../src/berlin-time.ts';
+
+describe('times in Europe/Berlin', () => {
+  it('winter (UTC+1): 2026-11-22T23:50:00Z is 23.11.2026 00:50', () => {
+    const at = new Date('2026-11-22T23:50:00Z');
+    expect(formatDateTime(at)).toBe('23.11.2026 00:50');
+    expect(formatDate(at)).toBe('23.11.2026');
+    expect(formatTime(at)).toBe('00:50');
+    expect(berlinDay(at)).toBe('2026-11-23');
+    // The same instant as the wire carries it (ISO string) and as epoch milliseconds.
+    expect(formatDateTime('2026-11-22T23:50:00.000Z')).toBe('23.11.2026 00:50');
+    expect(formatDateTime(at.getTime())).toBe('23.11.2026 00:50');
+  });
+
+  it('summer (UTC+2): 2026-06-30T22:30:00Z is 01.07.2026 00:30', () => {
+    const at = new Date('2026-06-30T22:30:00Z');
+    expect(formatDateTime(at)).toBe('01.07.2026 00:30');
+    expect(berlinDay(at)).toBe('2026-07-01');
+    expect(berlinParts(at)).toEqual({ year: '2026', month: '07', day: '01', hour: '00', minute: '30', second: '00' });
+  });
+
+  it('keeps pure calendar dates (YYYY-MM-DD) as they are, in any zone', () => {
+    expect(formatDate('2026-11-23')).toBe('23.11.2026');
+    expect(berlinDay('2026-11-23')).toBe('2026-11-23');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDateTime(null)).toBe('');
+  });
+
+  it("today and the year are Berlin's: New Year's Eve 23:30 UTC is already 1 January", () => {
+    const newYear = new Date('2026-12-31T23:30:00Z');
+    expect(todayIso(newYear)).toBe('2027-01-01');
+    expect(currentYear(newYear)).toBe(2027);
+    expect(todayIso(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
+    expect(todayIso(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+  });
+
+  it('midnight shows as 00, not 24', () => {
+    expect(formatTime(new Date('2026-01-14T23:00:00Z'))).toBe('00:00');
+  });
+
+  it('turns a Berlin wall-clock time into its instant across the clock changes', () => {
+    expect(berlinInstant('2026-11-23', '00:50').toISOString()).toBe('2026-11-22T23:50:00.000Z');
+    expect(berlinInstant('2026-07-01', '00:30').toISOString()).toBe('2026-06-30T22:30:00.000Z');
+    expect(berlinInstant('2026-03-29', '03:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(berlinInstant('2026-10-25', '12:00').toISOString()).toBe('2026-10-25T11:00:00.000Z');
+  });
+});
