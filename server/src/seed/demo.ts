@@ -6,6 +6,7 @@ import { seedAssortment } from './demo-assortment.ts';
 import { seedClaims } from './demo-claims.ts';
 import { seedDocuments } from './demo-documents.ts';
 import { seedAdvertising } from './demo-advertising.ts';
+import { seedAbsences } from './demo-absences.ts';
 import { ROLE_ASSIGNABLE, ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
 import type { Db } from '../platform/db.ts';
@@ -16,11 +17,8 @@ import { users } from '../modules/users/users.table.ts';
 import { claimListEntries, claimStatuses, colorLabels, manufacturers } from '../modules/lists/lists.table.ts';
 import { specialAppointments } from '../modules/special-appointments/special-appointments.table.ts';
 import { taskAssignments, taskSubtasks, tasks } from '../modules/tasks/tasks.table.ts';
-import { absences, contingents } from '../modules/absences/absences.table.ts';
 import { calendarEntries, locationInfos } from '../modules/calendar/calendar.table.ts';
 import { addDays, mondayOf } from '@filialportal/core/calendar';
-import { countWorkingDaysByYear } from '@filialportal/core/absences';
-import { regionHolidays } from '@filialportal/core/holidays';
 import { WEEKDAY_CODES } from '@filialportal/core/users';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -158,13 +156,10 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage | null = null): P
     for (const role of ['Lagerist', 'Lagerist', 'Lagerist'] as const) rows.push(person(role, 'lager'));
     for (const role of ['Franchise', 'Franchise'] as const) rows.push(person(role, 'leipzig'));
     for (const role of ['Buchhaltung', 'Verwaltung'] as const) rows.push(person(role, 'zentrale'));
-    const inserted = await tx.insert(users).values(rows).returning({ id: users.id });
-    // Everyone carries a few days over from last year into this year's account.
-    const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(new Date()));
-    await tx.insert(contingents).values(inserted.map((u, i) => ({ userId: u.id, year, surplus: i % 4, deduction: 0 })));
+    await tx.insert(users).values(rows);
     await seedLists(tx, locId.get('koeln')!);
     await seedTasks(tx, locId.get('koeln')!);
-    await seedAttendance(tx, new Map(LOCATIONS.map((l) => [locId.get(l.key)!, l.region])), locId.get('koeln')!);
+    await seedAttendance(tx, locId.get('koeln')!);
     await seedNews(tx, storage, (key) => locId.get(key as LocationKey)!);
     await seedTrainings(tx);
     await seedAssortment(tx, storage);
@@ -241,11 +236,11 @@ async function seedTasks(db: Db, koelnId: string) {
 }
 
 /**
- * Vacation, sick reports and shifts of the branch staff (not of the role logins, whose lists
- * start empty): approved vacation in the past and ahead, a few sick reports, and this week's
- * early and late shifts in Köln, so the calendar, the lists and the counts show real data.
+ * Vacation and sick reports of everyone (demo-absences.ts: years of history, requests ahead, open
+ * ones with their approval tasks) and this week's early and late shifts in Köln, so the calendar,
+ * the lists and the counts show real data.
  */
-async function seedAttendance(db: Db, regionOf: Map<string, string>, koelnId: string) {
+async function seedAttendance(db: Db, koelnId: string) {
   const staff = await db
     .select({ id: users.id, email: users.email, locationId: users.locationId, freeDays: users.freeDays, role: userGroups.name })
     .from(users)
@@ -255,26 +250,11 @@ async function seedAttendance(db: Db, regionOf: Map<string, string>, koelnId: st
   const approver = staff.find((p) => p.email === 'personalleitung@example.com')!.id;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   const monday = mondayOf(today);
-  const period = (p: (typeof staff)[number], kind: 'vacation' | 'sick', startDate: string, endDate: string) => {
-    const byYear = countWorkingDaysByYear(startDate, endDate, { freeDays: p.freeDays, holidays: regionHolidays(regionOf.get(p.locationId) ?? 'NW') });
-    const countDays = [...byYear.values()].reduce((a, b) => a + b, 0);
-    return {
-      kind, userId: p.id, startDate, endDate, countDays, daysByYear: Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])),
-      approved: true, confirmedBy: approver, confirmedAt: new Date(), createdBy: kind === 'sick' ? approver : p.id,
-    };
-  };
+  const { absent } = await seedAbsences(db, today);
   const branch = staff.filter((p) => !logins.has(p.email) && SHOP_ROLES.has(p.role as RoleIdentifier));
-  const rows = branch.flatMap((p, i) => [
-    ...(i % 3 === 0 ? [period(p, 'vacation', addDays(monday, -14), addDays(monday, -10))] : []),
-    ...(i % 2 === 0 ? [period(p, 'vacation', addDays(monday, 7 * (3 + (i % 5))), addDays(monday, 7 * (3 + (i % 5)) + 4))] : []),
-    ...(i % 7 === 1 ? [period(p, 'sick', addDays(monday, -6), addDays(monday, -5))] : []),
-    ...(i % 9 === 4 ? [period(p, 'sick', today, today)] : []),
-  ]);
-  if (rows.length) await db.insert(absences).values(rows);
-
   const koelnShop = branch.filter((p) => p.locationId === koelnId && p.role === 'Verkauf');
   const shifts = koelnShop.flatMap((p, i) =>
-    [0, 1, 2, 3, 4, 5].filter((d) => !p.freeDays.includes(WEEKDAY_CODES[d]!)).map((d) => ({ userId: p.id, date: addDays(monday, d), status: (i + d) % 2 ? 72 : 71, locationId: koelnId, updatedBy: approver })),
+    [0, 1, 2, 3, 4, 5].filter((d) => !p.freeDays.includes(WEEKDAY_CODES[d]!) && !absent(p.id, addDays(monday, d))).map((d) => ({ userId: p.id, date: addDays(monday, d), status: (i + d) % 2 ? 72 : 71, locationId: koelnId, updatedBy: approver })),
   );
   if (shifts.length) await db.insert(calendarEntries).values(shifts).onConflictDoNothing();
   await db.insert(locationInfos).values({ locationId: koelnId, date: addDays(monday, 2), info: 'Lieferung Parkett 8 Uhr', updatedBy: approver });
