@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation } from './helpers.ts';
+import { login, mainNavigation, test } from './helpers.ts';
 
 const TODAY_TITLE = 'Wochenaktion Klick-Vinyl';
 const NEXT_TITLE = 'Vorschau Herbstkollektion';

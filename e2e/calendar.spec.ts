@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, mondayOf, type CalendarWeek } from '@filialportal/core/calendar';
-import { DEMO_PASSWORD, login, storedToken } from './helpers.ts';
+import { DEMO_PASSWORD, login, storedToken, test } from './helpers.ts';
 
 /** Today in Berlin, YYYY-MM-DD. */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation } from './helpers.ts';
+import { login, mainNavigation, test } from './helpers.ts';
 
 const CUSTOMER = 'Familie Kowalski';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { DEMO_PASSWORD, login, mainNavigation } from './helpers.ts';
+import { DEMO_PASSWORD, login, mainNavigation, test, watchAccessibility } from './helpers.ts';
 
 const VERKAUF = 'verkauf@example.com';
 const TITLE = 'Dashboard: Kundenrückruf erledigen';
@@ -158,11 +158,13 @@ test.describe('Dashboard', () => {
 
     // The approver's dashboard lists the request's task; it is completed by the decision, never by hand.
     const lead = await browser.newPage({ baseURL, locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 800 } });
+    const verifyLead = await watchAccessibility(lead);
     await login(lead, 'filialleitung@example.com');
     const german = (d: string) => d.split('-').reverse().join('.');
     const locked = tasksSection(lead).getByRole('article', { name: `Urlaubsantrag Wolf, Greta: ${german(week!.start)} – ${german(week!.end)}` });
     await expect(locked).toBeVisible();
     await expect(locked.getByRole('checkbox')).toBeDisabled();
+    await verifyLead();
     await lead.close();
 
     const decided = await request.put(`/api/updateabsence/${appointment.id}/1`, { headers: await authAs(request, 'personalleitung@example.com') });

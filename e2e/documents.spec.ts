@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation } from './helpers.ts';
+import { login, mainNavigation, test } from './helpers.ts';
 
 const FOLDER = 'Rundschreiben Filialleitung';
 const LINK = 'rundschreiben-dezember';

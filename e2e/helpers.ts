@@ -2,6 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
+/** Journeys import `test` from here: it checks every page they visit with axe-core (a11y.ts). */
+export { expectAccessible, test, watchAccessibility } from './a11y.ts';
+
 /** The demo company's password for every login. */
 export const DEMO_PASSWORD = 'demo1234';
 

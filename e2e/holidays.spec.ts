@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { login, test } from './helpers.ts';
 
 test.describe('Schulferien', () => {
   test('Admin importiert Schulferien aus einer CSV-Datei und sieht sie in der Liste', async ({ page }) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation } from './helpers.ts';
+import { login, mainNavigation, test } from './helpers.ts';
 
 const TITLE = 'Teamfrühstück in Köln';
 const TEXT = 'Am Freitag gibt es Brötchen für alle im Pausenraum.';

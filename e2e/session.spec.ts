@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { lastPasswordLink, login, mainNavigation, storedSession, storedToken } from './helpers.ts';
+import { lastPasswordLink, login, mainNavigation, storedSession, storedToken, test } from './helpers.ts';
 
 test.describe('Anmeldung und Sitzung', () => {
   test('falsches, dann richtiges Passwort', async ({ page }) => {

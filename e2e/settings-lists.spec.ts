@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation } from './helpers.ts';
+import { login, mainNavigation, test } from './helpers.ts';
 
 /** A date `days` from today in Berlin, as the calendar names its day buttons ('5. Dezember 2026'). */
 function berlinDay(days: number) {
@@ -142,14 +142,16 @@ test.describe('Einstellungen: Sondertermine, Standorte, Listen', () => {
 
   test('Globale Einstellungen: Link prüfen, speichern, Sortiment-Tabelle zeigt ihn', async ({ page }) => {
     await login(page, 'admin@example.com', undefined, '/einstellungen/globale-einstellungen');
+    // Two forms on the page (the sheet's link and the vacation rule): each saves on its own.
+    const sheet = page.getByRole('form', { name: 'Sortiment-Tabelle' });
     const link = page.getByLabel('Link der Sortiment-Tabelle');
     await link.fill('http://example.com/tabelle');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText(MSG.sheetUrlInvalid, { exact: true })).toBeVisible();
 
     const url = 'https://docs.google.com/spreadsheets/d/e/beispiel/pubhtml';
     await link.fill(url);
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText(MSG.saved, { exact: true })).toBeVisible();
 
     await page.getByRole('link', { name: 'Sortiment-Tabelle ansehen' }).click();
@@ -160,11 +162,31 @@ test.describe('Einstellungen: Sondertermine, Standorte, Listen', () => {
     // Back to no link: the page says so and leads to the settings.
     await page.getByRole('link', { name: 'Link ändern' }).click();
     await page.getByLabel('Link der Sortiment-Tabelle').fill('');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText(MSG.saved, { exact: true })).toBeVisible();
     await page.goto('/sortiment/tabelle');
     await expect(page.getByText('Noch keine Sortiment-Tabelle')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Link in den globalen Einstellungen eintragen' })).toBeVisible();
+  });
+
+  test('Globale Einstellungen: Personalleitung stellt den Verfall übertragener Urlaubstage ein', async ({ page }) => {
+    await login(page, 'personalleitung@example.com', undefined, '/einstellungen/globale-einstellungen');
+    // HR sees the vacation rule only, not the sheet's link.
+    await expect(page.getByLabel('Link der Sortiment-Tabelle')).toHaveCount(0);
+    const form = page.getByRole('form', { name: 'Urlaub: Verfall übertragener Tage' });
+    const field = form.getByLabel('Übertragene Urlaubstage verfallen am');
+    await expect(field).toHaveValue('31.03.');
+    await field.fill('31.02.');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await expect(form.getByText('Bitte ein Datum im Format TT.MM. angeben (z. B. 31.03.) oder das Feld leer lassen.')).toBeVisible();
+    await field.fill('30.06.');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await expect(form.getByText(MSG.saved, { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Übertragene Urlaubstage verfallen am')).toHaveValue('30.06.');
+    await page.getByLabel('Übertragene Urlaubstage verfallen am').fill('31.03.');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText(MSG.saved, { exact: true })).toBeVisible();
   });
 
   test('Verkauf sieht keine Einstellungen', async ({ page }) => {

@@ -1,10 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
 import { eanCheckDigit } from '@filialportal/core/stock';
 import { writeBarcodeVideo } from './fixtures/barcode-video.ts';
-import { login } from './helpers.ts';
+import { login, test } from './helpers.ts';
 
 // The demo company's EANs: 4012345 and a five-digit serial (LA-1000 is serial 1, LA-1001 serial 2).
 const ean = (serial: number) => {

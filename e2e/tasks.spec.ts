@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation, storedToken } from './helpers.ts';
+import { login, mainNavigation, storedToken, test } from './helpers.ts';
 
 const TITLE = 'Schaufenster dekorieren';
 const SUBTASK = 'Deko-Material besorgen';
@@ -67,7 +67,8 @@ test.describe('Aufgaben', () => {
     await expect(dialog).toBeHidden();
     const row = page.getByRole('row', { name: new RegExp(TITLE) });
     await expect(row).toBeVisible();
-    await expect(row.getByText(/^0 von \d+ erledigt$/)).toBeVisible();
+    // A shared task (the default) is open for all its recipients; one tick closes it.
+    await expect(row.getByText(/^Offen · \d+ Empfänger$/)).toBeVisible();
 
     // A second task for the same people, so the counter stays visible after one is done.
     const token = await storedToken(page);
@@ -124,12 +125,14 @@ test.describe('Aufgaben', () => {
     await expect(finished.getByRole('button', { name: 'Wieder öffnen' }).first()).toBeVisible();
   });
 
-  test('Filialleitung sieht den Fortschritt der delegierten Aufgabe', async ({ page }) => {
+  test('Filialleitung sieht, wer die gemeinsame Aufgabe erledigt hat', async ({ page }) => {
     await login(page, 'filialleitung@example.com', undefined, '/aufgaben/delegiert');
-    // A shared task is finished for all at once: it may sit in either list.
+    // A shared task is finished for all at once by Verkauf's tick: it sits in the finished list.
     await showFinished(page);
-    const row = page.getByRole('row', { name: new RegExp(TITLE) });
+    const finished = page.getByRole('table', { name: 'Erledigte delegierte Aufgaben' });
+    const row = finished.getByRole('row', { name: new RegExp(TITLE) });
     await expect(row).toBeVisible();
-    await expect(row.getByText(/^[1-9]\d* von \d+ erledigt$/)).toBeVisible();
+    await expect(row.getByText(/^Erledigt von \S+ \S+.* am \d\d\.\d\d\.\d{4}$/)).toBeVisible();
+    await expect(row.getByText(/von \d+ erledigt/)).toHaveCount(0);
   });
 });

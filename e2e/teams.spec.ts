@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
 import { permissionByName } from '@filialportal/core/permissions';
 import { conflictMessage } from '@filialportal/core/teams';
-import { login, mainNavigation, storedToken } from './helpers.ts';
+import { login, mainNavigation, storedToken, test } from './helpers.ts';
 
 /** The checkbox of a permission in the editor (its German label is the accessible name). */
 function permission(page: Page, name: string) {

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation } from './helpers.ts';
+import { login, mainNavigation, test } from './helpers.ts';
 
 const TITLE = 'Fliesen-Designboden kombinieren';
 
@@ -77,7 +77,8 @@ test.describe('Veranstaltungen', () => {
     // The dashboard lists it under the own trainings, with its state.
     await mainNavigation(page).getByRole('link', { name: 'Dashboard' }).click();
     const own = page.getByRole('region', { name: 'Meine Veranstaltungen' });
-    await expect(own.getByRole('link', { name: new RegExp(`^${TITLE}`) })).toContainText('Angefragt');
+    // The link is named by its whole text: date, title and state.
+    await expect(own.getByRole('link', { name: TITLE })).toContainText('Angefragt');
   });
 
   test('Azubi nimmt den letzten Platz', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation, storedToken } from './helpers.ts';
+import { login, mainNavigation, storedToken, test } from './helpers.ts';
 
 /** Picks an entry of a Mantine select by its label. */
 async function choose(page: Page, label: string, option: string) {
@@ -118,7 +118,7 @@ test.describe('Benutzerverwaltung', () => {
 
     await table.getByRole('button', { name: 'Löschmich, Lena löschen' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText("Benutzer 'Löschmich' löschen?", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("Benutzer 'Lena Löschmich' löschen?", { exact: true })).toBeVisible();
     await expect(dialog.getByText('Löschen', { exact: true }).first()).toBeVisible();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(dialog).toHaveCount(0);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login } from './helpers.ts';
+import { login, test } from './helpers.ts';
 
 test.describe('Benutzereinstellungen', () => {
   test('Prüfungen wie auf dem Server, dann Telefon speichern', async ({ page }) => {

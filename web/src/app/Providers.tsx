@@ -9,7 +9,7 @@ import 'dayjs/locale/de';
 import { session } from '../api/session.ts';
 import { hideAlert, showAlert } from '../ui/AlertPopup.tsx';
 import { createQueryClient } from './query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 dayjs.locale('de');
 
@@ -33,7 +33,7 @@ export function Providers({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1, weekendDays: [0, 6] }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Bestätigen', cancel: 'Abbrechen' }}>

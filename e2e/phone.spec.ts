@@ -1,0 +1,224 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { addDays, isoWeek, mondayOf } from '@filialportal/core/calendar';
+import { MSG } from '@filialportal/core/messages';
+import { DEMO_PASSWORD, login, mainNavigation, storedToken, test } from './helpers.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Today in Berlin, YYYY-MM-DD. */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+const nextYear = Number(today.slice(0, 4)) + 1;
+
+/** A bearer header for a demo login. */
+async function authAs(request: APIRequestContext, email: string) {
+  const answer = await request.post('/api/token', { data: { username: email, password: DEMO_PASSWORD } });
+  expect(answer.ok(), `login ${email}`).toBe(true);
+  return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
+}
+
+interface OpenRequest {
+  id: string;
+  firstName: string;
+  lastName: string;
+  canAccept: boolean;
+}
+
+/**
+ * An open request that Filialleitung may decide: one of the demo company's, or else one that
+ * Verkauf (Greta Wolf) asks for now, in a free week of next autumn. Returns the person's name
+ * and, when the journey made the request, how to take it back.
+ */
+async function openRequestForLead(request: APIRequestContext): Promise<{ name: string; cleanUp: () => Promise<void> }> {
+  const lead = await authAs(request, 'filialleitung@example.com');
+  const list = await request.get('/api/absence/0/all/1', { headers: lead });
+  expect(list.ok()).toBe(true);
+  const existing = ((await list.json()) as { absences: OpenRequest[] }).absences.find((a) => a.canAccept);
+  if (existing) return { name: `${existing.firstName} ${existing.lastName}`, cleanUp: async () => undefined };
+
+  const verkauf = await authAs(request, 'verkauf@example.com');
+  const me = (await (await request.get('/api/user', { headers: verkauf })).json()) as { user: { id: string } };
+  // A week of October next year that no earlier request of hers covers.
+  for (let week = 0; week < 8; week++) {
+    const start = addDays(mondayOf(`${nextYear}-10-05`), 7 * week);
+    const asked = await request.post('/api/appointment', {
+      headers: verkauf,
+      data: { appointment: { startDate: start, endDate: addDays(start, 2), userId: me.user.id, overtimeDeduction: false, specialHoliday: false, reason: '' } },
+    });
+    if (asked.status() === 422) continue;
+    expect([200, 224], await asked.text()).toContain(asked.status());
+    const { appointment } = (await asked.json()) as { appointment: { id: string } };
+    return {
+      name: 'Greta Wolf',
+      // Later journeys count the lead's tasks: the request (and its approval task) goes again.
+      cleanUp: async () => void (await request.delete(`/api/appointment/${appointment.id}`, { headers: verkauf })),
+    };
+  }
+  throw new Error('no free week for a request');
+}
+
+/** The element lies wholly inside the window (after scrolling it into view vertically). */
+async function expectInViewport(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  const size = page.viewportSize()!;
+  expect(box, 'element is rendered').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
+}
+
+/** The page itself never scrolls sideways at phone width. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+test.describe('Telefonbreite (390 × 844)', () => {
+  test.use({ viewport: PHONE });
+
+  test('Kalender und Urlaubsliste: alles bleibt erreichbar, die Seite scrollt nicht seitwärts', async ({ page, request }) => {
+    const open = await openRequestForLead(request);
+    try {
+      await login(page, 'filialleitung@example.com', undefined, '/an-abwesenheit');
+      const grid = page.getByRole('table', { name: /^An-\/Abwesenheiten KW/ });
+      await expect(grid.getByRole('rowheader', { name: 'Wolf, Greta', exact: true })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      for (const control of [
+        page.getByText('Datum', { exact: true }),
+        page.getByRole('textbox', { name: 'KW', exact: true }),
+        page.getByRole('button', { name: 'Vorherige Woche' }),
+        page.getByRole('button', { name: 'Heute' }),
+        page.getByRole('button', { name: 'Nächste Woche' }),
+      ]) {
+        await expectInViewport(page, control);
+      }
+
+      // The week scrolls inside its own box; the names stay where they are.
+      const name = grid.getByRole('rowheader', { name: 'Wolf, Greta', exact: true });
+      const before = (await name.boundingBox())!;
+      const scrolled = await grid.evaluate((table) => {
+        const box = (table as unknown as { parentElement: { scrollLeft: number; scrollWidth: number; clientWidth: number } }).parentElement;
+        box.scrollLeft = box.scrollWidth;
+        return box.scrollLeft;
+      });
+      expect(scrolled).toBeGreaterThan(0);
+      await expect.poll(async () => (await name.boundingBox())!.x).toBe(before.x);
+      await expect(grid.getByRole('columnheader', { name: /^So / })).toBeInViewport();
+      await expectNoSidewaysScroll(page);
+
+      await page.goto('/urlaub/1');
+      await expect(page.getByRole('heading', { level: 1, name: 'Offene Anträge' })).toBeVisible();
+      for (const tab of await page.getByRole('tab').all()) await expectInViewport(page, tab);
+      const accept = page.getByRole('button', { name: `Urlaubsantrag von ${open.name} annehmen` }).first();
+      const decline = page.getByRole('button', { name: `Urlaubsantrag von ${open.name} ablehnen` }).first();
+      await expect(accept).toBeVisible();
+      await expectInViewport(page, accept);
+      await expectInViewport(page, decline);
+      await expectNoSidewaysScroll(page);
+
+      // The buttons work where they are: the confirmation opens and can be left.
+      await accept.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await page.goto('/urlaub/4');
+      await expect(page.getByRole('heading', { level: 1, name: 'Urlaubsübersicht' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Urlaubsübersicht' }).getByRole('row').nth(1)).toBeVisible();
+      await expectNoSidewaysScroll(page);
+
+      await page.goto('/krankmeldungen/2');
+      await expect(page.getByRole('heading', { level: 1, name: 'Eingegangene Krankmeldungen' })).toBeVisible();
+      await expect(page.getByText(/^\d+ Krankmeldung(en)?$/)).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      const edit = page.getByRole('button', { name: /^Krankmeldung von .+ bearbeiten$/ }).first();
+      if ((await edit.count()) > 0) await expectInViewport(page, edit);
+    } finally {
+      await open.cleanUp();
+    }
+  });
+});
+
+test.describe('Navigation', () => {
+  test('Zurück nach zweimal „Nächste Woche“ führt zur Woche davor, nicht zum Dashboard', async ({ page }) => {
+    await login(page, 'filialleitung@example.com');
+    await mainNavigation(page).getByRole('button', { name: 'An-/Abwesenheit' }).click();
+    await mainNavigation(page).getByRole('link', { name: 'An-/Abwesenheiten' }).click();
+    await expect(page).toHaveURL(/\/an-abwesenheit$/);
+    const grid = page.getByRole('table', { name: /^An-\/Abwesenheiten KW/ });
+    await expect(grid).toBeVisible();
+
+    const monday = mondayOf(today);
+    const next = page.getByRole('button', { name: 'Nächste Woche' });
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`datum=${addDays(monday, 7)}`));
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`datum=${addDays(monday, 14)}`));
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/an-abwesenheit\\?datum=${addDays(monday, 7)}$`));
+    await expect(grid).toHaveAccessibleName(new RegExp(`^An-/Abwesenheiten KW ${isoWeek(addDays(monday, 7)).week} `));
+    await expect(page.getByRole('textbox', { name: 'KW', exact: true })).toHaveValue(String(isoWeek(addDays(monday, 7)).week));
+    await page.goBack();
+    await expect(page).toHaveURL(/\/an-abwesenheit$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('Jede Ansicht setzt den Seitentitel; der erste Besuch zeigt sofort das Laden', async ({ page }) => {
+    await login(page, 'filialleitung@example.com');
+    await expect(page).toHaveTitle('Dashboard – Filialportal');
+
+    // The code of the vacation views comes slowly: the loader shows, not the dashboard.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/AbsenceRoutes-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await mainNavigation(page).getByRole('button', { name: 'An-/Abwesenheit' }).click();
+    await mainNavigation(page).getByRole('link', { name: 'Urlaub' }).click();
+    await expect(page.getByRole('status', { name: 'Wird geladen …' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Offene Anträge' })).toBeVisible();
+    await expect(page).toHaveTitle('Urlaub – Filialportal');
+
+    await mainNavigation(page).getByRole('link', { name: 'Krankmeldungen' }).click();
+    await expect(page).toHaveTitle('Krankmeldungen – Filialportal');
+    await mainNavigation(page).getByRole('link', { name: 'An-/Abwesenheiten' }).click();
+    await expect(page).toHaveTitle('An-/Abwesenheiten – Filialportal');
+  });
+
+  test('Der Link „Zum Inhalt springen“ ist der erste Halt der Tastatur und führt zum Inhalt', async ({ page }) => {
+    await login(page, 'verkauf@example.com', undefined, '/urlaub/1');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Offene Anträge' })).toBeVisible();
+    const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
+    await expect(skip).not.toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page).toHaveURL(/\/urlaub\/1$/);
+    // The next stop is inside the content, not the header or the menu.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!(globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } } }).document.activeElement.closest('main'))).toBe(true);
+  });
+
+  test('Hinter „Sitzung abgelaufen“ zeigt keine Liste einen falschen leeren Zustand', async ({ page }) => {
+    await login(page, 'filialleitung@example.com', undefined, '/urlaub/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Offene Anträge' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const token = await storedToken(page);
+    expect((await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+
+    // The next view's list is refused: the alert shows, the list keeps loading behind it.
+    await page.getByRole('tab', { name: 'Abgelehnt' }).click();
+    await expect(page.getByRole('dialog').getByText(MSG.sessionExpired, { exact: true })).toBeVisible();
+    await expect(page.getByText('Keine Anträge vorhanden')).toHaveCount(0);
+    await expect(page.getByText('0 Anträge')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible({ timeout: 6500 });
+  });
+});
