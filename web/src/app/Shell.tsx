@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import {
   ActionIcon,
   AppShell,
@@ -13,6 +13,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconLogout } from '@tabler/icons-react';
@@ -28,7 +29,7 @@ import { AdvertisingCountBadge } from '../features/advertising/AdvertisingCountB
 import { Logo } from '../ui/Logo.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { useCurrentUser } from './current-user.tsx';
-import { visibleNavigation, type NavItem } from './navigation.ts';
+import { APP_NAME, pageTitle, visibleNavigation, type NavItem } from './navigation.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RequirePermission } from './RequirePermission.tsx';
 import { ROUTES } from './routes.ts';
@@ -111,14 +112,10 @@ function UserBlock() {
   const location = user.currentLocation?.label ?? user.locationLabel;
   return (
     <Tooltip label="Benutzereinstellungen">
-      <UnstyledButton
-        component={Link}
-        to="/benutzereinstellungen"
-        className={classes.userButton}
-        aria-label={`Benutzereinstellungen von ${user.fullName}`}
-      >
+      <UnstyledButton component={Link} to="/benutzereinstellungen" className={classes.userButton}>
+        {/* The name is the visible text plus 'Benutzereinstellungen' (WCAG 2.5.3: the name contains the label). */}
         <Group gap="sm" wrap="nowrap">
-          <UserAvatar uri={user.resourceUri} firstName={user.firstName} lastName={user.lastName} radius="xl" size={36} />
+          <UserAvatar uri={user.resourceUri} firstName={user.firstName} lastName={user.lastName} radius="xl" size={36} aria-hidden />
           <Box visibleFrom="xs" className={classes.userText}>
             <Text size="sm" fw={600} lh={1.25} truncate="end">
               {user.fullName}
@@ -128,6 +125,7 @@ function UserBlock() {
               {location ? ` · ${location}` : ''}
             </Text>
           </Box>
+          <VisuallyHidden>Benutzereinstellungen</VisuallyHidden>
         </Group>
       </UnstyledButton>
     </Tooltip>
@@ -136,9 +134,31 @@ function UserBlock() {
 
 function PageLoader() {
   return (
-    <Center py={80}>
+    <Center py={80} role="status" aria-label="Wird geladen …">
       <Loader />
     </Center>
+  );
+}
+
+/** Id of the main content, the target of the skip link. */
+const MAIN_ID = 'inhalt';
+
+/**
+ * 'Zum Inhalt springen': the first stop of the keyboard, shown when focused. It moves the
+ * focus itself instead of following '#inhalt', which would add a history entry.
+ */
+function SkipLink() {
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    const main = document.getElementById(MAIN_ID);
+    if (!main) return;
+    event.preventDefault();
+    main.focus();
+    main.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skip}>
+      Zum Inhalt springen
+    </a>
   );
 }
 
@@ -156,6 +176,17 @@ export function Shell() {
   // A chosen view closes the mobile navigation.
   const closeNav = nav.close;
   useEffect(() => closeNav(), [pathname, closeNav]);
+
+  // Each view names itself in the browser tab and history ('Urlaub – Filialportal').
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
+  useEffect(
+    () => () => {
+      document.title = APP_NAME;
+    },
+    [],
+  );
 
   async function logout() {
     setLoggingOut(true);
@@ -177,6 +208,7 @@ export function Shell() {
       padding={{ base: 'md', md: 'lg', xl: 'xl' }}
       className={classes.shell}
     >
+      <SkipLink />
       <AppShell.Header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -216,7 +248,7 @@ export function Shell() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         {!headerOpen && (
           <Tooltip label="Kopfzeile einblenden" position="left">
             <ActionIcon
@@ -236,7 +268,18 @@ export function Shell() {
             <Routes>
               <Route index element={<Navigate to="/dashboard" replace />} />
               {ROUTES.map((route) => (
-                <Route key={route.path} path={route.path} element={<RequirePermission rule={route.permission}>{route.element}</RequirePermission>} />
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  element={
+                    // A boundary of its own per view: the first visit of a view shows the loader at once,
+                    // where the shared boundary would keep the previous view on screen while the
+                    // view's code loads (navigation runs as a transition).
+                    <Suspense key={route.path} fallback={<PageLoader />}>
+                      <RequirePermission rule={route.permission}>{route.element}</RequirePermission>
+                    </Suspense>
+                  }
+                />
               ))}
               <Route path="*" element={<NotFoundPage />} />
             </Routes>

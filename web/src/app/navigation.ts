@@ -84,6 +84,51 @@ export function navigationOf(routes: readonly AppRoute[], planned: readonly Orde
  */
 export const NAVIGATION: readonly NavItem[] = navigationOf(ROUTES);
 
+/** The names of all views for the page title. */
+export const VIEW_TITLES: readonly ViewTitle[] = viewTitles(ROUTES, NAVIGATION);
+
+/** The product's name, last in every page title. */
+export const APP_NAME = 'Filialportal';
+
+/** A view's name for the page title and the addresses it covers (the prefix and everything below). */
+export interface ViewTitle {
+  prefix: string;
+  label: string;
+}
+
+/**
+ * The names of the views for the page title: each menu entry covers its address, or its whole
+ * view when it names one (`match`: '/urlaub' for '/urlaub/1'); a sub-entry comes after its
+ * section, so it wins on the same address. Views without a menu entry name themselves
+ * (`AppRoute.title`).
+ */
+export function viewTitles(routes: readonly AppRoute[], navigation: readonly NavItem[] = navigationOf(routes)): ViewTitle[] {
+  const titles: ViewTitle[] = [];
+  const add = (items: readonly NavItem[]) => {
+    for (const item of items) {
+      titles.push({ prefix: item.match ?? item.path, label: item.label });
+      if (item.children) add(item.children);
+    }
+  };
+  add(navigation);
+  for (const route of routes) if (route.title) titles.push({ prefix: `/${route.path.replace(/\/\*$/, '')}`, label: route.title });
+  return titles;
+}
+
+/**
+ * The page title of an address: the name of the view that holds it (the longest matching
+ * prefix; on a tie the later entry) and the product's name, 'Urlaub – Filialportal'; the
+ * product's name alone outside every view.
+ */
+export function pageTitle(pathname: string, titles: readonly ViewTitle[] = VIEW_TITLES): string {
+  let best: ViewTitle | undefined;
+  for (const title of titles) {
+    if (pathname !== title.prefix && !pathname.startsWith(`${title.prefix}/`)) continue;
+    if (!best || title.prefix.length >= best.prefix.length) best = title;
+  }
+  return best ? `${best.label} – ${APP_NAME}` : APP_NAME;
+}
+
 /**
  * The entries a user sees: built and permitted, with their sub-entries filtered alike; a section
  * whose sub-entries are all hidden is hidden too.

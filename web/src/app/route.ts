@@ -42,4 +42,6 @@ export interface AppRoute {
   /** The view, usually lazy; redirects have no permission and no entry. */
   element: ReactNode;
   nav?: RouteNav;
+  /** The view's name in the page title when it has no menu entry ('Benutzereinstellungen'). */
+  title?: string;
 }

@@ -6,7 +6,7 @@ import { MSG } from '@filialportal/core/messages';
 export interface ConfirmOptions {
   /** Default 'Löschen'. */
   title?: string;
-  /** Default 'Bist du dir sicher, dass du das löschen möchtest?'. */
+  /** Default 'Sind Sie sicher, dass Sie das löschen möchten?' (MSG.confirmText). */
   text?: ReactNode;
   /** Default 'Löschen'. */
   confirmLabel?: string;

@@ -9,8 +9,7 @@ export const DATE_ARIA_LABELS = {
   previousYear: 'Vorheriges Jahr',
   nextDecade: 'Nächstes Jahrzehnt',
   previousDecade: 'Vorheriges Jahrzehnt',
-  monthLevelControl: 'Monat wählen',
-  yearLevelControl: 'Jahr wählen',
+  // No names for the month and year buttons: their text ('November 2026') names them (WCAG 2.5.3).
 } as const;
 
 export type DateFieldProps = Omit<DatePickerInputProps<'default'>, 'type' | 'value' | 'onChange'> & {

@@ -98,7 +98,7 @@ export function ImagePicker({
           <Text size="xs" c="dimmed" truncate="end">
             {value.fileName}
           </Text>
-          <Button variant="subtle" size="compact-xs" color="stone.8" onClick={() => onChange(null)}>
+          <Button variant="subtle" size="compact-xs" color="stone" onClick={() => onChange(null)}>
             Verwerfen
           </Button>
         </Group>

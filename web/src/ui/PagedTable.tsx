@@ -25,14 +25,16 @@ export interface PagedTableProps<T> extends Omit<SortableTableProps<T>, 'loading
 
 /**
  * A server-paged list as the absence and sick report pages show it: error alert, count line,
- * sortable table with skeleton rows, and 'Weitere Einträge anzeigen'.
+ * sortable table with skeleton rows, and 'Weitere Einträge anzeigen'. A list whose load failed
+ * shows the error only, never its empty text: 'Keine Anträge vorhanden' would be untrue.
  */
 export function PagedTable<T>({ query, rows, count, noun, shown, ...table }: PagedTableProps<T>) {
+  const failed = !!query.error && rows.length === 0;
   return (
     <>
       <QueryError error={query.error} />
       <CountLine text={query.data ? countLabel(count, noun[0], noun[1]) : ''} />
-      <SortableTable {...table} rows={rows} loading={query.isPending} skeletonRows={LIST_SKELETON_ROWS} />
+      {!failed && <SortableTable {...table} rows={rows} loading={query.isPending} skeletonRows={LIST_SKELETON_ROWS} />}
       <LoadMoreButton shown={shown ?? rows.length} count={count} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
     </>
   );

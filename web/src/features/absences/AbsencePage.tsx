@@ -56,9 +56,9 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
         : undefined,
       onDecline: allowed.decline
         ? (row: VacationRow) =>
-            confirmDecline(row, () =>
+            confirmDecline(row, (reason) =>
               decide.mutate(
-                { id: row.id, approve: false },
+                { id: row.id, approve: false, reason },
                 { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} abgelehnt`, color: 'orange' }), onError: alertError },
               ),
             )
@@ -90,6 +90,7 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
       onSortChange={onSort}
       emptyText="Keine Anträge vorhanden"
       minWidth={700}
+      cards
     />
   );
 }
@@ -113,6 +114,7 @@ function OverviewList({ filters, previousYears, onSort }: { filters: ListFilters
       onSortChange={onSort}
       emptyText="Keine Mitarbeiter gefunden"
       minWidth={680}
+      stickyFirstColumn
       spacing="xs"
     />
   );

@@ -3,9 +3,9 @@ import { Alert, Button, Checkbox, Collapse, Grid, Group, Paper, SimpleGrid, Skel
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useLocation, useNavigate } from 'react-router';
 import { cleanOvertimeInput, limitedDaysMessage } from '@filialportal/core/absences';
+import { currentYear, todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
 import { REASON_MAX, ZVacationRequest } from '@filialportal/core/vacation';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
@@ -15,7 +15,7 @@ import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useContingents, useDeleteVacation, useRequestVacation, type Contingent, type VacationRequestBody } from './absences.api.ts';
 import { DEFAULT_VACATION_VIEW, vacationPath, type RequestFormState } from './paths.ts';
-import { formatNumber } from './vacation-ui.tsx';
+import { carryOverNote, formatNumber } from './vacation-ui.tsx';
 
 interface Values {
   startDate: string | null;
@@ -93,11 +93,18 @@ function AccountCard({ account }: { account: Contingent }) {
       <Stack gap={4}>
         <AccountLine label="Anspruch" value={account.vacationClaim} />
         {account.surplus !== 0 && <AccountLine label="Übertrag Vorjahr" value={account.surplus} />}
+        {account.expired > 0 && <AccountLine label="Davon verfallen" value={-account.expired} />}
         {account.deduction !== 0 && <AccountLine label="Abzug" value={-account.deduction} />}
         <AccountLine label="Verfügbar" value={account.available} />
         <AccountLine label="Genommen" value={account.taken} />
         <AccountLine label="Geplant" value={account.planned} />
       </Stack>
+      {account.expiring > 0 && account.expiryDate && (
+        <Text size="xs" c="oak.9" fw={500} mt="sm">
+          {carryOverNote({ expiringHolidays: account.expiring, expiredHolidays: 0, expiryDate: account.expiryDate })}: Resturlaub aus dem Vorjahr wird
+          zuerst verbraucht; was bis dahin nicht genommen ist, verfällt.
+        </Text>
+      )}
     </Paper>
   );
 }
@@ -105,7 +112,7 @@ function AccountCard({ account }: { account: Contingent }) {
 /** This year's account and, when the chosen period starts in another year, that year's. */
 function Accounts({ startDate }: { startDate: string | null }) {
   const contingents = useContingents();
-  const thisYear = dayjs().year();
+  const thisYear = currentYear();
   const years = [thisYear];
   const chosen = startDate ? Number(startDate.slice(0, 4)) : null;
   if (chosen && chosen !== thisYear) years.push(chosen);
@@ -139,7 +146,7 @@ export function AbsenceRequestForm() {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [deciding, setDeciding] = useState(false);
 
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayIso();
   const minStart = can('urlaub_r_ckdatiert_beantragen') ? undefined : today;
   const invalid = (...fields: string[]) => (problem && fields.some((f) => problem.fields.includes(f)) ? true : undefined);
 

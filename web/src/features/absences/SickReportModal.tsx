@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Select, SimpleGrid } from '@mantine/core';
+import { Alert, Select, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconUser } from '@tabler/icons-react';
+import { IconBeach, IconUser } from '@tabler/icons-react';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import type { FormProblem } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { checkSickReport } from './sick-report-rules.ts';
-import { usePickerUsers, useSaveSickReport, type SickReportBody, type SickReportRow } from './sick-reports.api.ts';
+import { usePickerUsers, useSaveSickReport, useSickCreditPreview, type SickReportBody, type SickReportRow } from './sick-reports.api.ts';
 
 export interface SickReportModalProps {
   /** The report to edit; null for a new one. */
@@ -31,6 +31,7 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
     report ? { userId: report.userId, startDate: report.startDate, endDate: report.endDate } : { userId: null, startDate: null, endDate: null },
   );
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  const credit = useSickCreditPreview(values);
 
   const options = useMemo(() => {
     const list = (people.data ?? []).filter(
@@ -111,6 +112,13 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
           clearable
         />
       </SimpleGrid>
+      {credit.data && credit.data.days > 0 && (
+        <Alert color="blue" variant="light" icon={<IconBeach size={18} />} title="Krank während genehmigtem Urlaub" role="status">
+          {credit.data.vacations.map((v) => `Urlaub ${v.startDateFormated} – ${v.endDateFormated}`).join(', ')}:{' '}
+          {credit.data.days === 1 ? '1 Urlaubstag wird' : `${credit.data.days} Urlaubstage werden`} wegen Krankheit gutgeschrieben (§ 9 BUrlG). Die Person
+          erhält eine E-Mail.
+        </Alert>
+      )}
     </FormModal>
   );
 }

@@ -67,6 +67,7 @@ function ReportList({
       onSortChange={onSort}
       emptyText="Keine Krankmeldungen vorhanden"
       minWidth={640}
+      cards
     />
   );
 }
@@ -88,6 +89,7 @@ function SummaryList({ filters, onSort }: { filters: ListFilters; onSort: (sort:
       onSortChange={onSort}
       emptyText="Keine Mitarbeiter gefunden"
       minWidth={640}
+      stickyFirstColumn
     />
   );
 }

@@ -111,7 +111,7 @@ export function useContingents() {
 }
 
 /** Lists, accounts and the approval tasks change together. */
-function invalidateAbsences(client: QueryClient) {
+export function invalidateAbsences(client: QueryClient) {
   return Promise.all([client.invalidateQueries({ queryKey: absenceKeys.all }), client.invalidateQueries({ queryKey: ['task'] })]);
 }
 
@@ -151,12 +151,12 @@ export function useDeleteVacation() {
   });
 }
 
-/** PUT /updateabsence/{id}/{1|0}: accept or decline. */
+/** PUT /updateabsence/{id}/{1|0}: accept, or decline with an optional reason. */
 export function useDecideVacation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
-      api<Wire<typeof ZVacationResponse>>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, { method: 'PUT' }),
+    mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) =>
+      api<Wire<typeof ZVacationResponse>>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, { method: 'PUT', ...(reason ? { body: { reason } } : {}) }),
     onSuccess: () => invalidateAbsences(client),
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ZSickReportListResponse, ZSickReportResponse, ZSickReportRow, ZSickSummaryResponse, ZSickSummaryRow } from '@filialportal/core/sick-reports';
+import type { ZSickCreditPreview, ZSickReportListResponse, ZSickReportResponse, ZSickReportRow, ZSickSummaryResponse, ZSickSummaryRow } from '@filialportal/core/sick-reports';
 import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
@@ -7,6 +7,7 @@ import { useCan } from '../../app/current-user.tsx';
 import { SICK_REPORT_PERMISSIONS } from '../../app/navigation.ts';
 import { nextFrom } from '../../ui/infinite-rows.ts';
 import type { ListFilters } from '../../ui/useListParams.ts';
+import { invalidateAbsences } from './absences.api.ts';
 import type { SickListView } from './sick-paths.ts';
 
 /** A sick report as the lists show it (spec 1 §3 "Sick report"). */
@@ -77,7 +78,8 @@ export function usePickerUsers() {
   });
 }
 
-const invalidateSick = (client: QueryClient) => client.invalidateQueries({ queryKey: sickKeys.all });
+/** A sick report may credit vacation days back (§ 9 BUrlG): the vacation lists change with it. */
+const invalidateSick = (client: QueryClient) => Promise.all([client.invalidateQueries({ queryKey: sickKeys.all }), invalidateAbsences(client)]);
 
 /** POST /sickreport (no id) or PUT /sickreport/{id}. */
 export function useSaveSickReport() {
@@ -107,5 +109,20 @@ export function useDeleteSickReport() {
       });
       return invalidateSick(client);
     },
+  });
+}
+
+/**
+ * POST /sickreport/vacationcredit: before saving, the approved vacation the report lies on and the
+ * days that will be credited back. Asked once the person and both dates are set.
+ */
+export function useSickCreditPreview(body: SickReportBody) {
+  const { userId, startDate, endDate } = body;
+  const complete = Boolean(userId && startDate && endDate && endDate >= startDate);
+  return useQuery({
+    queryKey: [...sickKeys.all, 'credit', userId, startDate, endDate],
+    queryFn: ({ signal }) => api<Wire<typeof ZSickCreditPreview>>('/api/sickreport/vacationcredit', { method: 'POST', body: { sickReport: body }, signal }),
+    enabled: complete,
+    staleTime: 30_000,
   });
 }

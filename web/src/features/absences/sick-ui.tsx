@@ -1,4 +1,6 @@
+import { creditedDaysText } from '@filialportal/core/absences';
 import { MSG } from '@filialportal/core/messages';
+import { fullName } from '@filialportal/core/users';
 import { Badge, Stack, Text } from '@mantine/core';
 import { RowActions } from '../../ui/RowActions.tsx';
 import type { Column } from '../../ui/SortableTable.tsx';
@@ -7,8 +9,8 @@ import { PersonCell } from './vacation-ui.tsx';
 
 const formatNumber = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 2 });
 
-/** The last name of a report's person for the dialogs, or 'Benutzer gelöscht'. */
-export const reportName = (r: SickReportRow) => (r.userId ? r.lastName : MSG.deletedUser);
+/** The full name of a report's person for the dialogs ('Greta Wolf'), or 'Benutzer gelöscht'. */
+export const reportName = (r: SickReportRow) => (r.userId ? fullName(r) : MSG.deletedUser);
 
 export interface SickRowHandlers {
   onEdit: (row: SickReportRow) => void;
@@ -18,7 +20,24 @@ export interface SickRowHandlers {
 /** Columns of the report lists; edit and delete as each row allows. */
 export function sickColumns({ onEdit, onDelete }: SickRowHandlers, withActions: boolean): Column<SickReportRow>[] {
   const cols: Column<SickReportRow>[] = [
-    { key: 'person', label: 'Mitarbeiter', sortable: true, sortField: 'lastName', render: (r) => <PersonCell row={r} facts={[r.locationLabel]} /> },
+    {
+      key: 'person',
+      label: 'Mitarbeiter',
+      sortable: true,
+      sortField: 'lastName',
+      card: 'title',
+      render: (r) => (
+        <Stack gap={2}>
+          <PersonCell row={r} facts={[r.locationLabel]} />
+          {/* Sickness during approved vacation: those vacation days went back to the account. */}
+          {r.creditedDays > 0 && (
+            <Text size="xs" c="red.9" fw={500}>
+              {creditedDaysText(r.creditedDays)}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     { key: 'startDate', label: 'Von', sortable: true, nowrap: true, render: (r) => <Text size="sm">{r.startDateFormated}</Text> },
     { key: 'endDate', label: 'Bis', sortable: true, nowrap: true, render: (r) => <Text size="sm">{r.endDateFormated}</Text> },
     {
@@ -37,6 +56,7 @@ export function sickColumns({ onEdit, onDelete }: SickRowHandlers, withActions: 
     {
       key: 'status',
       label: 'Status',
+      card: 'badge',
       render: (r) => (
         <Badge variant="light" color="red" radius="sm" size="sm" styles={{ label: { overflow: 'visible' } }}>
           {r.statusLabel || 'Krank'}
@@ -49,6 +69,7 @@ export function sickColumns({ onEdit, onDelete }: SickRowHandlers, withActions: 
       key: 'actions',
       label: 'Aktionen',
       align: 'right',
+      card: 'actions',
       width: 88,
       render: (r) => (
         <RowActions

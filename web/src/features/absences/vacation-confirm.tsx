@@ -1,12 +1,16 @@
-import { Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { DECLINE_REASON_MAX } from '@filialportal/core/vacation';
+import { creditedDaysText } from '@filialportal/core/absences';
 import { MSG } from '@filialportal/core/messages';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import type { VacationRow } from './absences.api.ts';
-import { formatNumber, personName } from './vacation-ui.tsx';
+import { exceedsWarning, formatNumber, personName } from './vacation-ui.tsx';
 
 /** The request in the dialog: person, period, days and, for special leave or overtime, its reason or hours. */
 function RequestSummary({ row, question }: { row: VacationRow; question?: string }) {
   const days = row.countDays === 1 ? '1 Tag' : `${formatNumber(row.countDays)} Tage`;
+  const warning = exceedsWarning(row);
   return (
     <Stack gap={6}>
       {question && <Text size="sm">{question}</Text>}
@@ -23,6 +27,16 @@ function RequestSummary({ row, question }: { row: VacationRow; question?: string
             {row.reason || '–'}
           </Text>
         </Text>
+      )}
+      {row.creditedDays > 0 && (
+        <Text size="sm" c="red.9">
+          {creditedDaysText(row.creditedDays)}
+        </Text>
+      )}
+      {warning && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" title="Mehr Tage beantragt als verfügbar">
+          {warning}
+        </Alert>
       )}
       {row.overtimeDeduction && (
         <Text size="sm">
@@ -47,20 +61,37 @@ export function confirmAccept(row: VacationRow, onConfirm: () => void) {
   });
 }
 
-/** 'Urlaubsantrag ablehnen' naming the person (spec 1 §4). */
-export function confirmDecline(row: VacationRow, onConfirm: () => void) {
+/**
+ * 'Urlaubsantrag ablehnen' naming the person (spec 1 §4), with an optional reason that the row,
+ * view 5 and the mail to the person show.
+ */
+export function confirmDecline(row: VacationRow, onConfirm: (reason: string) => void) {
+  // The modal's content is rendered once; the reason is read when the button is pressed.
+  const reason = { current: '' };
   openConfirm({
     title: 'Urlaubsantrag ablehnen',
-    text: <RequestSummary row={row} question={`Den Urlaubsantrag von ${personName(row)} ablehnen?`} />,
+    text: (
+      <Stack gap="sm">
+        <RequestSummary row={row} question={`Den Urlaubsantrag von ${personName(row)} ablehnen?`} />
+        <Textarea
+          label="Begründung (optional)"
+          description="Erscheint beim Antrag und in der E-Mail an die Person."
+          autosize
+          minRows={2}
+          maxLength={DECLINE_REASON_MAX}
+          onChange={(e) => (reason.current = e.currentTarget.value)}
+        />
+      </Stack>
+    ),
     confirmLabel: 'Ablehnen',
-    onConfirm,
+    onConfirm: () => onConfirm(reason.current.trim()),
   });
 }
 
-/** "Urlaubsantrag '<Nachname>' löschen?" with the shared question below. */
+/** "Urlaubsantrag '<Vorname Nachname>' löschen?" with the shared question below. */
 export function confirmDelete(row: VacationRow, onConfirm: () => void) {
   openConfirm({
-    title: `Urlaubsantrag '${row.userId ? row.lastName : personName(row)}' löschen?`,
+    title: `Urlaubsantrag '${personName(row)}' löschen?`,
     text: <RequestSummary row={row} question={MSG.confirmText} />,
     onConfirm,
   });

@@ -1,7 +1,7 @@
 import { MSG } from '@filialportal/core/messages';
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconTrash, IconX } from '@tabler/icons-react';
-import { absenceStateLabel } from '@filialportal/core/absences';
+import { absenceStateLabel, creditedDaysText } from '@filialportal/core/absences';
 import type { Column } from '../../ui/SortableTable.tsx';
 import type { OverviewRow, VacationRow } from './absences.api.ts';
 
@@ -85,15 +85,35 @@ function PeriodCell({ row }: { row: VacationRow }) {
           {kind}
         </Text>
       )}
+      {row.creditedDays > 0 && (
+        <Text size="xs" c="red.9" fw={500}>
+          {creditedDaysText(row.creditedDays)}
+        </Text>
+      )}
+      {row.declined && row.declineReason && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Begründung: {row.declineReason}
+        </Text>
+      )}
     </Stack>
   );
 }
 
+/**
+ * The quota warning (spec 1 §2): the days of the person's open requests and the remaining days,
+ * for the year the request falls into (a request in January may concern next year's account).
+ */
+export function exceedsWarning(row: Pick<VacationRow, 'exceeds' | 'exceedsYear'>): string | null {
+  if (!row.exceeds) return null;
+  const [open, remaining] = row.exceeds;
+  const days = (n: number) => `${formatNumber(n)} ${Math.abs(n) === 1 ? 'Tag' : 'Tage'}`;
+  const year = row.exceedsYear !== null ? ` ${row.exceedsYear}` : '';
+  return `Offene Anträge${year}: ${days(open)}, Resturlaub${year}: ${days(remaining)}`;
+}
+
 /** Days of the request; a warning when the person's open requests exceed the remaining quota. */
 export function DaysCell({ row }: { row: VacationRow }) {
-  const warning = row.exceeds
-    ? `Offene Anträge: ${formatNumber(row.exceeds[0])} Tage, Resturlaub: ${formatNumber(row.exceeds[1])} Tage`
-    : null;
+  const warning = exceedsWarning(row);
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
       {warning && (
@@ -164,7 +184,7 @@ function Actions({ row, onAccept, onDecline, onDelete }: RowActionHandlers & { r
  */
 export function vacationColumns(handlers: RowActionHandlers, withActions: boolean): Column<VacationRow>[] {
   const cols: Column<VacationRow>[] = [
-    { key: 'person', label: 'Mitarbeiter', sortable: true, sortField: 'lastName', render: (r) => <RequestPerson row={r} /> },
+    { key: 'person', label: 'Mitarbeiter', sortable: true, sortField: 'lastName', card: 'title', render: (r) => <RequestPerson row={r} /> },
     { key: 'period', label: 'Zeitraum', sortable: true, sortField: 'startDate', render: (r) => <PeriodCell row={r} /> },
     { key: 'days', label: 'Tage', sortable: true, sortField: 'countDays', align: 'right', width: 72, render: (r) => <DaysCell row={r} /> },
     {
@@ -177,7 +197,7 @@ export function vacationColumns(handlers: RowActionHandlers, withActions: boolea
       render: (r) => <Text size="sm">{r.createdAtFormated}</Text>,
     },
     { key: 'confirmed', label: 'Bestätigt', sortable: true, sortField: 'confirmedAt', render: (r) => <ConfirmedCell row={r} /> },
-    { key: 'state', label: 'Status', width: 96, render: (r) => <StateBadge row={r} /> },
+    { key: 'state', label: 'Status', width: 96, card: 'badge', render: (r) => <StateBadge row={r} /> },
   ];
   if (withActions) {
     cols.push({
@@ -185,6 +205,7 @@ export function vacationColumns(handlers: RowActionHandlers, withActions: boolea
       label: 'Aktionen',
       align: 'right',
       width: 112,
+      card: 'actions',
       render: (r) => (
         <Actions
           row={r}
@@ -203,6 +224,34 @@ function Num({ value, strong }: { value: number; strong?: boolean }) {
     <Text size="sm" fw={strong ? 650 : undefined} c={strong && value < 0 ? 'red.8' : value === 0 ? 'dimmed' : undefined}>
       {formatNumber(value)}
     </Text>
+  );
+}
+
+/** 'TT.MM.' of a YYYY-MM-DD date. */
+const dayMonth = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.`;
+
+/**
+ * The carried-over days and what of them expires (§ 7 (3) BUrlG): 'davon n verfallen am 31.03.'
+ * before the date, 'n am 31.03. verfallen' after it.
+ */
+export function carryOverNote(r: Pick<OverviewRow, 'expiringHolidays' | 'expiredHolidays' | 'expiryDate'>): string | null {
+  if (!r.expiryDate) return null;
+  if (r.expiringHolidays > 0) return `davon ${formatNumber(r.expiringHolidays)} ${r.expiringHolidays === 1 ? 'Tag verfällt' : 'Tage verfallen'} am ${dayMonth(r.expiryDate)}`;
+  if (r.expiredHolidays > 0) return `${formatNumber(r.expiredHolidays)} ${r.expiredHolidays === 1 ? 'Tag' : 'Tage'} am ${dayMonth(r.expiryDate)} verfallen`;
+  return null;
+}
+
+function CarryOverCell({ row }: { row: OverviewRow }) {
+  const note = carryOverNote(row);
+  return (
+    <Stack gap={0} align="flex-end">
+      <Num value={row.holidaySurplusPreviousYear} />
+      {note && (
+        <Text size="xs" c="oak.9" ta="right" style={{ whiteSpace: 'nowrap' }}>
+          {note}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -244,7 +293,7 @@ export function overviewColumns(withYear: boolean, currentYear: number): Column<
   });
   cols.push(
     num('holidayContingent', 'Anspruch'),
-    num('holidaySurplusPreviousYear', 'Übertrag'),
+    { key: 'holidaySurplusPreviousYear', label: 'Übertrag', align: 'right', render: (r) => <CarryOverCell row={r} /> },
     num('availableHolidays', 'Verfügbar'),
     num('holidaysTakenThisYear', 'Genommen'),
     num('holidaysPlannedThisYear', 'Geplant'),

@@ -43,11 +43,12 @@ export function TechTree({ category, onDownload, actions }: { category: Category
             <Text size="sm" truncate>
               {file.name}
             </Text>
-            <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-              {formatFileSize(file.size)}
-            </Text>
           </Group>
         </UnstyledButton>
+        {/* Beside the button, whose name ('… herunterladen') contains its visible text (WCAG 2.5.3). */}
+        <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+          {formatFileSize(file.size)}
+        </Text>
         {actions && (
           <NodeMenu label={`Aktionen für ${file.name}`}>
             <Menu.Item onClick={() => actions.cut(file)}>Datei Ausschneiden</Menu.Item>
@@ -106,7 +107,8 @@ export function TechTree({ category, onDownload, actions }: { category: Category
   };
 
   return (
-    <Box role="tree" aria-label="Technische Daten">
+    // A group of disclosure buttons, not an ARIA tree (no tree items, no arrow-key navigation).
+    <Box role="group" aria-label="Technische Daten">
       {actions && (
         <Group justify="space-between" mb={4}>
           <Text size="sm" fw={600}>

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { Alert, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { addDays, CALENDAR_CHOICES, CALENDAR_STATUS, isoWeek, mondayOf, mondayOfWeek } from '@filialportal/core/calendar';
+import { todayIso } from '@filialportal/core/berlin-time';
 import { isIsoDate } from '@filialportal/core/dates';
 import { MSG } from '@filialportal/core/messages';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
@@ -82,7 +82,7 @@ export function CalendarPage() {
   const ownLocation = user.currentLocation?.id ?? user.location?.id ?? null;
   const locationId = chooseLocation && filters.location !== ALL_LOCATIONS ? filters.location : ownLocation;
 
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayIso();
   const dateParam = params.get(DATE_PARAM) ?? '';
   const date = isIsoDate(dateParam) ? dateParam : today;
   const monday = mondayOf(date);
@@ -92,11 +92,17 @@ export function CalendarPage() {
   const setCell = useSetCellStatus(locationId ?? '', date);
   const setInfo = useSetDayInfo(locationId ?? '', date);
 
+  // Another week is a new history entry, so Back returns to the week before; another day of the
+  // same week only replaces the address.
   const goTo = (next: string | null) =>
-    editQuery(setParams, (q) => {
-      if (next) q.set(DATE_PARAM, next);
-      else q.delete(DATE_PARAM);
-    });
+    editQuery(
+      setParams,
+      (q) => {
+        if (next) q.set(DATE_PARAM, next);
+        else q.delete(DATE_PARAM);
+      },
+      { push: mondayOf(next ?? today) !== monday },
+    );
 
   const { mutate: mutateCell } = setCell;
   const onSetCell = useCallback(

@@ -3,7 +3,7 @@ import { Button, Divider, Popover, SimpleGrid, Stack, Text, TextInput, Tooltip, 
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { CALENDAR_CHOICES, CALENDAR_STATUS, type CalendarCell, type CalendarDay } from '@filialportal/core/calendar';
 import { MSG } from '@filialportal/core/messages';
-import { cellColor, cellDescription } from './calendar-grid.ts';
+import { cellColor, cellName } from './calendar-grid.ts';
 import classes from './calendar.module.css';
 
 /** The light Mantine colours of a status as CSS variables of the cell. */
@@ -146,7 +146,7 @@ export const StatusCell = memo(function StatusCell({ userId, name, cell, day, ed
     );
   }
 
-  const label = `${name}, ${day.weekday} ${day.dateFormated}: ${cellDescription(cell)}`;
+  const label = `${name}, ${day.weekday} ${day.dateFormated}: ${cellName(cell)}`;
   const choose = (status: number | null, info: string) => {
     setOpened(false);
     onSet(userId, cell.date, status, info);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countDay, weekDates, type CalendarRow, type CalendarWeek } from '@filialportal/core/calendar';
-import { applyCellChange, cellDescription, groupRows, rowName } from './calendar-grid.ts';
+import { applyCellChange, cellDescription, cellName, groupRows, rowName } from './calendar-grid.ts';
 
 const DATES = weekDates('2026-05-13');
 const team = (id: string, label: string, sortingIndex: number) => ({ id, label, sortingIndex });
@@ -89,5 +89,16 @@ describe('cellDescription', () => {
     expect(cellDescription(cell)).toBe('Anwesend');
     expect(cellDescription({ ...cell, title: '', status: 72 })).toBe('Spätschicht');
     expect(cellDescription({ ...cell, title: '', status: null })).toBe('kein Eintrag');
+  });
+});
+
+describe('cellName', () => {
+  it('starts with the shown text where the description does not say it', () => {
+    const cell = row('u1', 'Klein', 'Tilda').cells[0]!;
+    expect(cellName(cell)).toBe('Anwesend');
+    expect(cellName({ ...cell, title: '', status: 71, statusLabel: 'Früh' })).toBe('Früh – Frühschicht');
+    expect(cellName({ ...cell, title: '', status: 5, statusLabel: 'frei' })).toBe('Frei');
+    expect(cellName({ ...cell, title: 'Urlaub (genehmigt)', status: 3, statusLabel: 'UR' })).toBe('UR – Urlaub (genehmigt)');
+    expect(cellName({ ...cell, title: '', status: null, statusLabel: '' })).toBe('kein Eintrag');
   });
 });

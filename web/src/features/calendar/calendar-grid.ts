@@ -45,6 +45,17 @@ export function cellDescription(cell: CalendarCell): string {
   return CALENDAR_STATUS[cell.status]?.name ?? cell.statusLabel;
 }
 
+/**
+ * A cell in words for the name of its button: the shown text first where the description does
+ * not already say it ('Früh – Frühschicht'), so the name contains what is seen (WCAG 2.5.3).
+ * 7 shows a check mark and says its name to screen readers.
+ */
+export function cellName(cell: CalendarCell): string {
+  const description = cellDescription(cell);
+  const shown = cell.status === null || cell.status === 7 ? '' : cell.statusLabel;
+  return shown && shown.toLowerCase() !== description.toLowerCase() ? `${shown} – ${description}` : description;
+}
+
 /** '12.05.' of '12.05.2026'. */
 export const shortDate = (dateFormated: string) => dateFormated.slice(0, 6);
 

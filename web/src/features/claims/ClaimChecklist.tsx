@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Autocomplete, Button, Card, Checkbox, CloseButton, Divider, Group, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileTypePdf, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { formatDateTime } from '@filialportal/core/berlin-time';
 import { CLAIM_ADDITIONAL_ARTICLES_MAX, CLAIM_ADDITIONAL_INFO_MAX, CLAIM_SCENARIOS, surfaceSize } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
@@ -49,8 +50,6 @@ export function checklistOf(c: Claim | undefined): ChecklistBody {
     },
   };
 }
-
-const at = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'short' }) : '');
 
 /** The article number with suggestions ('Keine passende Artikel gefunden'; the close icon hides the list). */
 function ArticleSearch({ value, onPick, onType, readOnly }: { value: string; onPick: (a: { id: string; number: string; name: string; decor: string; manufacturer: string; quality: string }) => void; onType: (v: string) => void; readOnly: boolean }) {
@@ -151,7 +150,7 @@ export function ClaimChecklist({ claim, value, onChange, problem }: { claim: Cla
   const setText = (patch: Partial<Lueckentext>) => set('lueckentext', { ...t, ...patch });
   const err = (field: string) => (problem?.fields.includes(field) ? problem.message : undefined);
   const extra = t.additionalArticles ?? [];
-  const stamped = (iso: string | null) => (iso ? ` (${at(iso)})` : '');
+  const stamped = (iso: string | null) => (iso ? ` (${formatDateTime(iso)})` : '');
 
   const removeArticle = (index: number) =>
     openConfirm({ title: MSG.claimArticleRemoveConfirm, text: ' ', confirmLabel: 'Entfernen', onConfirm: () => setText({ additionalArticles: extra.filter((_, i) => i !== index) }) });

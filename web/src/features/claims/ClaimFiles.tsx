@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Card, FileButton, Group, Image, Progress, SimpleGri
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFile, IconFileTypePdf, IconMovie, IconTrash, IconUpload } from '@tabler/icons-react';
 import { formatFileSize } from '@filialportal/core/assortment';
+import { formatDateTime } from '@filialportal/core/berlin-time';
 import { CLAIM_FILE_EXTENSIONS, type ClaimFileField } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
 import { api, apiBlob, uploadFile } from '../../api/client.ts';
@@ -23,7 +24,6 @@ const FIELDS: { field: ClaimFileField; title: string; multiple: boolean }[] = [
 ];
 // '.mov.qt' ends in '.qt' for the file picker.
 const ACCEPT = [...new Set(CLAIM_FILE_EXTENSIONS.map((e) => (e === '.mov.qt' ? '.qt' : e)))].join(',');
-const dateTime = (iso: string) => new Date(iso).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'short' });
 
 /** A thumbnail behind the bearer token, as an object URL. */
 function Thumbnail({ uri, name }: { uri: string; name: string }) {
@@ -47,7 +47,7 @@ function FileRow({ file, onDelete }: { file: StoredFile; onDelete: (() => void) 
             {file.name}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {formatFileSize(file.size)} · {dateTime(file.uploadedAt)}
+            {formatFileSize(file.size)} · {formatDateTime(file.uploadedAt)}
           </Text>
         </Stack>
       </Group>

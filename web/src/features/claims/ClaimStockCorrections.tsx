@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconPackageExport } from '@tabler/icons-react';
+import { formatDateTime } from '@filialportal/core/berlin-time';
 import { CLAIM_CORRECTION_MAX } from '@filialportal/core/claims';
 import { errorMessage } from '../../api/client.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { useStockRights } from '../stock/stock-rights.ts';
 import { useStockCorrection, type Claim } from './claims.api.ts';
-
-const at = (iso: string) => new Date(iso).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'short' });
 
 /** The saved claim's articles picked from the search: only those can be corrected. */
 function articlesOf(claim: Claim) {
@@ -48,7 +47,7 @@ export function ClaimStockCorrections({ claim, onBooked }: { claim: Claim; onBoo
             <Table.Tbody>
               {booked.map((k) => (
                 <Table.Tr key={k.id}>
-                  <Table.Td>{at(k.createdAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(k.createdAt)}</Table.Td>
                   <Table.Td>{[k.articleNumber, k.articleName].filter(Boolean).join(' – ')}</Table.Td>
                   <Table.Td>{k.location}</Table.Td>
                   <Table.Td ta="right">{k.quantity > 0 ? `−${k.quantity}` : `+${-k.quantity}`}</Table.Td>

@@ -23,7 +23,7 @@ import { useClaimLocations } from './claim-locations.ts';
 function Creator({ row }: { row: ClaimRow }) {
   const [first = '', ...rest] = row.createdBy.name.split(' ');
   return (
-    <HoverCard width={240} shadow="md" openDelay={200} withinPortal>
+    <HoverCard width={240} shadow="md" openDelay={200} withinPortal withRoles={false}>
       <HoverCard.Target>
         <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted', cursor: 'default' }}>
           {row.createdBy.name}
@@ -53,7 +53,7 @@ function Priority({ value }: { value: number | null }) {
   if (value !== 1 && value !== 2 && value !== 3) return null;
   return (
     <Tooltip label={CLAIM_PRIORITY_LABELS[value]}>
-      <ColorSwatch color={CLAIM_PRIORITY_COLORS[value]} size={12} aria-label={CLAIM_PRIORITY_LABELS[value]} />
+      <ColorSwatch color={CLAIM_PRIORITY_COLORS[value]} size={12} role="img" aria-label={CLAIM_PRIORITY_LABELS[value]} />
     </Tooltip>
   );
 }

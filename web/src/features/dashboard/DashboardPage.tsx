@@ -1,6 +1,7 @@
 import { Fragment, type ReactElement } from 'react';
 import { Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
+import { berlinParts } from '@filialportal/core/berlin-time';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { NewsSection } from './NewsSection.tsx';
 import { OwnTasksSection } from './OwnTasksSection.tsx';
@@ -32,7 +33,8 @@ interface Section {
 export function DashboardPage() {
   const user = useCurrentUser();
   const can = useCan();
-  const now = dayjs();
+  // The company's day and hour (Europe/Berlin), whatever zone the device is set to.
+  const now = berlinParts(new Date());
 
   const main: Section[] = [
     { key: 'tasks', visible: can('aufgaben_erhalten'), element: <OwnTasksSection /> },
@@ -50,10 +52,10 @@ export function DashboardPage() {
     <div className={classes.page}>
       <header className={classes.header}>
         <Text c="dimmed" size="sm" mb={4}>
-          {now.format('dddd, D. MMMM YYYY')}
+          {dayjs(`${now.year}-${now.month}-${now.day}`).format('dddd, D. MMMM YYYY')}
         </Text>
         <Title order={1} fz={28}>
-          {greeting(now.hour())}, {user.firstName}
+          {greeting(Number(now.hour))}, {user.firstName}
         </Title>
       </header>
 

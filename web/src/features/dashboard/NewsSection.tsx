@@ -28,7 +28,7 @@ function CategoryNews({ category }: { category: NewsCategory }) {
   return (
     <Stack gap="md">
       {rows.map((n) => (
-        <UnstyledButton key={n.id} component={Link} to={`/neuigkeiten?kategorie=${encodeURIComponent(category)}`} aria-label={n.title}>
+        <UnstyledButton key={n.id} component={Link} to={`/neuigkeiten?kategorie=${encodeURIComponent(category)}`}>
           <Text size="xs" c="dimmed">
             {n.dateFormated}
           </Text>

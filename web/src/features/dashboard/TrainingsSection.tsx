@@ -38,7 +38,7 @@ export function TrainingsSection() {
           </Text>
         ) : (
           rows.map((t) => (
-            <UnstyledButton key={t.id} component={Link} to="/veranstaltungen" aria-label={`${t.title}, ${t.dateFormated}`}>
+            <UnstyledButton key={t.id} component={Link} to="/veranstaltungen">
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <div style={{ minWidth: 0 }}>
                   <Text size="xs" c="dimmed">

@@ -1,6 +1,6 @@
 import { Box, Button, ColorSwatch, Group, RingProgress, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBeach, IconPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { currentYear } from '@filialportal/core/berlin-time';
 import { Link } from 'react-router';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
@@ -8,7 +8,7 @@ import { VACATION_REQUEST_PATH } from '../absences/paths.ts';
 import { formatNumber } from '../absences/vacation-ui.tsx';
 import { useVacationAccount } from './dashboard.api.ts';
 import { DashboardSection } from './DashboardSection.tsx';
-import { ringParts, ringThickness, type RingPart } from './vacation-ring.ts';
+import { expiryText, ringParts, ringThickness, type RingPart } from './vacation-ring.ts';
 import classes from './DashboardPage.module.css';
 
 const RING_SIZE = 148;
@@ -50,7 +50,7 @@ export function VacationSection() {
   const can = useCan();
   const account = useVacationAccount(user);
   const a = account.data;
-  const year = dayjs().year();
+  const year = currentYear();
   const overdrawn = a.open < 0;
 
   return (
@@ -88,6 +88,11 @@ export function VacationSection() {
             <LegendItem label={PARTS.open.label} value={a.open} color={PARTS.open.color} warn={overdrawn} />
           </ul>
         </div>
+        {expiryText(a) && (
+          <Text size="xs" c="oak.9" mt="sm" fw={500}>
+            {expiryText(a)} – Resturlaub aus dem Vorjahr, der bis dahin nicht genommen ist.
+          </Text>
+        )}
         {overdrawn && (
           <Text size="xs" c="red.8" mt="sm">
             Es ist mehr Urlaub genommen und geplant als verfügbar.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ringParts, ringThickness, vacationAccount } from './vacation-ring.ts';
+import { expiryText, ringParts, ringThickness, vacationAccount } from './vacation-ring.ts';
 
 const account = (available: number, taken: number, planned: number) =>
   vacationAccount({ availableHolidays: available, holidaysTakenThisYear: taken, holidaysPlannedThisYear: planned });
@@ -21,7 +21,7 @@ describe('ringThickness', () => {
 
 describe('vacationAccount', () => {
   it('counts open days as available minus taken minus planned', () => {
-    expect(account(30, 12.5, 3)).toEqual({ available: 30, taken: 12.5, planned: 3, open: 14.5 });
+    expect(account(30, 12.5, 3)).toEqual({ available: 30, taken: 12.5, planned: 3, open: 14.5, expiring: 0, expiryDate: null });
   });
 
   it('rounds floating point leftovers of half days', () => {
@@ -51,5 +51,19 @@ describe('ringParts', () => {
 
   it('has nothing to draw for an empty account', () => {
     expect(ringParts(account(0, 0, 0))).toEqual([]);
+  });
+});
+
+describe('expiryText', () => {
+  it('names the carried-over days that expire and the date', () => {
+    const a = vacationAccount({ availableHolidays: 34, holidaysTakenThisYear: 0, holidaysPlannedThisYear: 0, holidaysExpiring: 4, holidaysExpiryDate: '2027-03-31' });
+    expect(expiryText(a)).toBe('davon 4 Tage verfallen am 31.03.');
+    expect(expiryText({ expiring: 1, expiryDate: '2027-03-31' })).toBe('davon 1 Tag verfällt am 31.03.');
+    expect(expiryText({ expiring: 1.5, expiryDate: '2027-06-30' })).toBe('davon 1,5 Tage verfallen am 30.06.');
+  });
+
+  it('says nothing when nothing expires', () => {
+    expect(expiryText(account(30, 0, 0))).toBeNull();
+    expect(expiryText({ expiring: 0, expiryDate: '2027-03-31' })).toBeNull();
   });
 });

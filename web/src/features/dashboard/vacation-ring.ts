@@ -19,17 +19,31 @@ export interface VacationAccount {
   planned: number;
   /** available − taken − planned; below zero when more is approved than available. */
   open: number;
+  /** Carried-over days that expire on expiryDate unless taken before (0: none). */
+  expiring: number;
+  expiryDate: string | null;
 }
 
 /** Sums of half days in floating point (30 − 12.5 − 0.1) are rounded to hundredths. */
 const hundredths = (n: number) => Math.round(n * 100) / 100;
 
 /** The account of GET /user (spec 1 §2 Dashboard: open = available − taken − planned). */
-export function vacationAccount(user: Pick<CurrentUser, 'availableHolidays' | 'holidaysTakenThisYear' | 'holidaysPlannedThisYear'>): VacationAccount {
+export function vacationAccount(
+  user: Pick<CurrentUser, 'availableHolidays' | 'holidaysTakenThisYear' | 'holidaysPlannedThisYear'> & Partial<Pick<CurrentUser, 'holidaysExpiring' | 'holidaysExpiryDate'>>,
+): VacationAccount {
   const available = user.availableHolidays;
   const taken = user.holidaysTakenThisYear;
   const planned = user.holidaysPlannedThisYear;
-  return { available, taken, planned, open: hundredths(available - taken - planned) };
+  const expiring = user.holidaysExpiring ?? 0;
+  return { available, taken, planned, open: hundredths(available - taken - planned), expiring, expiryDate: expiring > 0 ? (user.holidaysExpiryDate ?? null) : null };
+}
+
+/** 'davon 4 Tage verfallen am 31.03.' (carried-over days not taken by then), or null. */
+export function expiryText(account: Pick<VacationAccount, 'expiring' | 'expiryDate'>): string | null {
+  if (account.expiring <= 0 || !account.expiryDate) return null;
+  const n = hundredths(account.expiring);
+  const [, month, day] = account.expiryDate.split('-');
+  return `davon ${n.toLocaleString('de-DE')} ${n === 1 ? 'Tag verfällt' : 'Tage verfallen'} am ${day}.${month}.`;
 }
 
 export type RingPart = 'taken' | 'planned' | 'open';

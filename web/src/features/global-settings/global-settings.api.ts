@@ -24,8 +24,18 @@ export function useGlobalSettings() {
 export function useSaveGlobalSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, sortimentSheetUrl }: GlobalSettings) =>
+    mutationFn: ({ id, sortimentSheetUrl }: Pick<GlobalSettings, 'id' | 'sortimentSheetUrl'>) =>
       api<GlobalSettingsAnswer>(`/api/globalsettings/${id}`, { method: 'PUT', body: { globalSettings: { sortimentSheetUrl } } }),
+    onSuccess: (data) => client.setQueryData(globalSettingsKeys.all, data),
+  });
+}
+
+/** PUT /globalsettings/{id}/carryover: 'TT.MM.' or '' (carried-over days never expire). */
+export function useSaveCarryOver() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, carryOverExpiry }: { id: string; carryOverExpiry: string }) =>
+      api<GlobalSettingsAnswer>(`/api/globalsettings/${id}/carryover`, { method: 'PUT', body: { globalSettings: { carryOverExpiry } } }),
     onSuccess: (data) => client.setQueryData(globalSettingsKeys.all, data),
   });
 }

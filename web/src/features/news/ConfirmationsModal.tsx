@@ -18,7 +18,8 @@ export function ConfirmationsModal({ item, onClose }: { item: NewsItem | null; o
   const confirmed = data.data?.confirmed ?? [];
 
   const people = (rows: typeof pending) => (
-    <ScrollArea.Autosize mah={360}>
+    // Focusable so that a long list scrolls by keyboard (WCAG 2.1.1).
+    <ScrollArea.Autosize mah={360} viewportProps={{ tabIndex: 0 }}>
       <Table striped>
         <Table.Thead>
           <Table.Tr>

@@ -6,7 +6,7 @@ import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import dayjs from 'dayjs';
+import { todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
 import {
   htmlToText,
@@ -74,6 +74,8 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
     extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3] } }), LinkExtension],
     content: '',
     immediatelyRender: true,
+    // The editable area is the text box: it needs the field's name.
+    editorProps: { attributes: { 'aria-label': 'Text', 'aria-required': 'true' } },
   });
 
   // Each opening starts from the item (edit) or from an empty form in the list's tab (new).
@@ -81,7 +83,7 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
     if (!opened) return;
     setTitle(item?.title ?? '');
     setCat((item?.category as NewsCategory | undefined) ?? category);
-    setDate(item?.date ?? dayjs().format('YYYY-MM-DD'));
+    setDate(item?.date ?? todayIso());
     setTime(item?.time ?? '');
     setUntil(item?.until ?? null);
     setTeamIds(item?.teams ?? []);
@@ -96,7 +98,7 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
     editor?.commands.setContent(item?.text ?? '');
   }, [opened, item, category, editor]);
 
-  const minDate = monthsBefore(dayjs().format('YYYY-MM-DD'), NEWS_MAX_MONTHS_BACK);
+  const minDate = monthsBefore(todayIso(), NEWS_MAX_MONTHS_BACK);
 
   const submit = async () => {
     const text = editor?.getHTML() ?? '';

@@ -31,7 +31,7 @@ export function UnseenNewsModal() {
 
   return (
     <Modal opened={open} onClose={close} title="Neue Neuigkeiten" size="lg" centered>
-      <ScrollArea.Autosize mah="60vh">
+      <ScrollArea.Autosize mah="60vh" viewportProps={{ tabIndex: 0 }}>
         <Stack gap="md">
           {items.map((n) => (
             <Stack key={n.id} gap={2}>

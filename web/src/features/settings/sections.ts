@@ -31,6 +31,11 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { path: 'beanstandung-hersteller', label: 'Beanstandung Hersteller', permission: 'settings_claim_can_edit_status', group: 'Listen' },
   { path: 'beanstandung-qualitaet', label: 'Beanstandung Qualität', permission: 'settings_claim_can_edit_status', group: 'Listen' },
   { path: 'beanstandung-grund', label: 'Beanstandung Grund', permission: 'settings_claim_can_edit_status', group: 'Listen' },
-  // The settings concern the assortment spreadsheet: its editors maintain them (as on the server).
-  { path: 'globale-einstellungen', label: 'Globale Einstellungen', permission: 'sortiment_kategorie_bearbeiten', group: 'System' },
+  // The assortment spreadsheet's editors maintain its link, HR the vacation rule (as on the server).
+  {
+    path: 'globale-einstellungen',
+    label: 'Globale Einstellungen',
+    permission: { anyOf: ['sortiment_kategorie_bearbeiten', 'urlaub_von_allen_sehen_und_bearbeiten'] },
+    group: 'System',
+  },
 ];

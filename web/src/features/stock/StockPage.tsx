@@ -229,7 +229,8 @@ function useStockColumns({ salesNames, location, mayEditStock, onOpen }: { sales
         render: (a) =>
           a.actionPriceActive && a.actionPrice !== null ? (
             <Box>
-              <Text size="sm" fw={700} c="red.8">
+              {/* Dark enough on the light row colours (advertising, outlet, labels). */}
+              <Text size="sm" fw={700} c="var(--mantine-color-red-light-color)">
                 {money.format(a.actionPrice)}
               </Text>
               <Text size="xs" td="line-through" c="dimmed">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Progress, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconListCheck, IconLock, IconPlus } from '@tabler/icons-react';
-import { TASK_VIEWS } from '@filialportal/core/tasks';
+import { TASK_VIEWS, taskProgress } from '@filialportal/core/tasks';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -18,13 +18,12 @@ import { alertError } from '../../ui/alert-error.ts';
 
 const NO_FILTER = { location: ALL, team: ALL };
 
-/** '2 von 5 erledigt' with a bar; a shared task counts all its recipients at once. */
+/** '2 von 5 erledigt' with a bar; a shared task 'Erledigt von Vorname Nachname am TT.MM.JJJJ'. */
 function TaskProgress({ task }: { task: DelegatedTask }) {
-  const percent = task.recipients ? Math.round((task.done / task.recipients) * 100) : 0;
-  const label = `${task.done} von ${task.recipients} erledigt`;
+  const { label, percent } = taskProgress(task);
   return (
     <Stack gap={6} miw={140}>
-      <Text size="sm" fw={500} c={task.completed ? 'teal.8' : undefined}>
+      <Text size="sm" fw={500} c={task.completed ? 'teal' : undefined}>
         {label}
       </Text>
       <Progress value={percent} size="sm" radius="xl" color={task.completed ? 'teal' : 'oak'} aria-label={label} />

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { ActionIcon, Button, Grid, Group, Input, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { todayIso } from '@filialportal/core/berlin-time';
 import { TASK_PRIORITIES, ZCreateTaskRequest, type TCreateTaskRequest } from '@filialportal/core/tasks';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
@@ -150,7 +150,7 @@ export function NewTaskModal({ opened, onClose }: NewTaskModalProps) {
                 value={values.deadline}
                 onChange={(deadline) => set('deadline', deadline)}
                 error={invalid('deadline')}
-                minDate={dayjs().format('YYYY-MM-DD')}
+                minDate={todayIso()}
                 clearable
                 required
                 miw={170}

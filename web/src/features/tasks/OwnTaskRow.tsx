@@ -98,8 +98,10 @@ export function OwnTaskRow({ task, mine, showRecipient, linkTarget, ticked = fal
 
           <Group gap="xs" mt={4} wrap="wrap" className={classes.meta}>
             {finished ? (
-              <Text size="sm" c="teal.8">
-                Erledigt am {task.completedAtFormated}
+              <Text size="sm" c="teal">
+                {/* A shared task may have been closed by someone else: name them. */}
+                {!task.multiTask && task.completedByFullName ? `Erledigt von ${task.completedByFullName} am ` : 'Erledigt am '}
+                {task.completedAtFormated}
               </Text>
             ) : (
               <Deadline deadline={task.deadline} formatted={task.deadlineFormated} open />

@@ -7,7 +7,7 @@ export function TaskCountBadge() {
   if (!count.data) return null;
   const label = count.data === 1 ? '1 offene Aufgabe' : `${count.data} offene Aufgaben`;
   return (
-    <Badge size="sm" circle={count.data < 10} variant="filled" color="oak.7" role="status" aria-label={label} title={label}>
+    <Badge size="sm" circle={count.data < 10} variant="filled" color="oak" role="status" aria-label={label} title={label}>
       {count.data > 99 ? '99+' : count.data}
     </Badge>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Center, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarDue, IconChevronDown } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { todayIso } from '@filialportal/core/berlin-time';
 import { TASK_PRIORITIES } from '@filialportal/core/tasks';
 
 const PRIORITY_COLORS: Record<number, string> = { 1: 'stone', 2: 'blue', 3: 'red' };
@@ -20,7 +20,7 @@ export function PriorityBadge({ priority }: { priority: number }) {
 }
 
 /** 'overdue' before today, 'today', otherwise 'later'. */
-export function deadlineState(deadline: string, today = dayjs().format('YYYY-MM-DD')): 'overdue' | 'today' | 'later' {
+export function deadlineState(deadline: string, today = todayIso()): 'overdue' | 'today' | 'later' {
   if (deadline < today) return 'overdue';
   return deadline === today ? 'today' : 'later';
 }
@@ -28,7 +28,7 @@ export function deadlineState(deadline: string, today = dayjs().format('YYYY-MM-
 /** 'Fällig am 05.12.2026' (bare: the date alone), red once the day has passed while the task is open. */
 export function Deadline({ deadline, formatted, open, bare = false }: { deadline: string; formatted: string; open: boolean; bare?: boolean }) {
   const state = open ? deadlineState(deadline) : 'later';
-  const color = state === 'overdue' ? 'red.8' : state === 'today' ? 'orange.8' : 'dimmed';
+  const color = state === 'overdue' ? 'red' : state === 'today' ? 'orange' : 'dimmed';
   const Icon = state === 'overdue' ? IconAlertTriangle : IconCalendarDue;
   return (
     <Group gap={4} wrap="nowrap" c={color}>

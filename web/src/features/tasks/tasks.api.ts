@@ -6,7 +6,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatDate } from '@filialportal/core/berlin-time';
 import {
   TASK_VIEWS,
   type TCreateTaskRequest,
@@ -149,7 +149,9 @@ export async function setTaskCompleted(client: QueryClient, task: OwnTask, compl
     ...task,
     completed,
     checked: completed,
-    completedAtFormated: completed ? dayjs().format('DD.MM.YYYY') : '',
+    completedAtFormated: completed ? formatDate(new Date()) : '',
+    // Known once the server answers (the list is reloaded then).
+    completedByFullName: '',
   });
   client.setQueryData<{ unfinished: number }>(taskKeys.count, (data) =>
     data ? { unfinished: Math.max(0, data.unfinished + (completed ? -1 : 1)) } : data,

@@ -70,10 +70,10 @@ export function PermissionPicker({ selected, onTick, onUntick, readOnly = false,
         />
         {!term && (
           <Group gap="xs">
-            <Button variant="subtle" size="compact-sm" color="stone.8" onClick={() => setOpen(GROUPS.map((g) => g.name))}>
+            <Button variant="subtle" size="compact-sm" color="stone" onClick={() => setOpen(GROUPS.map((g) => g.name))}>
               Alle aufklappen
             </Button>
-            <Button variant="subtle" size="compact-sm" color="stone.8" onClick={() => setOpen([])}>
+            <Button variant="subtle" size="compact-sm" color="stone" onClick={() => setOpen([])}>
               Alle zuklappen
             </Button>
           </Group>

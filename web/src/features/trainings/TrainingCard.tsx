@@ -18,6 +18,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
+import { fullName } from '@filialportal/core/users';
 import { alertError } from '../../ui/alert-error.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
@@ -55,7 +56,8 @@ export function TrainingCard({ training: t, onAction }: TrainingCardProps) {
 
   const declineOne = (r: Registration) =>
     openConfirm({
-      title: 'Anmeldung ablehnen',
+      // Someone else's registration names the person in full (issue 19); the own one asks to sign off.
+      title: r.userId && r.id !== t.own?.id && r.userData[0] ? `Anmeldung von ${fullName({ lastName: r.userData[0], firstName: r.userData[1] ?? '' })} ablehnen` : 'Anmeldung ablehnen',
       text: r.userId && r.id === t.own?.id ? 'Möchten Sie sich wirklich abmelden?' : MSG.trainingDeclineConfirm,
       confirmLabel: 'Ablehnen',
       onConfirm: () => decline.mutate(r.id, { onError: alertError }),

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Button, Card, Group, Switch, Text, ThemeIcon, Toolt
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { fullName } from '@filialportal/core/users';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
@@ -73,10 +74,10 @@ export function UserList() {
     const confirmDelete = (u: UserListRow) =>
       openConfirm({
         title: 'Löschen',
-        text: `Benutzer '${u.lastName}' löschen?`,
+        text: `Benutzer '${fullName(u)}' löschen?`,
         onConfirm: () =>
           remove.mutate(u.id, {
-            onSuccess: () => notifications.show({ message: `Benutzer '${u.lastName}' gelöscht`, color: 'teal' }),
+            onSuccess: () => notifications.show({ message: `Benutzer '${fullName(u)}' gelöscht`, color: 'teal' }),
             onError: (error) => {
               alertError(error);
             },
