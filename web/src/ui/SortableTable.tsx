@@ -156,16 +156,7 @@ export function SortableTable<T>({
     body = rows.map((row, index) => (
       <Table.Tr
         key={rowKey(row)}
-        style={{ ...rowStyle?.(row, index), ...(onRowClick ? { cursor: 'pointer' } : {}) }}
-        {...(onRowClick
-          ? {
-              onClick: () => onRowClick(row),
-              onKeyDown: (e: KeyboardEvent) => {
-                if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(row);
-              },
-              tabIndex: 0,
-            }
-          : {})}
+        {...rowProps(row, index, rowStyle, onRowClick)}
       >
         {columns.map((col) => (
           <Table.Td key={col.key} visibleFrom={col.visibleFrom} style={{ textAlign: col.align, whiteSpace: col.nowrap ? 'nowrap' : undefined }}>
@@ -188,6 +179,20 @@ export function SortableTable<T>({
       </ScrollArea>
     </Box>
   );
+}
+
+/** Style and, for clickable rows, click and Enter handling of a row or card (one for table and cards). */
+function rowProps<T>(row: T, index: number, rowStyle?: (row: T, index: number) => CSSProperties, onRowClick?: (row: T) => void) {
+  const style = { ...rowStyle?.(row, index), ...(onRowClick ? { cursor: 'pointer' } : {}) };
+  if (!onRowClick) return { style };
+  return {
+    style,
+    onClick: () => onRowClick(row),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(row);
+    },
+    tabIndex: 0,
+  };
 }
 
 type CardListProps<T> = Pick<
@@ -229,16 +234,7 @@ function CardList<T>({ columns, rows, rowKey, sort = '', onSortChange, loading, 
       <li
         key={rowKey(row)}
         className={classes.card}
-        style={{ ...rowStyle?.(row, index), ...(onRowClick ? { cursor: 'pointer' } : {}) }}
-        {...(onRowClick
-          ? {
-              onClick: () => onRowClick(row),
-              onKeyDown: (e: KeyboardEvent) => {
-                if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(row);
-              },
-              tabIndex: 0,
-            }
-          : {})}
+        {...rowProps(row, index, rowStyle, onRowClick)}
       >
         {(titles.length > 0 || badges.length > 0) && (
           <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" mb={6}>

@@ -14,6 +14,23 @@ import { useGlobalSettings, useSaveCarryOver, useSaveGlobalSettings, type Global
 /** Where the embedded spreadsheet is shown (view GoogleSheetsPage). */
 export const SHEET_PAGE_PATH = '/sortiment/tabelle';
 
+/** A form's refusal (unless its field shows it) or 'Gespeichert'. */
+function SaveStatus({ problem, saved }: { problem: FormProblem | null; saved: boolean }) {
+  if (problem) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        {problem.message}
+      </Alert>
+    );
+  }
+  if (!saved) return null;
+  return (
+    <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+      {MSG.saved}
+    </Alert>
+  );
+}
+
 function SettingsForm({ settings }: { settings: GlobalSettings }) {
   const save = useSaveGlobalSettings();
   const [url, setUrl] = useState(settings.sortimentSheetUrl);
@@ -59,16 +76,7 @@ function SettingsForm({ settings }: { settings: GlobalSettings }) {
           }}
           error={problem?.fields.includes('sortimentSheetUrl') ? true : undefined}
         />
-        {problem && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {problem.message}
-          </Alert>
-        )}
-        {saved && !problem && (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {MSG.saved}
-          </Alert>
-        )}
+        <SaveStatus problem={problem} saved={saved} />
         <Group justify="space-between" wrap="wrap-reverse" gap="sm">
           <Anchor component={Link} to={SHEET_PAGE_PATH} size="sm">
             <Group gap={6} wrap="nowrap">
@@ -130,16 +138,7 @@ function CarryOverForm({ settings }: { settings: GlobalSettings }) {
           }}
           error={problem?.fields.includes('carryOverExpiry') ? problem.message : undefined}
         />
-        {problem && !problem.fields.includes('carryOverExpiry') && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {problem.message}
-          </Alert>
-        )}
-        {saved && !problem && (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {MSG.saved}
-          </Alert>
-        )}
+        <SaveStatus problem={problem?.fields.includes('carryOverExpiry') ? null : problem} saved={saved && !problem} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} />}>
             Speichern
