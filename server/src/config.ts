@@ -22,6 +22,20 @@ export interface Config {
   logLevel: string;
   /** Directory of the built web app, served at '/'; null: the API alone (WEB_DIST=''). */
   webDist: string | null;
+  /** Object storage (S3 API) for file bytes; null: the local folder DATA_DIR/files. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Address of an S3-compatible store (MinIO, Ceph, …); null: AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** Null: the SDK's default credential chain (environment, profile, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
+  /** Put before every object name, ending in '/' unless empty. */
+  prefix: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,7 +55,39 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    s3: readS3Config(env),
   };
+}
+
+/** S3_*: object storage when S3_BUCKET is set; the rest fills in the connection. */
+export function readS3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  // One key without the other is a typo, not a wish for the default chain: it would quietly sign as someone else.
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID und S3_SECRET_ACCESS_KEY nur gemeinsam setzen (oder beide weglassen).');
+  }
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId ? hiddenSecret(accessKeyId, secretAccessKey) : null,
+    // Self-hosted stores rarely have a wildcard DNS name per bucket; AWS itself prefers virtual hosts.
+    forcePathStyle: pathStyle ? pathStyle === 'true' || pathStyle === '1' : endpoint !== null,
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
+/** The secret stays out of JSON and util.inspect, so logging the configuration cannot leak it. */
+function hiddenSecret(accessKeyId: string, secretAccessKey: string) {
+  const credentials = { accessKeyId } as { accessKeyId: string; secretAccessKey: string };
+  Object.defineProperty(credentials, 'secretAccessKey', { value: secretAccessKey, enumerable: false });
+  return credentials;
 }
 
 /**

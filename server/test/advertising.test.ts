@@ -9,7 +9,7 @@ import { advertisings } from '../src/modules/advertising/advertising.table.ts';
 import { articles, articleStocks } from '../src/modules/stock/stock.table.ts';
 import { todayIso } from '../src/platform/dates.ts';
 import { files } from '../src/platform/files.table.ts';
-import { buildTestApp, type TestContext } from './helpers.ts';
+import { buildTestApp, countStored, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
 
 let t: TestContext;
@@ -64,7 +64,7 @@ const list = async (email: string, from = 0) => {
 const stored = async () => ({
   entries: (await t.db.select({ n: count() }).from(advertisings))[0]!.n,
   files: (await t.db.select({ n: count() }).from(files))[0]!.n,
-  bytes: fs.readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length,
+  bytes: await countStored(t.storage),
 });
 
 describe('access', () => {

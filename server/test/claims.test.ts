@@ -9,7 +9,7 @@ import { files } from '../src/platform/files.table.ts';
 import { claimStatuses } from '../src/modules/lists/lists.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
-import { buildTestApp, type TestContext } from './helpers.ts';
+import { buildTestApp, countStored, type TestContext } from './helpers.ts';
 import { readPdf } from './pdf-text.ts';
 import { readXlsx } from './xlsx.ts';
 
@@ -294,15 +294,14 @@ describe('files', () => {
   it('refuses a file past its limit with 413 and a message, and keeps nothing of it', async () => {
     const c = await create();
     const before = await storedFiles();
-    const onDisk = () => fs.readdirSync(path.join(t.dataDir, 'files'), { recursive: true }).filter((f) => /[0-9a-f-]{36}$/.test(String(f))).length;
-    const diskBefore = onDisk();
+    const bytesBefore = await countStored(t.storage);
     const big = Buffer.concat([PDF, Buffer.alloc(25 * 1024 * 1024)]);
     const res = await upload('verkauf@example.com', c.id, 'customerInvoiceUploads', 'riesig.pdf', big);
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(MSG.claimFileTooLarge);
     expect(await fileRows(c.id)).toEqual([]);
     expect(await storedFiles()).toBe(before);
-    expect(onDisk()).toBe(diskBefore);
+    expect(await countStored(t.storage)).toBe(bytesBefore);
   });
 
   it('removes a file with its bytes', async () => {

@@ -4,6 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config.ts';
+import { createS3Storage } from './storage-s3.ts';
 
 /** What a streamed upload left behind: its key, size, SHA-256 and first bytes (for the type). */
 export interface StreamedFile {
@@ -23,8 +25,11 @@ export class TooLargeError extends Error {
 /** Bytes kept from the start of a stream: enough for every magic number file-type reads. */
 const HEAD_BYTES = 4100;
 
-/** Counts, hashes and keeps the head of a stream on its way through; fails past `maxBytes`. */
-function meter(maxBytes: number) {
+/**
+ * Counts, hashes and keeps the head of a stream on its way through; fails past `maxBytes`.
+ * `onTooLarge` runs once, when the limit is passed, so a backend can stop writing right away.
+ */
+export function meter(maxBytes: number, onTooLarge?: () => void) {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headSize = 0;
@@ -35,7 +40,10 @@ function meter(maxBytes: number) {
       size += chunk.length;
       // Past the limit the rest is read and dropped: the client gets its answer once it has sent
       // its request, instead of a connection torn down mid-upload.
-      if (size > maxBytes) tooLarge = true;
+      if (size > maxBytes && !tooLarge) {
+        tooLarge = true;
+        onTooLarge?.();
+      }
       if (tooLarge) return done();
       hash.update(chunk);
       if (headSize < HEAD_BYTES) {
@@ -50,7 +58,8 @@ function meter(maxBytes: number) {
 
 /**
  * Where file bytes live. The `local` backend keeps them under DATA_DIR/files; several app
- * instances need a shared backend (an S3-compatible store implementing the same interface).
+ * instances share an S3-compatible store instead (storage-s3.ts). server/test/storage.test.ts
+ * holds both to the same contract.
  */
 export interface Storage {
   put(bytes: Buffer): Promise<string>;
@@ -63,11 +72,18 @@ export interface Storage {
   /** The bytes as a stream, for downloads that should not sit in memory whole. */
   stream(key: string): Readable;
   remove(key: string): Promise<void>;
+  /** Every stored key (for backups), in no particular order. */
+  keys(): AsyncIterable<string>;
+  /** Stores bytes under a given key, replacing what is there (for restoring a backup). */
+  putAt(key: string, bytes: Buffer | Readable): Promise<void>;
 }
+
+/** Keys are UUIDs; anything else is refused before it reaches a path or an object name. */
+export const isStorageKey = (key: string) => /^[0-9a-f-]{36}$/.test(key);
 
 export function createLocalStorage(root: string): Storage {
   const pathOf = (key: string) => {
-    if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error('invalid storage key');
+    if (!isStorageKey(key)) throw new Error('invalid storage key');
     return path.join(root, key.slice(0, 2), key);
   };
   return {
@@ -97,5 +113,23 @@ export function createLocalStorage(root: string): Storage {
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },
+    async *keys() {
+      const dirs = await fs.readdir(root).catch(() => [] as string[]);
+      for (const dir of dirs.sort()) {
+        const names = await fs.readdir(path.join(root, dir)).catch(() => [] as string[]);
+        for (const name of names.sort()) if (isStorageKey(name) && name.startsWith(dir)) yield name;
+      }
+    },
+    async putAt(key, bytes) {
+      const file = pathOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      if (Buffer.isBuffer(bytes)) await fs.writeFile(file, bytes);
+      else await pipeline(bytes, createWriteStream(file));
+    },
   };
+}
+
+/** The storage the configuration names: the local folder DATA_DIR/files unless object storage is set. */
+export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files'));
 }
