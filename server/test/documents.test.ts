@@ -181,6 +181,16 @@ describe('uploads', () => {
     expect(deepest.breadCrumb.map((c: { name: string }) => c.name)).toEqual(['Ebene 2 oben', 'Ebene 3', 'Ebene 4', 'Ebene 5']);
   });
 
+  it('moves two folders into each other at the same moment: one move wins, the other is refused', async () => {
+    const [a, b] = [await folder(V, { name: 'Links' }), await folder(V, { name: 'Rechts' })];
+    const move = (id: string, to: string, name: string) => as(V, { method: 'PUT', url: '/api/folder', payload: { folder: { __identity: id, name, parent: to } } });
+    const answers = await Promise.all([move(a.id, b.id, 'Links'), move(b.id, a.id, 'Rechts')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const rows = await t.db.select({ id: libraryFolders.id, path: libraryFolders.path }).from(libraryFolders).where(sql`${libraryFolders.id} in (${a.id}, ${b.id})`);
+    // No cycle: exactly one of them sits at the top.
+    expect(rows.map((r) => r.path.length).sort()).toEqual([1, 2]);
+  });
+
   it('deletes a folder with its sub-folders, documents and their bytes', async () => {
     const f = await folder(V, { name: 'Alt' });
     const sub = await folder(V, { name: 'Älter', parent: f.id });

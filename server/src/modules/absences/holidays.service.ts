@@ -4,6 +4,7 @@ import { REGIONS } from '@filialportal/core/locations';
 import { MSG } from '@filialportal/core/messages';
 import { parseSchoolVacations, SCHOOL_VACATIONS_MAX } from '@filialportal/core/school-vacations';
 import type { Db } from '../../platform/db.ts';
+import { LOCK, lockUntilCommit } from '../../platform/locks.ts';
 import { prepared } from '../../platform/prepared.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -66,6 +67,8 @@ export async function importSchoolVacations(db: Db, content: string, region: str
   if (entries.length > SCHOOL_VACATIONS_MAX) throw badRequest(MSG.importTooManyEntries);
   const rows = sql`jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(region text, name text, start date, "end" date)`;
   await db.transaction(async (tx) => {
+    // Two imports of one file at once would each delete nothing yet and both insert.
+    await lockUntilCommit(tx, LOCK.schoolVacations);
     await tx.execute(sql`delete from ${schoolVacations} s using ${rows}
       where s.region = e.region and s.name = e.name and s.start_date = e.start`);
     await tx.execute(sql`insert into ${schoolVacations} (region, name, start_date, end_date)

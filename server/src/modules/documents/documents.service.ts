@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
+import { LOCK, lockUntilCommit } from '../../platform/locks.ts';
 import { likeTerm } from '../../platform/paging.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -137,24 +138,31 @@ export async function uploadTarget(db: Db, actor: Actor, folderId: string) {
 /** POST /folder: a folder at the top or in a folder the person may upload into, five levels at most. */
 export async function createFolder(db: Db, actor: Actor, input: TFolderInput) {
   await checkTeams(db, input.teams, input.teamsUpload);
-  const parent = input.parent ? await uploadTarget(db, actor, input.parent) : null;
-  if (parent && parent.path.length >= FOLDER_MAX_DEPTH) throw badRequest(MSG.folderTooDeep);
   const id = randomUUID();
-  await db
-    .insert(libraryFolders)
-    .values({ id, name: input.name, parentId: parent?.id ?? null, path: [...(parent?.path ?? []), id], teams: input.teams, teamsUpload: input.teamsUpload, createdById: actor.userId })
-    .catch(folderTaken);
+  await db.transaction(async (tx) => {
+    // The parent's path is copied: a move of the parent must not happen in between.
+    await lockUntilCommit(tx, LOCK.folderTree);
+    const parent = input.parent ? await uploadTarget(tx, actor, input.parent) : null;
+    if (parent && parent.path.length >= FOLDER_MAX_DEPTH) throw badRequest(MSG.folderTooDeep);
+    await tx
+      .insert(libraryFolders)
+      .values({ id, name: input.name, parentId: parent?.id ?? null, path: [...(parent?.path ?? []), id], teams: input.teams, teamsUpload: input.teamsUpload, createdById: actor.userId })
+      .catch(folderTaken);
+  });
   return { folder: await visibleFolder(db, actor, { id }) };
 }
 
 /**
  * PUT /folder: name, groups and place of a folder. A move takes the sub-tree along (their paths
- * change in one statement), never into itself, never deeper than five levels.
+ * change in one statement), never into itself, never deeper than five levels. Moves wait for
+ * each other on every instance: two checked at once could put two folders into each other, or
+ * write a path the other just changed.
  */
 export async function updateFolder(db: Db, actor: Actor, id: string, input: TFolderInput) {
   await checkTeams(db, input.teams, input.teamsUpload);
-  const current = await visibleFolder(db, actor, { id });
   await db.transaction(async (tx) => {
+    await lockUntilCommit(tx, LOCK.folderTree);
+    const current = await visibleFolder(tx, actor, { id });
     if (input.parent !== current.parent) {
       const parent = input.parent ? await uploadTarget(tx, actor, input.parent) : null;
       if (parent?.path.includes(id)) throw badRequest(MSG.folderMoveInside);
@@ -182,6 +190,8 @@ async function removeBytes(storage: Storage, keys: string[]) {
 export async function deleteFolder(db: Db, storage: Storage, actor: Actor, id: string) {
   await visibleFolder(db, actor, { id });
   const keys = await db.transaction(async (tx) => {
+    // Nothing may be moved into the sub-tree while its contents are collected.
+    await lockUntilCommit(tx, LOCK.folderTree);
     const inside = sql`(select s.id from ${libraryFolders} s where s.path @> array[${id}]::uuid[])`;
     const docs = await tx.delete(libraryDocuments).where(sql`${libraryDocuments.folderId} in ${inside}`).returning({ fileId: libraryDocuments.fileId });
     await tx.delete(libraryFolders).where(eq(libraryFolders.id, id));
