@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
+import { LOCK } from './locks.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
 export type Schema = typeof schema;
@@ -58,10 +59,10 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock(727001)');
+    await client.query('select pg_advisory_lock($1)', [LOCK.startup]);
     return await work();
   } finally {
-    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    await client.query('select pg_advisory_unlock($1)', [LOCK.startup]).catch(() => undefined);
     client.release();
   }
 }
@@ -78,7 +79,7 @@ export async function openPglite(dir: string | null): Promise<Database & { threa
   let lockFile: string | null = null;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
-    lockFile = path.join(dir, 'filialportal.lock');
+    lockFile = path.join(dir, LOCK_FILE);
     acquireLock(lockFile);
   }
   try {
@@ -117,6 +118,19 @@ export async function openPglite(dir: string | null): Promise<Database & { threa
     if (lockFile) releaseLock(lockFile);
     throw err;
   }
+}
+
+export const LOCK_FILE = 'filialportal.lock';
+
+/**
+ * Takes the lock of a PGlite directory for work beside the server (backup, restore): neither
+ * runs while a server has the directory open, and no server starts meanwhile. Returns the release.
+ */
+export function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, LOCK_FILE);
+  acquireLock(lockFile);
+  return () => releaseLock(lockFile);
 }
 
 export class DataDirLockedError extends Error {

@@ -1,0 +1,301 @@
+/**
+ * `npm run backup` and `npm run restore` (scripts/backup.ts, scripts/restore.ts): the database
+ * and every stored file in one directory, with a manifest to check a restore against.
+ *
+ *   manifest.json           written last: a directory without it is no complete backup
+ *   database.pgdump         PostgreSQL: pg_dump --format=custom
+ *   database.pglite.tar.gz  PGlite: its data directory (dumpDataDir)
+ *   files/<key>             the bytes of every key of the storage
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config.ts';
+import { dumpPglite, countPglite, hasPglite, lockPglite, restorePglite } from './backup-pglite.ts';
+import { countPostgres, dumpPostgres, inspectPostgres, restorePostgres } from './backup-postgres.ts';
+import { BackupError, dataRows, MIGRATIONS_TABLE, type DumpInfo, type TableCounts } from './backup-tables.ts';
+import { createStorage, isStorageKey, type Storage } from './storage.ts';
+
+export { BackupError } from './backup-tables.ts';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface Manifest {
+  format: 1;
+  createdAt: string;
+  app: { name: string; version: string };
+  database: {
+    kind: DatabaseKind;
+    file: string;
+    size: number;
+    sha256: string;
+    serverVersion: string;
+    migrations: number;
+    tables: TableCounts;
+  };
+  files: Record<string, { size: number; sha256: string }>;
+}
+
+export interface RestoreResult {
+  ok: boolean;
+  /** One German line per difference from the manifest. */
+  mismatches: string[];
+}
+
+type Log = (line: string) => void;
+
+const DUMP_FILE: Record<DatabaseKind, string> = { postgres: 'database.pgdump', pglite: 'database.pglite.tar.gz' };
+const KIND_NAME: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite, eingebettet' };
+/** Files copied at once: object storage answers each request slowly but many in parallel. */
+const FILE_CONCURRENCY = 4;
+
+const readJson = (url: URL) => JSON.parse(fs.readFileSync(url, 'utf8')) as Record<string, unknown>;
+const appPackage = () => readJson(new URL('../../../package.json', import.meta.url)) as { name: string; version: string };
+/** The migrations this version of the app brings, to tell how a backup's schema relates to it. */
+const appMigrations = () => (readJson(new URL('../db/migrations/meta/_journal.json', import.meta.url)).entries as unknown[]).length;
+
+const kindOf = (config: Pick<Config, 'databaseUrl'>): DatabaseKind => (config.databaseUrl ? 'postgres' : 'pglite');
+const pgliteDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'db');
+const de = (n: number) => n.toLocaleString('de-DE');
+const megabytes = (bytes: number) => `${(bytes / 1e6).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`;
+
+/** `backups/filialportal-YYYY-MM-DD-HHMMSS` under `base`, in local time. */
+export function defaultBackupDir(base: string, now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+  return path.join(base, 'backups', `filialportal-${stamp}`);
+}
+
+/** Passes a stream through, counting and hashing it. */
+function digest() {
+  const hash = createHash('sha256');
+  let size = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { transform, result: () => ({ size, sha256: hash.digest('hex') }) };
+}
+
+async function hashStream(source: Readable): Promise<{ size: number; sha256: string }> {
+  const d = digest();
+  await pipeline(source, d.transform, async function* (chunks) {
+    for await (const _ of chunks) void _;
+  });
+  return d.result();
+}
+
+/** Runs `work` for every item, `limit` at a time; the first failure ends it. */
+async function eachLimited<T>(items: AsyncIterable<T> | Iterable<T>, limit: number, work: (item: T) => Promise<void>) {
+  const source = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<T>)[Symbol.iterator]();
+  let failed = false;
+  const worker = async () => {
+    while (!failed) {
+      const next = await source.next();
+      if (next.done) return;
+      try {
+        await work(next.value);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+/**
+ * Writes a backup into `dir`, a new or empty directory. The database comes first, then the
+ * files: a file uploaded meanwhile is in the backup without its record (harmless), and only a
+ * file deleted in between can be missing for a record of the dump.
+ */
+export async function backup(config: Config, dir: string, log: Log = console.log): Promise<Manifest> {
+  const kind = kindOf(config);
+  const existed = fs.existsSync(dir);
+  if (existed && fs.readdirSync(dir).length) throw new BackupError(`Das Zielverzeichnis ${dir} existiert bereits und ist nicht leer.`);
+  if (kind === 'pglite' && !hasPglite(pgliteDir(config))) throw new BackupError(`In ${pgliteDir(config)} liegt keine eingebettete Datenbank (DATA_DIR prüfen).`);
+  const release = kind === 'pglite' ? lockPglite(pgliteDir(config), 'Sicherung') : () => undefined;
+  const started = Date.now();
+  try {
+    // Personal data and password hashes: for the operator's eyes only.
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.mkdirSync(path.join(dir, 'files'));
+    log(`Sicherung nach ${dir}`);
+    const file = path.join(dir, DUMP_FILE[kind]);
+    const info: DumpInfo = kind === 'postgres' ? await dumpPostgres(config.databaseUrl!, file) : await dumpPglite(pgliteDir(config), file);
+    const dump = await hashStream(fs.createReadStream(file));
+    log(`  Datenbank (${KIND_NAME[kind]}): ${de(Object.keys(info.tables).length)} Tabellen, ${de(dataRows(info.tables))} Zeilen, ${megabytes(dump.size)}`);
+
+    const files: Manifest['files'] = {};
+    const storage = createStorage(config);
+    await eachLimited(storage.keys(), FILE_CONCURRENCY, async (key) => {
+      const d = digest();
+      await pipeline(storage.stream(key), d.transform, fs.createWriteStream(path.join(dir, 'files', key), { flags: 'wx' }));
+      files[key] = d.result();
+    });
+    const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
+    const bytes = Object.values(files).reduce((sum, f) => sum + f.size, 0);
+    log(`  Dateien: ${de(Object.keys(files).length)} (${megabytes(bytes)})`);
+
+    const pkg = appPackage();
+    const manifest: Manifest = {
+      format: 1,
+      createdAt: new Date().toISOString(),
+      app: { name: pkg.name, version: pkg.version },
+      database: { kind, file: DUMP_FILE[kind], ...dump, serverVersion: info.serverVersion, migrations: info.tables[MIGRATIONS_TABLE] ?? 0, tables: info.tables },
+      files: sorted,
+    };
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n', { flag: 'wx' });
+    log(`Fertig in ${((Date.now() - started) / 1000).toLocaleString('de-DE', { maximumFractionDigits: 1 })} s.`);
+    return manifest;
+  } catch (err) {
+    // Nothing half-written stays behind to be mistaken for a backup; a directory the operator
+    // gave (a mount point, perhaps) stays, emptied.
+    if (existed) for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    else fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  } finally {
+    release();
+  }
+}
+
+export function readManifest(dir: string): Manifest {
+  const file = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(file)) throw new BackupError(`In ${dir} liegt keine manifest.json: keine (vollständige) Sicherung.`);
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+  } catch (err) {
+    throw new BackupError(`Die manifest.json in ${dir} ist nicht lesbar: ${(err as Error).message}`);
+  }
+  if (manifest.format !== 1 || manifest.database?.file !== DUMP_FILE[manifest.database?.kind] || typeof manifest.files !== 'object') {
+    throw new BackupError(`Die manifest.json in ${dir} hat ein unbekanntes Format.`);
+  }
+  // The keys become paths here and in the storage: nothing else than a key may pass.
+  const bad = Object.keys(manifest.files).find((key) => !isStorageKey(key));
+  if (bad !== undefined) throw new BackupError(`Die manifest.json nennt eine ungültige Datei: ${JSON.stringify(bad)}.`);
+  return manifest;
+}
+
+function compareTables(expected: TableCounts, found: TableCounts): string[] {
+  const lines: string[] = [];
+  for (const [table, n] of Object.entries(expected)) {
+    if (!(table in found)) lines.push(`Tabelle ${table}: fehlt (erwartet ${de(n)} Zeilen)`);
+    else if (found[table] !== n) lines.push(`Tabelle ${table}: ${de(n)} Zeilen erwartet, ${de(found[table]!)} gefunden`);
+  }
+  for (const table of Object.keys(found)) if (!(table in expected)) lines.push(`Tabelle ${table}: nicht in der Sicherung`);
+  return lines;
+}
+
+/**
+ * Copies the backup's files into the storage. A file missing from the backup is reported, not
+ * fatal: the others are still worth having. Returns the missing keys.
+ */
+async function restoreFiles(storage: Storage, dir: string, manifest: Manifest, mismatches: string[]): Promise<Set<string>> {
+  const missing = new Set<string>();
+  await eachLimited(Object.keys(manifest.files), FILE_CONCURRENCY, async (key) => {
+    const file = path.join(dir, 'files', key);
+    if (!fs.existsSync(file)) {
+      missing.add(key);
+      mismatches.push(`Datei ${key}: fehlt in der Sicherung`);
+      return;
+    }
+    await storage.putAt(key, fs.createReadStream(file));
+  });
+  return missing;
+}
+
+/** Reads every restored file back from the storage and holds it against size and SHA-256. */
+async function verifyFiles(storage: Storage, manifest: Manifest, skip: Set<string>, mismatches: string[]) {
+  const keys = Object.keys(manifest.files).filter((key) => !skip.has(key));
+  await eachLimited(keys, FILE_CONCURRENCY, async (key) => {
+    const expected = manifest.files[key]!;
+    const found = await hashStream(storage.stream(key)).catch(() => null);
+    if (!found) mismatches.push(`Datei ${key}: nicht im Speicher`);
+    else if (found.sha256 !== expected.sha256) mismatches.push(`Datei ${key}: Prüfsumme weicht ab${found.size === expected.size ? '' : ` (${de(found.size)} statt ${de(expected.size)} Bytes)`}`);
+  });
+}
+
+/**
+ * Restores a backup into the configured database and storage. A database that holds data is
+ * refused unless `force`, then replaced; the storage's files are written over, others stay.
+ * The schema is left as the backup has it: the next start runs the migrations of a newer app.
+ */
+export async function restore(config: Config, dir: string, opts: { force?: boolean } = {}, log: Log = console.log): Promise<RestoreResult> {
+  const manifest = readManifest(dir);
+  const kind = kindOf(config);
+  const from = manifest.database.kind;
+  if (from !== kind) {
+    throw new BackupError(
+      `Die Sicherung stammt aus ${from === 'postgres' ? 'PostgreSQL' : 'der eingebetteten Datenbank (PGlite)'} und lässt sich nur dorthin zurückspielen; ` +
+        `konfiguriert ist ${kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `die eingebettete Datenbank (DATABASE_URL ist nicht gesetzt)`}.`,
+    );
+  }
+  const dbDir = pgliteDir(config);
+  const release = kind === 'pglite' ? lockPglite(dbDir, 'Wiederherstellung') : () => undefined;
+  try {
+    let present: TableCounts = {};
+    if (kind === 'postgres') {
+      const state = await inspectPostgres(config.databaseUrl!);
+      if (state.otherSessions) {
+        throw new BackupError(`Mit der Zieldatenbank sind noch ${state.otherSessions} andere Sitzungen verbunden (laufende Portal-Instanzen?). Bitte zuerst alle Instanzen stoppen.`);
+      }
+      present = state.tables;
+    } else if (hasPglite(dbDir)) {
+      present = await countPglite(dbDir);
+    }
+    const rows = dataRows(present);
+    if (rows && !opts.force) {
+      throw new BackupError(
+        `Die Zieldatenbank enthält bereits Daten (${de(rows)} Zeilen in ${de(Object.values(present).filter(Boolean).length)} Tabellen). ` +
+          `Nichts verändert. Mit --force wird sie durch die Sicherung ersetzt.`,
+      );
+    }
+    const dumpFile = path.join(dir, DUMP_FILE[kind]);
+    const dump = fs.existsSync(dumpFile) ? await hashStream(fs.createReadStream(dumpFile)) : null;
+    if (dump?.sha256 !== manifest.database.sha256) {
+      throw new BackupError(`Die Datenbankdatei der Sicherung ${dump ? 'ist beschädigt (Prüfsumme weicht ab)' : 'fehlt'}: ${dumpFile}. Nichts verändert.`);
+    }
+
+    const created = new Date(manifest.createdAt).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+    log(`Wiederherstellung aus ${dir} (Sicherung vom ${created}, Version ${manifest.app.version}, ${KIND_NAME[kind]})`);
+    // PGlite counts what it opened from the unpacked files; that is the restored database.
+    const pgliteCounts = kind === 'pglite' ? await restorePglite(dbDir, dumpFile) : null;
+    if (kind === 'postgres') await restorePostgres(config.databaseUrl!, dumpFile, Object.keys(present).length > 0);
+
+    const mismatches: string[] = [];
+    const storage = createStorage(config);
+    const missing = await restoreFiles(storage, dir, manifest, mismatches);
+
+    const restored = pgliteCounts ?? (await countPostgres(config.databaseUrl!));
+    const tableMismatches = compareTables(manifest.database.tables, restored);
+    mismatches.push(...tableMismatches);
+    const count = Object.keys(manifest.files).length;
+    await verifyFiles(storage, manifest, missing, mismatches);
+    const fileMismatches = mismatches.length - tableMismatches.length;
+
+    let others = 0;
+    for await (const key of storage.keys()) if (!manifest.files[key]) others++;
+
+    const tables = Object.keys(manifest.database.tables).length;
+    log(`  Datenbank: ${de(tables)} Tabellen, ${de(dataRows(manifest.database.tables))} Zeilen – ${tableMismatches.length ? `${tableMismatches.length} Abweichungen` : 'wie in der Sicherung'}`);
+    log(`  Dateien: ${de(count)} – ${fileMismatches ? `${fileMismatches} Abweichungen` : 'Prüfsummen stimmen'}${others ? `; ${de(others)} weitere Dateien im Speicher blieben liegen` : ''}`);
+    const current = appMigrations();
+    if (manifest.database.migrations < current) log(`  Schema: ${manifest.database.migrations} von ${current} Migrationen; die übrigen laufen beim nächsten Start.`);
+    if (manifest.database.migrations > current) log(`  Achtung: Die Sicherung stammt von einer neueren Version (${manifest.database.migrations} Migrationen, diese Version kennt ${current}).`);
+    if (mismatches.length) {
+      log(`Abweichungen von der Sicherung (${mismatches.length}):`);
+      for (const line of mismatches.sort()) log(`  ${line}`);
+    } else {
+      log('Wiederherstellung vollständig.');
+    }
+    return { ok: mismatches.length === 0, mismatches };
+  } finally {
+    release();
+  }
+}

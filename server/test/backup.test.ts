@@ -1,0 +1,267 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import PDFDocument from 'pdfkit';
+import { buildApp } from '../src/app.ts';
+import { readConfig, type Config } from '../src/config.ts';
+import { backup, restore, type Manifest } from '../src/platform/backup.ts';
+import { openPglite, openPostgres, type Database } from '../src/platform/db.ts';
+import { createMailer } from '../src/platform/mail.ts';
+import { createStorage } from '../src/platform/storage.ts';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
+import { startS3 } from './s3.ts';
+
+/**
+ * Backup and restore end to end: the demo company plus uploads, backed up, restored into an empty
+ * database and storage, and compared row by row and byte by byte. On PGlite always, on
+ * PostgreSQL too when DATABASE_URL is set.
+ */
+const kinds = ['pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
+const quiet = () => undefined;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-backup-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** A data directory and, on PostgreSQL, a new empty database of its own. */
+interface Place {
+  config: Config;
+  drop(): Promise<void>;
+}
+
+async function adminQuery(text: string) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+let places = 0;
+async function newPlace(kind: 'pglite' | 'postgres'): Promise<Place> {
+  const dataDir = path.join(root, `${kind}-${++places}`);
+  if (kind === 'pglite') return { config: readConfig({ DATA_DIR: dataDir, WEB_DIST: '' }), drop: async () => undefined };
+  const name = `fp_backup_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    config: readConfig({ DATA_DIR: dataDir, WEB_DIST: '', DATABASE_URL: url.toString() }),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** Opens the place's database the way the server does (migrations included, a no-op here). */
+const open = (config: Config): Promise<Database> => (config.databaseUrl ? openPostgres(config.databaseUrl, 2) : openPglite(path.join(config.dataDir, 'db')));
+
+/** Runs work with a plain query function on the place's database. */
+async function withDatabase<T>(config: Config, work: (query: (text: string) => Promise<Record<string, string>[]>) => Promise<T>): Promise<T> {
+  const database = await open(config);
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  try {
+    return await work(async (text) => (await pool.query(text)).rows);
+  } finally {
+    await database.close();
+  }
+}
+
+const pdf = (text: string) =>
+  new Promise<Buffer>((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.text(text);
+    doc.end();
+  });
+
+/** The demo company, two documents uploaded through the API, and a large file besides. */
+async function populate(config: Config) {
+  const database = await open(config);
+  const storage = createStorage(config);
+  try {
+    await seedDemoIfEmpty(database.db, storage);
+    const app = await buildApp({
+      db: database.db,
+      databaseAvailable: database.available,
+      config: { ...config, seed: 'none' },
+      mailer: createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+      storage,
+    });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/token', payload: { username: 'verwaltung@example.com', password: DEMO_PASSWORD } });
+      const headers = { authorization: `Bearer ${login.json().token as string}` };
+      const folder = await app.inject({ method: 'POST', url: '/api/folder', headers, payload: { folder: { name: 'Sicherung Test' } } });
+      expect(folder.statusCode, folder.body).toBe(200);
+      for (const name of ['Kassenanweisung.pdf', 'Übergabe Filiale.pdf']) {
+        const query = new URLSearchParams({ parent: folder.json().folder.id as string, name });
+        const res = await app.inject({ method: 'POST', url: `/api/document?${query}`, headers: { ...headers, 'content-type': 'application/octet-stream' }, payload: await pdf(`Inhalt von ${name}`) });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+    await storage.put(randomBytes(3_000_000));
+  } finally {
+    await database.close();
+  }
+}
+
+/** Per table its row count and the MD5 of its ordered row texts; per stored file its SHA-256. */
+async function fingerprint(config: Config) {
+  const tables = await withDatabase(config, async (query) => {
+    const names = await query(
+      `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind in ('r', 'p') and n.nspname in ('public', 'drizzle') order by 1`,
+    );
+    const rows = await query(
+      names.map(({ name }) => `select '${name}' as name, count(*) || ' ' || md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as print from ${name} t`).join(' union all '),
+    );
+    return Object.fromEntries(rows.map((r) => [r.name!, r.print!]));
+  });
+  return { tables, files: await fileFingerprint(config) };
+}
+
+async function fileFingerprint(config: Config) {
+  const storage = createStorage(config);
+  const files: Record<string, string> = {};
+  for await (const key of storage.keys()) files[key] = createHash('sha256').update(await storage.get(key)).digest('hex');
+  return files;
+}
+
+describe.each(kinds)('backup and restore on %s', (kind) => {
+  let source: Place;
+  let target: Place;
+  let manifest: Manifest;
+  let expected: Awaited<ReturnType<typeof fingerprint>>;
+  const backupDir = path.join(root, `${kind}-backup`);
+
+  beforeAll(async () => {
+    source = await newPlace(kind);
+    target = await newPlace(kind);
+    await populate(source.config);
+    expected = await fingerprint(source.config);
+    manifest = await backup(source.config, backupDir, quiet);
+  }, 120_000);
+  afterAll(async () => {
+    await source?.drop();
+    await target?.drop();
+  });
+
+  it('writes a manifest with every table and every file', () => {
+    expect(manifest.database.kind).toBe(kind);
+    expect(manifest.app.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(manifest.database.migrations).toBeGreaterThan(10);
+    expect(Object.keys(manifest.database.tables).length).toBe(Object.keys(expected.tables).length);
+    expect(manifest.database.tables.users).toBe(Number(expected.tables['public.users']!.split(' ')[0]));
+    expect(Object.keys(manifest.files).sort()).toEqual(Object.keys(expected.files).sort());
+    for (const [key, sha256] of Object.entries(expected.files)) expect(manifest.files[key]!.sha256).toBe(sha256);
+    expect(Math.max(...Object.values(manifest.files).map((f) => f.size))).toBe(3_000_000);
+  });
+
+  if (kind === 'pglite') {
+    it('refuses while a server holds the PGlite directory, and leaves no directory behind', async () => {
+      // The lock of another live process, as a running server leaves it (db.ts).
+      const server = spawn('sleep', ['30'], { stdio: 'ignore' });
+      const lock = path.join(source.config.dataDir, 'db', 'filialportal.lock');
+      fs.writeFileSync(lock, `${server.pid}\n\n`);
+      try {
+        await expect(backup(source.config, path.join(root, 'refused'), quiet)).rejects.toThrow(new RegExp(`Prozess ${server.pid}.*Server stoppen`));
+      } finally {
+        server.kill();
+        fs.rmSync(lock);
+      }
+      expect(fs.existsSync(path.join(root, 'refused'))).toBe(false);
+    });
+  }
+
+  it('restores every row and every file into an empty database and storage', async () => {
+    const result = await restore(target.config, backupDir, {}, quiet);
+    expect(result.mismatches).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(await fingerprint(target.config)).toEqual(expected);
+  }, 60_000);
+
+  it('refuses a target that holds data without --force and changes nothing; with --force replaces it', async () => {
+    await withDatabase(target.config, (query) => query('delete from likes'));
+    const someKey = Object.keys(expected.files)[0]!;
+    await createStorage(target.config).putAt(someKey, Buffer.from('anders'));
+    const changed = await fingerprint(target.config);
+    expect(changed).not.toEqual(expected);
+
+    await expect(restore(target.config, backupDir, {}, quiet)).rejects.toThrow(/enthält bereits Daten.*--force/s);
+    expect(await fingerprint(target.config)).toEqual(changed);
+
+    const result = await restore(target.config, backupDir, { force: true }, quiet);
+    expect(result.mismatches).toEqual([]);
+    expect(await fingerprint(target.config)).toEqual(expected);
+  }, 60_000);
+
+  if (kind === 'pglite') {
+    it('restores files from a local folder into object storage (S3)', async () => {
+      const s3 = await startS3();
+      const place = { config: readConfig({ DATA_DIR: path.join(root, 'to-s3'), WEB_DIST: '', ...s3.env }) };
+      try {
+        const result = await restore(place.config, backupDir, {}, quiet);
+        expect(result.mismatches).toEqual([]);
+        expect(await fileFingerprint(place.config)).toEqual(expected.files);
+        expect(fs.existsSync(path.join(place.config.dataDir, 'files'))).toBe(false);
+      } finally {
+        await s3.close();
+      }
+    }, 60_000);
+  }
+
+  it('reports a changed byte in a backed-up file, and refuses a damaged database file without touching the target', async () => {
+    const key = Object.keys(manifest.files)[0]!;
+    const file = path.join(backupDir, 'files', key);
+    const bytes = fs.readFileSync(file);
+    bytes[0] = bytes[0]! ^ 0xff;
+    fs.writeFileSync(file, bytes);
+    const lines: string[] = [];
+    const result = await restore(target.config, backupDir, { force: true }, (l) => lines.push(l));
+    expect(result.ok).toBe(false);
+    expect(result.mismatches).toEqual([expect.stringMatching(new RegExp(`^Datei ${key}: Prüfsumme weicht ab`))]);
+    expect(lines.join('\n')).toMatch(/Abweichungen von der Sicherung \(1\)/);
+
+    const before = await fingerprint(target.config);
+    const dump = path.join(backupDir, manifest.database.file);
+    const dumpBytes = fs.readFileSync(dump);
+    dumpBytes[dumpBytes.length >> 1] = dumpBytes[dumpBytes.length >> 1]! ^ 0xff;
+    fs.writeFileSync(dump, dumpBytes);
+    await expect(restore(target.config, backupDir, { force: true }, quiet)).rejects.toThrow(/beschädigt.*Nichts verändert/s);
+    expect(await fingerprint(target.config)).toEqual(before);
+  }, 60_000);
+
+  if (kind === 'postgres') {
+    it('backs up a consistent state while the portal keeps writing', async () => {
+      const place = await newPlace(kind);
+      const dir = path.join(root, 'while-writing');
+      let writing = true;
+      const written = withDatabase(source.config, async (query) => {
+        let n = 0;
+        while (writing) await query(`insert into manufacturers (name) values ('Hersteller ${kind} ${++n}')`);
+        return n;
+      });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const during = await backup(source.config, dir, quiet);
+        writing = false;
+        const n = await written;
+        const total = Number(await withDatabase(source.config, async (query) => (await query('select count(*) as n from manufacturers'))[0]!.n));
+        expect(during.database.tables.manufacturers).toBeLessThan(total);
+        expect(n).toBeGreaterThan(0);
+        const result = await restore(place.config, dir, {}, quiet);
+        expect(result.mismatches).toEqual([]);
+      } finally {
+        writing = false;
+        await written.catch(() => undefined);
+        await place.drop();
+      }
+    }, 60_000);
+  }
+});
