@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** Journeys import `test` from here: it checks every page they visit with axe-core (a11y.ts). */
 export { expectAccessible, test, watchAccessibility } from './a11y.ts';
@@ -23,12 +23,40 @@ const UNSEEN_NEWS_SHOWN = 'filialportal.unseenNewsShown';
  * this session; the news journey asks for it with `unseenNews`.
  */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD, at = '/', opts: { unseenNews?: boolean } = {}) {
+  trackApiCalls(page);
   if (!opts.unseenNews) await page.addInitScript((key) => (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem(key, '1'), UNSEEN_NEWS_SHOWN);
   await page.goto(at);
   await page.getByLabel('Benutzername').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(mainNavigation(page)).toBeVisible();
+}
+
+/** API calls of a page still waiting for their answer; the counters' event stream, open all the time, is none. */
+const pendingCalls = new WeakMap<Page, Set<Request>>();
+
+function trackApiCalls(page: Page) {
+  if (pendingCalls.has(page)) return;
+  const pending = new Set<Request>();
+  pendingCalls.set(page, pending);
+  const isCall = (r: Request) => r.url().includes('/api/') && !r.url().endsWith('/api/events');
+  page.on('request', (r) => isCall(r) && pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+}
+
+/**
+ * Waits until the page's API calls (since `login`) are answered and none followed for `quietMs`.
+ * Playwright's 'networkidle' never comes while the event stream is open.
+ */
+export async function apiSettled(page: Page, quietMs = 500) {
+  const pending = pendingCalls.get(page);
+  if (!pending) throw new Error('apiSettled: the page was not opened through login()');
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (pending.size > 0) quietSince = Date.now();
+    await page.waitForTimeout(50);
+  }
 }
 
 /** The sidebar with the main navigation. */

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { addDays, isoWeek, mondayOf } from '@filialportal/core/calendar';
 import { MSG } from '@filialportal/core/messages';
-import { DEMO_PASSWORD, login, mainNavigation, storedToken, test } from './helpers.ts';
+import { apiSettled, DEMO_PASSWORD, login, mainNavigation, storedToken, test } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -210,7 +210,7 @@ test.describe('Navigation', () => {
   test('Hinter „Sitzung abgelaufen“ zeigt keine Liste einen falschen leeren Zustand', async ({ page }) => {
     await login(page, 'filialleitung@example.com', undefined, '/urlaub/1');
     await expect(page.getByRole('heading', { level: 1, name: 'Offene Anträge' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await apiSettled(page);
     const token = await storedToken(page);
     expect((await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
 

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { lastPasswordLink, login, mainNavigation, storedSession, storedToken, test } from './helpers.ts';
+import { apiSettled, lastPasswordLink, login, mainNavigation, storedSession, storedToken, test } from './helpers.ts';
 
 test.describe('Anmeldung und Sitzung', () => {
   test('falsches, dann richtiges Passwort', async ({ page }) => {
@@ -64,7 +64,7 @@ test.describe('Anmeldung und Sitzung', () => {
   test('Sitzungsverlust: Hinweis, dann Anmeldung; danach geht es an derselben Stelle weiter', async ({ page }) => {
     await login(page, 'admin@example.com');
     // The dashboard's own calls are answered before the token is revoked.
-    await page.waitForLoadState('networkidle');
+    await apiSettled(page);
     const token = await storedToken(page);
     expect(token).toBeTruthy();
     const revoked = await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
@@ -86,7 +86,7 @@ test.describe('Anmeldung und Sitzung', () => {
   test('Sitzungsverlust wird bei der Aktivitätsmeldung bemerkt', async ({ page }) => {
     await login(page, 'filialleitung@example.com');
     // The dashboard's own calls are answered before the token is revoked.
-    await page.waitForLoadState('networkidle');
+    await apiSettled(page);
     const token = await storedToken(page);
     await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
 

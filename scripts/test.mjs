@@ -8,6 +8,8 @@ import fs from 'node:fs';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireE2e = process.env.REQUIRE_E2E === '1';
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+// Only the API tests honour TEST_STORAGE (server/test/helpers.ts); the browser journeys start the real server on its local folder.
+const storage = process.env.TEST_STORAGE === 's3' ? 'Dateien in S3 (s3rver)' : 'Dateien lokal';
 fs.rmSync('test-results', { recursive: true, force: true });
 fs.mkdirSync('test-results', { recursive: true });
 
@@ -31,11 +33,21 @@ let passed = 0;
 let failed = 0;
 let ok = true;
 
+/** Adds a Playwright JSON report to the totals; a failed run without a failed test counts once. */
+function countPlaywright(file, succeeded) {
+  const report = readJson(file);
+  if (report?.stats) {
+    passed += report.stats.expected + (report.stats.flaky ?? 0);
+    failed += report.stats.unexpected;
+    if (!succeeded && report.stats.unexpected === 0) failed++;
+  } else if (!succeeded) failed++;
+}
+
 const typecheck = run('Typprüfung (tsc -b)', 'npx', ['tsc', '-b']);
 typecheck ? passed++ : failed++;
 ok &&= typecheck;
 
-const unit = run(`Unit- und API-Tests (Vitest, ${db})`, 'npx', ['vitest', 'run']);
+const unit = run(`Unit- und API-Tests (Vitest, ${db}, ${storage})`, 'npx', ['vitest', 'run']);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -55,13 +67,14 @@ if (haveChromium || requireE2e) {
     // Built only when web/dist is missing or its sources changed (scripts/build-web.mjs).
     const built = run('Web-App bauen', 'node', ['scripts/build-web.mjs']);
     const e2e = built && run(`Browser-Tests (Playwright, ${db})`, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
-    const report = readJson('test-results/playwright.json');
-    if (report?.stats) {
-      passed += report.stats.expected + (report.stats.flaky ?? 0);
-      failed += report.stats.unexpected;
-      if (!e2e && report.stats.unexpected === 0) failed++;
-    } else if (!e2e) failed++;
+    countPlaywright('test-results/playwright.json', e2e);
     ok &&= Boolean(e2e);
+    // Two instances on one PostgreSQL behind a proxy, with files in an S3-compatible store.
+    if (process.env.DATABASE_URL) {
+      const instances = built && run('Browser-Tests: zwei Instanzen (Playwright, PostgreSQL, S3)', 'npx', ['playwright', 'test', '-c', 'e2e/instances.config.ts']);
+      countPlaywright('test-results/playwright-instances.json', instances);
+      ok &&= Boolean(instances);
+    }
   }
 } else {
   console.log('\nChromium nicht gefunden: Browser-Tests übersprungen (apt-get install -y chromium).');

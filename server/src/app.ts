@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
 import { createBackground, type Background } from './platform/background.ts';
 import { createScheduler, type Scheduler } from './platform/scheduler.ts';
+import { rateLimitStore } from './platform/rate-limits.ts';
+import { createLiveHub, registerLiveAnnouncements, type LiveHub } from './platform/live.ts';
 import { registerAuth } from './platform/auth.ts';
 import { type DatabaseCounters, registerBenchProbe } from './platform/bench-probe.ts';
 import type { Db } from './platform/db.ts';
@@ -43,6 +45,7 @@ import { seenModule } from './modules/seen/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
 import { usersModule } from './modules/users/index.ts';
+import { liveModule } from './modules/live/index.ts';
 import { authenticate } from './modules/session/authenticate.ts';
 
 export interface AppDeps {
@@ -58,6 +61,10 @@ export interface AppDeps {
   verifyResponses?: boolean;
   /** Measuring aids for the benchmark (BENCH_PROBE); unset in production. */
   benchProbe?: { secret: string; counters: DatabaseCounters };
+  /** Counter changes for the browsers; default: delivered within this process only. */
+  live?: LiveHub;
+  /** Lifetime of one event stream (default five minutes; short in tests, whose requests must end). */
+  liveStreamMs?: number;
 }
 
 export interface App extends FastifyInstance {
@@ -67,6 +74,7 @@ export interface App extends FastifyInstance {
   background: Background;
   /** The modules' recurring jobs; `start()` after listening (the server process, not tests). */
   scheduler: Scheduler;
+  live: LiveHub;
 }
 
 /**
@@ -106,9 +114,12 @@ export async function buildApp(input: AppDeps): Promise<App> {
     log: app.log,
     background,
     scheduler,
+    live: input.live ?? createLiveHub({ log: app.log }),
+    liveStreamMs: input.liveStreamMs ?? 5 * 60_000,
   };
   app.background = background;
   app.scheduler = scheduler;
+  app.live = deps.live;
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await background.idle();
@@ -130,7 +141,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
   if (input.benchProbe) registerBenchProbe(app, input.benchProbe);
 
   registerSecurityHeaders(app, { tls: input.config.publicUrl.startsWith('https://') });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: rateLimitStore(deps) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Filialportal API', version: '1.0.0', description: 'Alle Aufrufe unter /api; Bearer-Token aus POST /api/token.' },
@@ -145,6 +156,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
     async (api) => {
       registerAuth(api, deps.db, authenticate);
       registerInputGuard(api);
+      registerLiveAnnouncements(api, deps.live);
       await api.register(healthModule, deps);
       await api.register(sessionModule, deps);
       await api.register(usersModule, deps);
@@ -165,6 +177,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(advertisingModule, deps);
       await api.register(absencesModule, deps);
       await api.register(calendarModule, deps);
+      await api.register(liveModule, deps);
     },
     { prefix: '/api' },
   );

@@ -4,10 +4,12 @@ import { readConfig } from './config.ts';
 import { DataDirLockedError, openPglite, openPostgres, withStartupLock } from './platform/db.ts';
 import { benchProbeSecret, countDatabase } from './platform/bench-probe.ts';
 import { createMailer } from './platform/mail.ts';
+import { sql } from 'drizzle-orm';
+import { createLiveHub, LIVE_CHANNEL, parseKinds } from './platform/live.ts';
 import { listenPostgres } from './platform/notify.ts';
 import { warmUpModules } from './platform/warm-up.ts';
 import { ACTOR_CHANNEL, forgetActorsHere } from './modules/session/authenticate.ts';
-import { createLocalStorage } from './platform/storage.ts';
+import { createStorage } from './platform/storage.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
 
 const config = readConfig();
@@ -25,10 +27,20 @@ async function main() {
     }
     throw err;
   }
+  // On one PostgreSQL, instances announce counter changes to each other by NOTIFY (itself included);
+  // the embedded database serves one process, which delivers them directly.
+  const live = config.databaseUrl
+    ? createLiveHub({ notify: (payload) => database.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`) })
+    : createLiveHub();
   // Sessions are cached per instance; a logout or group change on another instance clears them here.
-  const listener = config.databaseUrl ? listenPostgres(config.databaseUrl, ACTOR_CHANNEL, forgetActorsHere) : null;
+  const listener = config.databaseUrl
+    ? listenPostgres(config.databaseUrl, {
+        [ACTOR_CHANNEL]: () => forgetActorsHere(),
+        [LIVE_CHANNEL]: (payload) => live.deliver(parseKinds(payload)),
+      })
+    : null;
   const benchProbe = benchSecret ? { secret: benchSecret, counters: countDatabase(database) } : undefined;
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const storage = createStorage(config);
   const seeded = config.seed === 'demo' ? await withStartupLock(database, () => seedDemoIfEmpty(database.db, storage)) : false;
   const app = await buildApp({
     db: database.db,
@@ -38,6 +50,7 @@ async function main() {
     logger: { level: config.logLevel },
     databaseAvailable: database.available,
     benchProbe,
+    live,
   });
 
   let closing = false;

@@ -8,8 +8,12 @@ import { buildApp, type App, type AppDeps } from '../src/app.ts';
 import { readConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/platform/db.ts';
 import { createMailer } from '../src/platform/mail.ts';
-import { createLocalStorage } from '../src/platform/storage.ts';
+import { createStorage, type Storage } from '../src/platform/storage.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
+import { startS3 } from './s3.ts';
+
+/** TEST_STORAGE=s3 runs the API tests on object storage (an s3rver per test file) instead of the local folder. */
+export const TEST_STORAGE = process.env.TEST_STORAGE === 's3' ? 's3' : 'local';
 
 /**
  * A fresh database for one test file: PGlite in memory, or, when DATABASE_URL is set, a new
@@ -41,6 +45,7 @@ export async function freshDatabase(): Promise<Database> {
 export interface TestContext {
   app: App;
   db: Db;
+  storage: Storage;
   dataDir: string;
   outboxDir: string;
   /** Logs a demo user in (password demo1234 unless given) and returns the token. */
@@ -51,13 +56,16 @@ export interface TestContext {
 }
 
 /** Builds the app on a fresh database with the demo company (the `build(t)` of the tests). */
-export async function buildTestApp(opts: { seed?: boolean; config?: Partial<Config>; logger?: AppDeps['logger']; mailer?: AppDeps['mailer'] } = {}): Promise<TestContext> {
+export async function buildTestApp(
+  opts: { seed?: boolean; config?: Partial<Config>; logger?: AppDeps['logger']; mailer?: AppDeps['mailer']; liveStreamMs?: number } = {},
+): Promise<TestContext> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-test-'));
-  const storage = createLocalStorage(path.join(dataDir, 'files'));
+  const s3 = TEST_STORAGE === 's3' ? await startS3() : null;
+  const config: Config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: '', ...s3?.env }), seed: 'none' as const, ...opts.config };
+  const storage = createStorage(config);
   if (opts.seed !== false) await seedDemoIfEmpty(database.db, storage);
   const outboxDir = path.join(dataDir, 'outbox');
-  const config: Config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: '' }), seed: 'none' as const, ...opts.config };
   const app = await buildApp({
     db: database.db,
     databaseAvailable: database.available,
@@ -65,12 +73,15 @@ export async function buildTestApp(opts: { seed?: boolean; config?: Partial<Conf
     mailer: opts.mailer ?? createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir }),
     storage,
     logger: opts.logger,
+    // Injected requests wait for the end of their answer: the event stream ends soon under test.
+    liveStreamMs: opts.liveStreamMs ?? 20,
   });
   await app.ready();
   const tokens = new Map<string, string>();
   return {
     app,
     db: database.db,
+    storage,
     dataDir,
     outboxDir,
     async login(email, password = DEMO_PASSWORD, headers = {}) {
@@ -89,9 +100,17 @@ export async function buildTestApp(opts: { seed?: boolean; config?: Partial<Conf
     async close() {
       await app.close();
       await database.close();
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** How many objects the storage holds (bytes of files, thumbnails), on either backend. */
+export async function countStored(storage: Storage): Promise<number> {
+  let n = 0;
+  for await (const _ of storage.keys()) n++;
+  return n;
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) of a header, as nodemailer writes non-ASCII subjects. */

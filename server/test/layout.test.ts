@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const modulesDir = path.join(root, 'server/src/modules');
 
 /** Modules that serve the platform, not a domain of the product: no core file, page or journey. */
-const PLATFORM_MODULES = new Set(['health', 'permissions', 'seen']);
+const PLATFORM_MODULES = new Set(['health', 'permissions', 'seen', 'live']);
 /** Web features that compose other domains' data into one page, without a server module. */
 const WEB_ONLY = new Set(['dashboard', 'settings']);
 

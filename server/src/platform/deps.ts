@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Background } from './background.ts';
 import type { Db } from './db.ts';
+import type { LiveHub } from './live.ts';
 import type { Mailer } from './mail.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { Storage } from './storage.ts';
@@ -18,4 +19,8 @@ export interface Deps {
   background: Background;
   /** Recurring jobs of the modules; they run once the server process starts the scheduler. */
   scheduler: Scheduler;
+  /** Pushes counter changes to the browsers (GET /api/events), across instances. */
+  live: LiveHub;
+  /** How long one event stream stays open before the browser opens the next. */
+  liveStreamMs: number;
 }

@@ -427,6 +427,8 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
 
   // Users
   'GET /api/user': { who: 'everyone', sample: () => ({ url: '/api/user' }) },
+  // The counters' event stream: names of counters only; each person then reads its own numbers.
+  'GET /api/events': { who: 'everyone', sample: () => ({ url: '/api/events' }) },
   // Everyone's names for the people pickers: task assigners, sick report editors, vacation approvers, user settings.
   'GET /api/user/listall': { who: [A, PL, VL, ZLL, VW, FL, FR], sample: () => ({ url: '/api/user/listall' }) },
   'GET /api/user/list/:page': { who: USER_LIST, sample: () => ({ url: '/api/user/list/0' }) },

@@ -23,6 +23,7 @@ import { revokeToken } from '../features/session/session.api.ts';
 import { NewsCountBadge } from '../features/news/NewsCountBadge.tsx';
 import { UnseenNewsModal } from '../features/news/UnseenNewsModal.tsx';
 import { TaskCountBadge } from '../features/tasks/TaskCountBadge.tsx';
+import { useLiveCounters } from './live-events.ts';
 import { TrainingCountBadge } from '../features/trainings/TrainingCountBadge.tsx';
 import { ClaimCountBadge } from '../features/claims/ClaimCountBadge.tsx';
 import { AdvertisingCountBadge } from '../features/advertising/AdvertisingCountBadge.tsx';
@@ -165,6 +166,7 @@ function SkipLink() {
 /** The application frame: header, navigation and the routed views. */
 export function Shell() {
   useTokenRefresh();
+  useLiveCounters();
   const user = useCurrentUser();
   const { headerOpen } = useUiState();
   const [navOpened, nav] = useDisclosure(false);

@@ -42,7 +42,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
 
   r.post('/appointment', {
-    config: { access: { permission: 'urlaub_antrag_stellen' } },
+    config: { live: ['tasks'], access: { permission: 'urlaub_antrag_stellen' } },
     schema: { tags, summary: 'Urlaubsantrag stellen: 200, 224 (nur noch n Tage, trotzdem angelegt) oder 422 (Zeitraum belegt)', body: ZVacationRequest, response: { 200: ZVacationResponse, 224: ZVacationLimitedResponse } },
     handler: async (req, reply) => {
       const result = await vacation.requestVacation(deps, actorOf(req), req.body.appointment);
@@ -51,7 +51,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.delete('/appointment/:id', {
-    config: { access: { anyOf: ['urlaub_antrag_stellen', 'urlaub_can_delete'] } },
+    config: { live: ['tasks'], access: { anyOf: ['urlaub_antrag_stellen', 'urlaub_can_delete'] } },
     schema: { tags, summary: 'Urlaubsantrag löschen (eigener offener, oder mit urlaub_can_delete)', params: ZId },
     handler: async (req, reply) => {
       await vacation.deleteVacation(db, actorOf(req), req.params.id);
@@ -72,7 +72,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.put('/updateabsence/:id/:approved', {
-    config: { access: { anyOf: PROCESS } },
+    config: { live: ['tasks'], access: { anyOf: PROCESS } },
     schema: {
       tags,
       summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0); beim Ablehnen optional mit Begründung { reason }',

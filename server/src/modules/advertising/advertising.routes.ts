@@ -48,7 +48,7 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/advertising', {
-    config: { access: { permission: 'werbung_erstellen' } },
+    config: { live: ['advertising'], access: { permission: 'werbung_erstellen' } },
     schema: {
       tags,
       summary: 'Werbung mit Datei anlegen (Datei roh als application/octet-stream; Felder in der Query: name, title, showFrom, dateFrom, dateTill, articles kommagetrennt)',
@@ -59,7 +59,7 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.put('/advertising', {
-    config: { access: { permission: 'werbung_bearbeiten' } },
+    config: { live: ['advertising'], access: { permission: 'werbung_bearbeiten' } },
     schema: { tags, summary: 'Werbung ändern (id in advertising.__identity); die Datei bleibt', body: ZUpdateAdvertisingRequest, response: { 200: ZAdvertisingResponse } },
     handler: (req) => service.updateAdvertising(db, actorOf(req), req.body.advertising),
   });
@@ -71,7 +71,7 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.delete('/advertising/:id', {
-    config: { access: { permission: 'werbung_l_schen' } },
+    config: { live: ['advertising'], access: { permission: 'werbung_l_schen' } },
     schema: { tags, summary: 'Werbung mit ihrer Datei löschen', params: ZId },
     handler: async (req, reply) => {
       await service.deleteAdvertising(db, storage, req.params.id);

@@ -45,13 +45,13 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/claims', {
-    config: { access: SEE },
+    config: { live: ['claims'], access: SEE },
     schema: { tags, summary: 'Beanstandung anlegen (Nummer: Jahr und lückenlose Folge)', body: ZClaimRequest, response: { 200: ZClaimResponse } },
     handler: (req) => service.createClaim(db, actorOf(req), req.body.claim),
   });
 
   r.put('/claims/:id', {
-    config: { access: SEE },
+    config: { live: ['claims'], access: SEE },
     schema: { tags, summary: 'Angaben einer Beanstandung ändern (Reiter Informationen)', params: ZId, body: ZClaimRequest, response: { 200: ZClaimResponse } },
     handler: (req) => service.updateClaim(db, actorOf(req), req.params.id, req.body.claim),
   });

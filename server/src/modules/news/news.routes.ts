@@ -78,21 +78,21 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/news', {
-    config: { access: { permission: 'neuigkeiten_erstellen' } },
+    config: { live: ['news', 'tasks'], access: { permission: 'neuigkeiten_erstellen' } },
     bodyLimit: NEWS_BODY_LIMIT,
     schema: { tags, summary: 'Neuigkeit erstellen (Anhang als base64 in file, mit fileName)', body: ZNewsRequest, response: { 200: ZNewsResponse } },
     handler: (req) => service.createNews(db, storage, actorOf(req), req.body),
   });
 
   r.put('/news', {
-    config: { access: { permission: 'neuigkeiten_bearbeiten' } },
+    config: { live: ['news', 'tasks'], access: { permission: 'neuigkeiten_bearbeiten' } },
     bodyLimit: NEWS_BODY_LIMIT,
     schema: { tags, summary: 'Neuigkeit ändern (mit id; file null entfernt den Anhang)', body: ZNewsRequest, response: { 200: ZNewsResponse } },
     handler: (req) => service.updateNews(db, storage, actorOf(req), req.body),
   });
 
   r.delete('/news/:id', {
-    config: { access: { permission: 'neuigkeiten_l_schen' } },
+    config: { live: ['news', 'tasks'], access: { permission: 'neuigkeiten_l_schen' } },
     schema: { tags, summary: 'Neuigkeit löschen', params: ZId },
     handler: async (req, reply) => {
       await service.deleteNews(db, storage, req.params.id);
@@ -161,7 +161,7 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
 
   // Read confirmations of mandatory notices.
   r.post('/news/:id/confirm', {
-    config: { access: SEE },
+    config: { live: ['tasks'], access: SEE },
     schema: { tags, summary: 'Gelesen und verstanden', params: ZId, response: { 200: ZConfirmResponse } },
     handler: (req) => confirmationsService.confirmNews(db, actorOf(req), req.params.id),
   });
@@ -183,7 +183,7 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/news/:id/remind', {
-    config: { access: { permission: 'neuigkeiten_bearbeiten' } },
+    config: { live: ['tasks'], access: { permission: 'neuigkeiten_bearbeiten' } },
     schema: { tags, summary: 'Erinnerungsaufgabe an alle, die noch nicht bestätigt haben', params: ZId, response: { 200: ZRemindResponse } },
     handler: (req) => confirmationsService.remindPending(db, actorOf(req), req.params.id),
   });

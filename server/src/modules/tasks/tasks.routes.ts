@@ -49,19 +49,19 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/task', {
-    config: { access: { anyOf: DELEGATE } },
+    config: { live: ['tasks'], access: { anyOf: DELEGATE } },
     schema: { tags, summary: 'Aufgabe stellen', body: ZCreateTaskRequest, response: { 200: ZCreatedTaskResponse } },
     handler: (req) => service.createTask(db, actorOf(req), req.body),
   });
 
   r.put('/task/:id', {
-    config: { access: { permission: 'aufgaben_erhalten' } },
+    config: { live: ['tasks'], access: { permission: 'aufgaben_erhalten' } },
     schema: { tags, summary: 'Eigene Aufgabe erledigen oder wieder öffnen: { task: { completed } }', params: ZId, body: ZUpdateTaskRequest, response: { 200: ZOwnTaskResponse } },
     handler: (req) => service.setCompleted(db, actorOf(req), req.params.id, req.body.task.completed),
   });
 
   r.delete('/task/:id', {
-    config: { access: { anyOf: DELEGATE } },
+    config: { live: ['tasks'], access: { anyOf: DELEGATE } },
     schema: { tags, summary: 'Aufgabe löschen (nur wer sie gestellt hat)', params: ZId },
     handler: async (req, reply) => {
       await service.deleteTask(db, actorOf(req), req.params.id);
@@ -76,7 +76,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.put('/subtasks/:id/:subtaskId', {
-    config: { access: { permission: 'aufgaben_erhalten' } },
+    config: { live: ['tasks'], access: { permission: 'aufgaben_erhalten' } },
     schema: {
       tags,
       summary: 'Unteraufgabe abhaken: { completed }',

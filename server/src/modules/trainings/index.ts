@@ -6,5 +6,7 @@ import { trainingRoutes } from './trainings.routes.ts';
 /** The trainings module: trainings and events, registrations, waiting list and ratings under /api. */
 export async function trainingsModule(app: FastifyInstance, deps: Deps) {
   await app.register(trainingRoutes, deps);
-  deps.scheduler.every('Bewertungsaufgaben', RATING_TASKS_INTERVAL_MS, () => openRatingTasks(deps.db));
+  deps.scheduler.every('Bewertungsaufgaben', RATING_TASKS_INTERVAL_MS, async () => {
+    if ((await openRatingTasks(deps.db)) > 0) deps.live.publish(['tasks']);
+  });
 }

@@ -67,25 +67,25 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/training', {
-    config: { access: { permission: 'schulung_erstellen' } },
+    config: { live: ['trainings'], access: { permission: 'schulung_erstellen' } },
     schema: { tags, summary: 'Veranstaltung anlegen: eine je Datum aus dates (TT.MM.JJJJ, durch Kommas getrennt)', body: ZTrainingRequest, response: { 200: ZTrainingsCreatedResponse } },
     handler: (req) => service.createTrainings(db, actorOf(req), req.body),
   });
 
   r.put('/training/:id', {
-    config: { access: { anyOf: ['schulung_bearbeiten', 'schulung_verschieben'] } },
+    config: { live: ['trainings'], access: { anyOf: ['schulung_bearbeiten', 'schulung_verschieben'] } },
     schema: { tags, summary: 'Veranstaltung bearbeiten; move: verschieben auf dates (ein Tag) und time', params: ZId, body: ZTrainingUpdate, response: { 200: ZTrainingResponse } },
     handler: (req) => service.updateTraining(deps, actorOf(req), req.params.id, req.body),
   });
 
   r.post('/training/:id/cancel', {
-    config: { access: { permission: 'schulung_absagen' } },
+    config: { live: ['trainings', 'tasks'], access: { permission: 'schulung_absagen' } },
     schema: { tags, summary: 'Veranstaltung absagen: bleibt sichtbar, alle Angemeldeten bekommen eine E-Mail', params: ZId, response: { 200: ZTrainingResponse } },
     handler: (req) => service.cancelTraining(deps, actorOf(req), req.params.id),
   });
 
   r.delete('/training/:id', {
-    config: { access: { permission: 'schulung_bearbeiten' } },
+    config: { live: ['trainings', 'tasks'], access: { permission: 'schulung_bearbeiten' } },
     schema: { tags, summary: 'Veranstaltung löschen (mit Anmeldungen und Bewertungen)', params: ZId },
     handler: async (req, reply) => {
       await service.deleteTraining(db, req.params.id);
@@ -94,7 +94,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/training/registerdirect', {
-    config: { access: SEE },
+    config: { live: ['tasks'], access: SEE },
     schema: {
       tags,
       summary: 'Selbst anmelden (Interessiert) oder auf die Warteliste; registerStatus 400: Warnung, mit force=1 wiederholen',
@@ -106,7 +106,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/training/register/:id', {
-    config: { access: { anyOf: ['mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale'] } },
+    config: { live: ['tasks'], access: { anyOf: ['mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale'] } },
     schema: { tags, summary: 'Mitarbeiter anmelden (oder auf die Warteliste setzen)', params: ZId, querystring: ZForceQuery, body: ZRegisterUsersRequest, response: { 200: ZRegisterResponse } },
     handler: (req) => {
       if (req.body.users.length === 0) throw badRequest(MSG.trainingEmployeeRequired);
@@ -115,25 +115,25 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/training/register/approve/:id', {
-    config: { access: SEE },
+    config: { live: ['tasks'], access: SEE },
     schema: { tags, summary: 'Anmeldung bestätigen (Genehmigt); Warteliste: waitinglist_can_edit oder Ansprechpartner', params: ZId, response: { 200: ZTrainingResponse } },
     handler: (req) => registrations.approveRegistration(deps, actorOf(req), req.params.id),
   });
 
   r.post('/training/register/decline/:id', {
-    config: { access: SEE },
+    config: { live: ['tasks'], access: SEE },
     schema: { tags, summary: 'Anmeldung ablehnen oder selbst zurückziehen; der Erste der Warteliste rückt nach', params: ZId, response: { 200: ZTrainingResponse } },
     handler: (req) => registrations.declineRegistration(deps, actorOf(req), req.params.id),
   });
 
   r.post('/training/register/attendance/:id', {
-    config: { access: SEE },
+    config: { live: ['tasks'], access: SEE },
     schema: { tags, summary: 'Nach der Veranstaltung: erschienen oder nicht (Ansprechpartner oder old_training_participant_list_can_edit)', params: ZId, body: ZAttendanceRequest, response: { 200: ZTrainingResponse } },
     handler: (req) => registrations.markAttendance(db, actorOf(req), req.params.id, req.body.attended),
   });
 
   r.post('/valuation', {
-    config: { access: SEE },
+    config: { live: ['tasks'], access: SEE },
     schema: { tags, summary: 'Veranstaltung bewerten (einmal, nach der Veranstaltung, mit bestätigter Anmeldung)', body: ZValuationRequest, response: { 200: ZTrainingResponse } },
     handler: (req) => registrations.rateTraining(db, actorOf(req), req.body.valuation),
   });

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * The navigation counters the server pushes changes of (GET /api/events): each names the
+ * counter a browser reads again when the event arrives.
+ */
+export const LIVE_KINDS = ['tasks', 'claims', 'trainings', 'advertising', 'news'] as const;
+export type LiveKind = (typeof LIVE_KINDS)[number];
+
+/** The data of an event `changed` on the stream. */
+export const ZLiveChanged = z.array(z.enum(LIVE_KINDS));

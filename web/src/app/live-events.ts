@@ -1,0 +1,136 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { LIVE_KINDS, ZLiveChanged, type LiveKind } from '@filialportal/core/live';
+import { session } from '../api/session.ts';
+import { advertisingKeys } from '../features/advertising/advertising.api.ts';
+import { claimKeys } from '../features/claims/claims.api.ts';
+import { newsKeys } from '../features/news/news.api.ts';
+import { taskKeys } from '../features/tasks/tasks.api.ts';
+
+/** The queries behind each navigation counter. */
+const COUNTER_QUERIES: Record<LiveKind, QueryKey> = {
+  tasks: taskKeys.count,
+  claims: claimKeys.counter,
+  trainings: ['trainings', 'counter'],
+  advertising: advertisingKeys.counter,
+  news: newsKeys.unseen,
+};
+
+/** A server-sent event: its name and data. */
+export interface ServerEvent {
+  event: string;
+  data: string;
+}
+
+/**
+ * Splits a text/event-stream into events (WHATWG HTML, "event stream interpretation"): `feed`
+ * takes the next piece of text and returns the events it completed; comments and ids are skipped.
+ */
+export function eventStreamParser() {
+  let buffer = '';
+  let event = '';
+  let data: string[] = [];
+  return (chunk: string): ServerEvent[] => {
+    buffer += chunk;
+    const out: ServerEvent[] = [];
+    const lines = buffer.split(/\r\n|\r|\n/);
+    buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line === '') {
+        if (data.length > 0) out.push({ event: event || 'message', data: data.join('\n') });
+        event = '';
+        data = [];
+      } else if (!line.startsWith(':')) {
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'event') event = value;
+        else if (field === 'data') data.push(value);
+      }
+    }
+    return out;
+  };
+}
+
+/** The counters named by a `changed` event; nothing for anything malformed. */
+export function changedKinds(data: string): LiveKind[] {
+  try {
+    const parsed = ZLiveChanged.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Rereads the named counters, each browser a little later than the next, so a whole company does not ask in the same millisecond. */
+function refresh(client: QueryClient, kinds: readonly LiveKind[]) {
+  setTimeout(() => {
+    for (const kind of kinds) void client.invalidateQueries({ queryKey: COUNTER_QUERIES[kind] });
+  }, Math.random() * 500);
+}
+
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * Keeps one event stream (GET /api/events) open while someone is logged in and rereads a
+ * navigation counter when the server says it changed. The stream is read with fetch, since an
+ * EventSource cannot send the bearer token. When it breaks, it opens again after 2 s (doubling up
+ * to a minute while the server cannot be reached) and rereads all counters, as events may have
+ * been missed meanwhile. The counters' own slow polling stays as the fallback behind proxies that
+ * buffer streams.
+ */
+export function useLiveCounters() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let stopped = false;
+    let controller: AbortController | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let retryMs = RETRY_FIRST_MS;
+    let first = true;
+
+    const connect = async () => {
+      const token = session.token();
+      if (stopped || !token) return;
+      controller = new AbortController();
+      try {
+        const response = await fetch('/api/events', { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' }, signal: controller.signal });
+        // A refused stream is left alone: the next ordinary call reports the lost session.
+        if (response.status === 401 || response.status === 403 || response.status === 406 || response.status === 408) return;
+        if (!response.ok || !response.body) throw new Error(`events ${response.status}`);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        const parse = eventStreamParser();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          for (const e of parse(value)) {
+            if (e.event === 'ready') {
+              retryMs = RETRY_FIRST_MS;
+              if (!first) refresh(client, LIVE_KINDS);
+              first = false;
+            } else if (e.event === 'changed') refresh(client, changedKinds(e.data));
+          }
+        }
+        // The server ended the stream on purpose (every few minutes): open the next one at once.
+        retryMs = RETRY_FIRST_MS;
+        schedule(0);
+      } catch {
+        if (stopped) return;
+        schedule(retryMs);
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      }
+    };
+    const schedule = (ms: number) => {
+      if (stopped) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void connect(), ms);
+    };
+
+    void connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller?.abort();
+    };
+  }, [client]);
+}
