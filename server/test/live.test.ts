@@ -1,8 +1,10 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { todayIso } from '../src/platform/dates.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
+import { MAX_STREAMS_PER_USER } from '../src/modules/live/live.routes.ts';
 import { createLiveHub, LIVE_CHANNEL, parseKinds, type LiveKind } from '../src/platform/live.ts';
 import { listenPostgres } from '../src/platform/notify.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
@@ -69,6 +71,25 @@ describe('GET /api/events', () => {
     s.close();
   });
 
+  it('one person holds at most 20 streams on an instance; the 21st gets 429 until one closes', async () => {
+    const token = await t.login('lagerist@example.com');
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await openStream(token));
+    expect(streams.every((s) => s.status === 200)).toBe(true);
+    const refused = await openStream(token);
+    expect(refused.status).toBe(429);
+    refused.close();
+    // Someone else is not affected.
+    const other = await openStream(await t.login('verkauf@example.com'));
+    expect(other.status).toBe(200);
+    other.close();
+    streams.pop()!.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await openStream(token);
+    expect(again.status).toBe(200);
+    for (const s of [...streams, again]) s.close();
+  });
+
   it('a task given to someone announces "tasks" to the open streams', async () => {
     const s = await openStream(await t.login('verkauf@example.com'));
     await s.next('ready', 0);
@@ -132,8 +153,11 @@ describe('the hub', () => {
   });
 
   it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, an announcement of one instance reaches another through NOTIFY', async () => {
+    // NOTIFY reaches the listeners of the same database: both sides use the server's base database.
     const url = process.env.DATABASE_URL!;
-    const notify = (payload: string) => t.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+    const sender = new pg.Client({ connectionString: url });
+    await sender.connect();
+    const notify = (payload: string) => sender.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]);
     const a = createLiveHub({ notify });
     const b = createLiveHub({ notify });
     const got: (readonly LiveKind[])[] = [];
@@ -150,6 +174,7 @@ describe('the hub', () => {
       expect(Date.now() - sent).toBeLessThan(2000);
     } finally {
       await listener.close();
+      await sender.end();
     }
   });
 });

@@ -71,13 +71,16 @@ function refresh(client: QueryClient, kinds: readonly LiveKind[]) {
 
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
+/** A new stream within this time after the old one ended on purpose has missed nothing. */
+const CLEAN_GAP_MS = 1_000;
 
 /**
  * Keeps one event stream (GET /api/events) open while someone is logged in and rereads a
  * navigation counter when the server says it changed. The stream is read with fetch, since an
  * EventSource cannot send the bearer token. When it breaks, it opens again after 2 s (doubling up
  * to a minute while the server cannot be reached) and rereads all counters, as events may have
- * been missed meanwhile. The counters' own slow polling stays as the fallback behind proxies that
+ * been missed meanwhile; after the server's planned end of a stream the next one follows at
+ * once, and nothing is reread. The counters' own slow polling stays as the fallback behind proxies that
  * buffer streams.
  */
 export function useLiveCounters() {
@@ -88,6 +91,8 @@ export function useLiveCounters() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let retryMs = RETRY_FIRST_MS;
     let first = true;
+    /** When the last stream ended by the server's choice; a reconnect right after it missed nothing worth a reread. */
+    let endedCleanlyAt = 0;
 
     const connect = async () => {
       const token = session.token();
@@ -106,13 +111,14 @@ export function useLiveCounters() {
           for (const e of parse(value)) {
             if (e.event === 'ready') {
               retryMs = RETRY_FIRST_MS;
-              if (!first) refresh(client, LIVE_KINDS);
+              if (!first && Date.now() - endedCleanlyAt > CLEAN_GAP_MS) refresh(client, LIVE_KINDS);
               first = false;
             } else if (e.event === 'changed') refresh(client, changedKinds(e.data));
           }
         }
         // The server ended the stream on purpose (every few minutes): open the next one at once.
         retryMs = RETRY_FIRST_MS;
+        endedCleanlyAt = Date.now();
         schedule(0);
       } catch {
         if (stopped) return;

@@ -1,10 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { MSG } from '@filialportal/core/messages';
+import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { LiveKind } from '../../platform/live.ts';
 
 /** A comment line now and then keeps proxies and load balancers from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
+/** Streams one person may hold open on one instance: a tab each, with room for many tabs and devices. */
+export const MAX_STREAMS_PER_USER = 20;
 
 /**
  * GET /api/events: server-sent events for the navigation counters. The stream ends by itself
@@ -14,6 +19,7 @@ const HEARTBEAT_MS = 25_000;
  */
 export async function liveRoutes(app: FastifyInstance, deps: Deps) {
   const open = new Set<ServerResponse>();
+  const perUser = new Map<string, number>();
   // A closing server waits for its connections (before onClose): the streams end first.
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
@@ -26,6 +32,11 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
       summary: 'Server-Sent Events: Ereignis „changed“ mit den Namen der Zähler (tasks, claims, trainings, advertising, news), die neu zu lesen sind',
     },
     handler: (req, reply) => {
+      // Each stream holds a connection: a session must not be able to open them without end.
+      const { userId } = actorOf(req);
+      const held = perUser.get(userId) ?? 0;
+      if (held >= MAX_STREAMS_PER_USER) throw new AppError(429, 'too_many_streams', MSG.tooManyRequests);
+      perUser.set(userId, held + 1);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -50,6 +61,9 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
       open.add(res);
       res.on('close', () => {
         open.delete(res);
+        const left = (perUser.get(userId) ?? 1) - 1;
+        if (left > 0) perUser.set(userId, left);
+        else perUser.delete(userId);
         stop();
       });
     },
