@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Request } from '@playwright/test';
 import { ROOT } from './processes.ts';
 
 const DIST = path.join(ROOT, 'web/dist');
@@ -59,8 +59,18 @@ export async function measureFrontend(baseUrl: string, login: { email: string; p
     await page.getByLabel('Passwort', { exact: true }).fill(login.password);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
-    await page.goto(`${baseUrl}/dashboard`, { waitUntil: 'networkidle' });
+    // Not 'networkidle': the counters' event stream (/api/events) stays open for minutes.
+    const pending = new Set<Request>();
+    const isCall = (r: Request) => r.url().includes('/api/') && !r.url().endsWith('/api/events');
+    page.on('request', (r) => void (isCall(r) && pending.add(r)));
+    page.on('requestfinished', (r) => void pending.delete(r));
+    page.on('requestfailed', (r) => void pending.delete(r));
+    await page.goto(`${baseUrl}/dashboard`, { waitUntil: 'load' });
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
+    for (let quietSince = Date.now(); Date.now() - quietSince < 500; ) {
+      if (pending.size > 0) quietSince = Date.now();
+      await page.waitForTimeout(50);
+    }
     const lcpDashboard = await page.evaluate(READ_LCP);
     return {
       loginJsGzipKiB: loginJsGzip / 1024,

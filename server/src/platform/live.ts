@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onResponseHookHandler } from 'fastify';
 import { LIVE_KINDS, type LiveKind } from '@filialportal/core/live';
 
 export { LIVE_KINDS, type LiveKind };
@@ -73,10 +73,18 @@ export function createLiveHub(opts: { notify?: (payload: string) => Promise<unkn
   return hub;
 }
 
-/** After a successful call of a route that declares `live`, its counters are announced. */
+/**
+ * After a successful call of a route that declares `live`, its counters are announced. The hook
+ * goes only onto those routes (at their registration), so every other request pays nothing.
+ */
 export function registerLiveAnnouncements(app: FastifyInstance, live: LiveHub) {
-  app.addHook('onResponse', async (req, reply) => {
-    const kinds = req.routeOptions.config?.live;
-    if (kinds && reply.statusCode < 300) live.publish(kinds);
+  app.addHook('onRoute', (route) => {
+    const kinds = route.config?.live;
+    if (!kinds) return;
+    const announce: onResponseHookHandler = (_req, reply, done) => {
+      if (reply.statusCode < 300) live.publish(kinds);
+      done();
+    };
+    route.onResponse = [...(route.onResponse ? [route.onResponse].flat() : []), announce];
   });
 }

@@ -7,13 +7,17 @@ import { claimKeys } from '../features/claims/claims.api.ts';
 import { newsKeys } from '../features/news/news.api.ts';
 import { taskKeys } from '../features/tasks/tasks.api.ts';
 
-/** The queries behind each navigation counter. */
-const COUNTER_QUERIES: Record<LiveKind, QueryKey> = {
-  tasks: taskKeys.count,
-  claims: claimKeys.counter,
-  trainings: ['trainings', 'counter'],
-  advertising: advertisingKeys.counter,
-  news: newsKeys.unseen,
+/**
+ * What to read again per counter: the counter, and the lists that show the same things, so a
+ * page never shows a number its list contradicts (the dashboard's own tasks under their count).
+ * Prefixes: every loaded filter or page of such a list is marked, the one on screen is reread.
+ */
+const LIVE_QUERIES: Record<LiveKind, readonly QueryKey[]> = {
+  tasks: [taskKeys.count, taskKeys.lists],
+  claims: [claimKeys.counter, ['claims', 'list']],
+  trainings: [['trainings', 'counter'], ['trainings', 'upcoming']],
+  advertising: [advertisingKeys.counter, advertisingKeys.list],
+  news: [newsKeys.unseen, ['news', 'list']],
 };
 
 /** A server-sent event: its name and data. */
@@ -62,11 +66,17 @@ export function changedKinds(data: string): LiveKind[] {
   }
 }
 
-/** Rereads the named counters, each browser a little later than the next, so a whole company does not ask in the same millisecond. */
+/**
+ * Rereads the named counters, each browser a little later than the next, so a whole company does
+ * not ask in the same millisecond. While the person's own change is on its way (an optimistic
+ * tick), the reread waits for it: an answer from before it would briefly undo the tick.
+ */
 function refresh(client: QueryClient, kinds: readonly LiveKind[]) {
-  setTimeout(() => {
-    for (const kind of kinds) void client.invalidateQueries({ queryKey: COUNTER_QUERIES[kind] });
-  }, Math.random() * 500);
+  const run = () => {
+    if (client.isMutating() > 0) return void setTimeout(run, 300);
+    for (const kind of kinds) for (const queryKey of LIVE_QUERIES[kind]) void client.invalidateQueries({ queryKey });
+  };
+  setTimeout(run, Math.random() * 500);
 }
 
 const RETRY_FIRST_MS = 2_000;
