@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@filialportal/core/messages';
+import { startServer, type ServerProcess } from './security/server-process.ts';
 
 /**
  * Two server processes on one PostgreSQL, as behind a load balancer: what one instance is told
@@ -15,14 +13,13 @@ import { MSG } from '@filialportal/core/messages';
  * although each caches sessions in its own memory. Only with DATABASE_URL: PGlite is one process.
  */
 const DATABASE_URL = process.env.DATABASE_URL;
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'demo1234';
 
 interface Instance {
   name: string;
+  /** The API's base address. */
   base: string;
-  child: ChildProcess;
-  output: string[];
+  server: ServerProcess;
 }
 
 let dbName = '';
@@ -34,66 +31,14 @@ let B: Instance;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A port in 3600–3699 that nothing listens on now. */
-async function freePort(taken: Set<number>): Promise<number> {
-  const ports = Array.from({ length: 100 }, (_, i) => 3600 + i).sort(() => Math.random() - 0.5);
-  for (const port of ports) {
-    if (taken.has(port)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('Kein freier Port zwischen 3600 und 3699');
-}
-
-function start(name: string, port: number, seed: 'demo' | 'none'): Instance {
+async function start(name: string, seed: 'demo' | 'none'): Promise<Instance> {
   const dataDir = path.join(dataRoot, name);
   fs.mkdirSync(dataDir, { recursive: true });
-  // A clean environment: under vitest the server would check every answer against its schema.
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl,
-    SEED: seed,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '',
-    // One proxy in front: the rate limit test speaks for an address of its own.
-    TRUST_PROXY: '1',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const instance = { name, base: `http://127.0.0.1:${port}/api`, child, output };
+  // One proxy in front: the rate limit test speaks for an address of its own.
+  const server = await startServer({ dataDir, databaseUrl: dbUrl, timeoutMs: 60_000, env: { SEED: seed, WEB_DIST: '', TRUST_PROXY: '1' } });
+  const instance = { name, base: `${server.base}/api`, server };
   instances.push(instance);
   return instance;
-}
-
-async function healthy(instance: Instance, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (instance.child.exitCode !== null) throw new Error(`${instance.name} endete mit ${instance.child.exitCode}:\n${instance.output.join('')}`);
-    const ok = await fetch(`${instance.base}/health`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await sleep(200);
-  }
-  throw new Error(`${instance.name} antwortet nicht:\n${instance.output.join('')}`);
-}
-
-async function stop(instance: Instance) {
-  const { child } = instance;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  if (await Promise.race([exited.then(() => true), sleep(5000).then(() => false)])) return;
-  child.kill('SIGKILL');
-  await exited;
 }
 
 async function call(instance: Instance, method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
@@ -134,21 +79,18 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL', () => {
     target.pathname = `/${dbName}`;
     dbUrl = target.toString();
     dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-instances-test-'));
-    try {
-      const portA = await freePort(new Set());
-      const portB = await freePort(new Set([portA]));
-      // Both at once: the start-up lock lets one migrate and seed while the other waits.
-      A = start('A', portA, 'demo');
-      B = start('B', portB, 'none');
-      await Promise.all([healthy(A, 60_000), healthy(B, 60_000)]);
-    } catch (err) {
-      await Promise.all(instances.map(stop));
-      throw err;
+    // Both at once: the start-up lock lets one migrate and seed while the other waits.
+    const started = await Promise.allSettled([start('A', 'demo'), start('B', 'none')]);
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) {
+      await Promise.all(instances.map((i) => i.server.stop()));
+      throw failed.reason;
     }
+    [A, B] = instances.sort((x, y) => x.name.localeCompare(y.name));
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(instances.map(stop));
+    await Promise.all(instances.map((i) => i.server.stop()));
     if (dataRoot) fs.rmSync(dataRoot, { recursive: true, force: true });
     if (!dbName) return;
     const admin = new pg.Client({ connectionString: DATABASE_URL });

@@ -28,13 +28,14 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the server on PGlite in `dataDir/db`, or on `databaseUrl`, and waits until
- * /api/health answers. Fails with the process's output when it ends or stays silent too long.
+ * /api/health answers; `env` adds to or overrides its environment. Fails with the process's output when it ends or stays silent too long.
  */
-export async function startServer(opts: { dataDir: string; databaseUrl?: string; timeoutMs?: number }): Promise<ServerProcess> {
+export async function startServer(opts: { dataDir: string; databaseUrl?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, SEED: 'demo', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  Object.assign(env, opts.env);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (chunk: Buffer) => {
