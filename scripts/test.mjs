@@ -2,11 +2,16 @@
 // npm test: type check, unit + API tests (Vitest), then the browser journeys (Playwright in
 // Debian's Chromium) when Chromium is present or REQUIRE_E2E=1. Ends with "N passed, N failed",
 // counted from the runners' JSON reports, and writes them to test-results/summary.json.
+// E2E_SUITES picks the browser suites: `journeys` (every user journey on one server) and
+// `instances` (two instances behind a proxy; PostgreSQL only). Default: both where they apply.
+// CI runs the journeys on its PGlite pass and only the two-instance suite on its PostgreSQL pass,
+// so each journey runs once.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireE2e = process.env.REQUIRE_E2E === '1';
+const suites = new Set((process.env.E2E_SUITES ?? 'journeys,instances').split(',').map((s) => s.trim()));
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 // Only the API tests honour TEST_STORAGE (server/test/helpers.ts); the browser journeys start the real server on its local folder.
 const storage = process.env.TEST_STORAGE === 's3' ? 'Dateien in S3 (s3rver)' : 'Dateien lokal';
@@ -66,11 +71,13 @@ if (haveChromium || requireE2e) {
   } else {
     // Built only when web/dist is missing or its sources changed (scripts/build-web.mjs).
     const built = run('Web-App bauen', 'node', ['scripts/build-web.mjs']);
-    const e2e = built && run(`Browser-Tests (Playwright, ${db})`, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
-    countPlaywright('test-results/playwright.json', e2e);
-    ok &&= Boolean(e2e);
+    if (suites.has('journeys')) {
+      const e2e = built && run(`Browser-Tests (Playwright, ${db})`, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+      countPlaywright('test-results/playwright.json', e2e);
+      ok &&= Boolean(e2e);
+    }
     // Two instances on one PostgreSQL behind a proxy, with files in an S3-compatible store.
-    if (process.env.DATABASE_URL) {
+    if (process.env.DATABASE_URL && suites.has('instances')) {
       const instances = built && run('Browser-Tests: zwei Instanzen (Playwright, PostgreSQL, S3)', 'npx', ['playwright', 'test', '-c', 'e2e/instances.config.ts']);
       countPlaywright('test-results/playwright-instances.json', instances);
       ok &&= Boolean(instances);
