@@ -139,8 +139,11 @@ export const ZFolderResponse = z.object({ folder: ZLibraryFolder });
 /** GET /folder/listall: every folder the person sees, as a flat list in tree order (for choosing one). */
 export const ZFolderTreeResponse = z.object({ folders: z.array(ZLibraryFolder.pick({ id: true, name: true, parent: true, depth: true, mayUpload: true })) });
 export const ZDocumentResponse = z.object({ document: ZLibraryDocument });
-/** GET /document/list/{from}?folder=: a further step of a folder's documents. */
-export const ZDocumentListResponse = z.object({ documents: z.array(ZLibraryDocument), count: z.number() });
+/**
+ * GET /document/list/{from}?folder=: a further step of a folder's documents. Without a folder,
+ * the top level of the library: its folders (documents always lie in a folder, so none).
+ */
+export const ZDocumentListResponse = z.object({ documents: z.array(ZLibraryDocument), count: z.number(), folders: z.array(ZLibraryFolder).optional() });
 
 /** POST /documentsearch/{term}: folders and documents by name, documents also by their text. */
 export const ZDocumentSearchResponse = z.object({

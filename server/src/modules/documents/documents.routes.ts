@@ -73,9 +73,9 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: {
       tags,
-      summary: 'Weitere Dokumente eines Ordners, 50 ab from',
+      summary: 'Weitere Dokumente eines Ordners, 50 ab from; ohne folder die oberste Ebene (ihre Ordner)',
       params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000) }),
-      querystring: z.object({ folder: zId({ error: MSG.folderUnknown }) }),
+      querystring: z.object({ folder: zId({ error: MSG.folderUnknown }).optional() }),
       response: { 200: ZDocumentListResponse },
     },
     handler: (req) => service.listDocuments(db, actorOf(req), req.query.folder, req.params.from),

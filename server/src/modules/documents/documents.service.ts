@@ -110,8 +110,13 @@ export async function showFolder(db: Db, actor: Actor, by: { id: string } | { li
   return { folder: { ...folder, folders: rows.filter((r) => r.id !== folder.id), documents: docs.documents, documentCount: docs.count } };
 }
 
-/** GET /document/list/{from}?folder=: a further step of a folder's documents. */
-export async function listDocuments(db: Db, actor: Actor, folderId: string, from: number) {
+/**
+ * GET /document/list/{from}?folder=: a further step of a folder's documents. Without a folder
+ * (the spec's `GET /document/list/0`), the top level: its folders, and no documents, because
+ * every document lies in a folder.
+ */
+export async function listDocuments(db: Db, actor: Actor, folderId: string | undefined, from: number) {
+  if (folderId === undefined) return { documents: [], count: 0, ...(await topFolders(db, actor)) };
   await visibleFolder(db, actor, { id: folderId });
   return documentsIn(db, actor, folderId, from);
 }
