@@ -154,13 +154,19 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
     handler: (req) => service.search(db, actorOf(req), req.params.term, req.query.from),
   });
 
-  // The file of a document by id or short link: GET with the bearer header, or the spec's form POST with authTok.
+  // The file of a document by id or short link: GET with the bearer header or, as the spec's
+  // shared-link route opens it, `?authTok=Bearer …` in the address; or the spec's form POST with authTok.
   for (const method of ['GET', 'POST'] as const) {
     r.route({
       method,
       url: '/download/:token',
-      config: { access: SEE },
-      schema: { tags, summary: method === 'GET' ? 'Dokument herunterladen (id oder Kurzlink)' : 'Dokument herunterladen (Formular-POST mit authTok)', params: z.object({ token: zToken }) },
+      config: { access: SEE, tokenInQuery: method === 'GET' },
+      schema: {
+        tags,
+        summary: method === 'GET' ? 'Dokument herunterladen (id oder Kurzlink; Token im Kopf oder als ?authTok=Bearer …)' : 'Dokument herunterladen (Formular-POST mit authTok)',
+        params: z.object({ token: zToken }),
+        ...(method === 'GET' ? { querystring: z.object({ authTok: z.string().max(200).optional() }) } : {}),
+      },
       handler: async (req, reply) => sendStoredFile(reply, storage, await service.documentFile(db, actorOf(req), req.params.token)),
     });
   }
