@@ -1,8 +1,15 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdvertisingFileQuery, ZAdvertisingListResponse, ZAdvertisingResponse, ZCreateAdvertisingQuery, ZUpdateAdvertisingRequest } from '@filialportal/core/advertising';
+import {
+  ADVERTISING_VIDEO_MAX_BYTES,
+  ZAdvertisingFileQuery,
+  ZAdvertisingListResponse,
+  ZAdvertisingResponse,
+  ZCreateAdvertisingQuery,
+  ZCreateAdvertisingRequest,
+  ZUpdateAdvertisingRequest,
+} from '@filialportal/core/advertising';
 import { zId } from '@filialportal/core/ids';
 import { MSG } from '@filialportal/core/messages';
 import { actorOf, type Access } from '../../platform/access.ts';
@@ -10,6 +17,10 @@ import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { sendStoredFile } from '../../platform/files.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { describedOnly, discardUpload, readUpload, uploadBodyLimit, uploadRoutes, uploadShape, type UploadBody, type UploadedFile } from '../../platform/upload-body.ts';
+import { parseOr400 } from '../../platform/validation.ts';
+import { ADVERTISING_UPLOAD, requireAdvertisingName } from './advertising-files.ts';
 import { advertisingExport, advertisingExportColumns } from './advertising.export.ts';
 import * as service from './advertising.service.ts';
 
@@ -17,18 +28,25 @@ const tags = ['Werbung'];
 const SEE: Access = { anyOf: ['werbung_alle_sehen', 'werbung_ver_ffentlichte_sehen'] };
 const ZId = z.object({ id: zId() });
 
-/** The raw upload of a request, or the spec's 'choose a file' message when there is none. */
-function uploadOf(body: unknown): Readable {
-  if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function') throw badRequest(MSG.advertisingFileRequired);
-  return body as Readable;
+/** The one file of an upload, or the spec's 'choose a file' message when there is none. */
+function fileOf(files: UploadedFile[]): UploadedFile {
+  if (!files[0]) throw badRequest(MSG.advertisingFileRequired);
+  return files[0];
+}
+
+/** Runs the checks of an upload's fields; a refusal removes the staged file. */
+async function orDiscard<T>(storage: Storage, upload: UploadBody, check: () => T): Promise<T> {
+  try {
+    return check();
+  } catch (err) {
+    await discardUpload(storage, upload);
+    throw err;
+  }
 }
 
 export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = deps;
-  // Files arrive as raw bytes and are streamed to storage by the handler, whatever their size;
-  // the handler enforces the limits (25 MB, videos 200 MB).
-  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
 
   r.get('/advertising/list/:from', {
     config: { access: SEE },
@@ -47,27 +65,71 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (req) => ({ advertising: await service.getAdvertising(db, actorOf(req), req.params.id) }),
   });
 
-  r.post('/advertising', {
-    config: { live: ['advertising'], access: { permission: 'werbung_erstellen' } },
-    schema: {
-      tags,
-      summary: 'Werbung mit Datei anlegen (Datei roh als application/octet-stream; Felder in der Query: name, title, showFrom, dateFrom, dateTill, articles kommagetrennt)',
-      querystring: ZCreateAdvertisingQuery,
-      response: { 200: ZAdvertisingResponse },
-    },
-    handler: (req) => service.createAdvertising(db, storage, actorOf(req), req.query, uploadOf(req.body)),
-  });
+  // Files in three shapes (platform/upload-body.ts): raw bytes with the fields in the query (the
+  // web), or the spec's JSON { advertising, file } with a data URL, or multipart; limits 25 MB,
+  // videos 200 MB. The body is read after the sign-in check.
+  await uploadRoutes(app, (uploads) => {
+    const u = uploads.withTypeProvider<ZodTypeProvider>();
+    const bodyLimit = uploadBodyLimit(ADVERTISING_VIDEO_MAX_BYTES);
 
-  r.put('/advertising', {
-    config: { live: ['advertising'], access: { permission: 'werbung_bearbeiten' } },
-    schema: { tags, summary: 'Werbung ändern (id in advertising.__identity); die Datei bleibt', body: ZUpdateAdvertisingRequest, response: { 200: ZAdvertisingResponse } },
-    handler: (req) => service.updateAdvertising(db, actorOf(req), req.body.advertising),
-  });
+    u.post('/advertising', {
+      config: { live: ['advertising'], access: { permission: 'werbung_erstellen' } },
+      bodyLimit,
+      validatorCompiler: describedOnly,
+      schema: {
+        tags,
+        summary:
+          'Werbung mit Datei anlegen: Datei roh als application/octet-stream (Felder in der Query: name, title, showFrom, dateFrom, dateTill, articles kommagetrennt), ' +
+          'als JSON { advertising: { name, title, showFrom, dateFrom, dateTill, articles }, file: { fileName, data: "data:…;base64,…" } } oder multipart/form-data (Teil „advertising“ mit JSON, dazu die Datei)',
+        querystring: ZCreateAdvertisingQuery,
+        body: ZCreateAdvertisingRequest,
+        response: { 200: ZAdvertisingResponse },
+      },
+      handler: async (req) => {
+        const actor = actorOf(req);
+        if (uploadShape(req) === 'raw') {
+          const query = parseOr400(ZCreateAdvertisingQuery, req.query);
+          requireAdvertisingName(query.name);
+          const { files } = await readUpload(req, storage, ADVERTISING_UPLOAD, query.name);
+          return service.createAdvertising(db, storage, actor, query, fileOf(files));
+        }
+        const upload = await readUpload(req, storage, ADVERTISING_UPLOAD);
+        const input = await orDiscard(storage, upload, () => {
+          const file = fileOf(upload.files);
+          const { advertising } = parseOr400(ZCreateAdvertisingRequest, upload.fields);
+          if (!file.fileName) file.fileName = advertising.name;
+          return advertising;
+        });
+        return service.createAdvertising(db, storage, actor, input, upload.files[0]!);
+      },
+    });
 
-  r.post('/advertising/:id/file', {
-    config: { access: { permission: 'werbung_bearbeiten' } },
-    schema: { tags, summary: 'Datei einer Werbung ersetzen (roh, application/octet-stream; name: Dateiname)', params: ZId, querystring: ZAdvertisingFileQuery, response: { 200: ZAdvertisingResponse } },
-    handler: (req) => service.replaceAdvertisingFile(db, storage, actorOf(req), req.params.id, req.query.name, uploadOf(req.body)),
+    u.put('/advertising', {
+      config: { live: ['advertising'], access: { permission: 'werbung_bearbeiten' } },
+      bodyLimit,
+      validatorCompiler: describedOnly,
+      schema: {
+        tags,
+        summary: 'Werbung ändern (id in advertising.__identity); mit einer Datei (JSON file oder multipart) ersetzt sie die alte, sonst bleibt die Datei',
+        body: ZUpdateAdvertisingRequest,
+        response: { 200: ZAdvertisingResponse },
+      },
+      handler: async (req) => {
+        const upload = await readUpload(req, storage, ADVERTISING_UPLOAD);
+        const { advertising } = await orDiscard(storage, upload, () => parseOr400(ZUpdateAdvertisingRequest, upload.fields));
+        return service.updateAdvertising(db, storage, actorOf(req), advertising, upload.files[0]);
+      },
+    });
+
+    u.post('/advertising/:id/file', {
+      config: { access: { permission: 'werbung_bearbeiten' } },
+      schema: { tags, summary: 'Datei einer Werbung ersetzen (roh, application/octet-stream; name: Dateiname)', params: ZId, querystring: ZAdvertisingFileQuery, response: { 200: ZAdvertisingResponse } },
+      handler: async (req) => {
+        requireAdvertisingName(req.query.name);
+        const { files } = await readUpload(req, storage, ADVERTISING_UPLOAD, req.query.name);
+        return service.replaceAdvertisingFile(db, storage, actorOf(req), req.params.id, fileOf(files));
+      },
+    });
   });
 
   r.delete('/advertising/:id', {
