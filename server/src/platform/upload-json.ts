@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { MSG } from '@filialportal/core/messages';
 import { AppError, badRequest } from './errors.ts';
 
@@ -63,6 +64,7 @@ type StringMode = 'copy' | 'key' | 'meta' | 'file';
 export class JsonUploadScanner {
   private readonly out: Buffer[] = [];
   private outBytes = 0;
+  private spaces = 0;
   private readonly stack: Frame[] = [];
   private state: State = 'value';
   private mode: StringMode = 'copy';
@@ -100,7 +102,11 @@ export class JsonUploadScanner {
         continue;
       }
       i++;
-      if (isSpace(b)) continue;
+      if (isSpace(b)) {
+        // Whitespace is text too: a body of nothing but spaces is refused like any other text past the limit.
+        if (++this.spaces + this.outBytes > this.opts.maxTextBytes) throw new AppError(413, 'body_too_large', MSG.bodyTooLarge);
+        continue;
+      }
       this.token(b);
     }
   }
@@ -112,7 +118,9 @@ export class JsonUploadScanner {
       if (this.state === 'value' && this.stack.length === 0 && this.outBytes === 0) return '{}';
       throw invalidJson();
     }
-    return Buffer.concat(this.out).toString('utf8');
+    const text = Buffer.concat(this.out);
+    if (!isUtf8(text)) throw badRequest(MSG.invalidCharacters, 'invalid_characters');
+    return text.toString('utf8');
   }
 
   /** Stops a file that is being read; nothing of it stays. */
@@ -409,7 +417,7 @@ export class JsonUploadScanner {
 
   private emit(bytes: Buffer) {
     this.outBytes += bytes.length;
-    if (this.outBytes > this.opts.maxTextBytes) throw new AppError(413, 'body_too_large', MSG.bodyTooLarge);
+    if (this.outBytes + this.spaces > this.opts.maxTextBytes) throw new AppError(413, 'body_too_large', MSG.bodyTooLarge);
     this.out.push(bytes);
   }
 
