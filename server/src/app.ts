@@ -93,7 +93,7 @@ const LOG_HYGIENE = {
  * A request as log lines show it (Fastify's fields), its address without the value of `authTok`:
  * the shared-link download carries the session token there (spec 1 §7).
  */
-export function requestForLog(req: { method?: string; url?: string; headers?: Record<string, unknown>; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+function requestForLog(req: { method?: string; url?: string; headers?: Record<string, unknown>; host?: string; ip?: string; socket?: { remotePort?: number } }) {
   return {
     method: req.method,
     url: req.url === undefined ? undefined : redactAddress(req.url),
@@ -105,7 +105,7 @@ export function requestForLog(req: { method?: string; url?: string; headers?: Re
 }
 
 /** An address with every `authTok` parameter's value blanked, however its name is spelled or encoded. */
-export function redactAddress(url: string): string {
+function redactAddress(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = url

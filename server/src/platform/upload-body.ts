@@ -65,7 +65,7 @@ const SLICE = 512 * 1024;
  */
 export const uploadBodyLimit = (maxFileBytes: number) => Math.ceil(maxFileBytes / 3) * 4 + TEXT_MAX;
 
-export type UploadShape = 'raw' | 'json' | 'multipart';
+type UploadShape = 'raw' | 'json' | 'multipart';
 
 /** Which of the three shapes a request has (the routes' content-type parsers admit only these). */
 export function uploadShape(req: FastifyRequest): UploadShape {
@@ -123,6 +123,16 @@ export async function readUpload(req: FastifyRequest, storage: Storage, rules: U
     return { fields, files: staged };
   } catch (err) {
     await discardUpload(storage, { files: staged });
+    throw err;
+  }
+}
+
+/** Runs the checks of an upload's fields; a refusal removes the staged files. */
+export async function checkOrDiscard<T>(storage: Storage, upload: Pick<UploadBody, 'files'>, check: () => T | Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    await discardUpload(storage, upload);
     throw err;
   }
 }
@@ -278,10 +288,8 @@ async function readMultipart(req: FastifyRequest, storage: Storage, rules: Uploa
   return fields;
 }
 
-function parseEntity(text: string): unknown {
-  const value = parseObject(text.trim() === '' ? '{}' : text);
-  return value;
-}
+/** The entity's JSON part; an empty one is an empty entity. */
+const parseEntity = (text: string) => parseObject(text.trim() === '' ? '{}' : text);
 
 /** A JSON part sent as a file: read whole, up to the API's JSON limit. */
 async function readSmall(stream: Readable): Promise<Buffer> {

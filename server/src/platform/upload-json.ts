@@ -13,14 +13,14 @@ import { AppError, badRequest } from './errors.ts';
  */
 
 /** Where a file's decoded bytes go; `end` resolves once they are stored. */
-export interface FileSink {
+interface FileSink {
   write(bytes: Buffer): Promise<void>;
   end(): Promise<void>;
   /** Stops the file after an error; resolves once what was written is removed. */
   abort(): Promise<void>;
 }
 
-export interface JsonUploadOptions {
+interface JsonUploadOptions {
   /** The keys under which the body carries its files: a list of file objects or one. */
   fileKeys: readonly string[];
   /** Most bytes of everything but the files' data (the entity and the files' names). */
@@ -30,7 +30,7 @@ export interface JsonUploadOptions {
 }
 
 /** The text that stands for the n-th file in the parsed body: no client string can hold a NUL. */
-export const placeholder = (n: number) => `\u0000upload:${n}`;
+const placeholder = (n: number) => `\u0000upload:${n}`;
 export const placeholderIndex = (v: unknown): number | null => (typeof v === 'string' && v.startsWith('\u0000upload:') ? Number(v.slice(8)) : null);
 
 /** Metadata of a file object longer than this (a preview as data URL) is dropped, not kept. */
@@ -79,6 +79,8 @@ export class JsonUploadScanner {
   private pending = '';
   private padded = false;
   private unicode: string | null = null;
+  /** The file's name, when its object named it before its data. */
+  private fileName: string | null = null;
 
   constructor(private readonly opts: JsonUploadOptions) {}
 
@@ -225,8 +227,6 @@ export class JsonUploadScanner {
     // Opened on the first byte: an empty data string is no file.
     this.fileName = meta.fileName || meta.name || null;
   }
-
-  private fileName: string | null = null;
 
   /** Reads string content from `i`; returns where it stopped. */
   private async inString(chunk: Buffer, i: number): Promise<number> {
@@ -419,11 +419,6 @@ export class JsonUploadScanner {
     this.outBytes += bytes.length;
     if (this.outBytes + this.spaces > this.opts.maxTextBytes) throw new AppError(413, 'body_too_large', MSG.bodyTooLarge);
     this.out.push(bytes);
-  }
-
-  /** How many files have begun. */
-  get fileCount() {
-    return this.files;
   }
 }
 

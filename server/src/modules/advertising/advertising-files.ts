@@ -5,6 +5,8 @@ import {
   isAdvertisingVideo,
   type AdvertisingExtension,
   type AdvertisingFileKind,
+  ZCreateAdvertisingRequest,
+  ZUpdateAdvertisingRequest,
 } from '@filialportal/core/advertising';
 import { MSG } from '@filialportal/core/messages';
 import type { Db } from '../../platform/db.ts';
@@ -14,7 +16,8 @@ import { files } from '../../platform/files.table.ts';
 import { heicToJpeg } from '../../platform/heic.ts';
 import { imageFacts } from '../../platform/images.ts';
 import type { Storage, StreamedFile } from '../../platform/storage.ts';
-import type { UploadedFile, UploadRules } from '../../platform/upload-body.ts';
+import { checkOrDiscard, type UploadBody, type UploadedFile, type UploadRules } from '../../platform/upload-body.ts';
+import { parseOr400 } from '../../platform/validation.ts';
 
 /** What the bytes must be by their magic number (file-type's extension) for each allowed name ending. */
 const MAGIC_OF: Record<AdvertisingExtension, readonly string[]> = {
@@ -64,6 +67,30 @@ function maxBytes(fileName: string | null): number {
 
 /** Uploads of advertising: one file, its limit by its kind, the spec's JSON part `advertising`. */
 export const ADVERTISING_UPLOAD: UploadRules = { entity: 'advertising', maxFiles: 1, maxBytes, tooLarge: MSG.advertisingFileTooLarge };
+
+/** The one file of an upload, or the spec's 'choose a file' message when there is none. */
+export function fileOf(files: UploadedFile[]): UploadedFile {
+  if (!files[0]) throw badRequest(MSG.advertisingFileRequired);
+  return files[0];
+}
+
+/**
+ * The fields and the file of POST /advertising in the spec's shape (`{ advertising, file }`): the
+ * file is named by its own `fileName`, else by `advertising.name`. A refusal removes the staged file.
+ */
+export function createRequest(storage: Storage, upload: UploadBody) {
+  return checkOrDiscard(storage, upload, () => {
+    const file = fileOf(upload.files);
+    const { advertising } = parseOr400(ZCreateAdvertisingRequest, upload.fields);
+    if (!file.fileName) file.fileName = advertising.name;
+    return { input: advertising, file };
+  });
+}
+
+/** The fields and, if one came along, the new file of PUT /advertising. A refusal removes the staged file. */
+export function updateRequest(storage: Storage, upload: UploadBody) {
+  return checkOrDiscard(storage, upload, () => ({ input: parseOr400(ZUpdateAdvertisingRequest, upload.fields).advertising, file: upload.files[0] }));
+}
 
 /** A file name the entry accepts (checked before the raw upload's bytes are read), else the spec's message. */
 export function requireAdvertisingName(fileName: string) {

@@ -11,38 +11,19 @@ import {
   ZUpdateAdvertisingRequest,
 } from '@filialportal/core/advertising';
 import { zId } from '@filialportal/core/ids';
-import { MSG } from '@filialportal/core/messages';
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { sendStoredFile } from '../../platform/files.ts';
-import type { Storage } from '../../platform/storage.ts';
-import { describedOnly, discardUpload, readUpload, uploadBodyLimit, uploadRoutes, uploadShape, type UploadBody, type UploadedFile } from '../../platform/upload-body.ts';
+import { describedOnly, readUpload, uploadBodyLimit, uploadRoutes, uploadShape } from '../../platform/upload-body.ts';
 import { parseOr400 } from '../../platform/validation.ts';
-import { ADVERTISING_UPLOAD, requireAdvertisingName } from './advertising-files.ts';
+import { ADVERTISING_UPLOAD, createRequest, fileOf, requireAdvertisingName, updateRequest } from './advertising-files.ts';
 import { advertisingExport, advertisingExportColumns } from './advertising.export.ts';
 import * as service from './advertising.service.ts';
 
 const tags = ['Werbung'];
 const SEE: Access = { anyOf: ['werbung_alle_sehen', 'werbung_ver_ffentlichte_sehen'] };
 const ZId = z.object({ id: zId() });
-
-/** The one file of an upload, or the spec's 'choose a file' message when there is none. */
-function fileOf(files: UploadedFile[]): UploadedFile {
-  if (!files[0]) throw badRequest(MSG.advertisingFileRequired);
-  return files[0];
-}
-
-/** Runs the checks of an upload's fields; a refusal removes the staged file. */
-async function orDiscard<T>(storage: Storage, upload: UploadBody, check: () => T): Promise<T> {
-  try {
-    return check();
-  } catch (err) {
-    await discardUpload(storage, upload);
-    throw err;
-  }
-}
 
 export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -87,20 +68,13 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
       },
       handler: async (req) => {
         const actor = actorOf(req);
-        if (uploadShape(req) === 'raw') {
-          const query = parseOr400(ZCreateAdvertisingQuery, req.query);
-          requireAdvertisingName(query.name);
-          const { files } = await readUpload(req, storage, ADVERTISING_UPLOAD, query.name);
-          return service.createAdvertising(db, storage, actor, query, fileOf(files));
+        if (uploadShape(req) !== 'raw') {
+          const { input, file } = await createRequest(storage, await readUpload(req, storage, ADVERTISING_UPLOAD));
+          return service.createAdvertising(db, storage, actor, input, file);
         }
-        const upload = await readUpload(req, storage, ADVERTISING_UPLOAD);
-        const input = await orDiscard(storage, upload, () => {
-          const file = fileOf(upload.files);
-          const { advertising } = parseOr400(ZCreateAdvertisingRequest, upload.fields);
-          if (!file.fileName) file.fileName = advertising.name;
-          return advertising;
-        });
-        return service.createAdvertising(db, storage, actor, input, upload.files[0]!);
+        const query = parseOr400(ZCreateAdvertisingQuery, req.query);
+        requireAdvertisingName(query.name);
+        return service.createAdvertising(db, storage, actor, query, fileOf((await readUpload(req, storage, ADVERTISING_UPLOAD, query.name)).files));
       },
     });
 
@@ -115,9 +89,8 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: ZAdvertisingResponse },
       },
       handler: async (req) => {
-        const upload = await readUpload(req, storage, ADVERTISING_UPLOAD);
-        const { advertising } = await orDiscard(storage, upload, () => parseOr400(ZUpdateAdvertisingRequest, upload.fields));
-        return service.updateAdvertising(db, storage, actorOf(req), advertising, upload.files[0]);
+        const { input, file } = await updateRequest(storage, await readUpload(req, storage, ADVERTISING_UPLOAD));
+        return service.updateAdvertising(db, storage, actorOf(req), input, file);
       },
     });
 

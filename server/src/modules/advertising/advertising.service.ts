@@ -9,8 +9,8 @@ import { notFound } from '../../platform/errors.ts';
 import { deleteFile } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { seenAt } from '../seen/seen.service.ts';
 import { discardUpload, type UploadedFile } from '../../platform/upload-body.ts';
+import { seenAt } from '../seen/seen.service.ts';
 import { checkAdvertisingFile, insertStagedFiles, removeKeys, type StagedFile } from './advertising-files.ts';
 import { advertisings } from './advertising.table.ts';
 

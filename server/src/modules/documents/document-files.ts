@@ -17,7 +17,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { extractText } from '../../platform/text-extract.ts';
-import { discardUpload, type UploadBody, type UploadedFile, type UploadRules } from '../../platform/upload-body.ts';
+import { checkOrDiscard, discardUpload, type UploadBody, type UploadedFile, type UploadRules } from '../../platform/upload-body.ts';
 import { parseOr400 } from '../../platform/validation.ts';
 import { users } from '../users/users.table.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
@@ -151,13 +151,7 @@ export async function uploadDocument(db: Db, storage: Storage, actor: Actor, inp
  * file) by `document.name`, else by its own name.
  */
 export async function uploadDocuments(db: Db, storage: Storage, actor: Actor, upload: UploadBody) {
-  let input;
-  try {
-    input = parseOr400(ZDocumentFilesRequest, upload.fields);
-  } catch (err) {
-    await discardUpload(storage, upload);
-    throw err;
-  }
+  const input = await checkOrDiscard(storage, upload, () => parseOr400(ZDocumentFilesRequest, upload.fields));
   const single = upload.files.length === 1 ? input.document.name : '';
   const named = upload.files.map((file, i) => ({ file, name: input.fileNames[i] || single || file.fileName }));
   return saveDocuments(db, storage, actor, { ...input.document, newFolderName: input.newFolderName }, named);
