@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { MSG } from '@filialportal/core/messages';
+import { DataUrlDecoder, invalidDataUrl } from './data-url.ts';
 import { AppError, badRequest } from './errors.ts';
 
 /**
@@ -39,8 +40,6 @@ const META_MAX = 8 * 1024;
 const KEY_MAX = 64;
 /** Nesting deeper than this is no entity of ours. */
 const MAX_DEPTH = 32;
-/** A data URL's header ('data:application/vnd…;base64') is never longer. */
-const HEADER_MAX = 512;
 
 const Q = 0x22; // "
 const BS = 0x5c; // \
@@ -48,7 +47,6 @@ const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0
 const isStructural = (b: number) => b === 0x7b || b === 0x7d || b === 0x5b || b === 0x5d || b === 0x3a || b === 0x2c;
 
 const invalidJson = () => badRequest(MSG.invalidJson, 'invalid_json');
-const invalidData = () => badRequest(MSG.uploadDataInvalid, 'invalid_file_data');
 
 interface Frame {
   array: boolean;
@@ -75,9 +73,7 @@ export class JsonUploadScanner {
   private files = 0;
   // The data string of the file being read.
   private sink: FileSink | null = null;
-  private header: string | null = '';
-  private pending = '';
-  private padded = false;
+  private decoder = new DataUrlDecoder();
   private unicode: string | null = null;
   /** The file's name, when its object named it before its data. */
   private fileName: string | null = null;
@@ -219,9 +215,7 @@ export class JsonUploadScanner {
 
   private beginFile(meta: Record<string, string>) {
     this.beginString('file');
-    this.header = '';
-    this.pending = '';
-    this.padded = false;
+    this.decoder = new DataUrlDecoder();
     this.unicode = null;
     this.sink = null;
     // Opened on the first byte: an empty data string is no file.
@@ -333,44 +327,13 @@ export class JsonUploadScanner {
     const e = chunk[i]!;
     if (e === 0x75) this.unicode = '';
     else if (e === 0x2f) await this.fileText('/');
-    else if (e !== 0x6e && e !== 0x72) throw invalidData(); // \n and \r are line breaks, skipped
+    else if (e !== 0x6e && e !== 0x72) throw invalidDataUrl(); // \n and \r are line breaks, skipped
     return i + 1;
   }
 
-  /** Characters of a data string: first the data URL's header, then base64. */
+  /** Characters of a data string, escapes resolved. */
   private async fileText(text: string) {
-    if (this.header !== null) {
-      this.header += text;
-      if (this.header.length < 5 && 'data:'.startsWith(this.header)) return;
-      if (!this.header.startsWith('data:')) {
-        // Bare base64 (a client that sends no header).
-        text = this.header;
-        this.header = null;
-      } else {
-        const comma = this.header.indexOf(',');
-        if (comma < 0) {
-          if (this.header.length > HEADER_MAX) throw invalidData();
-          return;
-        }
-        if (!/^data:[^,]*;base64$/i.test(this.header.slice(0, comma))) throw invalidData();
-        text = this.header.slice(comma + 1);
-        this.header = null;
-      }
-    }
-    if (text.length === 0) return;
-    const bad = /[^A-Za-z0-9+/]/.exec(text);
-    if (this.padded || bad) {
-      // Padding only at the very end, at most two characters.
-      const tail = this.padded ? text : text.slice(bad!.index);
-      if (!/^=+$/.test(tail) || (this.pending.match(/=/g)?.length ?? 0) + tail.length > 2) throw invalidData();
-      this.padded = true;
-    }
-    this.pending += text;
-    const whole = this.pending.length - (this.pending.length % 4);
-    if (whole === 0 || this.padded) return;
-    const bytes = Buffer.from(this.pending.slice(0, whole), 'base64');
-    this.pending = this.pending.slice(whole);
-    await this.fileBytes(bytes);
+    await this.fileBytes(this.decoder.push(text));
   }
 
   private async fileBytes(bytes: Buffer) {
@@ -383,17 +346,7 @@ export class JsonUploadScanner {
   }
 
   private async endFile() {
-    if (this.header !== null) {
-      // A data URL without its comma is broken; a few characters without header are bare base64.
-      if (this.header.startsWith('data:')) throw invalidData();
-      const bare = this.header;
-      this.header = null;
-      await this.fileText(bare);
-    }
-    const rest = this.pending.replace(/=+$/, '');
-    if (rest.length % 4 === 1) throw invalidData();
-    await this.fileBytes(Buffer.from(rest, 'base64'));
-    this.pending = '';
+    await this.fileBytes(this.decoder.end());
     const sink = this.sink;
     if (sink) {
       this.sink = null;
