@@ -41,6 +41,8 @@ const KEY_MAX = 64;
 /** Nesting deeper than this is no entity of ours. */
 const MAX_DEPTH = 32;
 
+/** One shared buffer per byte value: structural characters are copied without allocating. */
+const BYTES = Array.from({ length: 256 }, (_, b) => Buffer.of(b));
 const Q = 0x22; // "
 const BS = 0x5c; // \
 const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
@@ -90,13 +92,13 @@ export class JsonUploadScanner {
       }
       const b = chunk[i]!;
       if (this.state === 'literal') {
-        if (isSpace(b) || isStructural(b)) {
-          this.state = 'after';
-          continue;
-        }
-        if (b === Q) throw invalidJson();
-        this.emitByte(b);
-        i++;
+        // A number, true, false or null: copied up to its end; JSON.parse checks it.
+        let j = i;
+        while (j < chunk.length && !isSpace(chunk[j]!) && !isStructural(chunk[j]!) && chunk[j] !== Q) j++;
+        if (j < chunk.length && chunk[j] === Q) throw invalidJson();
+        this.emit(chunk.subarray(i, j));
+        if (j < chunk.length) this.state = 'after';
+        i = j;
         continue;
       }
       i++;
@@ -365,13 +367,14 @@ export class JsonUploadScanner {
   }
 
   private emitByte(b: number) {
-    this.emit(Buffer.of(b));
+    this.emit(BYTES[b]!, false);
   }
 
-  private emit(bytes: Buffer) {
+  /** Keeps text for the end; a copy, so that no piece holds on to a large chunk of the body. */
+  private emit(bytes: Buffer, copy = true) {
     this.outBytes += bytes.length;
     if (this.outBytes + this.spaces > this.opts.maxTextBytes) throw new AppError(413, 'body_too_large', MSG.bodyTooLarge);
-    this.out.push(bytes);
+    this.out.push(copy ? Buffer.from(bytes) : bytes);
   }
 }
 
