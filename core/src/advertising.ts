@@ -88,7 +88,18 @@ export const ZCreateAdvertisingQuery = z
   })
   .refine(tillNotBeforeFrom, tillRule);
 
-/** PUT /advertising: the fields with the entry's `__identity`; the file stays. */
+/**
+ * POST /advertising in the spec's shape (spec 2 §7), as JSON with the file as data URL or as
+ * multipart: `{ advertising: { name, title, showFrom, dateFrom, dateTill, articles }, file }`.
+ * `name` is the file's name when the file object carries none.
+ */
+export const ZCreateAdvertisingRequest = z.object({
+  advertising: z
+    .object({ name: z.string().trim().max(200, MSG.textTooLong).nullish().transform((v) => v ?? ''), ...fieldsShape })
+    .refine(tillNotBeforeFrom, tillRule),
+});
+
+/** PUT /advertising: the fields with the entry's `__identity`; the file stays unless a new one comes along (spec shape). */
 export const ZUpdateAdvertisingRequest = z.object({
   advertising: z
     .object({ __identity: zId({ error: MSG.advertisingUnknown }), ...fieldsShape })

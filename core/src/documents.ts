@@ -89,6 +89,67 @@ export const ZDocumentUploadQuery = z
   })
   .refine((q) => q.parent !== '' || q.newFolderName !== '', { message: MSG.documentFolderRequired, path: ['parent'] });
 
+/** Most files in one upload of the spec's shape; each becomes a document. */
+export const DOCUMENT_FILES_MAX = 20;
+
+/** A folder in the spec's shape: an id, or empty (none chosen). */
+const zParentOrNone = z
+  .union([z.literal(''), z.null(), zId({ error: MSG.documentFolderRequired })])
+  .optional()
+  .transform((v) => v ?? '');
+const zTeamsOrNull = z
+  .array(zId({ error: MSG.teamUnknown }))
+  .max(TEAMS_MAX)
+  .nullish()
+  .transform((v) => v ?? []);
+/** The names of the files, in their order; one name may come as a plain string. */
+const zFileNames = z
+  .union([z.string().max(200, MSG.textTooLong), z.array(z.string().max(200, MSG.textTooLong).nullable()).max(DOCUMENT_FILES_MAX)])
+  .nullish()
+  .transform((v) => (v == null ? [] : Array.isArray(v) ? v.map((n) => (n ?? '').trim()) : [v.trim()]));
+const zNewFolderName = z
+  .string()
+  .trim()
+  .max(200, MSG.textTooLong)
+  .nullish()
+  .transform((v) => v ?? '');
+const folderChosen = { message: MSG.documentFolderRequired, path: ['document', 'parent'] };
+
+/**
+ * POST /document in the spec's shape (spec 2 §7), as JSON with the files as data URLs or as
+ * multipart: `{ document: { parent, teams, name }, files, fileNames, newFolderName }`. Each file
+ * becomes a document named by `fileNames` (in order), else by its own name; the files themselves
+ * are read by the server's upload reader, not by this schema.
+ */
+export const ZDocumentFilesRequest = z
+  .object({
+    document: z
+      .object({
+        name: z.string().trim().max(200, MSG.textTooLong).nullish().transform((v) => v ?? ''),
+        parent: zParentOrNone,
+        teams: zTeamsOrNull,
+      })
+      .prefault({}),
+    fileNames: zFileNames,
+    newFolderName: zNewFolderName,
+  })
+  .refine((r) => r.document.parent !== '' || r.newFolderName !== '', folderChosen);
+export type TDocumentFiles = z.output<typeof ZDocumentFilesRequest>;
+
+/**
+ * PUT /document: name, read groups and folder of a document (`__identity`), as the web sends it;
+ * in the spec's shape also a new folder to move it into (`newFolderName` in `parent`) and one
+ * file that replaces the document's file.
+ */
+export const ZDocumentChangeRequest = z
+  .object({
+    document: ZDocumentInput.extend({ parent: zParentOrNone, teams: zTeamsOrNull }),
+    fileNames: zFileNames,
+    newFolderName: zNewFolderName,
+  })
+  .refine((r) => r.document.parent !== '' || r.newFolderName !== '', folderChosen);
+export type TDocumentChange = z.output<typeof ZDocumentChangeRequest>;
+
 /** PUT /documentsl/{id} and PUT /foldersl/{id}: a short link, or '' to remove it. */
 export const ZShortLinkRequest = z.object({
   shortLink: z
@@ -139,8 +200,13 @@ export const ZFolderResponse = z.object({ folder: ZLibraryFolder });
 /** GET /folder/listall: every folder the person sees, as a flat list in tree order (for choosing one). */
 export const ZFolderTreeResponse = z.object({ folders: z.array(ZLibraryFolder.pick({ id: true, name: true, parent: true, depth: true, mayUpload: true })) });
 export const ZDocumentResponse = z.object({ document: ZLibraryDocument });
-/** GET /document/list/{from}?folder=: a further step of a folder's documents. */
-export const ZDocumentListResponse = z.object({ documents: z.array(ZLibraryDocument), count: z.number() });
+/**
+ * GET /document/list/{from}?folder=: a further step of a folder's documents. Without a folder,
+ * the top level of the library: its folders (documents always lie in a folder, so none).
+ */
+export const ZDocumentListResponse = z.object({ documents: z.array(ZLibraryDocument), count: z.number(), folders: z.array(ZLibraryFolder).optional() });
+/** POST /document: the first document (the one of a single file), all of them, and their folder. */
+export const ZDocumentUploadResponse = ZDocumentResponse.extend({ documents: z.array(ZLibraryDocument), folder: z.string() });
 
 /** POST /documentsearch/{term}: folders and documents by name, documents also by their text. */
 export const ZDocumentSearchResponse = z.object({

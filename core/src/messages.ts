@@ -34,6 +34,9 @@ export const MSG = {
   headersTooLarge: 'Die Kopfzeilen der Anfrage sind zu groß.',
   bodyTooLarge: 'Die Anfrage ist zu groß.',
   unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',
+  uploadDataInvalid: 'Eine Datei ist nicht als data-URL mit Base64 (data:<Typ>;base64,…) übermittelt.',
+  uploadTooManyFiles: 'Zu viele Dateien in einer Anfrage (höchstens {n}).',
+  multipartInvalid: 'Das Formular (multipart/form-data) lässt sich nicht lesen.',
   duplicateEntry: 'Dieser Eintrag existiert bereits.',
   valueOutOfRange: 'Ein Wert liegt außerhalb des erlaubten Bereichs.',
   dateOutOfRange: 'Bitte geben Sie ein Datum zwischen 1800 und 2199 ein.',
@@ -270,6 +273,7 @@ export const MSG = {
   // own: document rules the spec leaves without a text
   documentType: 'Bitte wählen Sie eine Datei vom Typ pdf, docx oder xlsx.',
   documentTooLarge: 'Das Dokument ist zu groß (höchstens 50 MB).',
+  documentOneFile: 'Ein Dokument hat eine Datei: Beim Ändern lässt sich nur eine hochladen.',
   documentUnknown: 'Das Dokument existiert nicht mehr.',
   folderUnknown: 'Der Ordner existiert nicht mehr.',
   folderTooDeep: 'Ordner lassen sich höchstens fünf Ebenen tief verschachteln.',

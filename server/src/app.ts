@@ -82,12 +82,48 @@ export interface App extends FastifyInstance {
  * credentials blanked wherever a line would name them.
  */
 const LOG_HYGIENE = {
-  serializers: { err: loggableError },
+  serializers: { err: loggableError, req: requestForLog },
   redact: {
     paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'passwordHash', 'token', '*.password', '*.passwordHash', '*.token', '*.authTok'],
     censor: '[entfernt]',
   },
 };
+
+/**
+ * A request as log lines show it (Fastify's fields), its address without the value of `authTok`:
+ * the shared-link download carries the session token there (spec 1 §7).
+ */
+function requestForLog(req: { method?: string; url?: string; headers?: Record<string, unknown>; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : redactAddress(req.url),
+    version: typeof req.headers?.['accept-version'] === 'string' ? req.headers['accept-version'] : undefined,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** An address with every `authTok` parameter's value blanked, however its name is spelled or encoded. */
+function redactAddress(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // An undecodable name is logged as it came.
+      }
+      return name.trim().toLowerCase() === 'authtok' ? `${rawName}=[entfernt]` : pair;
+    });
+  return `${url.slice(0, q)}?${params.join('&')}`;
+}
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 

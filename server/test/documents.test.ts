@@ -274,4 +274,16 @@ describe('the demo library', () => {
     expect((await search(VK, 'Gehaltsbänder')).documents).toHaveLength(0);
     expect((await as(VK, { method: 'GET', url: '/api/folder/showbyshortlink/formulare' })).json().folder.mayUpload).toBe(false);
   });
+
+  it('answers the spec’s GET /document/list/0 without a folder with the top level the person sees', async () => {
+    for (const email of [VK, 'personalleitung@example.com']) {
+      const res = await as(email, { method: 'GET', url: '/api/document/list/0' });
+      expect(res.statusCode, res.body).toBe(200);
+      const top = (await as(email, { method: 'GET', url: '/api/folder/list/' })).json().folders;
+      expect(res.json()).toEqual({ documents: [], count: 0, folders: top });
+    }
+    expect((await as(VK, { method: 'GET', url: '/api/document/list/0' })).json().folders.map((f: { name: string }) => f.name)).not.toContain('Personal vertraulich');
+    expect((await t.app.inject({ method: 'GET', url: '/api/document/list/0' })).statusCode).toBe(401);
+    expect((await as('ausgeblendet@example.com', { method: 'GET', url: '/api/document/list/0' })).statusCode).toBe(403);
+  });
 });

@@ -12,17 +12,25 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A background poll: answers without counting as activity for the idle logout. */
     passive?: boolean;
+    /**
+     * The route also takes the token in its address, `?authTok=Bearer …` (spec 1 §7: the
+     * shared-link download, opened by the browser itself). Only where the spec says so: an
+     * address travels further than a header (history, proxies, logs).
+     */
+    tokenInQuery?: boolean;
   }
 }
 
 /**
  * The bearer token of a request: the Authorization header, or the form field `authTok`
- * ('Bearer <token>') of the spec's download form posts.
+ * ('Bearer <token>') of the spec's download form posts, or on a route that allows it
+ * (`tokenInQuery`) the query parameter `authTok`.
  */
 export function bearerToken(req: FastifyRequest): string {
   const header = req.headers.authorization;
   const body = req.body as { authTok?: unknown } | undefined;
-  const raw = header ?? (typeof body?.authTok === 'string' ? body.authTok : undefined);
+  const query = req.routeOptions.config?.tokenInQuery ? (req.query as { authTok?: unknown } | undefined)?.authTok : undefined;
+  const raw = header ?? (typeof body?.authTok === 'string' ? body.authTok : undefined) ?? (typeof query === 'string' ? query : undefined);
   const match = raw?.match(/^Bearer\s+(\S+)$/i);
   if (!match) throw new AppError(401, 'unauthorized', MSG.sessionExpired);
   return match[1]!;

@@ -557,6 +557,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     fresh: async (f, c) => ({ url: `/api/news/${await create(f, '/api/news', { title: `Weg ${slug(c)}`, text: '<p>x</p>', date: new Date().toISOString().slice(0, 10) })}` }),
   },
   'GET /api/download/resource/:id': { who: STAFF, scope: { only: KOELN_NEWS, otherwise: 404 }, sample: (d) => ({ url: `/api/download/resource/${d.news.file}` }) },
+  'POST /api/download/resource/:id': { who: STAFF, scope: { only: KOELN_NEWS, otherwise: 404 }, sample: (d) => ({ url: `/api/download/resource/${d.news.file}` }) },
   'POST /api/like': { who: STAFF, scope: { only: KOELN_NEWS, otherwise: 404 }, sample: (d) => ({ url: '/api/like', payload: { entity: 'News', entityId: d.news.item } }) },
   'POST /api/likes': { who: REACT, sample: (d) => ({ url: '/api/likes', payload: { entity: 'News', entityIds: [d.news.item] } }) },
   'GET /api/likes': { who: [A, PL, VL, VW, FL], scope: { only: [A, PL, VL, VW, FL], otherwise: 404 }, sample: (d) => ({ url: `/api/likes?entity=News&entityId=${d.news.item}` }) },

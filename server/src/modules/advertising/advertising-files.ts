@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   ADVERTISING_FILE_MAX_BYTES,
   ADVERTISING_VIDEO_MAX_BYTES,
@@ -6,6 +5,8 @@ import {
   isAdvertisingVideo,
   type AdvertisingExtension,
   type AdvertisingFileKind,
+  ZCreateAdvertisingRequest,
+  ZUpdateAdvertisingRequest,
 } from '@filialportal/core/advertising';
 import { MSG } from '@filialportal/core/messages';
 import type { Db } from '../../platform/db.ts';
@@ -14,7 +15,9 @@ import { isHevcStream } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
 import { heicToJpeg } from '../../platform/heic.ts';
 import { imageFacts } from '../../platform/images.ts';
-import { TooLargeError, type Storage, type StreamedFile } from '../../platform/storage.ts';
+import type { Storage, StreamedFile } from '../../platform/storage.ts';
+import { checkOrDiscard, type UploadBody, type UploadedFile, type UploadRules } from '../../platform/upload-body.ts';
+import { parseOr400 } from '../../platform/validation.ts';
 
 /** What the bytes must be by their magic number (file-type's extension) for each allowed name ending. */
 const MAGIC_OF: Record<AdvertisingExtension, readonly string[]> = {
@@ -56,26 +59,57 @@ export async function removeKeys(storage: Storage, keys: readonly (string | null
   await Promise.all(keys.filter((k): k is string => k !== null).map((k) => storage.remove(k).catch(() => undefined)));
 }
 
+/** The largest file by its name: videos 200 MB, everything else 25 MB (not known yet: the larger). */
+function maxBytes(fileName: string | null): number {
+  const ext = fileName ? advertisingExtension(fileName.trim()) : null;
+  return ext && !isAdvertisingVideo(ext) ? ADVERTISING_FILE_MAX_BYTES : ADVERTISING_VIDEO_MAX_BYTES;
+}
+
+/** Uploads of advertising: one file, its limit by its kind, the spec's JSON part `advertising`. */
+export const ADVERTISING_UPLOAD: UploadRules = { entity: 'advertising', maxFiles: 1, maxBytes, tooLarge: MSG.advertisingFileTooLarge };
+
+/** The one file of an upload, or the spec's 'choose a file' message when there is none. */
+export function fileOf(files: UploadedFile[]): UploadedFile {
+  if (!files[0]) throw badRequest(MSG.advertisingFileRequired);
+  return files[0];
+}
+
 /**
- * Streams an upload into storage (a video never sits in memory), checks its bytes against its
- * name, turns HEIC/HEIF into JPEG (quality 0.9) and makes a thumbnail of pictures. Refusals
- * leave nothing behind.
+ * The fields and the file of POST /advertising in the spec's shape (`{ advertising, file }`): the
+ * file is named by its own `fileName`, else by `advertising.name`. A refusal removes the staged file.
  */
-export async function stageAdvertisingFile(storage: Storage, input: { fileName: string; body: Readable }): Promise<StagedFile> {
-  const name = input.fileName.trim();
-  const ext = advertisingExtension(name);
-  if (!ext) throw badRequest(MSG.advertisingFileType);
-  const video = isAdvertisingVideo(ext);
-  let stored: StreamedFile;
-  try {
-    stored = await storage.putStream(input.body, video ? ADVERTISING_VIDEO_MAX_BYTES : ADVERTISING_FILE_MAX_BYTES);
-  } catch (err) {
-    if (err instanceof TooLargeError) throw new AppError(413, 'body_too_large', MSG.advertisingFileTooLarge);
-    throw err;
-  }
+export function createRequest(storage: Storage, upload: UploadBody) {
+  return checkOrDiscard(storage, upload, () => {
+    const file = fileOf(upload.files);
+    const { advertising } = parseOr400(ZCreateAdvertisingRequest, upload.fields);
+    if (!file.fileName) file.fileName = advertising.name;
+    return { input: advertising, file };
+  });
+}
+
+/** The fields and, if one came along, the new file of PUT /advertising. A refusal removes the staged file. */
+export function updateRequest(storage: Storage, upload: UploadBody) {
+  return checkOrDiscard(storage, upload, () => ({ input: parseOr400(ZUpdateAdvertisingRequest, upload.fields).advertising, file: upload.files[0] }));
+}
+
+/** A file name the entry accepts (checked before the raw upload's bytes are read), else the spec's message. */
+export function requireAdvertisingName(fileName: string) {
+  if (!advertisingExtension(fileName.trim())) throw badRequest(MSG.advertisingFileType);
+}
+
+/**
+ * Checks an upload staged in storage against its name, turns HEIC/HEIF into JPEG (quality 0.9)
+ * and makes a thumbnail of pictures. Refusals leave nothing behind, the staged bytes included.
+ */
+export async function checkAdvertisingFile(storage: Storage, file: UploadedFile): Promise<StagedFile> {
+  const stored = file.stored;
   const keys: string[] = [stored.key];
   try {
+    const name = file.fileName.trim();
+    const ext = advertisingExtension(name);
+    if (!ext) throw badRequest(MSG.advertisingFileType);
     if (stored.size === 0) throw badRequest(MSG.advertisingFileRequired);
+    if (stored.size > maxBytes(name)) throw new AppError(413, 'body_too_large', MSG.advertisingFileTooLarge);
     const type = await typeOf(stored, ext);
     if (!type) throw badRequest(MSG.advertisingFileType);
     let storageKey = stored.key;

@@ -1,15 +1,23 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdvertisingFileQuery, ZAdvertisingListResponse, ZAdvertisingResponse, ZCreateAdvertisingQuery, ZUpdateAdvertisingRequest } from '@filialportal/core/advertising';
+import {
+  ADVERTISING_VIDEO_MAX_BYTES,
+  ZAdvertisingFileQuery,
+  ZAdvertisingListResponse,
+  ZAdvertisingResponse,
+  ZCreateAdvertisingQuery,
+  ZCreateAdvertisingRequest,
+  ZUpdateAdvertisingRequest,
+} from '@filialportal/core/advertising';
 import { zId } from '@filialportal/core/ids';
-import { MSG } from '@filialportal/core/messages';
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { sendStoredFile } from '../../platform/files.ts';
+import { describedOnly, readUpload, uploadBodyLimit, uploadRoutes, uploadShape } from '../../platform/upload-body.ts';
+import { parseOr400 } from '../../platform/validation.ts';
+import { ADVERTISING_UPLOAD, createRequest, fileOf, requireAdvertisingName, updateRequest } from './advertising-files.ts';
 import { advertisingExport, advertisingExportColumns } from './advertising.export.ts';
 import * as service from './advertising.service.ts';
 
@@ -17,18 +25,9 @@ const tags = ['Werbung'];
 const SEE: Access = { anyOf: ['werbung_alle_sehen', 'werbung_ver_ffentlichte_sehen'] };
 const ZId = z.object({ id: zId() });
 
-/** The raw upload of a request, or the spec's 'choose a file' message when there is none. */
-function uploadOf(body: unknown): Readable {
-  if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function') throw badRequest(MSG.advertisingFileRequired);
-  return body as Readable;
-}
-
 export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = deps;
-  // Files arrive as raw bytes and are streamed to storage by the handler, whatever their size;
-  // the handler enforces the limits (25 MB, videos 200 MB).
-  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
 
   r.get('/advertising/list/:from', {
     config: { access: SEE },
@@ -47,27 +46,63 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (req) => ({ advertising: await service.getAdvertising(db, actorOf(req), req.params.id) }),
   });
 
-  r.post('/advertising', {
-    config: { live: ['advertising'], access: { permission: 'werbung_erstellen' } },
-    schema: {
-      tags,
-      summary: 'Werbung mit Datei anlegen (Datei roh als application/octet-stream; Felder in der Query: name, title, showFrom, dateFrom, dateTill, articles kommagetrennt)',
-      querystring: ZCreateAdvertisingQuery,
-      response: { 200: ZAdvertisingResponse },
-    },
-    handler: (req) => service.createAdvertising(db, storage, actorOf(req), req.query, uploadOf(req.body)),
-  });
+  // Files in three shapes (platform/upload-body.ts): raw bytes with the fields in the query (the
+  // web), or the spec's JSON { advertising, file } with a data URL, or multipart; limits 25 MB,
+  // videos 200 MB. The body is read after the sign-in check.
+  await uploadRoutes(app, (uploads) => {
+    const u = uploads.withTypeProvider<ZodTypeProvider>();
+    const bodyLimit = uploadBodyLimit(ADVERTISING_VIDEO_MAX_BYTES);
 
-  r.put('/advertising', {
-    config: { live: ['advertising'], access: { permission: 'werbung_bearbeiten' } },
-    schema: { tags, summary: 'Werbung ändern (id in advertising.__identity); die Datei bleibt', body: ZUpdateAdvertisingRequest, response: { 200: ZAdvertisingResponse } },
-    handler: (req) => service.updateAdvertising(db, actorOf(req), req.body.advertising),
-  });
+    u.post('/advertising', {
+      config: { live: ['advertising'], access: { permission: 'werbung_erstellen' } },
+      bodyLimit,
+      validatorCompiler: describedOnly,
+      schema: {
+        tags,
+        summary:
+          'Werbung mit Datei anlegen: Datei roh als application/octet-stream (Felder in der Query: name, title, showFrom, dateFrom, dateTill, articles kommagetrennt), ' +
+          'als JSON { advertising: { name, title, showFrom, dateFrom, dateTill, articles }, file: { fileName, data: "data:…;base64,…" } } oder multipart/form-data (Teil „advertising“ mit JSON, dazu die Datei)',
+        querystring: ZCreateAdvertisingQuery,
+        body: ZCreateAdvertisingRequest,
+        response: { 200: ZAdvertisingResponse },
+      },
+      handler: async (req) => {
+        const actor = actorOf(req);
+        if (uploadShape(req) !== 'raw') {
+          const { input, file } = await createRequest(storage, await readUpload(req, storage, ADVERTISING_UPLOAD));
+          return service.createAdvertising(db, storage, actor, input, file);
+        }
+        const query = parseOr400(ZCreateAdvertisingQuery, req.query);
+        requireAdvertisingName(query.name);
+        return service.createAdvertising(db, storage, actor, query, fileOf((await readUpload(req, storage, ADVERTISING_UPLOAD, query.name)).files));
+      },
+    });
 
-  r.post('/advertising/:id/file', {
-    config: { access: { permission: 'werbung_bearbeiten' } },
-    schema: { tags, summary: 'Datei einer Werbung ersetzen (roh, application/octet-stream; name: Dateiname)', params: ZId, querystring: ZAdvertisingFileQuery, response: { 200: ZAdvertisingResponse } },
-    handler: (req) => service.replaceAdvertisingFile(db, storage, actorOf(req), req.params.id, req.query.name, uploadOf(req.body)),
+    u.put('/advertising', {
+      config: { live: ['advertising'], access: { permission: 'werbung_bearbeiten' } },
+      bodyLimit,
+      validatorCompiler: describedOnly,
+      schema: {
+        tags,
+        summary: 'Werbung ändern (id in advertising.__identity); mit einer Datei (JSON file oder multipart) ersetzt sie die alte, sonst bleibt die Datei',
+        body: ZUpdateAdvertisingRequest,
+        response: { 200: ZAdvertisingResponse },
+      },
+      handler: async (req) => {
+        const { input, file } = await updateRequest(storage, await readUpload(req, storage, ADVERTISING_UPLOAD));
+        return service.updateAdvertising(db, storage, actorOf(req), input, file);
+      },
+    });
+
+    u.post('/advertising/:id/file', {
+      config: { access: { permission: 'werbung_bearbeiten' } },
+      schema: { tags, summary: 'Datei einer Werbung ersetzen (roh, application/octet-stream; name: Dateiname)', params: ZId, querystring: ZAdvertisingFileQuery, response: { 200: ZAdvertisingResponse } },
+      handler: async (req) => {
+        requireAdvertisingName(req.query.name);
+        const { files } = await readUpload(req, storage, ADVERTISING_UPLOAD, req.query.name);
+        return service.replaceAdvertisingFile(db, storage, actorOf(req), req.params.id, fileOf(files));
+      },
+    });
   });
 
   r.delete('/advertising/:id', {

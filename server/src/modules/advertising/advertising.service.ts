@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { ADVERTISING_PAGE_SIZE, type AdvertisingFileKind, type TAdvertising, type TAdvertisingFields, type TUpdateAdvertising } from '@filialportal/core/advertising';
@@ -10,8 +9,9 @@ import { notFound } from '../../platform/errors.ts';
 import { deleteFile } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { discardUpload, type UploadedFile } from '../../platform/upload-body.ts';
 import { seenAt } from '../seen/seen.service.ts';
-import { insertStagedFiles, removeKeys, stageAdvertisingFile } from './advertising-files.ts';
+import { checkAdvertisingFile, insertStagedFiles, removeKeys, type StagedFile } from './advertising-files.ts';
 import { advertisings } from './advertising.table.ts';
 
 /**
@@ -108,8 +108,8 @@ const fieldValues = (input: TAdvertisingFields) => ({
 });
 
 /** POST /advertising: entry and file in one call; a refused file or failed save leaves nothing behind. */
-export async function createAdvertising(db: Db, storage: Storage, actor: Actor, input: TAdvertisingFields & { name: string }, body: Readable) {
-  const staged = await stageAdvertisingFile(storage, { fileName: input.name, body });
+export async function createAdvertising(db: Db, storage: Storage, actor: Actor, input: TAdvertisingFields, file: UploadedFile) {
+  const staged = await checkAdvertisingFile(storage, file);
   try {
     const id = await db.transaction(async (tx) => {
       const stored = await insertStagedFiles(tx, staged, actor.userId);
@@ -126,32 +126,45 @@ export async function createAdvertising(db: Db, storage: Storage, actor: Actor, 
   }
 }
 
-/** PUT /advertising: the fields of an entry (`__identity`); its file stays. */
-export async function updateAdvertising(db: Db, actor: Actor, input: TUpdateAdvertising) {
-  const [row] = await db.update(advertisings).set(fieldValues(input)).where(eq(advertisings.id, input.__identity)).returning({ id: advertisings.id });
-  if (!row) throw notFound(MSG.advertisingUnknown);
-  return { advertising: await getAdvertising(db, actor, row.id) };
+/**
+ * PUT /advertising: the fields of an entry (`__identity`), and with a file (spec shape) its new
+ * file, in one transaction; the old file's bytes go once the new ones are recorded. Without a
+ * file the file stays.
+ */
+export async function updateAdvertising(db: Db, storage: Storage, actor: Actor, input: TUpdateAdvertising, file?: UploadedFile) {
+  return saveEntry(db, storage, actor, input.__identity, input, file);
 }
 
 /** POST /advertising/{id}/file: a new file for an entry; the old one goes only once the new one is saved. */
-export async function replaceAdvertisingFile(db: Db, storage: Storage, actor: Actor, id: string, fileName: string, body: Readable) {
-  const [exists] = await db.select({ id: advertisings.id }).from(advertisings).where(eq(advertisings.id, id));
-  if (!exists) throw notFound(MSG.advertisingUnknown);
-  const staged = await stageAdvertisingFile(storage, { fileName, body });
+export async function replaceAdvertisingFile(db: Db, storage: Storage, actor: Actor, id: string, file: UploadedFile) {
+  return saveEntry(db, storage, actor, id, null, file);
+}
+
+async function saveEntry(db: Db, storage: Storage, actor: Actor, id: string, fields: TAdvertisingFields | null, file: UploadedFile | undefined) {
+  let staged: StagedFile | null = null;
   let old: { fileId: string; thumbnailFileId: string | null };
   try {
+    const [exists] = await db.select({ id: advertisings.id }).from(advertisings).where(eq(advertisings.id, id));
+    if (!exists) throw notFound(MSG.advertisingUnknown);
+    staged = file ? await checkAdvertisingFile(storage, file) : null;
     old = await db.transaction(async (tx) => {
       const [before] = await tx.select({ fileId: advertisings.fileId, thumbnailFileId: advertisings.thumbnailFileId }).from(advertisings).where(eq(advertisings.id, id)).for('update');
       if (!before) throw notFound(MSG.advertisingUnknown);
-      const stored = await insertStagedFiles(tx, staged, actor.userId);
-      await tx.update(advertisings).set({ ...stored, name: staged.name, fileKind: staged.kind, mimeType: staged.mimeType, size: staged.size }).where(eq(advertisings.id, id));
+      const fileColumns = staged
+        ? { ...(await insertStagedFiles(tx, staged, actor.userId)), name: staged.name, fileKind: staged.kind, mimeType: staged.mimeType, size: staged.size }
+        : {};
+      await tx
+        .update(advertisings)
+        .set({ ...(fields ? fieldValues(fields) : {}), ...fileColumns })
+        .where(eq(advertisings.id, id));
       return before;
     });
   } catch (err) {
-    await removeKeys(storage, staged.keys);
+    if (staged) await removeKeys(storage, staged.keys);
+    else if (file) await discardUpload(storage, { files: [file] });
     throw err;
   }
-  await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);
+  if (staged) await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);
   return { advertising: await getAdvertising(db, actor, id) };
 }
 

@@ -1,98 +1,191 @@
-import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES, documentType, FOLDER_MAX_DEPTH, type DocumentType } from '@filialportal/core/documents';
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  DOCUMENT_FILES_MAX,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MIME_TYPES,
+  documentType,
+  FOLDER_MAX_DEPTH,
+  ZDocumentChangeRequest,
+  ZDocumentFilesRequest,
+  type DocumentType,
+} from '@filialportal/core/documents';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
-import { TooLargeError, type Storage, type StreamedFile } from '../../platform/storage.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { extractText } from '../../platform/text-extract.ts';
+import { checkOrDiscard, discardUpload, type UploadBody, type UploadedFile, type UploadRules } from '../../platform/upload-body.ts';
+import { parseOr400 } from '../../platform/validation.ts';
 import { users } from '../users/users.table.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
-import { loadDocument, uploadTarget } from './documents.service.ts';
+import { checkTeams, loadDocument, uploadTarget, visibleDocument } from './documents.service.ts';
+import { toDocument, documentColumns } from './library-view.ts';
 
 /** What file-type calls the bytes of each document type. */
 const MAGIC: Record<DocumentType, string> = { pdf: 'pdf', docx: 'docx', xlsx: 'xlsx' };
 
-export interface DocumentUpload {
-  name: string;
+/** Uploads of the library: up to 20 files of 50 MB each (pdf, docx, xlsx), the spec's JSON part `document`. */
+export const DOCUMENT_UPLOAD: UploadRules = { entity: 'document', maxFiles: DOCUMENT_FILES_MAX, maxBytes: () => DOCUMENT_MAX_BYTES, tooLarge: MSG.documentTooLarge };
+
+/** Where documents go: a folder, or a new folder of that name in it (at the top when none is chosen). */
+interface Target {
   parent: string;
   newFolderName: string;
-  teams: string[];
-  body: Readable;
+}
+
+/** A file checked as a document, its bytes still only in storage. */
+interface CheckedFile {
+  name: string;
+  type: DocumentType;
+  size: number;
+  storageKey: string;
+  content: string;
 }
 
 /**
- * The folder a document goes to: the chosen one, or a new folder of that name in it (or at the top
- * when none is chosen). A second file naming the same new folder finds the first one's folder,
- * so several files of one upload land together.
+ * The folder a document goes to, inside the caller's transaction: the chosen one, or a new folder
+ * of that name in it. A second file (or request) naming the same new folder finds the first one's
+ * folder, so several files of one upload land together; the new folder goes if the save fails.
  */
-async function targetFolder(db: Db, actor: Actor, input: DocumentUpload): Promise<string> {
-  const parent = input.parent ? await uploadTarget(db, actor, input.parent) : null;
-  if (!input.newFolderName) return parent!.id;
+async function targetFolder(tx: Db, actor: Actor, target: Target): Promise<string> {
+  const parent = target.parent ? await uploadTarget(tx, actor, target.parent) : null;
+  if (!target.newFolderName) return parent!.id;
   if (parent && parent.path.length >= FOLDER_MAX_DEPTH) throw badRequest(MSG.folderTooDeep);
   const id = randomUUID();
   const parentSql = parent ? sql`${parent.id}::uuid` : sql`null::uuid`;
   // The new folder takes the upload groups of its parent; it is read by whoever sees the parent.
-  await db
+  await tx
     .insert(libraryFolders)
-    .values({ id, name: input.newFolderName, parentId: parent?.id ?? null, path: [...(parent?.path ?? []), id], teamsUpload: parent?.teamsUpload ?? [], createdById: actor.userId })
+    .values({ id, name: target.newFolderName, parentId: parent?.id ?? null, path: [...(parent?.path ?? []), id], teamsUpload: parent?.teamsUpload ?? [], createdById: actor.userId })
     .onConflictDoNothing();
-  const [found] = await db
+  const [found] = await tx
     .select({ id: libraryFolders.id })
     .from(libraryFolders)
-    .where(sql`coalesce(${libraryFolders.parentId}, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(${parentSql}, '00000000-0000-0000-0000-000000000000'::uuid) and lower(${libraryFolders.name}) = lower(${input.newFolderName})`);
+    .where(sql`coalesce(${libraryFolders.parentId}, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(${parentSql}, '00000000-0000-0000-0000-000000000000'::uuid) and lower(${libraryFolders.name}) = lower(${target.newFolderName})`);
   // Someone else's folder of that name: its upload rules apply.
-  if (found!.id !== id) await uploadTarget(db, actor, found!.id);
+  if (found!.id !== id) await uploadTarget(tx, actor, found!.id);
   return found!.id;
 }
 
 /**
- * POST /document: one file (.pdf .docx .xlsx, up to 50 MB) streamed to storage, checked by its
- * bytes, its text read for the full-text search (in a worker, bounded in time), then recorded.
- * A refusal keeps nothing of the file.
+ * A staged file as a document (.pdf .docx .xlsx): its type by its own name (else the document's
+ * name) and by its bytes, and its text for the full-text search (in a worker, bounded in time).
  */
-export async function uploadDocument(db: Db, storage: Storage, actor: Actor, input: DocumentUpload) {
-  const type = documentType(input.name);
+async function checkDocumentFile(storage: Storage, file: UploadedFile, name: string): Promise<CheckedFile> {
+  const type = documentType(file.fileName) ?? documentType(name);
   if (!type) throw badRequest(MSG.documentType);
-  const folderId = await targetFolder(db, actor, input);
-  let stored: StreamedFile;
+  if (!name) throw badRequest(MSG.documentNameRequired);
+  // The whole file: Office files are ZIPs whose telling entry may lie past the first bytes.
+  const bytes = await storage.get(file.stored.key);
+  const found = await (await import('file-type')).fileTypeFromBuffer(bytes);
+  if (found?.ext !== MAGIC[type]) throw badRequest(MSG.documentType);
+  return { name, type, size: file.stored.size, storageKey: file.stored.key, content: await extractText(bytes, type) };
+}
+
+/** The file row of a checked file, inside the caller's transaction. */
+async function insertFile(tx: Db, actor: Actor, c: CheckedFile) {
+  const [file] = await tx.insert(files).values({ storageKey: c.storageKey, name: c.name, mimeType: DOCUMENT_MIME_TYPES[c.type], size: c.size, createdBy: actor.userId }).returning({ id: files.id });
+  return file!.id;
+}
+
+/**
+ * Records checked files as documents of one folder, in one transaction with the new folder, if
+ * any: all of them or none. Refusals remove the staged bytes.
+ */
+async function saveDocuments(db: Db, storage: Storage, actor: Actor, input: Target & { teams: string[] }, upload: { name: string; file: UploadedFile }[]) {
   try {
-    stored = await storage.putStream(input.body, DOCUMENT_MAX_BYTES);
+    if (upload.length === 0) throw badRequest(MSG.documentFileRequired);
+    // A folder the person may not upload into is refused before any file is looked at.
+    if (input.parent) await uploadTarget(db, actor, input.parent);
+    const checked: CheckedFile[] = [];
+    for (const u of upload) checked.push(await checkDocumentFile(storage, u.file, u.name));
+    const { folder, ids } = await db.transaction(async (tx) => {
+      const folderId = await targetFolder(tx, actor, input);
+      const created: string[] = [];
+      for (const c of checked) {
+        const fileId = await insertFile(tx, actor, c);
+        const [row] = await tx
+          .insert(libraryDocuments)
+          .values({
+            folderId,
+            name: c.name,
+            type: c.type,
+            size: c.size,
+            fileId,
+            teams: input.teams,
+            content: c.content,
+            createdById: actor.userId,
+            createdByName: sql`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${actor.userId})`,
+          })
+          .returning({ id: libraryDocuments.id });
+        created.push(row!.id);
+      }
+      return { folder: folderId, ids: created };
+    });
+    const rows = await db.select(documentColumns).from(sql`${libraryDocuments} d`).where(inArray(sql`d.id`, ids));
+    const documents = ids.map((id) => toDocument(rows.find((r) => r.id === id)!));
+    return { document: documents[0]!, documents, folder };
   } catch (err) {
-    if (err instanceof TooLargeError) throw new AppError(413, 'body_too_large', MSG.documentTooLarge);
+    await discardUpload(storage, { files: upload.map((u) => u.file) });
     throw err;
   }
+}
+
+/**
+ * POST /document with the raw bytes of one file (the web's upload): name, folder and read groups
+ * in the query. Name and folder are checked before a byte is read; `read` then streams the file.
+ */
+export async function uploadDocument(db: Db, storage: Storage, actor: Actor, input: Target & { name: string; teams: string[] }, read: () => Promise<UploadBody>) {
+  if (!documentType(input.name)) throw badRequest(MSG.documentType);
+  if (input.parent) await uploadTarget(db, actor, input.parent);
+  const upload = await read();
+  return saveDocuments(db, storage, actor, input, upload.files.map((file) => ({ name: input.name, file })));
+}
+
+/**
+ * POST /document in the spec's shape: `{ document: { parent, teams, name }, files, fileNames,
+ * newFolderName }`. Each file becomes a document, named by `fileNames` in order, else (a single
+ * file) by `document.name`, else by its own name.
+ */
+export async function uploadDocuments(db: Db, storage: Storage, actor: Actor, upload: UploadBody) {
+  const input = await checkOrDiscard(storage, upload, () => parseOr400(ZDocumentFilesRequest, upload.fields));
+  const single = upload.files.length === 1 ? input.document.name : '';
+  const named = upload.files.map((file, i) => ({ file, name: input.fileNames[i] || single || file.fileName }));
+  return saveDocuments(db, storage, actor, { ...input.document, newFolderName: input.newFolderName }, named);
+}
+
+/**
+ * PUT /document: name, read groups and folder of a document; in the spec's shape also a new
+ * folder to move it into and one file that replaces its file (same id, short link and place in
+ * lists; the old bytes go once the new ones are recorded). Nothing changes if anything is refused.
+ */
+export async function changeDocument(db: Db, storage: Storage, actor: Actor, upload: UploadBody) {
   try {
-    if (stored.size === 0) throw badRequest(MSG.documentFileRequired);
-    // The whole file: Office files are ZIPs whose telling entry may lie past the first bytes.
-    const bytes = await storage.get(stored.key);
-    const found = await (await import('file-type')).fileTypeFromBuffer(bytes);
-    if (found?.ext !== MAGIC[type]) throw badRequest(MSG.documentType);
-    const content = await extractText(bytes, type);
-    const id = await db.transaction(async (tx) => {
-      const [file] = await tx.insert(files).values({ storageKey: stored.key, name: input.name, mimeType: DOCUMENT_MIME_TYPES[type], size: stored.size, createdBy: actor.userId }).returning({ id: files.id });
-      const [row] = await tx
-        .insert(libraryDocuments)
-        .values({
-          folderId,
-          name: input.name,
-          type,
-          size: stored.size,
-          fileId: file!.id,
-          teams: input.teams,
-          content,
-          createdById: actor.userId,
-          createdByName: sql`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${actor.userId})`,
-        })
-        .returning({ id: libraryDocuments.id });
-      return row!.id;
+    const { document: input, newFolderName } = parseOr400(ZDocumentChangeRequest, upload.fields);
+    if (upload.files.length > 1) throw badRequest(MSG.documentOneFile);
+    await checkTeams(db, input.teams);
+    const doc = await visibleDocument(db, actor, { id: input.__identity });
+    if (input.parent && (newFolderName || input.parent !== doc.parent)) await uploadTarget(db, actor, input.parent);
+    const replacement = upload.files[0] ? await checkDocumentFile(storage, upload.files[0], input.name) : null;
+    const oldKey = await db.transaction(async (tx) => {
+      const folderId = newFolderName ? await targetFolder(tx, actor, { parent: input.parent, newFolderName }) : input.parent;
+      const fileId = replacement ? await insertFile(tx, actor, replacement) : undefined;
+      const file = replacement ? { fileId, type: replacement.type, size: replacement.size, content: replacement.content } : {};
+      await tx
+        .update(libraryDocuments)
+        .set({ name: input.name, teams: input.teams, folderId, updatedAt: new Date(), ...file })
+        .where(eq(libraryDocuments.id, input.__identity));
+      if (!replacement) return null;
+      const [old] = await tx.delete(files).where(eq(files.id, doc.fileId)).returning({ key: files.storageKey });
+      return old?.key ?? null;
     });
-    return { document: await loadDocument(db, id), folder: folderId };
+    if (oldKey) await storage.remove(oldKey).catch(() => undefined);
+    return { document: await loadDocument(db, input.__identity) };
   } catch (err) {
-    await storage.remove(stored.key).catch(() => undefined);
+    await discardUpload(storage, upload);
     throw err;
   }
 }

@@ -1,14 +1,16 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DOCUMENT_SEARCH_MIN,
+  DOCUMENT_MAX_BYTES,
+  ZDocumentChangeRequest,
+  ZDocumentFilesRequest,
   ZDocumentListResponse,
-  ZDocumentRequest,
   ZDocumentResponse,
   ZDocumentSearchResponse,
   ZDocumentUploadQuery,
+  ZDocumentUploadResponse,
   ZFolderListResponse,
   ZFolderRequest,
   ZFolderResponse,
@@ -23,7 +25,9 @@ import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendStoredFile } from '../../platform/files.ts';
-import { uploadDocument } from './document-files.ts';
+import { describedOnly, readUpload, uploadBodyLimit, uploadRoutes, uploadShape } from '../../platform/upload-body.ts';
+import { parseOr400 } from '../../platform/validation.ts';
+import { changeDocument, DOCUMENT_UPLOAD, uploadDocument, uploadDocuments } from './document-files.ts';
 import * as service from './documents.service.ts';
 
 const tags = ['Dokumente'];
@@ -40,8 +44,6 @@ const zToken = z.string().min(1).max(SHORT_LINK_MAX);
 export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = deps;
-  // Uploads arrive as raw bytes and are streamed to storage by the handler (50 MB at most).
-  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
 
   for (const url of ['/folder/list', '/folder/list/']) {
     r.get(url, {
@@ -73,9 +75,9 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: {
       tags,
-      summary: 'Weitere Dokumente eines Ordners, 50 ab from',
+      summary: 'Weitere Dokumente eines Ordners, 50 ab from; ohne folder die oberste Ebene (ihre Ordner)',
       params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000) }),
-      querystring: z.object({ folder: zId({ error: MSG.folderUnknown }) }),
+      querystring: z.object({ folder: zId({ error: MSG.folderUnknown }).optional() }),
       response: { 200: ZDocumentListResponse },
     },
     handler: (req) => service.listDocuments(db, actorOf(req), req.query.folder, req.params.from),
@@ -103,25 +105,44 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
     handler: (req) => service.deleteFolder(db, storage, actorOf(req), req.params.id),
   });
 
-  r.post('/document', {
-    config: { access: CREATE },
-    schema: {
-      tags,
-      summary: 'Ein Dokument hochladen (roh, application/octet-stream; pdf, docx, xlsx; 50 MB) in parent oder einen neuen Ordner newFolderName',
-      querystring: ZDocumentUploadQuery,
-      response: { 200: ZDocumentResponse.extend({ folder: z.string() }) },
-    },
-    handler: (req) => {
-      const body = req.body as Readable | undefined;
-      if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function') throw badRequest(MSG.documentFileRequired);
-      return uploadDocument(db, storage, actorOf(req), { ...req.query, body });
-    },
-  });
+  // Files in three shapes (platform/upload-body.ts): raw bytes with the fields in the query (the
+  // web), or the spec's JSON with data URLs, or multipart; the body is read after the sign-in check.
+  await uploadRoutes(app, (uploads) => {
+    const u = uploads.withTypeProvider<ZodTypeProvider>();
+    u.post('/document', {
+      config: { access: CREATE },
+      bodyLimit: uploadBodyLimit(DOCUMENT_MAX_BYTES),
+      validatorCompiler: describedOnly,
+      schema: {
+        tags,
+        summary:
+          'Dokumente hochladen (pdf, docx, xlsx; je 50 MB) in parent oder einen neuen Ordner newFolderName: roh als application/octet-stream (eine Datei, Felder in der Query), ' +
+          'als JSON { document: { parent, teams, name }, files: [{ fileName, data: "data:…;base64,…" }], fileNames, newFolderName } oder multipart/form-data (Teil „document“ mit JSON, dazu die Dateien); ' +
+          'jede Datei wird ein Dokument, alle oder keines',
+        querystring: ZDocumentUploadQuery,
+        body: ZDocumentFilesRequest,
+        response: { 200: ZDocumentUploadResponse },
+      },
+      handler: async (req) => {
+        const actor = actorOf(req);
+        if (uploadShape(req) !== 'raw') return uploadDocuments(db, storage, actor, await readUpload(req, storage, DOCUMENT_UPLOAD));
+        const query = parseOr400(ZDocumentUploadQuery, req.query);
+        return uploadDocument(db, storage, actor, query, () => readUpload(req, storage, DOCUMENT_UPLOAD, query.name));
+      },
+    });
 
-  r.put('/document', {
-    config: { access: EDIT },
-    schema: { tags, summary: 'Dokument ändern (id in document.__identity): Name, Lesegruppen, Ordner', body: ZDocumentRequest, response: { 200: ZDocumentResponse } },
-    handler: (req) => service.updateDocument(db, actorOf(req), req.body.document.__identity, req.body.document),
+    u.put('/document', {
+      config: { access: EDIT },
+      bodyLimit: uploadBodyLimit(DOCUMENT_MAX_BYTES),
+      validatorCompiler: describedOnly,
+      schema: {
+        tags,
+        summary: 'Dokument ändern (id in document.__identity): Name, Lesegruppen, Ordner oder neuer Ordner newFolderName; mit einer Datei (JSON files/file oder multipart) ersetzt sie die Datei',
+        body: ZDocumentChangeRequest,
+        response: { 200: ZDocumentResponse },
+      },
+      handler: async (req) => changeDocument(db, storage, actorOf(req), await readUpload(req, storage, DOCUMENT_UPLOAD)),
+    });
   });
 
   r.delete('/document/:id', {
@@ -154,13 +175,19 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
     handler: (req) => service.search(db, actorOf(req), req.params.term, req.query.from),
   });
 
-  // The file of a document by id or short link: GET with the bearer header, or the spec's form POST with authTok.
+  // The file of a document by id or short link: GET with the bearer header or, as the spec's
+  // shared-link route opens it, `?authTok=Bearer …` in the address; or the spec's form POST with authTok.
   for (const method of ['GET', 'POST'] as const) {
     r.route({
       method,
       url: '/download/:token',
-      config: { access: SEE },
-      schema: { tags, summary: method === 'GET' ? 'Dokument herunterladen (id oder Kurzlink)' : 'Dokument herunterladen (Formular-POST mit authTok)', params: z.object({ token: zToken }) },
+      config: { access: SEE, tokenInQuery: method === 'GET' },
+      schema: {
+        tags,
+        summary: method === 'GET' ? 'Dokument herunterladen (id oder Kurzlink; Token im Kopf oder als ?authTok=Bearer …)' : 'Dokument herunterladen (Formular-POST mit authTok)',
+        params: z.object({ token: zToken }),
+        ...(method === 'GET' ? { querystring: z.object({ authTok: z.string().max(200).optional() }) } : {}),
+      },
       handler: async (req, reply) => sendStoredFile(reply, storage, await service.documentFile(db, actorOf(req), req.params.token)),
     });
   }

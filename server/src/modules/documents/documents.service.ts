@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { DOCUMENT_PAGE_SIZE, DOCUMENT_SEARCH_MIN, FOLDER_MAX_DEPTH, type TDocumentInput, type TFolderInput } from '@filialportal/core/documents';
+import { DOCUMENT_PAGE_SIZE, DOCUMENT_SEARCH_MIN, FOLDER_MAX_DEPTH, type TFolderInput } from '@filialportal/core/documents';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
@@ -110,14 +110,19 @@ export async function showFolder(db: Db, actor: Actor, by: { id: string } | { li
   return { folder: { ...folder, folders: rows.filter((r) => r.id !== folder.id), documents: docs.documents, documentCount: docs.count } };
 }
 
-/** GET /document/list/{from}?folder=: a further step of a folder's documents. */
-export async function listDocuments(db: Db, actor: Actor, folderId: string, from: number) {
+/**
+ * GET /document/list/{from}?folder=: a further step of a folder's documents. Without a folder
+ * (the spec's `GET /document/list/0`), the top level: its folders, and no documents, because
+ * every document lies in a folder.
+ */
+export async function listDocuments(db: Db, actor: Actor, folderId: string | undefined, from: number) {
+  if (folderId === undefined) return { documents: [], count: 0, ...(await topFolders(db, actor)) };
   await visibleFolder(db, actor, { id: folderId });
   return documentsIn(db, actor, folderId, from);
 }
 
 /** Every named group exists (the arrays carry no foreign key). */
-async function checkTeams(db: Db, ...lists: string[][]) {
+export async function checkTeams(db: Db, ...lists: string[][]) {
   const ids = [...new Set(lists.flat())];
   if (ids.length === 0) return;
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userGroups).where(sql`${userGroups.id} = any(${sql.param(ids)}::uuid[])`);
@@ -219,15 +224,6 @@ export async function loadDocument(db: Db, id: string) {
   const [row] = await db.select(documentColumns).from(sql`${libraryDocuments} d`).where(sql`d.id = ${id}`);
   if (!row) throw notFound(MSG.documentUnknown);
   return toDocument(row);
-}
-
-/** PUT /document: name, read groups and folder of a document. */
-export async function updateDocument(db: Db, actor: Actor, id: string, input: TDocumentInput) {
-  await checkTeams(db, input.teams);
-  const doc = await visibleDocument(db, actor, { id });
-  if (input.parent !== doc.parent) await uploadTarget(db, actor, input.parent);
-  await db.update(libraryDocuments).set({ name: input.name, teams: input.teams, folderId: input.parent, updatedAt: new Date() }).where(eq(libraryDocuments.id, id));
-  return { document: await loadDocument(db, id) };
 }
 
 /** DELETE /document/{id}. */

@@ -100,17 +100,23 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
     },
   });
 
-  r.get('/download/resource/:id', {
-    config: { access: SEE },
-    schema: { tags, summary: 'Anhang oder Vorschaubild einer Neuigkeit', params: ZId },
-    handler: async (req, reply) => {
-      if (!(await service.visibleNewsFile(db, actorOf(req), req.params.id))) throw notFound();
-      const [file] = await db.select().from(files).where(eq(files.id, req.params.id));
-      if (!file) throw notFound();
-      const inline = file.mimeType.startsWith('image/') || file.mimeType === 'application/pdf' || file.mimeType.startsWith('video/');
-      return sendStoredFile(reply, storage, file, inline ? 'inline' : 'attachment');
-    },
-  });
+  // A news attachment: GET with the bearer header (pictures in the page), or the spec's form POST
+  // with authTok in a new window (spec 1 §7, spec 3 §7), which downloads it.
+  for (const method of ['GET', 'POST'] as const) {
+    r.route({
+      method,
+      url: '/download/resource/:id',
+      config: { access: SEE },
+      schema: { tags, summary: method === 'GET' ? 'Anhang oder Vorschaubild einer Neuigkeit' : 'Anhang einer Neuigkeit herunterladen (Formular-POST mit authTok)', params: ZId },
+      handler: async (req, reply) => {
+        if (!(await service.visibleNewsFile(db, actorOf(req), req.params.id))) throw notFound();
+        const [file] = await db.select().from(files).where(eq(files.id, req.params.id));
+        if (!file) throw notFound();
+        const inline = method === 'GET' && (file.mimeType.startsWith('image/') || file.mimeType === 'application/pdf' || file.mimeType.startsWith('video/'));
+        return sendStoredFile(reply, storage, file, inline ? 'inline' : 'attachment');
+      },
+    });
+  }
 
   // Likes (spec 3 §7).
   r.post('/like', {
