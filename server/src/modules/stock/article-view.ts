@@ -3,16 +3,32 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { formatDate, formatDateTime as formatBerlinDateTime } from '../../platform/dates.ts';
 import { colorLabels, manufacturers } from '../lists/lists.table.ts';
 import { categories } from '../assortment/assortment.table.ts';
+import { locations } from '../locations/locations.table.ts';
 import { articleEans, articles, articleStocks } from './stock.table.ts';
 
 const a = (column: string) => sql.raw(`"articles"."${column}"`);
 
 /**
+ * `stocks` of a list row (spec 2 §3 Article: stocks [{location, count}]): every location that has
+ * counted the article, or only `location` when one is chosen. Read from the index on
+ * (article_id, location_id, count) without visiting the table; the location names come from one
+ * object of all names, an uncorrelated subquery PostgreSQL computes once per statement.
+ */
+function stocksOf(location: string | null) {
+  const names = sql`(select jsonb_object_agg(l.id, l.name) from ${locations} l)`;
+  return sql<{ location: { id: string; name: string }; count: number }[]>`(select coalesce(json_agg(json_build_object(
+      'location', json_build_object('id', s.location_id, 'name', coalesce(${names} ->> s.location_id::text, '')), 'count', s.count)
+      order by ${names} ->> s.location_id::text), '[]'::json)
+    from ${articleStocks} s where s.article_id = ${a('id')}${location ? sql` and s.location_id = ${location}` : sql``})`;
+}
+
+/**
  * The columns of an article row; `location` picks the stock shown beside it. Names of
  * manufacturer, category and label come from their indexes per row of the page, the stock from
- * the primary key of article_stocks: one statement per page, no query per row.
+ * the primary key of article_stocks: one statement per page, no query per row. `withStocks`
+ * false leaves `stocks` empty for callers that read the stock rows themselves (the detail).
  */
-export function articleColumns(location: string | null) {
+export function articleColumns(location: string | null, withStocks = true) {
   return {
     id: articles.id,
     number: articles.number,
@@ -51,6 +67,7 @@ export function articleColumns(location: string | null) {
     stock: location
       ? sql<number | null>`(select s.count from ${articleStocks} s where s.article_id = ${a('id')} and s.location_id = ${location})`
       : sql<number | null>`null::int`,
+    stocks: withStocks ? stocksOf(location) : sql<{ location: { id: string; name: string }; count: number }[]>`'[]'::json`,
   };
 }
 
@@ -96,5 +113,6 @@ export function toArticleDto(r: Row, now = new Date()) {
     category: { id: r.categoryId, name: r.categoryName },
     label: r.label,
     stock: r.stock,
+    stocks: r.stocks,
   };
 }

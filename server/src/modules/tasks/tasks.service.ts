@@ -32,6 +32,18 @@ const completer = alias(users, 'completer');
 const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
 const subtaskCount = sql<number>`(select count(*)::int from ${taskSubtasks} where ${taskSubtasks.taskId} = ${tasks.id})`;
 
+/**
+ * The subtasks of a list row (spec 3 §3 Task: subtasks [name, completed]) from task_subtasks_task_idx;
+ * `done` tells whether a subtask is completed: for a recipient, ticked in the own copy.
+ */
+const subtaskList = (done: SQL) =>
+  sql<{ id: string; name: string; completed: boolean }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'completed', ${done}) order by s.position), '[]'::json)
+    from ${taskSubtasks} s where s.task_id = ${tasks.id})`;
+/** For the creator (view 3), as GET /subtasks: ticked by every recipient; stops at the first who has not. */
+const subtasksDoneByAll = subtaskList(
+  sql`(exists (select 1 from ${taskAssignments} a where a.task_id = ${tasks.id}) and not exists (select 1 from ${taskAssignments} a where a.task_id = ${tasks.id} and not (s.id = any(a.subtasks_done))))`,
+);
+
 // ---------------------------------------------------------------------------------------------
 // Creating tasks: by people (POST /task) and by other modules (linked tasks).
 
@@ -103,6 +115,9 @@ const taskColumns = {
   link: tasks.link,
   reference: tasks.reference,
   createdAt: tasks.createdAt,
+  teams: tasks.teams,
+  locations: tasks.locations,
+  users: tasks.users,
 };
 
 function ownRowsQuery(db: Db, where: SQL | undefined) {
@@ -116,6 +131,7 @@ function ownRowsQuery(db: Db, where: SQL | undefined) {
       completedByFullName: fullName(completer),
       subtasksDone: taskAssignments.subtasksDone,
       subtaskCount,
+      subtasks: subtaskList(sql`s.id = any(${taskAssignments.subtasksDone})`),
       userId: taskAssignments.userId,
       userFullName: fullName(recipient),
       userLocation: locations.name,
@@ -133,7 +149,10 @@ function ownRowsQuery(db: Db, where: SQL | undefined) {
 type OwnRow = Awaited<ReturnType<typeof ownRowsQuery>>[number];
 
 /** What both lists show of a task. */
-type TaskRow = { id: string; title: string; priority: number; deadline: string; multiTask: boolean; locked: boolean; link: string; reference: string | null; createdAt: Date; createdByFullName: string | null };
+type TaskRow = {
+  id: string; title: string; priority: number; deadline: string; multiTask: boolean; locked: boolean; link: string; reference: string | null; createdAt: Date; createdByFullName: string | null;
+  teams: string[]; locations: string[]; users: string[]; subtasks: { id: string; name: string; completed: boolean }[];
+};
 function taskFields(r: TaskRow) {
   return {
     id: r.id,
@@ -148,6 +167,10 @@ function taskFields(r: TaskRow) {
     createdByFullName: r.createdByFullName ?? MSG.deletedUser,
     createdAt: r.createdAt,
     createdAtFormated: formatDate(r.createdAt),
+    teams: r.teams,
+    locations: r.locations,
+    users: r.users,
+    subtasks: r.subtasks,
   };
 }
 
@@ -210,6 +233,7 @@ function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskI
       ...taskColumns,
       createdByFullName: fullName(creator),
       subtaskCount,
+      subtasks: subtasksDoneByAll,
       recipients: recipientCount,
       done: doneCount,
       lastCompletedAt,
