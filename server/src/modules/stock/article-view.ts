@@ -8,18 +8,21 @@ import { articleEans, articles, articleStocks } from './stock.table.ts';
 
 const a = (column: string) => sql.raw(`"articles"."${column}"`);
 
+type StockEntry = { location: { id: string; name: string }; count: number };
+
 /**
- * `stocks` of a list row (spec 2 §3 Article: stocks [{location, count}]): every location that has
- * counted the article, or only `location` when one is chosen. Read from the index on
- * (article_id, location_id, count) without visiting the table; the location names come from one
- * object of all names, an uncorrelated subquery PostgreSQL computes once per statement.
+ * `stocks` of a list row (spec 2 §3 Article: stocks [{location, count}]) without a chosen location:
+ * every location that has counted the article, read from the index on (article_id, location_id,
+ * count) without visiting the table. The location names come from one object of all names, an
+ * uncorrelated subquery PostgreSQL computes once per statement. With a chosen location the row's
+ * `stock` is that entry already (see toArticleDto).
  */
-function stocksOf(location: string | null) {
+function allStocks() {
   const names = sql`(select jsonb_object_agg(l.id, l.name) from ${locations} l)`;
-  return sql<{ location: { id: string; name: string }; count: number }[]>`(select coalesce(json_agg(json_build_object(
+  return sql<StockEntry[]>`(select coalesce(json_agg(json_build_object(
       'location', json_build_object('id', s.location_id, 'name', coalesce(${names} ->> s.location_id::text, '')), 'count', s.count)
       order by ${names} ->> s.location_id::text), '[]'::json)
-    from ${articleStocks} s where s.article_id = ${a('id')}${location ? sql` and s.location_id = ${location}` : sql``})`;
+    from ${articleStocks} s where s.article_id = ${a('id')})`;
 }
 
 /**
@@ -67,7 +70,11 @@ export function articleColumns(location: string | null, withStocks = true) {
     stock: location
       ? sql<number | null>`(select s.count from ${articleStocks} s where s.article_id = ${a('id')} and s.location_id = ${location})`
       : sql<number | null>`null::int`,
-    stocks: withStocks ? stocksOf(location) : sql<{ location: { id: string; name: string }; count: number }[]>`'[]'::json`,
+    stocks: withStocks && !location ? allStocks() : sql<StockEntry[]>`'[]'::json`,
+    // The chosen location once per statement (uncorrelated), for the row's one `stocks` entry.
+    stockLocation: withStocks && location
+      ? sql<{ id: string; name: string } | null>`(select json_build_object('id', l.id, 'name', l.name) from ${locations} l where l.id = ${location})`
+      : sql<{ id: string; name: string } | null>`null::json`,
   };
 }
 
@@ -113,6 +120,6 @@ export function toArticleDto(r: Row, now = new Date()) {
     category: { id: r.categoryId, name: r.categoryName },
     label: r.label,
     stock: r.stock,
-    stocks: r.stocks,
+    stocks: r.stockLocation ? (r.stock === null ? [] : [{ location: r.stockLocation, count: r.stock }]) : r.stocks,
   };
 }

@@ -30,11 +30,10 @@ const creator = alias(users, 'creator');
 const recipient = alias(users, 'recipient');
 const completer = alias(users, 'completer');
 const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
-const subtaskCount = sql<number>`(select count(*)::int from ${taskSubtasks} where ${taskSubtasks.taskId} = ${tasks.id})`;
-
 /**
  * The subtasks of a list row (spec 3 §3 Task: subtasks [name, completed]) from task_subtasks_task_idx;
- * `done` tells whether a subtask is completed: for a recipient, ticked in the own copy.
+ * `done` tells whether a subtask is completed: for a recipient, ticked in the own copy. The row's
+ * subtaskCount is its length (one lookup per row, not two).
  */
 const subtaskList = (done: SQL) =>
   sql<{ id: string; name: string; completed: boolean }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'completed', ${done}) order by s.position), '[]'::json)
@@ -130,7 +129,6 @@ function ownRowsQuery(db: Db, where: SQL | undefined) {
       completedById: taskAssignments.completedBy,
       completedByFullName: fullName(completer),
       subtasksDone: taskAssignments.subtasksDone,
-      subtaskCount,
       subtasks: subtaskList(sql`s.id = any(${taskAssignments.subtasksDone})`),
       userId: taskAssignments.userId,
       userFullName: fullName(recipient),
@@ -182,7 +180,7 @@ function toOwnDto(r: OwnRow) {
     checked: r.completedAt !== null,
     completedAtFormated: formatDate(r.completedAt),
     completedByFullName: completerName(r.completedById, r.completedByFullName),
-    subtaskCount: r.subtaskCount,
+    subtaskCount: r.subtasks.length,
     subtasksDone: r.subtasksDone.length,
     userId: r.userId,
     userFullName: r.userFullName ?? MSG.deletedUser,
@@ -232,7 +230,6 @@ function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskI
     .select({
       ...taskColumns,
       createdByFullName: fullName(creator),
-      subtaskCount,
       subtasks: subtasksDoneByAll,
       recipients: recipientCount,
       done: doneCount,
@@ -249,7 +246,7 @@ function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskI
       const [byId, byName] = r.lastCompletedBy ?? [null, null];
       return {
         ...taskFields(r),
-        subtaskCount: r.subtaskCount,
+        subtaskCount: r.subtasks.length,
         recipients: r.recipients,
         done: r.done,
         completed,
