@@ -108,6 +108,35 @@ export function parseYearFilter(text: string): number | null | 'invalid' {
   return /^(18|19|20|21)\d\d$/.test(t) ? Number(t) : 'invalid';
 }
 
+/** A year in which a person's open requests need more days than remain (see quotaExceeded). */
+export interface QuotaExcess {
+  year: number;
+  /** Days of all open ordinary requests of the person in that year. */
+  open: number;
+  /** The remaining days of that year's account (its open days, never below 0). */
+  remaining: number;
+}
+
+/**
+ * The one quota rule of the 224 answer (spec 1 §8) and the list's warning (spec 1 §2, `exceeds`):
+ * for each year a request touches, in order, the days of all the person's open requests in that
+ * year (the new one included) against the remaining days of that year's account. Open requests
+ * use up nothing until approved, so the remaining days are the account's open days, the number
+ * the overview and the own account show; the first year that falls short is reported.
+ */
+export function quotaExceeded(
+  years: Iterable<number>,
+  account: (year: number) => { open: number } | undefined,
+  pending: (year: number) => number,
+): QuotaExcess | null {
+  for (const year of [...years].sort((a, b) => a - b)) {
+    const acc = account(year);
+    const open = pending(year);
+    if (acc && open > acc.open) return { year, open, remaining: Math.max(0, acc.open) };
+  }
+  return null;
+}
+
 /** The 224 prompt of a request beyond the remaining days (spec 1 §8). */
 export const limitedDaysMessage = (n: number) => `Nur noch ${n.toLocaleString('de-DE')} Tage verfügbar. Antrag trotzdem stellen?`;
 

@@ -228,8 +228,49 @@ export const ZCalendarRow = z.object({
 });
 export type CalendarRow = z.infer<typeof ZCalendarRow>;
 
+/**
+ * One line of a day in the spec's shape (spec 1 §3 Calendar entry): the day's info row first
+ * (`isInfo`), then its special appointments if any (`isSpecialAppointment`), then one entry per
+ * person in the order of `rows` (`userIndex` is the row's index).
+ */
+export const ZCalendarEntry = z.object({
+  status: z.number().nullable(),
+  statusLabel: z.string(),
+  info: z.string(),
+  isInfo: z.boolean(),
+  /** A status set by hand in the calendar (POST /locationappointment). */
+  isAppointment: z.boolean(),
+  isSpecialAppointment: z.boolean(),
+  /** The special appointments of the day (first shown, '+N' for the others); empty on other lines. */
+  specialAppointments: z.array(z.object({ id: z.string(), info: z.string() })),
+  specialHoliday: z.boolean(),
+  reason: z.string(),
+  overtimeDeduction: z.boolean(),
+  overtime: z.number().nullable(),
+  /** An approved registration for a training that day, with its time and title. */
+  training: z.boolean(),
+  trainingTime: z.string(),
+  trainingInfo: z.string(),
+  /** The first person of a team group: the grid draws a divider with the team's name. */
+  divider: z.boolean(),
+  /** The location's name. */
+  loc: z.string(),
+  /** Index in `rows`; null on the info and special appointment lines. */
+  userIndex: z.number().nullable(),
+  searchName: z.string(),
+});
+export type CalendarEntry = z.infer<typeof ZCalendarEntry>;
+
 export const ZCalendarDay = z.object({
+  /** The day's start in Europe/Berlin as an instant (ISO 8601), the spec's `dt`. */
+  dt: z.string(),
   date: z.string(),
+  /** ISO calendar week (KW) of the day. */
+  weeks: z.number(),
+  /** Today's column (as isToday). */
+  isActive: z.boolean(),
+  /** The day's lines in the spec's shape (see ZCalendarEntry), beside `rows[].cells`. */
+  users: z.array(ZCalendarEntry),
   /** 0 = Monday … 6 = Sunday. */
   dateIndex: z.number(),
   weekday: z.string(),

@@ -289,7 +289,8 @@ export const ZClaimResponse = z.object({ claim: ZClaim });
  * spec's fromNumber and forceReload are the client's paging state (docs/decisions.md).
  */
 export const ZClaimListQuery = z.object({
-  completed: z.enum(['true', 'false']).default('false'),
+  /** 'true'/'false', or as a form's flag '1'/'0'. */
+  completed: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => (v === '1' ? 'true' : v === '0' ? 'false' : v)),
   location: z.union([z.literal('all'), zId()]).default('all'),
   number: z.string().trim().max(40).default(''),
   year: z.string().max(10).default(''),

@@ -187,6 +187,7 @@ export const MSG = {
   trainingCancelled: 'Die Veranstaltung wurde abgesagt.',
   trainingEmployeeRequired: 'Bitte wählen Sie einen Mitarbeiter aus',
   trainingAlreadyRegistered: 'Mitarbeiter ist bereits angemeldet',
+  trainingAlreadyRegisteredSelf: 'Sie haben Sich bereits angemeldet',
   trainingDeclineConfirm: 'Möchten Sie wirklich die Anmeldung ablehnen?',
   trainingNotOnWaitingList: 'Diese Anmeldung steht nicht auf der Warteliste.',
   valuationAnswersRequired: 'Bitte beantworten Sie alle Fragen.',

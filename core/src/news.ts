@@ -76,6 +76,7 @@ const unique = (list: string[]) => [...new Set(list)];
 export const ZNewsRequest = z
   .object({
     id: zId().optional(),
+    __identity: zId().optional(),
     title: z.string({ error: MSG.newsTitleRequired }).trim().min(1, MSG.newsTitleRequired).max(200, MSG.newsTitleTooLong),
     text: z
       .string({ error: MSG.newsTextRequired })
@@ -112,7 +113,9 @@ export const ZNewsRequest = z
     requiresConfirmation: z.boolean().optional().default(false),
   })
   .refine((n) => !n.until || n.until >= n.date, { message: MSG.newsUntilBeforeDate, path: ['until'] })
-  .refine((n) => !n.file || (n.fileName && newsFileExtension(n.fileName)), { message: MSG.newsFileType, path: ['fileName'] });
+  .refine((n) => !n.file || (n.fileName && newsFileExtension(n.fileName)), { message: MSG.newsFileType, path: ['fileName'] })
+  // The update's identity field (spec 3 §3) as `id`, or as `__identity` like the spec's other entities.
+  .transform(({ __identity, ...n }) => ({ ...n, id: n.id ?? __identity }));
 export type TNewsRequest = z.output<typeof ZNewsRequest>;
 
 export const ZNewsFileKind = z.enum(['image', 'pdf', 'video']);
@@ -168,14 +171,23 @@ const ZEntity = z.enum(LIKE_ENTITIES, { error: MSG.badRequest });
 
 /** POST /like: like, or unlike when already liked. */
 export const ZLikeRequest = z.object({ entity: ZEntity, entityId: zId() });
-export const ZLikeResponse = z.object({ entityId: z.string(), liked: z.boolean(), likeCount: z.number() });
-/** POST /likes: like counts of several entities. */
-export const ZLikeCountsRequest = z.object({ entity: ZEntity, entityIds: z.array(zId()).max(200).optional().default([]) });
-export const ZLikeCountsResponse = z.object({ counts: z.array(z.object({ entityId: z.string(), likeCount: z.number(), liked: z.boolean() })) });
-/** GET /likes?entity&entityId: who liked, newest first. */
+/** An entity's likes: `count` and `likedByCurrentUser` are the spec's names (spec 3 §3 Likes), beside the first ones. */
+const ZLikeCount = z.object({ entityId: z.string(), likeCount: z.number(), liked: z.boolean(), count: z.number(), likedByCurrentUser: z.boolean() });
+export const ZLikeResponse = ZLikeCount;
+/**
+ * POST /likes: like counts of the given entities (`entityIds`, or one `entityId`); the spec's
+ * client sends only the entity: then the newest news items the person sees (LIKE_COUNTS_DEFAULT).
+ */
+export const ZLikeCountsRequest = z.object({ entity: ZEntity, entityIds: z.array(zId()).max(200).optional(), entityId: zId().optional() });
+export const ZLikeCountsResponse = z.object({ counts: z.array(ZLikeCount) });
+/** How many of the newest visible items POST /likes counts when no ids are given. */
+export const LIKE_COUNTS_DEFAULT = 50;
+/** GET /likes?entity&entityId: who liked, newest first; `userFullName` and `dateFormated` (DD.MM.YYYY) are the spec's names. */
 export const ZLikesQuery = z.object({ entity: ZEntity, entityId: zId() });
 export const ZLikesResponse = z.object({
-  likes: z.array(z.object({ userId: z.string().nullable(), userName: z.string(), createdAt: zTimestamp(), createdAtFormated: z.string() })),
+  likes: z.array(
+    z.object({ userId: z.string().nullable(), userName: z.string(), userFullName: z.string(), createdAt: zTimestamp(), createdAtFormated: z.string(), dateFormated: z.string() }),
+  ),
 });
 
 const commentText = z
@@ -207,7 +219,8 @@ export const ZComment = z.object({
   canEdit: z.boolean(),
   canDelete: z.boolean(),
 });
-export const ZCommentsResponse = z.object({ comments: z.array(ZComment), count: z.number() });
+/** POST /comments: `list` is the spec's name (spec 3 §7 "response list"), beside `comments`. */
+export const ZCommentsResponse = z.object({ comments: z.array(ZComment), list: z.array(ZComment), count: z.number() });
 export const ZCommentResponse = z.object({ comment: ZComment });
 
 /** GET /news/{id}/confirmations: who confirmed a mandatory notice and who has not yet. */

@@ -42,6 +42,9 @@ export const ZSickReportRow = z.object({
   /** Vacation days this report credited back (sickness during approved vacation). */
   creditedDays: z.number(),
   createdAtFormated: z.string(),
+  /** Who entered the report ('Vorname Nachname'; 'Benutzer gelöscht' when gone) and when (DD.MM.YYYY). */
+  confirmedByData: z.string(),
+  confirmedAtFormated: z.string(),
   status: z.string(),
   statusLabel: z.string(),
   approved: z.boolean(),

@@ -248,6 +248,8 @@ export const ZArticle = z.object({
   label: ZLabel.nullable(),
   /** Stock at the chosen location (null: no location chosen or never counted). */
   stock: z.number().nullable(),
+  /** Stock per location (spec 2 §3 Article): every location that counted it, or only the chosen one. */
+  stocks: z.array(z.object({ location: ZRef, count: z.number() })),
 });
 
 /** GET /article/filter/…: one page; `count` of all matches. */

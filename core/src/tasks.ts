@@ -77,6 +77,12 @@ export const ZTaskBase = z.object({
   /** Who ticked it ('Vorname Nachname'), '' while open or when another area completed it. */
   completedByFullName: z.string(),
   subtaskCount: z.number(),
+  /** The selection as the creator chose it (spec 3 §3 Task): group names, location ids, user ids. */
+  teams: z.array(z.string()),
+  locations: z.array(z.string()),
+  users: z.array(z.string()),
+  /** In order; `completed`: ticked in the own copy, or in view 3 by every recipient. */
+  subtasks: z.array(z.object({ id: z.string(), name: z.string(), completed: z.boolean() })),
 });
 
 const ownFields = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zId } from './ids.ts';
 import { inYearRange, isIsoDate, zTimestamp } from './dates.ts';
 import { MSG } from './messages.ts';
+import { wrappedOrFlat } from './wire.ts';
 
 /** Training categories, one tab each (spec 3 §2, §9). */
 export const TRAINING_CATEGORIES = ['Schulungen', 'Termine', 'Sonstiges'] as const;
@@ -101,29 +102,32 @@ const zDates = z
   });
 
 /** POST /training: one training per date of `dates` ('TT.MM.JJJJ, TT.MM.JJJJ'). */
-export const ZTrainingRequest = z.object({ ...trainingFields, dates: zDates, time: zTime });
+export const ZTrainingRequest = wrappedOrFlat('training', z.object({ ...trainingFields, dates: zDates, time: zTime }));
 export type TTrainingRequest = z.output<typeof ZTrainingRequest>;
 
 /**
  * PUT /training/{id}: the fields without dates; `move` reschedules to `dates` (one day) and `time`,
  * both then required (spec 3 §4 reschedule).
  */
-export const ZTrainingUpdate = z
-  .object({ ...trainingFields, move: z.boolean().default(false), dates: z.string().optional(), time: z.string().optional() })
-  .transform((v, ctx) => {
-    if (!v.move) return { ...v, date: undefined as string | undefined, time: undefined as string | undefined };
-    const date = zDates.safeParse(v.dates ?? '');
-    const time = zTime.safeParse(v.time ?? '');
-    if (!date.success) ctx.addIssue({ code: 'custom', path: ['dates'], message: date.error.issues[0]!.message });
-    else if (date.data.length !== 1) ctx.addIssue({ code: 'custom', path: ['dates'], message: MSG.trainingDateInvalid });
-    if (!time.success) ctx.addIssue({ code: 'custom', path: ['time'], message: time.error.issues[0]!.message });
-    if (!date.success || !time.success) return z.NEVER;
-    return { ...v, date: date.data[0], time: time.data };
-  });
+export const ZTrainingUpdate = wrappedOrFlat(
+  'training',
+  z
+    .object({ ...trainingFields, move: z.boolean().default(false), dates: z.string().optional(), time: z.string().optional() })
+    .transform((v, ctx) => {
+      if (!v.move) return { ...v, date: undefined as string | undefined, time: undefined as string | undefined };
+      const date = zDates.safeParse(v.dates ?? '');
+      const time = zTime.safeParse(v.time ?? '');
+      if (!date.success) ctx.addIssue({ code: 'custom', path: ['dates'], message: date.error.issues[0]!.message });
+      else if (date.data.length !== 1) ctx.addIssue({ code: 'custom', path: ['dates'], message: MSG.trainingDateInvalid });
+      if (!time.success) ctx.addIssue({ code: 'custom', path: ['time'], message: time.error.issues[0]!.message });
+      if (!date.success || !time.success) return z.NEVER;
+      return { ...v, date: date.data[0], time: time.data };
+    }),
+);
 export type TTrainingUpdate = z.output<typeof ZTrainingUpdate>;
 
 /** POST /training/registerdirect: the actor registers for a training ('Interessiert'). */
-export const ZRegisterSelfRequest = z.object({ id: zId(), directRegistration: z.boolean().default(false) });
+export const ZRegisterSelfRequest = wrappedOrFlat('training', z.object({ id: zId(), directRegistration: z.boolean().default(false) }));
 /** POST /training/register/{id}: registers employees; `directRegistration` approves at once. */
 export const ZRegisterUsersRequest = z.object({
   users: z.array(zId()).max(200).default([]),

@@ -205,6 +205,21 @@ export const ZUserResponse = z.object({ user: ZUserDetail });
 /** PUT /user/{id}: the own settings answer with the current user, the settings area with the record. */
 export const ZUserSaveResponse = z.union([ZCurrentUserResponse, ZUserResponse]);
 
+/** GET /user-popup[?id=]: the card shown when hovering over a person (spec 3 §7, spec 2 §2). */
+export const ZUserPopupQuery = z.object({ id: zId().optional(), userId: zId().optional() });
+export const ZUserPopupResponse = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  /** The avatar (GET /api/avatar/{id}), or null: the popup shows initials. */
+  resourceUri: z.string().nullable(),
+  /** The person's user group. */
+  roleLabel: z.string(),
+  /** The person's home location. */
+  locationLabel: z.string(),
+});
+
 /** GET /activate/user/{id}: the new state. */
 export const ZUserActiveResponse = z.object({ id: z.string(), active: z.boolean() });
 

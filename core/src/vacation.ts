@@ -24,7 +24,8 @@ export const ZVacationRequest = z.object({
       userId: zId({ error: MSG.errorReLogin }),
       overtimeDeduction: z.boolean().optional().default(false),
       overtime: z
-        .union([z.number(), z.string().trim().regex(/^\d{1,3}(,\d{1,2})?$|^\d{1,3}(\.\d{1,2})?$/, MSG.overtimeInvalid), z.null()])
+        // The spec's client sends the form's text, '' while the tick is off.
+        .union([z.number(), z.literal(''), z.string().trim().regex(/^\d{1,3}(,\d{1,2})?$|^\d{1,3}(\.\d{1,2})?$/, MSG.overtimeInvalid), z.null()])
         .optional()
         .transform((v) => (v === null || v === undefined || v === '' ? null : typeof v === 'number' ? v : Number(v.replace(',', '.')))),
       specialHoliday: z.boolean().optional().default(false),

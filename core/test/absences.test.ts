@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { carryOverExpiry, contingent, countWorkingDays, eachDate, freeWeekdays, countWorkingDaysByYear, parseCarryOverExpiry, formatCarryOverExpiry, parseYearFilter, sickCreditDates, weekdayCode, workingDates } from '../src/absences.ts';
+import { carryOverExpiry, contingent, countWorkingDays, eachDate, freeWeekdays, countWorkingDaysByYear, parseCarryOverExpiry, formatCarryOverExpiry, parseYearFilter, quotaExceeded, sickCreditDates, weekdayCode, workingDates } from '../src/absences.ts';
 import { regionHolidays, publicHolidays } from '../src/holidays.ts';
 
 const office = (region: string) => ({ freeDays: ['', '', '', '', '', '', ''], holidays: regionHolidays(region) });
@@ -181,5 +181,19 @@ describe('carry-over expiry (§ 7 (3) BUrlG)', () => {
         expect(r.expiring * r.expired).toBe(0);
       }),
     );
+  });
+});
+
+describe('quotaExceeded', () => {
+  const accounts = new Map([[2026, { open: 3 }], [2027, { open: 21 }]]);
+  it('reports the first short year with all open days against the account\'s open days', () => {
+    const pending = new Map([[2026, 2], [2027, 71]]);
+    expect(quotaExceeded([2027, 2026], (y) => accounts.get(y), (y) => pending.get(y) ?? 0)).toEqual({ year: 2027, open: 71, remaining: 21 });
+    pending.set(2026, 5);
+    expect(quotaExceeded([2027, 2026], (y) => accounts.get(y), (y) => pending.get(y) ?? 0)).toEqual({ year: 2026, open: 5, remaining: 3 });
+  });
+  it('is silent while the open days fit, and never names fewer than 0 remaining days', () => {
+    expect(quotaExceeded([2027], (y) => accounts.get(y), () => 21)).toBeNull();
+    expect(quotaExceeded([2027], () => ({ open: -2 }), () => 1)).toEqual({ year: 2027, open: 1, remaining: 0 });
   });
 });

@@ -242,13 +242,13 @@ describe('likes', () => {
 
   it('like and unlike; the list shows count and own like', async () => {
     const liked = (await as('verkauf@example.com', { method: 'POST', url: '/api/like', payload: { entity: 'News', entityId: id } })).json();
-    expect(liked).toEqual({ entityId: id, liked: true, likeCount: 1 });
+    expect(liked).toEqual({ entityId: id, liked: true, likeCount: 1, count: 1, likedByCurrentUser: true });
     const row = (await listAll('verkauf@example.com')).news.find((n) => n.id === id);
     expect(row).toMatchObject({ liked: true, likeCount: 1 });
     const counts = (await as('verkauf@example.com', { method: 'POST', url: '/api/likes', payload: { entity: 'News', entityIds: [id] } })).json();
-    expect(counts.counts).toEqual([{ entityId: id, likeCount: 1, liked: true }]);
+    expect(counts.counts).toEqual([{ entityId: id, likeCount: 1, liked: true, count: 1, likedByCurrentUser: true }]);
     const unliked = (await as('verkauf@example.com', { method: 'POST', url: '/api/like', payload: { entity: 'News', entityId: id } })).json();
-    expect(unliked).toEqual({ entityId: id, liked: false, likeCount: 0 });
+    expect(unliked).toEqual({ entityId: id, liked: false, likeCount: 0, count: 0, likedByCurrentUser: false });
   });
 
   it('fifty clicks at once leave at most one like and never a 500', async () => {

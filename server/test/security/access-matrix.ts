@@ -440,6 +440,8 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     scope: { only: [A, PL, VW, FL, VK], otherwise: 404 },
     sample: (d) => ({ url: `/api/user/${d.user.Verkauf}` }),
   },
+  // The card shown when hovering over a person: name, avatar, group and location of anyone.
+  'GET /api/user-popup': { who: 'everyone', sample: (d) => ({ url: `/api/user-popup?id=${d.user.Verkauf}` }) },
   'POST /api/user': {
     who: USER_KEYS,
     sample: (d, c) => ({ url: '/api/user', payload: { ...newUser(`Neu${slug(c)}`, d.loc.koeln, `N-${nr(c)}`), role: 'Verkauf' } }),

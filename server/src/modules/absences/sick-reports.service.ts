@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { countWorkingDaysByYear, sickCreditDates, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
@@ -88,13 +88,20 @@ const creditedDays = sql<number>`(select count(*)::int from ${absences} v, unnes
   where v.user_id = ${absences.userId} and v.end_date >= ${absences.startDate} and v.kind = 'vacation' and v.start_date <= ${absences.endDate}
     and c between ${absences.startDate} and ${absences.endDate})`;
 
+/** Who entered a report. */
+const confirmer = alias(users, 'confirmer');
+
 async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string | undefined, view: string | undefined, page?: { limit: number; offset: number }, count?: () => ReturnType<typeof sickCount>) {
   const s = parseSort(sort, SORT);
   const q = db
-    .select({ total: totalColumn(count ? count() : null), a: absences, credited: creditedDays, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationId: users.locationId, locationLabel: locations.name })
+    .select({
+      total: totalColumn(count ? count() : null), a: absences, credited: creditedDays, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber,
+      locationId: users.locationId, locationLabel: locations.name, confirmerName: sql<string | null>`${confirmer.firstName} || ' ' || ${confirmer.lastName}`,
+    })
     .from(absences)
     .leftJoin(users, eq(users.id, absences.userId))
     .leftJoin(locations, eq(locations.id, users.locationId))
+    .leftJoin(confirmer, eq(confirmer.id, absences.confirmedBy))
     .where(and(eq(absences.kind, 'sick'), where))
     .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : [view === '2' ? asc(absences.startDate) : desc(absences.startDate)]), asc(absences.id));
   const list = await (page ? q.limit(page.limit).offset(page.offset) : q);
@@ -115,6 +122,9 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
     countDays: Number(r.a.countDays),
     creditedDays: Number(r.credited),
     createdAtFormated: formatDate(r.a.createdAt),
+    // Who entered (confirmed) the report and when (spec 1 §3 Sick report).
+    confirmedByData: r.confirmerName ?? (r.a.confirmedBy === null && r.a.confirmedAt ? MSG.deletedUser : ''),
+    confirmedAtFormated: formatDate(r.a.confirmedAt),
     status: '2',
     statusLabel: 'Krank',
     approved: true,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { absenceStateLabel, countWorkingDaysByYear, exceedsText, limitedDaysMessage, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
+import { absenceStateLabel, countWorkingDaysByYear, exceedsText, limitedDaysMessage, quotaExceeded, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
@@ -78,23 +78,11 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
     .where(and(eq(absences.kind, 'vacation'), eq(absences.userId, p.id), eq(absences.declined, false), lte(absences.startDate, input.endDate), gte(absences.endDate, input.startDate)));
   if (overlap) throw new AppError(422, 'duplicate', MSG.vacationDuplicate);
 
-  // Remaining days per year the request touches, before this request (one statement for all years).
-  let limited: number | null = null;
-  let over: { year: number; open: number; remaining: number } | null = null;
-  // The accounts serve the answer row too (with this request added to the open days).
+  // The accounts of the years the request touches (one statement); they serve the answer row too,
+  // with this request added to the open days, so the 224 and the row's warning read the same numbers.
   const known = countsAgainst(input) ? await accountsForYears(db, [p.id], [...byYear.keys()]) : undefined;
-  if (known) {
-    for (const [year, need] of byYear) {
-      const acc = known.byYear.get(`${p.id}:${year}`)!;
-      const pendingBefore = known.pending.get(`${p.id}:${year}`) ?? 0;
-      known.pending.set(`${p.id}:${year}`, pendingBefore + need);
-      const remaining = acc.open - pendingBefore;
-      if (need > remaining && !over) {
-        limited = Math.max(0, remaining);
-        over = { year, open: pendingBefore + need, remaining: acc.open };
-      }
-    }
-  }
+  if (known) for (const [year, need] of byYear) known.pending.set(`${p.id}:${year}`, (known.pending.get(`${p.id}:${year}`) ?? 0) + need);
+  const over = known ? quotaOf(known, p.id, byYear.keys()) : null;
   const approvers = await approversOf(db, p);
   // One statement: the person's lock, the request and its approval task (see linkedTaskCtes).
   const daysByYear = JSON.stringify(Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])));
@@ -129,7 +117,7 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
     .catch(overlapRefused);
   const id = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
   const [appointment] = await toDtos(db, actor, await queryRows(db, actor, { id }), known);
-  if (limited !== null) return { status: 224 as const, body: { appointment, available: limited, message: limitedDaysMessage(limited) } };
+  if (over) return { status: 224 as const, body: { appointment, available: over.remaining, message: limitedDaysMessage(over.remaining) } };
   return { status: 200 as const, body: { appointment } };
 }
 
@@ -240,18 +228,18 @@ async function listRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { 
   return toDtos(db, actor, await queryRows(db, actor, q, page));
 }
 
+/** The quota rule (core quotaExceeded) for one person over the given years, from the accounts at hand. */
+const quotaOf = (known: Accounts, userId: string, years: Iterable<number>) =>
+  quotaExceeded(years, (y) => known.byYear.get(`${userId}:${y}`), (y) => known.pending.get(`${userId}:${y}`) ?? 0);
+
 /**
  * The quota warning of an open request (spec 1 §2, §8): the first year it touches in which the
  * person's open requests need more days than remain of that year's account.
  */
 function exceedsOf(r: { a: typeof absences.$inferSelect }, known: Accounts): { exceeds: [number, number]; year: number } | null {
   if (r.a.approved || r.a.declined || !r.a.userId || !countsAgainst(r.a)) return null;
-  for (const y of Object.keys(r.a.daysByYear).sort()) {
-    const acc = known.byYear.get(`${r.a.userId}:${y}`);
-    const pend = known.pending.get(`${r.a.userId}:${y}`) ?? 0;
-    if (acc && pend > acc.open) return { exceeds: [pend, acc.open], year: Number(y) };
-  }
-  return null;
+  const over = quotaOf(known, r.a.userId, Object.keys(r.a.daysByYear).map(Number));
+  return over ? { exceeds: [over.open, over.remaining], year: over.year } : null;
 }
 
 /** `known`: the accounts of the rows' people and years when the caller has them already. */

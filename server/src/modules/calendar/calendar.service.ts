@@ -2,9 +2,11 @@ import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type CalendarDay,
+  type CalendarEntry,
   type CalendarRow,
   type CalendarWeek,
   countDay,
+  cutInfo,
   deriveCell,
   isoWeek,
   statusLabel,
@@ -18,7 +20,7 @@ import { WEEKDAY_CODES } from '@filialportal/core/users';
 import { type Actor, can } from '../../platform/access.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import { together, type Db } from '../../platform/db.ts';
-import { berlinDay, formatDate, todayIso } from '../../platform/dates.ts';
+import { berlinDay, berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { absences } from '../absences/absences.table.ts';
 import { locations } from '../locations/locations.table.ts';
@@ -130,7 +132,9 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
   const trainingOf = (p: (typeof people)[number], d: string) => trainingOn.get(`${p.id}:${d}`) ?? null;
   const infoOf = new Map(infos.map((i) => [i.date, i.info]));
 
-  const rows: CalendarRow[] = people.map((p) => ({
+  // The spec's per-day lines (ZCalendarEntry) are built beside the cells, from the same inputs.
+  const personLines: CalendarEntry[][] = dates.map(() => []);
+  const rows: CalendarRow[] = people.map((p, userIndex) => ({
     userId: p.id,
     firstName: p.firstName,
     lastName: p.lastName,
@@ -149,10 +153,31 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
         training: trainingOf(p, d),
         manual: e ? { status: e.status, info: e.info, by: `${e.byFirst ?? ''} ${e.byLast ?? ''}`.trim() || 'Unbekannt', at: berlinDay(e.updatedAt) } : null,
       });
+      const label = cell.status === null ? '' : statusLabel(cell.status, cell.info);
+      const vacation = cell.source === 'vacation' ? covering(p.id, 'vacation', d) : null;
+      const training = cell.source === 'training' ? trainingOf(p, d) : null;
+      personLines[dates.indexOf(d)]!.push({
+        ...NO_LINE,
+        status: cell.status,
+        statusLabel: label,
+        info: cell.info,
+        isAppointment: cell.source === 'manual',
+        specialHoliday: vacation?.specialHoliday ?? false,
+        reason: vacation?.reason ?? '',
+        overtimeDeduction: vacation?.overtimeDeduction ?? false,
+        overtime: vacation?.overtime ?? null,
+        training: training !== null,
+        trainingTime: training?.time ?? '',
+        trainingInfo: training?.title ?? '',
+        divider: userIndex === 0 || people[userIndex - 1]!.teamId !== p.teamId,
+        loc: location.name,
+        userIndex,
+        searchName: `${p.lastName} ${p.firstName} ${p.firstName} ${p.lastName} ${p.personalNumber ?? ''}`.toLowerCase(),
+      });
       return {
         date: d,
         status: cell.status,
-        statusLabel: cell.status === null ? '' : statusLabel(cell.status, cell.info),
+        statusLabel: label,
         info: cell.info,
         source: cell.source,
         editable: mayEdit(rights, cell.source, cell.status),
@@ -161,16 +186,30 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
     }),
   }));
 
-  const days: CalendarDay[] = dates.map((d, i) => ({
-    date: d,
-    dateIndex: i,
+  const days: CalendarDay[] = dates.map((d, i) => {
+    const info = infoOf.get(d) ?? '';
+    const special = appointments.filter((a) => a.date <= d && a.endDate >= d).map((a) => ({ id: a.id, info: a.info }));
+    return {
+      dt: berlinInstant(d, '00:00').toISOString(),
+      date: d,
+      weeks: isoWeek(d).week,
+      isActive: d === today,
+      users: [
+        { ...NO_LINE, isInfo: true, info, statusLabel: cutInfo(info), loc: location.name },
+        ...(special.length
+          ? [{ ...NO_LINE, isSpecialAppointment: true, info: special[0]!.info, statusLabel: special.length > 1 ? `${special[0]!.info} +${special.length - 1}` : special[0]!.info, specialAppointments: special, loc: location.name }]
+          : []),
+        ...personLines[i]!,
+      ],
+      dateIndex: i,
     weekday: WEEKDAY_CODES[i]!,
     dateFormated: formatDate(d),
     isToday: d === today,
     holiday: holidayOf(d),
-    info: infoOf.get(d) ?? '',
-    specialAppointments: appointments.filter((a) => a.date <= d && a.endDate >= d).map((a) => ({ id: a.id, info: a.info })),
-  }));
+      info,
+      specialAppointments: special,
+    };
+  });
 
   const { see: _see, ...can_ } = rights;
   return {
@@ -184,6 +223,13 @@ export async function calendarWeek(db: Db, actor: Actor, locationId: string, dat
     can: can_,
   };
 }
+
+/** The fields of a day line that only some lines set. */
+const NO_LINE: CalendarEntry = {
+  status: null, statusLabel: '', info: '', isInfo: false, isAppointment: false, isSpecialAppointment: false, specialAppointments: [],
+  specialHoliday: false, reason: '', overtimeDeduction: false, overtime: null, training: false, trainingTime: '', trainingInfo: '',
+  divider: false, loc: '', userIndex: null, searchName: '',
+};
 
 /** Sick, vacation and training cells come from their lists; hand-set KR/UR need the matching right. */
 function mayEdit(rights: CalendarWeek['can'], source: string, status: number | null): boolean {

@@ -128,7 +128,7 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/likes', {
     config: { access: { permission: 'likes_can_see' } },
     schema: { tags, summary: 'Anzahl der Likes je Eintrag', body: ZLikeCountsRequest, response: { 200: ZLikeCountsResponse } },
-    handler: (req) => reactions.likeCounts(db, actorOf(req), req.body.entity, req.body.entityIds),
+    handler: (req) => reactions.likeCounts(db, actorOf(req), req.body.entity, req.body.entityIds ?? (req.body.entityId ? [req.body.entityId] : null)),
   });
 
   r.get('/likes', {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
+import { LIKE_COUNTS_DEFAULT } from '@filialportal/core/news';
 import { can, requirePermission, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { formatDate, formatTime } from '../../platform/dates.ts';
@@ -27,25 +28,29 @@ export async function toggleLike(db: Db, actor: Actor, entity: Entity, entityId:
     return added.length > 0;
   });
   const [c] = await db.select({ n: count() }).from(likes).where(and(eq(likes.entity, entity), eq(likes.entityId, entityId)));
-  return { entityId, liked, likeCount: c!.n };
+  return { entityId, liked, likeCount: c!.n, count: c!.n, likedByCurrentUser: liked };
 }
 
-/** POST /likes: counts and the own like for the given entities the person may see. */
-export async function likeCounts(db: Db, actor: Actor, entity: Entity, entityIds: string[]) {
+/**
+ * POST /likes: counts and the own like for the given entities the person may see; without ids
+ * (the spec's body is only the entity) for the newest LIKE_COUNTS_DEFAULT items the person sees.
+ */
+export async function likeCounts(db: Db, actor: Actor, entity: Entity, entityIds: string[] | null) {
   requirePermission(actor, 'likes_can_see');
-  if (entityIds.length === 0) return { counts: [] };
+  if (entityIds && entityIds.length === 0) return { counts: [] };
   // Qualified by hand: a select from one table names its columns bare, and a bare "id" inside the
   // subquery would be the like's own id.
   const newsId = sql`${news}."id"`;
-  const rows = await db
+  const query = db
     .select({
       entityId: news.id,
       likeCount: sql<number>`(select count(*)::int from ${likes} l where l.entity = ${entity} and l.entity_id = ${newsId})`,
       liked: sql<boolean>`exists(select 1 from ${likes} l where l.entity = ${entity} and l.entity_id = ${newsId} and l.user_id = ${actor.userId})`,
     })
     .from(news)
-    .where(and(inArray(news.id, entityIds), visibleWhere(actor)));
-  return { counts: rows };
+    .where(and(entityIds ? inArray(news.id, entityIds) : undefined, visibleWhere(actor)));
+  const rows = await (entityIds ? query : query.orderBy(desc(news.publishedAt), desc(news.id)).limit(LIKE_COUNTS_DEFAULT));
+  return { counts: rows.map((r) => ({ ...r, count: r.likeCount, likedByCurrentUser: r.liked })) };
 }
 
 /** GET /likes: who liked, newest first (neuigkeiten_like_benutzernamen_sehen). */
@@ -62,8 +67,10 @@ export async function likesOf(db: Db, actor: Actor, entity: Entity, entityId: st
     likes: rows.map((r) => ({
       userId: r.userId,
       userName: r.firstName ? `${r.firstName} ${r.lastName}` : MSG.deletedUser,
+      userFullName: r.firstName ? `${r.firstName} ${r.lastName}` : MSG.deletedUser,
       createdAt: r.createdAt,
       createdAtFormated: `${formatDate(r.createdAt)} ${formatTime(r.createdAt)}`,
+      dateFormated: formatDate(r.createdAt),
     })),
   };
 }
@@ -108,7 +115,8 @@ export async function commentsOf(db: Db, actor: Actor, entity: Entity, entityId:
     .where(and(eq(comments.entity, entity), eq(comments.entityId, entityId)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(1000);
-  return { comments: rows.map((r) => toComment(actor, r)), count: rows.length };
+  const list = rows.map((r) => toComment(actor, r));
+  return { comments: list, list, count: rows.length };
 }
 
 async function commentById(db: Db, actor: Actor, id: string) {

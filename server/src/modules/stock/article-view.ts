@@ -3,16 +3,35 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { formatDate, formatDateTime as formatBerlinDateTime } from '../../platform/dates.ts';
 import { colorLabels, manufacturers } from '../lists/lists.table.ts';
 import { categories } from '../assortment/assortment.table.ts';
+import { locations } from '../locations/locations.table.ts';
 import { articleEans, articles, articleStocks } from './stock.table.ts';
 
 const a = (column: string) => sql.raw(`"articles"."${column}"`);
 
+type StockEntry = { location: { id: string; name: string }; count: number };
+
+/**
+ * `stocks` of a list row (spec 2 §3 Article: stocks [{location, count}]) without a chosen location:
+ * every location that has counted the article, read from the index on (article_id, location_id,
+ * count) without visiting the table. The location names come from one object of all names, an
+ * uncorrelated subquery PostgreSQL computes once per statement. With a chosen location the row's
+ * `stock` is that entry already (see toArticleDto).
+ */
+function allStocks() {
+  const names = sql`(select jsonb_object_agg(l.id, l.name) from ${locations} l)`;
+  return sql<StockEntry[]>`(select coalesce(json_agg(json_build_object(
+      'location', json_build_object('id', s.location_id, 'name', coalesce(${names} ->> s.location_id::text, '')), 'count', s.count)
+      order by ${names} ->> s.location_id::text), '[]'::json)
+    from ${articleStocks} s where s.article_id = ${a('id')})`;
+}
+
 /**
  * The columns of an article row; `location` picks the stock shown beside it. Names of
  * manufacturer, category and label come from their indexes per row of the page, the stock from
- * the primary key of article_stocks: one statement per page, no query per row.
+ * the primary key of article_stocks: one statement per page, no query per row. `withStocks`
+ * false leaves `stocks` empty for callers that read the stock rows themselves (the detail).
  */
-export function articleColumns(location: string | null) {
+export function articleColumns(location: string | null, withStocks = true) {
   return {
     id: articles.id,
     number: articles.number,
@@ -51,6 +70,11 @@ export function articleColumns(location: string | null) {
     stock: location
       ? sql<number | null>`(select s.count from ${articleStocks} s where s.article_id = ${a('id')} and s.location_id = ${location})`
       : sql<number | null>`null::int`,
+    stocks: withStocks && !location ? allStocks() : sql<StockEntry[]>`'[]'::json`,
+    // The chosen location once per statement (uncorrelated), for the row's one `stocks` entry.
+    stockLocation: withStocks && location
+      ? sql<{ id: string; name: string } | null>`(select json_build_object('id', l.id, 'name', l.name) from ${locations} l where l.id = ${location})`
+      : sql<{ id: string; name: string } | null>`null::json`,
   };
 }
 
@@ -96,5 +120,6 @@ export function toArticleDto(r: Row, now = new Date()) {
     category: { id: r.categoryId, name: r.categoryName },
     label: r.label,
     stock: r.stock,
+    stocks: r.stockLocation ? (r.stock === null ? [] : [{ location: r.stockLocation, count: r.stock }]) : r.stocks,
   };
 }

@@ -135,7 +135,7 @@ export async function loadArticle(db: Db, actor: Actor, id: string, location: st
 }
 
 async function articleWithStocks(db: Db, actor: Actor, where: SQL, location: string | null) {
-  const [row] = await db.select(articleColumns(location)).from(articles).where(where);
+  const [row] = await db.select(articleColumns(location, false)).from(articles).where(where);
   if (!row || (!row.active && !seesInactive(actor))) return null;
   const stocks = await db
     .select({

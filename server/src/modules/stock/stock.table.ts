@@ -96,6 +96,8 @@ export const articleStocks = pgTable(
   (t) => [
     primaryKey({ columns: [t.articleId, t.locationId] }),
     index('article_stocks_location_idx').on(t.locationId, t.articleId),
+    // The stock per location of a list row, read from the index alone (no table page per location).
+    index('article_stocks_article_count_idx').on(t.articleId, t.locationId, t.count),
     check('article_stocks_count_check', sql`${t.count} between 0 and 1000000`),
   ],
 );

@@ -30,7 +30,18 @@ const creator = alias(users, 'creator');
 const recipient = alias(users, 'recipient');
 const completer = alias(users, 'completer');
 const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
-const subtaskCount = sql<number>`(select count(*)::int from ${taskSubtasks} where ${taskSubtasks.taskId} = ${tasks.id})`;
+/**
+ * The subtasks of a list row (spec 3 §3 Task: subtasks [name, completed]) from task_subtasks_task_idx;
+ * `done` tells whether a subtask is completed: for a recipient, ticked in the own copy. The row's
+ * subtaskCount is its length (one lookup per row, not two).
+ */
+const subtaskList = (done: SQL) =>
+  sql<{ id: string; name: string; completed: boolean }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'completed', ${done}) order by s.position), '[]'::json)
+    from ${taskSubtasks} s where s.task_id = ${tasks.id})`;
+/** For the creator (view 3), as GET /subtasks: ticked by every recipient; stops at the first who has not. */
+const subtasksDoneByAll = subtaskList(
+  sql`(exists (select 1 from ${taskAssignments} a where a.task_id = ${tasks.id}) and not exists (select 1 from ${taskAssignments} a where a.task_id = ${tasks.id} and not (s.id = any(a.subtasks_done))))`,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Creating tasks: by people (POST /task) and by other modules (linked tasks).
@@ -103,6 +114,9 @@ const taskColumns = {
   link: tasks.link,
   reference: tasks.reference,
   createdAt: tasks.createdAt,
+  teams: tasks.teams,
+  locations: tasks.locations,
+  users: tasks.users,
 };
 
 function ownRowsQuery(db: Db, where: SQL | undefined) {
@@ -115,7 +129,7 @@ function ownRowsQuery(db: Db, where: SQL | undefined) {
       completedById: taskAssignments.completedBy,
       completedByFullName: fullName(completer),
       subtasksDone: taskAssignments.subtasksDone,
-      subtaskCount,
+      subtasks: subtaskList(sql`s.id = any(${taskAssignments.subtasksDone})`),
       userId: taskAssignments.userId,
       userFullName: fullName(recipient),
       userLocation: locations.name,
@@ -133,7 +147,10 @@ function ownRowsQuery(db: Db, where: SQL | undefined) {
 type OwnRow = Awaited<ReturnType<typeof ownRowsQuery>>[number];
 
 /** What both lists show of a task. */
-type TaskRow = { id: string; title: string; priority: number; deadline: string; multiTask: boolean; locked: boolean; link: string; reference: string | null; createdAt: Date; createdByFullName: string | null };
+type TaskRow = {
+  id: string; title: string; priority: number; deadline: string; multiTask: boolean; locked: boolean; link: string; reference: string | null; createdAt: Date; createdByFullName: string | null;
+  teams: string[]; locations: string[]; users: string[]; subtasks: { id: string; name: string; completed: boolean }[];
+};
 function taskFields(r: TaskRow) {
   return {
     id: r.id,
@@ -148,6 +165,10 @@ function taskFields(r: TaskRow) {
     createdByFullName: r.createdByFullName ?? MSG.deletedUser,
     createdAt: r.createdAt,
     createdAtFormated: formatDate(r.createdAt),
+    teams: r.teams,
+    locations: r.locations,
+    users: r.users,
+    subtasks: r.subtasks,
   };
 }
 
@@ -159,7 +180,7 @@ function toOwnDto(r: OwnRow) {
     checked: r.completedAt !== null,
     completedAtFormated: formatDate(r.completedAt),
     completedByFullName: completerName(r.completedById, r.completedByFullName),
-    subtaskCount: r.subtaskCount,
+    subtaskCount: r.subtasks.length,
     subtasksDone: r.subtasksDone.length,
     userId: r.userId,
     userFullName: r.userFullName ?? MSG.deletedUser,
@@ -209,7 +230,7 @@ function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskI
     .select({
       ...taskColumns,
       createdByFullName: fullName(creator),
-      subtaskCount,
+      subtasks: subtasksDoneByAll,
       recipients: recipientCount,
       done: doneCount,
       lastCompletedAt,
@@ -225,7 +246,7 @@ function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskI
       const [byId, byName] = r.lastCompletedBy ?? [null, null];
       return {
         ...taskFields(r),
-        subtaskCount: r.subtaskCount,
+        subtaskCount: r.subtasks.length,
         recipients: r.recipients,
         done: r.done,
         completed,

@@ -23,6 +23,8 @@ interface RegisterInput {
   approve: boolean;
   force: boolean;
   info: string;
+  /** The person registers themself: a second try is told 'Sie haben Sich bereits angemeldet' (spec 3 §5). */
+  self?: boolean;
 }
 
 /** What needs a confirmation first: the person is absent that day or registered elsewhere then. */
@@ -76,7 +78,7 @@ async function register(deps: Deps, actor: Actor, input: RegisterInput) {
       await openApprovalTasks(tx, input.trainingId, inserted.filter((r) => !r.waitingList && !r.approved), actor.userId);
     });
   } catch (err) {
-    if (err instanceof AppError && err.code === 'already_registered') return { registerStatus: 500, registerMessage: MSG.trainingAlreadyRegistered, training: t };
+    if (err instanceof AppError && err.code === 'already_registered') return { registerStatus: 500, registerMessage: input.self ? MSG.trainingAlreadyRegisteredSelf : MSG.trainingAlreadyRegistered, training: t };
     throw err;
   }
   const training = await loadTraining(db, actor, input.trainingId);
@@ -88,7 +90,7 @@ async function register(deps: Deps, actor: Actor, input: RegisterInput) {
 /** POST /training/registerdirect: the actor registers (or joins the waiting list). */
 export function registerSelf(deps: Deps, actor: Actor, trainingId: string, opts: { direct: boolean; force: boolean }) {
   const approve = opts.direct && allOrOwn(actor, 'anmeldung_best_tigen_alle', 'anmeldung_best_tigen_eigene_filiale', actor.locationId);
-  return register(deps, actor, { trainingId, userIds: [actor.userId], approve, force: opts.force, info: '' });
+  return register(deps, actor, { trainingId, userIds: [actor.userId], approve, force: opts.force, info: '', self: true });
 }
 
 /** POST /training/register/{id}: registers employees (all, or those of the own location). */

@@ -47,6 +47,31 @@ function weekFields(u: UserRow): Record<WeekField, string> {
   return out as Record<WeekField, string>;
 }
 
+
+/**
+ * GET /user-popup (spec 3 §7): what hovering over a person shows (spec 2 §2: avatar, full name,
+ * user group and location) – the own card without `id`. Every signed-in person sees it for any
+ * colleague, as names and groups stand beside their claims, news and comments anyway; nothing
+ * more (no e-mail, phone or personal number).
+ */
+export async function userPopup(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatarFileId: users.avatarFileId, roleLabel: userGroups.label, locationLabel: locations.name })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(eq(users.id, id));
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`,
+    resourceUri: avatarUri(row.avatarFileId),
+    roleLabel: row.roleLabel,
+    locationLabel: row.locationLabel,
+  };
+}
 /** GET /user/{id}: every field of spec 3 §3 User. */
 export async function getUser(db: Db, actor: Actor, id: string) {
   const [row] = await db

@@ -11,6 +11,8 @@ import {
   ZUserActiveResponse,
   ZUserListAllResponse,
   ZUserListResponse,
+  ZUserPopupQuery,
+  ZUserPopupResponse,
   ZUserResponse,
   ZUserSaveResponse,
 } from '@filialportal/core/users';
@@ -76,6 +78,12 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
       if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.header('Content-Encoding', 'gzip').send(list.gzip as never);
       return reply.send(list.json as never);
     },
+  });
+
+  r.get('/user-popup', {
+    config: { access: 'authenticated' },
+    schema: { tags, summary: 'Karte einer Person (Name, Bild, Gruppe, Standort); ohne id die eigene', querystring: ZUserPopupQuery, response: { 200: ZUserPopupResponse } },
+    handler: (req) => usersList.userPopup(deps.db, req.query.id ?? req.query.userId ?? actorOf(req).userId),
   });
 
   r.get('/user/:id', {

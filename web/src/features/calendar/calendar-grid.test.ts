@@ -27,7 +27,11 @@ function week(rows: CalendarRow[]): CalendarWeek {
     start: DATES[0]!,
     end: DATES[6]!,
     days: DATES.map((date, i) => ({
+      dt: `${date}T00:00:00.000Z`,
       date,
+      weeks: 20,
+      isActive: false,
+      users: [],
       dateIndex: i,
       weekday: ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'][i]!,
       dateFormated: date.split('-').reverse().join('.'),

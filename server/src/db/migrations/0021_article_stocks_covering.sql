@@ -1,0 +1,1 @@
+CREATE INDEX "article_stocks_article_count_idx" ON "article_stocks" USING btree ("article_id","location_id","count");
