@@ -5,6 +5,8 @@
 export const MSG = {
   // own: what lists show in place of a person whose account was deleted
   deletedUser: 'Benutzer gelöscht',
+  // own: the sender of tasks the portal creates itself (rating a training)
+  systemSender: 'Filialportal',
   // Session (spec 1 §8)
   wrongLogin: 'Falscher Benutzername oder Passwort.',
   reLogin: 'Bitte melden Sie sich erneut an',

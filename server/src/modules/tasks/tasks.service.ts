@@ -102,6 +102,7 @@ const taskColumns = {
   locked: tasks.locked,
   link: tasks.link,
   reference: tasks.reference,
+  fromSystem: tasks.fromSystem,
   createdAt: tasks.createdAt,
 };
 
@@ -133,7 +134,23 @@ function ownRowsQuery(db: Db, where: SQL | undefined) {
 type OwnRow = Awaited<ReturnType<typeof ownRowsQuery>>[number];
 
 /** What both lists show of a task. */
-type TaskRow = { id: string; title: string; priority: number; deadline: string; multiTask: boolean; locked: boolean; link: string; reference: string | null; createdAt: Date; createdByFullName: string | null };
+type TaskRow = {
+  id: string;
+  title: string;
+  priority: number;
+  deadline: string;
+  multiTask: boolean;
+  locked: boolean;
+  link: string;
+  reference: string | null;
+  fromSystem: boolean;
+  createdAt: Date;
+  createdByFullName: string | null;
+};
+
+/** Who sent a task: the portal for its own tasks, the person, or 'Benutzer gelöscht' once the account is gone. */
+const senderName = (r: Pick<TaskRow, 'fromSystem' | 'createdByFullName'>) => (r.fromSystem ? MSG.systemSender : (r.createdByFullName ?? MSG.deletedUser));
+
 function taskFields(r: TaskRow) {
   return {
     id: r.id,
@@ -145,7 +162,7 @@ function taskFields(r: TaskRow) {
     locked: r.locked,
     link: r.link,
     reference: r.reference,
-    createdByFullName: r.createdByFullName ?? MSG.deletedUser,
+    createdByFullName: senderName(r),
     createdAt: r.createdAt,
     createdAtFormated: formatDate(r.createdAt),
   };
