@@ -98,16 +98,19 @@ test.describe('Urlaub und Krankmeldungen', () => {
     await pickDate(page, page.getByLabel('Urlaub von'), WEEK.start);
     await pickDate(page, page.getByLabel('Urlaub bis'), WEEK.end);
 
-    // Overtime: digits and a comma only, the e removed, at most 3 characters without a comma.
+    // Overtime: digits and a comma only, at most 3 characters without a comma. What breaks the
+    // rules stays as typed and the field says why; saving asks for the hours.
     await page.getByRole('checkbox', { name: 'Überstundenabbau' }).check();
     const hours = page.getByLabel('Überstunden', { exact: true });
-    await hours.fill('12e34');
-    await expect(hours).toHaveValue('123');
-    await hours.fill('-5');
-    await expect(hours).toHaveValue('0');
-    await hours.fill('');
+    await hours.fill('-7e,55x');
+    await expect(hours).toHaveValue('-7e,55x');
+    await expect(page.getByText(MSG.overtimeInvalid)).toBeVisible();
+    await hours.fill('1234');
+    await expect(page.getByText(MSG.overtimeTooLong)).toBeVisible();
     await page.getByRole('button', { name: 'Antrag stellen' }).click();
     await expect(page.getByRole('alert')).toHaveText(MSG.overtimeRequired);
+    await hours.fill('');
+    await expect(page.getByText(MSG.overtimeTooLong)).toHaveCount(0);
 
     // The ticks exclude each other.
     await hours.fill('7,5');
@@ -200,18 +203,25 @@ test.describe('Urlaub und Krankmeldungen', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Eingegangene Krankmeldungen' })).toBeVisible();
     await page.getByRole('button', { name: 'Neue Krankmeldung' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Krankmeldung' });
+    // Every missing field at once; each message goes as soon as its field is filled.
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(MSG.employeeRequired);
+    const problems = dialog.getByRole('alert');
+    for (const message of [MSG.employeeRequired, MSG.sickDateRequired, MSG.sickEndRequired]) await expect(problems).toContainText(message);
 
     await dialog.getByLabel('Mitarbeiter').fill('Wolf');
     await page.getByRole('option', { name: 'Wolf, Greta' }).click();
-    await dialog.getByRole('button', { name: 'Erstellen' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(MSG.sickDateRequired);
+    await expect(problems).not.toContainText(MSG.employeeRequired);
+    await expect(problems).toContainText(MSG.sickDateRequired);
 
-    await pickDate(page, dialog.getByRole('button', { name: 'Von', exact: true }), SICK.start);
-    await dialog.getByRole('button', { name: 'Erstellen' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(MSG.sickEndRequired);
-    await pickDate(page, dialog.getByRole('button', { name: 'Bis', exact: true }), SICK.end);
+    // Typed dates: 'T.M.JJ' is this century; the calendar stays as a help.
+    const from = dialog.getByRole('textbox', { name: 'Von', exact: true });
+    const [year, month, day] = SICK.start.split('-');
+    await from.fill(`${Number(day)}.${Number(month)}.${year!.slice(2)}`);
+    await from.press('Tab');
+    await expect(from).toHaveValue(german(SICK.start));
+    await expect(problems).toHaveText(MSG.sickEndRequired);
+    await pickDate(page, dialog.getByRole('textbox', { name: 'Bis', exact: true }), SICK.end);
+    await expect(problems).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
     await expect(page.getByText('Krankmeldung erstellt')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -231,8 +241,8 @@ test.describe('Urlaub und Krankmeldungen', () => {
     await page.getByRole('button', { name: 'Neue Krankmeldung' }).click();
     await dialog.getByLabel('Mitarbeiter').fill('Wolf');
     await page.getByRole('option', { name: 'Wolf, Greta' }).click();
-    await pickDate(page, dialog.getByRole('button', { name: 'Von', exact: true }), SICK.start);
-    await pickDate(page, dialog.getByRole('button', { name: 'Bis', exact: true }), SICK.start);
+    await pickDate(page, dialog.getByRole('textbox', { name: 'Von', exact: true }), SICK.start);
+    await pickDate(page, dialog.getByRole('textbox', { name: 'Bis', exact: true }), SICK.start);
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(MSG.sickDuplicate);
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
@@ -255,7 +265,7 @@ test.describe('Urlaub und Krankmeldungen', () => {
     await row.getByRole('button', { name: 'Krankmeldung von Greta Wolf bearbeiten' }).click();
     const dialog = page.getByRole('dialog', { name: 'Krankmeldung bearbeiten' });
     const shorter = iso(addDays(new Date(`${SICK.start}T00:00:00Z`), 1));
-    await pickDate(page, dialog.getByRole('button', { name: 'Bis', exact: true }), shorter);
+    await pickDate(page, dialog.getByRole('textbox', { name: 'Bis', exact: true }), shorter);
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Krankmeldung gespeichert')).toBeVisible();
     await expect(row.getByText(german(shorter))).toBeVisible();

@@ -89,8 +89,8 @@ test.describe('Urlaubskonto für Genehmigende und Personalleitung', () => {
     const dialog = page.getByRole('dialog', { name: 'Neue Krankmeldung' });
     await dialog.getByLabel('Mitarbeiter').fill('Wolf');
     await page.getByRole('option', { name: 'Wolf, Greta' }).click();
-    await pickDate(page, dialog.getByRole('button', { name: 'Von', exact: true }), addDays(WEEK.start, 1));
-    await pickDate(page, dialog.getByRole('button', { name: 'Bis', exact: true }), addDays(WEEK.start, 2));
+    await pickDate(page, dialog.getByRole('textbox', { name: 'Von', exact: true }), addDays(WEEK.start, 1));
+    await pickDate(page, dialog.getByRole('textbox', { name: 'Bis', exact: true }), addDays(WEEK.start, 2));
     // The hint before saving: the vacation and the two days.
     const hint = dialog.getByRole('status').filter({ hasText: 'Krank während genehmigtem Urlaub' });
     await expect(hint).toContainText(`Urlaub ${german(WEEK.start)} – ${german(WEEK.end)}: 2 Urlaubstage werden wegen Krankheit gutgeschrieben`);

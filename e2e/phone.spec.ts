@@ -139,6 +139,87 @@ test.describe('Telefonbreite (390 × 844)', () => {
   });
 });
 
+/** The element's right edge lies inside the container's (nothing cut off by its overflow). */
+async function expectWithin(target: Locator, container: Locator) {
+  const box = (await target.boundingBox())!;
+  const outer = (await container.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(outer.x);
+  expect(box.x + box.width).toBeLessThanOrEqual(outer.x + outer.width);
+}
+
+/** The first open claim of the list the page loads: its number, state and customer. */
+async function firstOpenClaim(page: Page, open: () => Promise<unknown>) {
+  const answer = page.waitForResponse((r) => /\/api\/claims\/list\/0\?completed=false/.test(r.url()));
+  await open();
+  const { claims } = (await (await answer).json()) as { claims: { number: string; customerName: string; status: { name: string } | null }[] };
+  expect(claims.length, 'the demo company has open claims').toBeGreaterThan(0);
+  return claims[0]!;
+}
+
+test.describe('Bestand, Beanstandungen und Urlaub am Telefon (390 × 844)', () => {
+  test.use({ viewport: PHONE });
+
+  test('Der Lagerist sieht seine Urlaubszahlen ganz, zählt in der Karte und sieht Nummer, Status und Kunde einer Beanstandung', async ({ page }) => {
+    await login(page, 'lagerist@example.com', undefined, '/dashboard');
+    const vacation = page.getByRole('region', { name: /^Mein Urlaub/ });
+    const values = vacation.getByRole('list', { name: 'Urlaubskonto' }).getByText(/^-?[\d,]+ Tage?$/);
+    await expect(values).toHaveCount(4);
+    for (const value of await values.all()) {
+      await expectWithin(value, vacation);
+      await expectInViewport(page, value);
+    }
+
+    await page.goto('/sortiment/bestand');
+    const card = page.getByRole('list', { name: 'Artikel' }).getByRole('listitem').filter({ hasText: 'LA-1002' });
+    // The first look at the list of fifty cards also runs the accessibility check.
+    await expect(card.getByText('Eiche Weiß geölt')).toBeVisible({ timeout: 20_000 });
+    const stock = card.getByRole('textbox', { name: 'Bestand LA-1002' });
+    await expectInViewport(page, stock);
+    await expectNoSidewaysScroll(page);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/article/updatestock') && r.ok());
+    await stock.fill('23');
+    await stock.press('Enter');
+    await saved;
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Artikel' }).getByRole('textbox', { name: 'Bestand LA-1002' })).toHaveValue('23', { timeout: 20_000 });
+
+    const claim = await firstOpenClaim(page, () => page.goto('/beanstandungen'));
+    const claimCard = page.getByRole('list', { name: 'Offene Beanstandungen' }).getByRole('listitem').filter({ hasText: claim.number });
+    for (const text of [claim.number, claim.status?.name ?? '–', claim.customerName || '–']) await expectInViewport(page, claimCard.getByText(text, { exact: true }).first());
+    await expectNoSidewaysScroll(page);
+  });
+});
+
+/** The table fits its box: nothing of it lies beyond the right edge, to be scrolled to. */
+async function expectTableFits(table: Locator) {
+  const overflow = await table.evaluate((t) => {
+    const box = (t as unknown as { closest(s: string): { scrollWidth: number; clientWidth: number } | null }).closest('.mantine-ScrollArea-viewport');
+    return box ? box.scrollWidth - box.clientWidth : -1;
+  });
+  expect(overflow, 'the table scrolls sideways by so many pixels').toBe(0);
+}
+
+test.describe('Tablet quer (1024 × 768)', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('„Bestand“ bleibt auf dem Schirm; die Beanstandungen passen ohne Querscrollen', async ({ page }) => {
+    await login(page, 'lagerist@example.com');
+    await page.goto('/sortiment/bestand');
+    const table = page.getByRole('table', { name: 'Artikel' });
+    await expect(table.getByRole('columnheader', { name: 'Bestand' })).toBeVisible({ timeout: 20_000 });
+    await expectTableFits(table);
+    await expectInViewport(page, table.getByRole('columnheader', { name: 'Bestand' }));
+    await expectInViewport(page, table.getByRole('textbox', { name: 'Bestand LA-1000' }));
+
+    const claim = await firstOpenClaim(page, () => page.goto('/beanstandungen'));
+    const claims = page.getByRole('table', { name: 'Offene Beanstandungen' });
+    const row = claims.getByRole('row').filter({ hasText: claim.number });
+    await expect(row).toBeVisible();
+    await expectTableFits(claims);
+    for (const text of [claim.number, claim.status?.name ?? '–', claim.customerName || '–']) await expectInViewport(page, row.getByText(text, { exact: true }).first());
+  });
+});
+
 test.describe('Navigation', () => {
   test('Zurück nach zweimal „Nächste Woche“ führt zur Woche davor, nicht zum Dashboard', async ({ page }) => {
     await login(page, 'filialleitung@example.com');

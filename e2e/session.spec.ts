@@ -19,6 +19,31 @@ test.describe('Anmeldung und Sitzung', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^Guten (Morgen|Tag|Abend), \S+/ })).toBeVisible();
   });
 
+  test('Ein leeres Formular markiert die leeren Felder, statt ein falsches Passwort zu melden', async ({ page }) => {
+    await page.goto('/');
+    const username = page.getByLabel('Benutzername');
+    const password = page.getByLabel('Passwort', { exact: true });
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    const problems = page.getByRole('alert');
+    await expect(problems).toContainText(MSG.usernameRequired);
+    await expect(problems).toContainText(MSG.passwordRequired);
+    await expect(problems).not.toContainText(MSG.wrongLogin);
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+
+    // Filled in, the field is fine at once; only the empty one stays marked.
+    await username.fill('filialleitung@example.com');
+    await expect(problems).toHaveText(MSG.passwordRequired);
+    await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(problems).toHaveText(MSG.passwordRequired);
+    await password.fill('demo1234');
+    await expect(problems).toHaveCount(0);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('Navigation hängt von den Rechten ab', async ({ page }) => {
     await login(page, 'admin@example.com');
     const nav = mainNavigation(page);

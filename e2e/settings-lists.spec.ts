@@ -21,7 +21,7 @@ function berlinDay(days: number) {
 /** Opens the date picker of `label` and picks the day `days` from today. */
 async function pickDate(page: Page, label: string, days: number) {
   const { label: dayLabel, monthsAhead } = berlinDay(days);
-  await page.getByRole('dialog').getByRole('button', { name: label, exact: true }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: label, exact: true }).click();
   for (let i = 0; i < monthsAhead; i++) await page.getByRole('button', { name: 'Nächster Monat' }).click();
   await page.getByRole('button', { name: dayLabel, exact: true }).click();
 }
@@ -111,11 +111,12 @@ test.describe('Einstellungen: Sondertermine, Standorte, Listen', () => {
 
     await page.getByRole('button', { name: 'Neues Label' }).click();
     const form = page.getByRole('dialog', { name: 'Neues Label' });
+    // Both problems at once; the name's goes as soon as it is typed.
     await form.getByRole('button', { name: 'Erstellen' }).click();
-    await expect(form.getByText(MSG.nameRequired, { exact: true })).toBeVisible();
+    await expect(form.getByRole('alert')).toContainText(MSG.nameRequired);
+    await expect(form.getByRole('alert')).toContainText(MSG.colorRequired);
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Restposten');
-    await form.getByRole('button', { name: 'Erstellen' }).click();
-    await expect(form.getByText(MSG.colorRequired, { exact: true })).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveText(MSG.colorRequired);
     await form.getByRole('textbox', { name: 'Farbe' }).fill('#a5d8ff');
     await form.getByRole('textbox', { name: 'Name', exact: true }).click();
     await form.getByRole('button', { name: 'Erstellen' }).click();

@@ -61,6 +61,36 @@ test.describe('Bestand scannen', () => {
     await expect(page.getByRole('row', { name: /LA-1000/ })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Bestand LA-1000' })).toHaveCount(0);
   });
+
+  test('Eine getippte EAN findet, was die Liste zeigt – auch einen inaktiven Artikel; einen ausgeblendeten kennt niemand', async ({ page, browser }) => {
+    // LA-1022 (serial 23) is inactive in the demo company.
+    const inactive = ean(23);
+    await login(page, 'zentrallagerleitung@example.com', undefined, '/sortiment/bestand?nummer=LA-102');
+    await expect(page.getByRole('row', { name: /LA-1022/ })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Bestand ändern' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Bestand ändern' });
+    await dialog.getByRole('textbox', { name: 'EAN' }).fill(inactive);
+    await dialog.getByRole('button', { name: 'Suchen' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'LA-1022' })).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Anzahl (gezählt)' }).fill('9');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByRole('table', { name: 'Geänderte Bestände' }).getByRole('row', { name: /LA-1022/ })).toContainText('9');
+
+    // The Lagerist's list hides it: typed and saved without searching, it is unknown and stays at 9.
+    const other = await browser.newPage();
+    await login(other, 'lagerist@example.com', undefined, '/sortiment/bestand?nummer=LA-102');
+    await expect(other.getByRole('row', { name: /LA-1021/ })).toBeVisible({ timeout: 20_000 });
+    await expect(other.getByRole('row', { name: /LA-1022/ })).toHaveCount(0);
+    await other.getByRole('button', { name: 'Bestand ändern' }).click();
+    dialog = other.getByRole('dialog', { name: 'Bestand ändern' });
+    await dialog.getByRole('textbox', { name: 'EAN' }).fill(inactive);
+    await dialog.getByRole('textbox', { name: 'Anzahl (gezählt)' }).fill('2');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.stockEanUnknown.replace('{n}', inactive));
+    await other.close();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Bestand LA-1022' })).toHaveValue('9', { timeout: 20_000 });
+  });
 });
 
 test.describe('Sortiment', () => {

@@ -11,6 +11,17 @@ function todayLabel(): string {
   return new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date());
 }
 
+/** Today as DD.MM.YYYY (Berlin). */
+function todayGerman(): string {
+  return new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date());
+}
+
+/** Today typed the short way: '7.1.27'. */
+function typedToday(): string {
+  const [d, m, y] = todayGerman().split('.');
+  return `${Number(d)}.${Number(m)}.${y!.slice(2)}`;
+}
+
 /** The counter beside 'Aufgaben' in the navigation (0 when it is not shown). */
 async function openTaskCount(page: Page): Promise<number> {
   const badge = mainNavigation(page).getByRole('status', { name: /offene Aufgaben?$/ });
@@ -44,17 +55,37 @@ test.describe('Aufgaben', () => {
     await expect(dialog.getByRole('combobox', { name: 'Standorte' })).toBeDisabled();
     await expect(dialog.getByText('Filiale Köln', { exact: true })).toBeVisible();
 
+    // Every problem at once; each goes as soon as its field is fixed.
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(MSG.taskTitleRequired);
+    const problems = dialog.getByRole('alert');
+    await expect(problems).toContainText(MSG.taskTitleRequired);
+    await expect(problems).toContainText(MSG.taskDateRequired);
+    await expect(dialog.getByLabel('Titel')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Fällig am')).toHaveAttribute('aria-invalid', 'true');
 
     await dialog.getByLabel('Titel').fill(TITLE);
-    await dialog.getByRole('button', { name: 'Erstellen' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(MSG.taskDateRequired);
-    // The input stays after an error.
-    await expect(dialog.getByLabel('Titel')).toHaveValue(TITLE);
+    await expect(problems).toHaveText(MSG.taskDateRequired);
+    await expect(dialog.getByLabel('Titel')).not.toHaveAttribute('aria-invalid', 'true');
 
+    // Picked from the calendar: the date's message goes too.
     await dialog.getByLabel('Fällig am').click();
     await page.getByRole('button', { name: todayLabel(), exact: true }).click();
+    await expect(problems).toHaveCount(0);
+    await expect(dialog.getByLabel('Fällig am')).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Typed: '1.12.26' is a date, '31.02.2026' says what is wrong, a past day is refused.
+    const deadline = dialog.getByLabel('Fällig am');
+    await deadline.fill('31.02.2026');
+    await deadline.press('Tab');
+    await expect(dialog.getByText(MSG.dateTypedInvalid)).toBeVisible();
+    await expect(deadline).toHaveValue('31.02.2026');
+    await deadline.fill('1.1.20');
+    await deadline.press('Tab');
+    await expect(dialog.getByText(/^Das Datum darf nicht vor dem \d\d\.\d\d\.\d{4} liegen\.$/)).toBeVisible();
+    await deadline.fill(typedToday());
+    await expect(dialog.getByText(MSG.dateTypedInvalid)).toHaveCount(0);
+    await deadline.press('Tab');
+    await expect(deadline).toHaveValue(todayGerman());
     await dialog.getByText('Hoch', { exact: true }).click();
     await expect(dialog.getByRole('radio', { name: 'Hoch' })).toBeChecked();
     await dialog.getByRole('combobox', { name: 'Teams' }).click();
@@ -123,6 +154,15 @@ test.describe('Aufgaben', () => {
     const finished = page.getByRole('region', { name: 'Erledigte Aufgaben' });
     await expect(finished.getByRole('article', { name: TITLE })).toBeVisible();
     await expect(finished.getByRole('button', { name: 'Wieder öffnen' }).first()).toBeVisible();
+  });
+
+  test('Eine Aufgabe des Portals (eine Veranstaltung bewerten) nennt „Filialportal“ als Absender', async ({ page }) => {
+    await login(page, 'verkauf@example.com', undefined, '/aufgaben/eigene');
+    // The demo company's past training: the scheduler asked its participants to rate it.
+    const rating = page.getByRole('region', { name: 'Offene Aufgaben' }).getByRole('article', { name: /^Veranstaltung bewerten: / }).first();
+    await expect(rating).toBeVisible({ timeout: 20_000 });
+    await expect(rating.getByText(`Von ${MSG.systemSender}`, { exact: true })).toBeVisible();
+    await expect(rating.getByText(`Von ${MSG.deletedUser}`)).toHaveCount(0);
   });
 
   test('Filialleitung sieht, wer die gemeinsame Aufgabe erledigt hat', async ({ page }) => {

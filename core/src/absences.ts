@@ -1,4 +1,5 @@
 import { WEEKDAY_CODES, type WeekdayCode } from './users.ts';
+import { MSG } from './messages.ts';
 
 /**
  * Day counting of vacation and sick reports (issue "vacation"): a request's days are the days
@@ -156,16 +157,18 @@ export function absenceStateLabel(a: { approved: boolean; declined: boolean }): 
 }
 
 /**
- * The overtime field's character rules (spec 1 §5): digits and one comma only, the letter e
- * removed, a negative value becomes 0, at most 4 characters (3 without a comma).
+ * The overtime field's rules (spec 1 §5): digits and one comma only, at most 4 characters, or 3
+ * without a comma. The spec's client silently rewrote what was typed (a minus made it 0, an e
+ * vanished, extra characters were cut, so '-7e,55x' became '07,5'); here the text stays as typed
+ * and the rule it breaks is named. Returns that message, or null when the text passes (an empty
+ * text too: whether hours are required is the form's rule).
  */
-export function cleanOvertimeInput(text: string): string {
-  let v = text.replace(/[eE]/g, '');
-  if (v.trim().startsWith('-')) return '0';
-  v = v.replace(/[^\d,]/g, '');
-  const comma = v.indexOf(',');
-  if (comma >= 0) v = v.slice(0, comma + 1) + v.slice(comma + 1).replace(/,/g, '');
-  return v.slice(0, v.includes(',') ? 4 : 3);
+export function overtimeInputProblem(text: string): string | null {
+  const v = text.trim();
+  if (v === '') return null;
+  if (!/^\d+(,\d*)?$/.test(v)) return MSG.overtimeInvalid;
+  if (v.length > (v.includes(',') ? 4 : 3)) return MSG.overtimeTooLong;
+  return null;
 }
 
 /** The working days (YYYY-MM-DD) from start to end inclusive; for periods of at most a few years. */

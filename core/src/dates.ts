@@ -18,6 +18,26 @@ export function inYearRange(v: string): boolean {
   return year >= YEAR_MIN && year <= YEAR_MAX;
 }
 
+/** What a typed date turned out to be: YYYY-MM-DD, null for an empty field, or why it is none. */
+export type TypedDate = { ok: true; date: string | null } | { ok: false; message: string };
+
+/**
+ * A date as a person types it: 'TT.MM.JJJJ' or shorter ('1.12.2026'), with a two-digit year
+ * always in this century ('1.12.26' → 2026-12-01), or pasted as 'JJJJ-MM-TT'; spaces are ignored.
+ * A day without a year ('1.12.') is refused rather than guessed: around New Year the guess would
+ * be wrong as often as right. So is a day that does not exist (31.02.) and a year outside
+ * 1800–2199.
+ */
+export function parseTypedDate(text: string): TypedDate {
+  const v = text.replace(/\s+/g, '');
+  if (v === '') return { ok: true, date: null };
+  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(v);
+  const iso = german ? `${german[3]!.length === 2 ? `20${german[3]}` : german[3]}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}` : v;
+  if (!isIsoDate(iso)) return { ok: false, message: MSG.dateTypedInvalid };
+  if (!inYearRange(iso)) return { ok: false, message: MSG.dateOutOfRange };
+  return { ok: true, date: iso };
+}
+
 /** Days from start to end inclusive (1 for a single day, 0 when end lies before start). */
 export function periodDays(start: string, end: string): number {
   const ms = Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`);

@@ -5,6 +5,8 @@
 export const MSG = {
   // own: what lists show in place of a person whose account was deleted
   deletedUser: 'Benutzer gelöscht',
+  // own: the sender of tasks the portal creates itself (rating a training)
+  systemSender: 'Filialportal',
   // Session (spec 1 §8)
   wrongLogin: 'Falscher Benutzername oder Passwort.',
   reLogin: 'Bitte melden Sie sich erneut an',
@@ -25,6 +27,7 @@ export const MSG = {
   passwordResetInvalid: 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
   passwordResetDone: 'Ihr neues Passwort ist gespeichert. Sie können sich jetzt anmelden.',
   usernameRequired: 'Bitte geben Sie Ihren Benutzernamen ein.',
+  passwordRequired: 'Bitte geben Sie Ihr Passwort ein.',
   saved: 'Änderungen gespeichert',
   // own: requests the API refuses before any rule of a domain applies
   invalidCharacters: 'Die Anfrage enthält ungültige Zeichen (Nullzeichen oder kein gültiges UTF-8).',
@@ -40,6 +43,9 @@ export const MSG = {
   duplicateEntry: 'Dieser Eintrag existiert bereits.',
   valueOutOfRange: 'Ein Wert liegt außerhalb des erlaubten Bereichs.',
   dateOutOfRange: 'Bitte geben Sie ein Datum zwischen 1800 und 2199 ein.',
+  dateTypedInvalid: 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.',
+  dateBeforeMin: 'Das Datum darf nicht vor dem {d} liegen.',
+  dateAfterMax: 'Das Datum darf nicht nach dem {d} liegen.',
   // User settings (spec 3 §5)
   fillAllFields: 'Bitte füllen Sie alle Felder aus.',
   passwordsDiffer: 'Passwörter sind nicht identisch.',
@@ -131,6 +137,8 @@ export const MSG = {
   vacationBothTicks: 'Überstundenabbau und Sonderurlaub schließen sich aus.',
   reasonTooLong: 'Der Grund darf höchstens 20 Zeichen lang sein.',
   overtimeInvalid: 'Bitte geben Sie die Überstunden als Zahl ein (z. B. 7,5).',
+  // own: spec 1 §5 "at most 4 characters, or 3 when no comma is present"
+  overtimeTooLong: 'Überstunden haben höchstens drei Stellen, mit Komma höchstens vier Zeichen (z. B. 12,5).',
   vacationNotOwn: 'Eigene Anträge dürfen Sie nicht bearbeiten.',
   vacationWrongState: 'Dieser Antrag kann in seinem Zustand nicht so bearbeitet werden.',
   vacationTooLong: 'Ein Urlaubsantrag darf höchstens 366 Tage umfassen.',
@@ -228,7 +236,6 @@ export const MSG = {
   articleEanTaken: 'Diese EAN gehört bereits zu einem anderen Artikel.',
   articleActionDatesOrder: 'Das Ende des Aktionspreises darf nicht vor dem Beginn liegen.',
   articleDateInvalid: 'Bitte geben Sie das Datum als TT.MM.JJJJ HH:mm ein.',
-  articleDayInvalid: 'Bitte geben Sie das Datum als TT.MM.JJJJ ein.',
   articlePriceInvalid: 'Bitte geben Sie einen Preis von 0 bis 1.000.000 ein.',
   articleAmountInvalid: 'Bitte geben Sie eine ganze Zahl von 0 bis 1.000.000 ein.',
   articleUnknown: 'Der Artikel existiert nicht mehr.',

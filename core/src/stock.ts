@@ -111,7 +111,7 @@ const zDay = z
     const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v.trim());
     const day = m ? `${m[3]}-${m[2]}-${m[1]}` : '';
     if (!m || !isIsoDate(day) || !inYearRange(day)) {
-      ctx.addIssue({ code: 'custom', message: MSG.articleDayInvalid });
+      ctx.addIssue({ code: 'custom', message: MSG.dateTypedInvalid });
       return z.NEVER;
     }
     return day;

@@ -45,7 +45,14 @@ export const ZCreateTaskRequest = z
     completed: z.boolean().optional(),
     checked: z.boolean().optional(),
   })
-  .refine((t) => t.teams.length + t.locations.length + t.users.length > 0, { message: MSG.taskRecipientsRequired, path: ['users'] });
+  .refine((t) => t.teams.length + t.locations.length + t.users.length > 0, {
+    message: MSG.taskRecipientsRequired,
+    path: ['users'],
+    // Also beside a missing title or date (a form names every problem at once); not when the
+    // recipient lists themselves are malformed.
+    when: (payload) =>
+      typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => !i.path?.length || ['teams', 'locations', 'users'].includes(String(i.path[0]))),
+  });
 export type TCreateTaskRequest = z.output<typeof ZCreateTaskRequest>;
 
 /** PUT /task/{id}: `{ task: { completed } }`. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { carryOverExpiry, contingent, countWorkingDays, eachDate, freeWeekdays, countWorkingDaysByYear, parseCarryOverExpiry, formatCarryOverExpiry, parseYearFilter, quotaExceeded, sickCreditDates, weekdayCode, workingDates } from '../src/absences.ts';
+import { carryOverExpiry, contingent, overtimeInputProblem, countWorkingDays, eachDate, freeWeekdays, countWorkingDaysByYear, parseCarryOverExpiry, formatCarryOverExpiry, parseYearFilter, quotaExceeded, sickCreditDates, weekdayCode, workingDates } from '../src/absences.ts';
 import { regionHolidays, publicHolidays } from '../src/holidays.ts';
+import { MSG } from '../src/messages.ts';
 
 const office = (region: string) => ({ freeDays: ['', '', '', '', '', '', ''], holidays: regionHolidays(region) });
 const shop = (region: string) => ({ freeDays: ['', '', 'Mi', '', '', '', 'So'], holidays: regionHolidays(region) });
@@ -78,6 +79,20 @@ describe('countWorkingDays', () => {
 describe('contingent', () => {
   it('available = contingent + surplus − deduction; open = available − taken − planned', () => {
     expect(contingent({ holidayContingent: 30, surplus: 3, deduction: 1, taken: 10, planned: 5 })).toEqual({ available: 32, taken: 10, planned: 5, open: 17 });
+  });
+});
+
+describe('overtime input (spec 1 §5: digits and a comma, at most 4 characters, 3 without a comma)', () => {
+  it.each(['', '7', '75', '120', '7,5', '7,', '12,5', '1,25'])('%j passes', (text) => {
+    expect(overtimeInputProblem(text)).toBeNull();
+  });
+
+  it.each(['-7e,55x', '-7', '7e', '1e3', '7.5', 'x', ',5', '7,5,', '7,5x', '+7'])('%j is refused, not rewritten', (text) => {
+    expect(overtimeInputProblem(text)).toBe(MSG.overtimeInvalid);
+  });
+
+  it.each(['1000', '12,55', '123,5'])('%j is too long', (text) => {
+    expect(overtimeInputProblem(text)).toBe(MSG.overtimeTooLong);
   });
 });
 

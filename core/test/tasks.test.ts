@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { taskProgress } from '../src/tasks.ts';
+import { MSG } from '../src/messages.ts';
+import { taskProgress, ZCreateTaskRequest } from '../src/tasks.ts';
 
 const base = { recipients: 8, done: 0, completed: false, completedByFullName: '', completedAtFormated: '' };
 
@@ -23,5 +24,25 @@ describe('progress of a delegated task (view 3)', () => {
   it('an open shared task says it is open and for how many', () => {
     expect(taskProgress({ ...base, multiTask: false })).toEqual({ label: 'Offen · 8 Empfänger', percent: 0 });
     expect(taskProgress({ ...base, multiTask: false, recipients: 1200 }).label).toBe('Offen · 1.200 Empfänger');
+  });
+});
+
+describe('a new task (POST /task)', () => {
+  const messages = (body: unknown) => {
+    const r = ZCreateTaskRequest.safeParse(body);
+    return r.success ? [] : r.error.issues.map((i) => i.message);
+  };
+
+  it('names a missing recipient beside a missing title and date (a form shows them at once)', () => {
+    const found = messages({ title: '', deadline: '' });
+    for (const message of [MSG.taskTitleRequired, MSG.taskDateRequired, MSG.taskRecipientsRequired]) expect(found).toContain(message);
+    // The server answers with the first: still the title.
+    expect(found[0]).toBe(MSG.taskTitleRequired);
+  });
+
+  it('checks recipients only on a body that is an object with well-formed lists', () => {
+    expect(messages(undefined)).toHaveLength(1);
+    expect(messages('Aufgabe')).toHaveLength(1);
+    expect(messages({ title: 'Inventur', deadline: '2030-01-01', users: 'alle' })).not.toContain(MSG.taskRecipientsRequired);
   });
 });

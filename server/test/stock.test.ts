@@ -216,6 +216,48 @@ describe('stock changes', () => {
     expect(await stockOf(a.id, elsewhere)).toBe(4);
   });
 
+  it('finds and changes by EAN exactly the articles the list shows; a hidden one is unknown and nothing changes', async () => {
+    const hidden = await create({ number: 'S-6', ean: ean('400000000306'), scanList: [ean('400000000307')] });
+    const shown = await create({ number: 'S-7', ean: ean('400000000308') });
+    expect((await as('vertrieb@example.com', { method: 'PUT', url: `/api/article/${hidden.id}/active`, payload: { active: false } })).statusCode).toBe(200);
+    const historyRows = async () => (await t.db.select({ n: count() }).from(stockHistory).where(eq(stockHistory.articleId, hidden.id)))[0]!.n;
+
+    // The lookup answers for exactly the articles of the list, for staff and for who sees inactive ones.
+    const eansOf = await t.db.select({ id: articles.id, ean: articles.ean }).from(articles).where(eq(articles.categoryId, categoryId));
+    for (const email of ['verkauf@example.com', 'vertriebsleitung@example.com']) {
+      const listed = (await as(email, { method: 'GET', url: `/api/article/listall/${categoryId}/null/null/null` })).json().articles.map((a: { id: string }) => a.id).sort();
+      const found: string[] = [];
+      for (const a of eansOf) {
+        const res = await as(email, { method: 'GET', url: `/api/article/ean/${a.ean}` });
+        expect([200, 404]).toContain(res.statusCode);
+        if (res.statusCode === 200) found.push(res.json().article.id);
+      }
+      expect(found.sort(), email).toEqual(listed);
+      expect(listed.includes(hidden.id), email).toBe(email.startsWith('vertriebsleitung'));
+      expect(listed).toContain(shown.id);
+    }
+
+    // Staff: the inactive article is unknown by EAN, scan-list EAN and id; nothing is counted.
+    for (const [payload, message] of [
+      [{ ean: hidden.ean, location: koeln, count: 7 }, MSG.stockEanUnknown.replace('{n}', hidden.ean)],
+      [{ ean: ean('400000000307'), location: koeln, count: 7 }, MSG.stockEanUnknown.replace('{n}', ean('400000000307'))],
+      [{ ean: '', articleId: hidden.id, location: koeln, count: 7 }, MSG.articleUnknown],
+    ] as const) {
+      const res = await update('verkauf@example.com', payload);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect(await stockOf(hidden.id, koeln)).toBeNull();
+    expect(await historyRows()).toBe(0);
+    expect((await update('verkauf@example.com', { ean: shown.ean, location: koeln, count: 3 })).statusCode).toBe(200);
+
+    // Who sees inactive articles finds and counts it.
+    const counted = await update('vertriebsleitung@example.com', { ean: hidden.ean, location: koeln, count: 5 });
+    expect(counted.statusCode).toBe(200);
+    expect(counted.json()).toMatchObject({ after: 5, article: { id: hidden.id, active: false } });
+    expect(await stockOf(hidden.id, koeln)).toBe(5);
+  });
+
   it('never loses a change when twenty people count the same article at once', async () => {
     const a = await create({ number: 'S-3', ean: ean('400000000304') });
     const token = await t.login('verkauf@example.com');

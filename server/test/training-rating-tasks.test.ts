@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays } from '@filialportal/core/calendar';
+import { MSG } from '@filialportal/core/messages';
 import { openRatingTasks, ratingReference } from '../src/modules/trainings/rating-tasks.ts';
 import { trainingRegistrations, trainings, trainingValuations } from '../src/modules/trainings/trainings.table.ts';
 import { taskAssignments, tasks } from '../src/modules/tasks/tasks.table.ts';
@@ -54,7 +55,7 @@ const recipients = async (trainingId: string) => {
   return rows.map((r) => ({ email: email(r.userId), done: r.completedAt !== null })).sort((a, b) => a.email!.localeCompare(b.email!));
 };
 const ownOpenTasks = async (email: string) =>
-  (await t.as(await t.login(email), { method: 'GET', url: '/api/task/list/0/all/all/0?taskview=2' })).json().tasks as { id: string; title: string; link: string; locked: boolean }[];
+  (await t.as(await t.login(email), { method: 'GET', url: '/api/task/list/0/all/all/0?taskview=2' })).json().tasks as { id: string; title: string; link: string; locked: boolean; createdByFullName: string }[];
 
 describe('rating tasks after a training', () => {
   it('the day after, each approved participant who came and has not rated gets the task; once only', async () => {
@@ -78,7 +79,13 @@ describe('rating tasks after a training', () => {
     expect(task.deadline).toBe(addDays(yesterday, 14));
     expect(task.locked).toBe(true);
     const [mine] = (await ownOpenTasks('verkauf@example.com')).filter((x) => x.id === task.id);
-    expect(mine).toMatchObject({ title: `Veranstaltung bewerten: Fugenlos verlegen (${yesterday.split('-').reverse().join('.')})`, link: `/veranstaltungen?id=${id}&bewerten=1`, locked: true });
+    expect(mine).toMatchObject({
+      title: `Veranstaltung bewerten: Fugenlos verlegen (${yesterday.split('-').reverse().join('.')})`,
+      link: `/veranstaltungen?id=${id}&bewerten=1`,
+      locked: true,
+      // The portal sent it, not a person whose account is gone.
+      createdByFullName: MSG.systemSender,
+    });
     // Not ticked by hand: rating is what completes it.
     const tick = await t.as(await t.login('verkauf@example.com'), { method: 'PUT', url: `/api/task/${task.id}`, payload: { task: { completed: true } } });
     expect(tick.statusCode).toBe(403);

@@ -234,6 +234,8 @@ function CardList<T>({ columns, rows, rowKey, sort = '', onSortChange, loading, 
       <li
         key={rowKey(row)}
         className={classes.card}
+        // On a row colour the labels take the text colour: the dimmed grey is too light there.
+        data-tinted={rowStyle?.(row, index).backgroundColor ? true : undefined}
         {...rowProps(row, index, rowStyle, onRowClick)}
       >
         {(titles.length > 0 || badges.length > 0) && (

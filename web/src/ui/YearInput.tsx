@@ -40,7 +40,7 @@ export function YearInput({ value, onChange, label = 'Jahr' }: YearInputProps) {
   return (
     <TextInput
       label={label}
-      placeholder="JJJJ"
+      placeholder="jjjj"
       inputMode="numeric"
       autoComplete="off"
       value={text}

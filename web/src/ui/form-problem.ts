@@ -29,6 +29,39 @@ export function firstProblem(schema: SafeParser, values: unknown): FormProblem |
 /** Errors of a form by field, as @mantine/form keeps them. */
 export type FieldErrors = Record<string, string>;
 
+/**
+ * Every failing field of a form at once (a person fixes them in one go): each field with the
+ * message of its first failing rule, named by the last key of the issue's path and renamed by
+ * `fields` (`{ password: ['password', 'passwordRepeat'] }`); a rule of no field under
+ * FORM_MESSAGE. Rules of a whole object (zod refinements) run once its fields pass.
+ */
+export function allProblems(schema: SafeParser, values: unknown, fields: Record<string, readonly string[]> = {}): FieldErrors {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path.at(-1)) : FORM_MESSAGE;
+    for (const field of fields[key] ?? [key]) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The top-level fields whose value differs between two states of a form. */
+export function changedFields(values: Record<string, unknown>, previous: Record<string, unknown>): string[] {
+  return Object.keys(values).filter((key) => !Object.is(values[key], previous[key]));
+}
+
+/**
+ * The errors a checked form shows after a change: what its rules say now (a fixed field loses
+ * its mark and message at once, a field emptied again gets them back), plus the refusal of the
+ * last save on the fields that have not changed since (a refusal of no field stays until the
+ * next save).
+ */
+export function errorsAfterChange(now: FieldErrors, refusal: FieldErrors, changed: readonly string[]): FieldErrors {
+  const kept = Object.fromEntries(Object.entries(refusal).filter(([field]) => !changed.includes(field)));
+  return { ...kept, ...now };
+}
+
 /** The key of a message that names no field (e.g. a refusal of the server). */
 export const FORM_MESSAGE = 'form';
 
@@ -41,22 +74,18 @@ export function problemErrors(problem: FormProblem | null): FieldErrors {
   return errors;
 }
 
-/** The message of a form's errors (they all carry the same one), or null. */
+/** The messages of a form's errors, each once, in order, one per line; or null. */
 export function errorsMessage(errors: Record<string, unknown>): string | null {
-  const first = Object.values(errors).find(Boolean);
-  return first ? String(first) : null;
+  const messages = [...new Set(Object.values(errors).filter(Boolean).map(String))];
+  return messages.length > 0 ? messages.join('\n') : null;
 }
 
 /**
  * A validate function for @mantine/form from a zod schema (of the core, the one the server
- * checks with): the values are turned into the checked shape with `toBody`, and the first
- * problem marks its fields (see firstProblem); `fields` names form fields for schema keys that
- * differ (`{ password: ['password', 'passwordRepeat'] }`).
+ * checks with): the values are turned into the checked shape with `toBody`, and every failing
+ * field is marked with its message (see allProblems); `fields` names form fields for schema
+ * keys that differ (`{ password: ['password', 'passwordRepeat'] }`).
  */
 export function zodResolver<V>(schema: SafeParser, toBody: (values: V) => unknown = (v) => v, fields: Record<string, readonly string[]> = {}) {
-  return (values: V): FieldErrors => {
-    const problem = firstProblem(schema, toBody(values));
-    if (!problem) return {};
-    return problemErrors({ message: problem.message, fields: [...new Set(problem.fields.flatMap((f) => fields[f] ?? [f]))] });
-  };
+  return (values: V): FieldErrors => allProblems(schema, toBody(values), fields);
 }

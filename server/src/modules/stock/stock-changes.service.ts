@@ -10,7 +10,7 @@ import { categories } from '../assortment/assortment.table.ts';
 import { locations } from '../locations/locations.table.ts';
 import { users } from '../users/users.table.ts';
 import { formatDateTime } from './article-view.ts';
-import { loadArticle } from './stock.service.ts';
+import { loadArticle, visibleArticles } from './stock.service.ts';
 import { articleEans, articles, articleStocks, stockChecks, stockHistory } from './stock.table.ts';
 
 /** Whose stock a person may change: every location, or the own one(s) (spec 2 §6). */
@@ -125,9 +125,11 @@ export async function adjustStock(db: Db, input: StockAdjustment): Promise<{ his
  */
 export async function updateStock(db: Db, actor: Actor, input: { ean: string; articleId?: string; location: string; count: number }) {
   if (!mayChangeStockAt(actor, input.location)) throw forbidden(MSG.stockLocationNotAllowed);
+  // Only an article the person sees (the list's rule): a hidden one is unknown, nothing changes.
+  const visible = visibleArticles(actor) ?? sql`true`;
   const article = input.articleId
-    ? sql`(select a.id from ${articles} a where a.id = ${input.articleId})`
-    : sql`(select e.article_id from ${articleEans} e where e.ean = ${input.ean})`;
+    ? sql`(select ${articles.id} from ${articles} where ${articles.id} = ${input.articleId} and ${visible})`
+    : sql`(select ${articles.id} from ${articles} join ${articleEans} on ${articleEans.articleId} = ${articles.id} where ${articleEans.ean} = ${input.ean} and ${visible})`;
   const [found] = await db
     .select({
       articleId: sql<string | null>`${article}`,

@@ -29,8 +29,13 @@ export interface ArticleFilter {
   quality?: string | null;
 }
 
-/** Inactive articles are shown to who may switch them (greyed), hidden from everyone else. */
-const seesInactive = (actor: Actor) => can(actor, 'sortiment_artikel_aktiv_inaktiv_setzen');
+/**
+ * The articles a person sees: inactive ones only who may switch them (greyed), all others only
+ * active ones. One condition for the list, the EAN lookup, the single article and every change
+ * of stock or label, so an article the list shows is found everywhere, and one it hides is
+ * neither found nor changed blind. Undefined: every article.
+ */
+export const visibleArticles = (actor: Actor): SQL | undefined => (can(actor, 'sortiment_artikel_aktiv_inaktiv_setzen') ? undefined : eq(articles.active, true));
 
 function filterWhere(actor: Actor, f: ArticleFilter): SQL | undefined {
   return and(
@@ -41,7 +46,7 @@ function filterWhere(actor: Actor, f: ArticleFilter): SQL | undefined {
     f.number ? sql`lower(${articles.number}) like ${likeTerm(f.number).slice(1)}` : undefined,
     f.decor ? sql`(lower(${articles.decor}) like ${likeTerm(f.decor)} or lower(${articles.name}) like ${likeTerm(f.decor)})` : undefined,
     f.quality ? sql`lower(${articles.quality}) like ${likeTerm(f.quality)}` : undefined,
-    seesInactive(actor) ? undefined : eq(articles.active, true),
+    visibleArticles(actor),
   );
 }
 
@@ -86,7 +91,7 @@ export async function articlesByIds(db: Db, actor: Actor, ids: string[], locatio
   const rows = await db
     .select(articleColumns(location))
     .from(articles)
-    .where(and(inArray(articles.id, ids), seesInactive(actor) ? undefined : eq(articles.active, true)));
+    .where(and(inArray(articles.id, ids), visibleArticles(actor)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const list = [...new Set(ids)].flatMap((id) => (byId.has(id) ? [toArticleDto(byId.get(id)!)] : []));
   return { articles: list, count: list.length };
@@ -112,14 +117,14 @@ export async function stockByNumbers(db: Db, actor: Actor, numbers: string[]) {
     .from(articles)
     .leftJoin(sql`${articleStocks} s`, sql`s.article_id = ${articles.id}`)
     .leftJoin(sql`${locations} l`, sql`l.id = s.location_id`)
-    .where(and(sql`lower(${articles.number}) = any(${sql.param(lower)}::text[])`, seesInactive(actor) ? undefined : eq(articles.active, true)))
+    .where(and(sql`lower(${articles.number}) = any(${sql.param(lower)}::text[])`, visibleArticles(actor)))
     .orderBy(articles.number, sql`l.name`);
 }
 
-/** The article behind an EAN (main code or scan list); 404 with the spec's message otherwise. */
 /**
- * GET /article/ean/{ean}: the article behind a scanned or typed EAN, found by a subquery in the
- * article's own statement (the lookup on every scan stays at two statements).
+ * GET /article/ean/{ean}: the article behind a scanned or typed EAN (main code or scan list),
+ * found by a subquery in the article's own statement (the lookup on every scan stays at two
+ * statements); 404 with the spec's message when there is none the person sees.
  */
 export async function articleByEan(db: Db, actor: Actor, ean: string, location: string | null) {
   const found = await articleWithStocks(db, actor, sql`${articles.id} = (select e.article_id from ${articleEans} e where e.ean = ${ean})`, location);
@@ -135,8 +140,8 @@ export async function loadArticle(db: Db, actor: Actor, id: string, location: st
 }
 
 async function articleWithStocks(db: Db, actor: Actor, where: SQL, location: string | null) {
-  const [row] = await db.select(articleColumns(location, false)).from(articles).where(where);
-  if (!row || (!row.active && !seesInactive(actor))) return null;
+  const [row] = await db.select(articleColumns(location, false)).from(articles).where(and(where, visibleArticles(actor)));
+  if (!row) return null;
   const stocks = await db
     .select({
       locationId: articleStocks.locationId,
@@ -261,7 +266,7 @@ export async function setLabel(db: Db, actor: Actor, id: string, labelId: string
   const [row] = await db
     .update(articles)
     .set({ labelId })
-    .where(eq(articles.id, id))
+    .where(and(eq(articles.id, id), visibleArticles(actor)))
     .returning({ id: articles.id })
     .catch(onConstraint({ articles_label_id_color_labels_id_fk: () => badRequest(MSG.notFound) }));
   if (!row) throw notFound(MSG.articleUnknown);

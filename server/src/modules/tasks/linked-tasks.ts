@@ -12,6 +12,7 @@ export interface NewTask {
   locked?: boolean;
   link?: string;
   reference?: string | null;
+  /** The person who creates it; null: the portal itself (a job), shown as 'Filialportal'. */
   createdBy: string | null;
   teams?: string[];
   locations?: string[];
@@ -33,6 +34,7 @@ export async function insertTask(db: Db, t: NewTask): Promise<string> {
         link: t.link ?? '',
         reference: t.reference ?? null,
         createdBy: t.createdBy,
+        fromSystem: t.createdBy === null,
         teams: t.teams ?? [],
         locations: t.locations ?? [],
         users: t.users ?? [],
@@ -65,8 +67,8 @@ export function linkedTaskCtes(t: Omit<NewTask, 'teams' | 'locations' | 'users' 
   const recipients = sql`${`{${[...new Set(t.recipients)].join(',')}}`}::uuid[]`;
   const from = sql.identifier(source);
   return sql`linked_task as (
-    insert into ${tasks} (title, deadline, priority, multi_task, locked, link, reference, created_by, users)
-    select ${t.title}, ${t.deadline}, ${t.priority ?? 2}, ${t.multiTask ?? false}, ${t.locked ?? false}, ${t.link ?? ''}, ${referencePrefix} || s.id, ${t.createdBy}, ${recipients}
+    insert into ${tasks} (title, deadline, priority, multi_task, locked, link, reference, created_by, from_system, users)
+    select ${t.title}, ${t.deadline}, ${t.priority ?? 2}, ${t.multiTask ?? false}, ${t.locked ?? false}, ${t.link ?? ''}, ${referencePrefix} || s.id, ${t.createdBy}, ${t.createdBy === null}, ${recipients}
     from ${from} s where cardinality(${recipients}) > 0
     returning id
   ), linked_assignments as (

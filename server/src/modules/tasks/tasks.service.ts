@@ -113,6 +113,7 @@ const taskColumns = {
   locked: tasks.locked,
   link: tasks.link,
   reference: tasks.reference,
+  fromSystem: tasks.fromSystem,
   createdAt: tasks.createdAt,
   teams: tasks.teams,
   locations: tasks.locations,
@@ -148,9 +149,13 @@ type OwnRow = Awaited<ReturnType<typeof ownRowsQuery>>[number];
 
 /** What both lists show of a task. */
 type TaskRow = {
-  id: string; title: string; priority: number; deadline: string; multiTask: boolean; locked: boolean; link: string; reference: string | null; createdAt: Date; createdByFullName: string | null;
+  id: string; title: string; priority: number; deadline: string; multiTask: boolean; locked: boolean; link: string; reference: string | null; fromSystem: boolean; createdAt: Date; createdByFullName: string | null;
   teams: string[]; locations: string[]; users: string[]; subtasks: { id: string; name: string; completed: boolean }[];
 };
+
+/** Who sent a task: the portal for its own tasks, the person, or 'Benutzer gelöscht' once the account is gone. */
+const senderName = (r: Pick<TaskRow, 'fromSystem' | 'createdByFullName'>) => (r.fromSystem ? MSG.systemSender : (r.createdByFullName ?? MSG.deletedUser));
+
 function taskFields(r: TaskRow) {
   return {
     id: r.id,
@@ -162,7 +167,7 @@ function taskFields(r: TaskRow) {
     locked: r.locked,
     link: r.link,
     reference: r.reference,
-    createdByFullName: r.createdByFullName ?? MSG.deletedUser,
+    createdByFullName: senderName(r),
     createdAt: r.createdAt,
     createdAtFormated: formatDate(r.createdAt),
     teams: r.teams,

@@ -20,6 +20,11 @@ export const tasks = pgTable(
     /** What the task belongs to, e.g. 'absence:<id>', so its module can complete or remove it. */
     reference: text('reference'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Created by the portal itself (a job, e.g. the rating tasks), not by a person: its sender is
+     * 'Filialportal'. Without it an empty `created_by` means the creator's account was deleted.
+     */
+    fromSystem: boolean('from_system').notNull().default(false),
     /** The selection as chosen: group names, location ids, user ids. */
     teams: text('teams').array().notNull().default(sql`'{}'::text[]`),
     locations: uuid('locations').array().notNull().default(sql`'{}'::uuid[]`),

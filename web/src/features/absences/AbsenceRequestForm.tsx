@@ -1,18 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Checkbox, Collapse, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import { cleanOvertimeInput, limitedDaysMessage } from '@filialportal/core/absences';
+import { limitedDaysMessage, overtimeInputProblem } from '@filialportal/core/absences';
 import { currentYear, todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
 import { REASON_MAX, ZVacationRequest } from '@filialportal/core/vacation';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { firstProblem, type FieldErrors } from '../../ui/form-problem.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useContingents, useDeleteVacation, useRequestVacation, type Contingent, type VacationRequestBody } from './absences.api.ts';
 import { DEFAULT_VACATION_VIEW, vacationPath, type RequestFormState } from './paths.ts';
 import { carryOverNote, formatNumber } from './vacation-ui.tsx';
@@ -28,9 +29,12 @@ interface Values {
 
 const EMPTY: Values = { startDate: null, endDate: null, overtimeDeduction: false, overtime: '', specialHoliday: false, reason: '' };
 
-/** The request body; an unfinished '7,' counts as '7', an empty field as missing. */
+/**
+ * The request body; an unfinished '7,' counts as '7', an empty field as missing, and so does a
+ * text that breaks the field's rules (it says so itself, see overtimeInputProblem).
+ */
 function toBody(values: Values, userId: string): VacationRequestBody {
-  const overtime = values.overtime.replace(/,$/, '');
+  const overtime = overtimeInputProblem(values.overtime) ? '' : values.overtime.trim().replace(/,$/, '');
   return {
     startDate: values.startDate,
     endDate: values.endDate,
@@ -42,24 +46,36 @@ function toBody(values: Values, userId: string): VacationRequestBody {
   };
 }
 
-/** The first failing rule of the server's schema, with the fields to mark. */
-function checkRequest(body: VacationRequestBody): FormProblem | null {
-  const found = firstProblem(ZVacationRequest, { appointment: body });
-  if (!found) return null;
-  switch (found.message) {
-    case MSG.vacationDatesRequired:
-      return { message: found.message, fields: [body.startDate ? '' : 'startDate', body.endDate ? '' : 'endDate'] };
+/** The field a rule of the server's schema concerns ('form' for the request as a whole). */
+function fieldOf(message: string): string {
+  switch (message) {
     case MSG.overtimeRequired:
     case MSG.overtimeInvalid:
-      return { message: found.message, fields: ['overtime'] };
+      return 'overtime';
     case MSG.specialReasonRequired:
     case MSG.reasonTooLong:
-      return { message: found.message, fields: ['reason'] };
+      return 'reason';
     case MSG.endBeforeStart:
-      return { message: found.message, fields: ['endDate'] };
+      return 'endDate';
     default:
-      return found;
+      return 'form';
   }
+}
+
+/**
+ * Every problem of the request at once, by the server's schema: a missing start or end, and the
+ * rule the rest breaks, checked as if the period were chosen (the schema asks for the rest only
+ * once both dates are there).
+ */
+function checkRequest(values: Values, userId: string): FieldErrors {
+  const body = toBody(values, userId);
+  const errors: FieldErrors = {};
+  if (!body.startDate) errors.startDate = MSG.vacationDatesRequired;
+  if (!body.endDate) errors.endDate = MSG.vacationDatesRequired;
+  const day = body.startDate ?? body.endDate ?? '2000-01-01';
+  const rest = firstProblem(ZVacationRequest, { appointment: { ...body, startDate: body.startDate ?? day, endDate: body.endDate ?? day } });
+  if (rest) errors[fieldOf(rest.message)] ??= rest.message;
+  return errors;
 }
 
 function AccountLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
@@ -142,24 +158,17 @@ export function AbsenceRequestForm() {
   const back = (location.state as RequestFormState | null)?.from ?? vacationPath(DEFAULT_VACATION_VIEW);
   const request = useRequestVacation();
   const withdraw = useDeleteVacation();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { form, values, message, invalid, fail, refused } = useCheckedForm<Values>({ initialValues: EMPTY, validate: (v) => checkRequest(v, user.id) });
   const [deciding, setDeciding] = useState(false);
 
   const today = todayIso();
   const minStart = can('urlaub_r_ckdatiert_beantragen') ? undefined : today;
-  const invalid = (...fields: string[]) => (problem && fields.some((f) => problem.fields.includes(f)) ? true : undefined);
+  const overtimeProblem = overtimeInputProblem(values.overtime);
 
-  const set = (patch: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setProblem(null);
-  };
+  const set = (patch: Partial<Values>) => form.setValues(patch);
 
-  const setStart = (startDate: string | null) => {
-    setProblem(null);
-    // A start after the chosen end moves the end along.
-    setValues((v) => ({ ...v, startDate, endDate: startDate && v.endDate && v.endDate < startDate ? startDate : v.endDate }));
-  };
+  // A start after the chosen end moves the end along.
+  const setStart = (startDate: string | null) => form.setValues((v) => ({ startDate, endDate: startDate && v.endDate && v.endDate < startDate ? startDate : v.endDate }));
 
   const finish = (message: string) => {
     notifications.show({ message, color: 'teal' });
@@ -184,29 +193,21 @@ export function AbsenceRequestForm() {
       onCancel: () =>
         withdraw.mutate(id, {
           onSuccess: () => notifications.show({ message: 'Der Urlaubsantrag wurde nicht gestellt.', color: 'stone' }),
-          onError: (error) => !isSessionLost(error) && setProblem({ message: errorMessage(error), fields: [] }),
+          onError: (error) => !isSessionLost(error) && fail(errorMessage(error)),
           onSettled: () => setDeciding(false),
         }),
     });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = toBody(values, user.id);
-    const found = checkRequest(body);
-    if (found) {
-      setProblem(found);
-      return;
-    }
-    setProblem(null);
-    request.mutate(body, {
+  const submit = form.onSubmit((v) =>
+    request.mutate(toBody(v, user.id), {
       onSuccess: (answer) => {
         if (answer.available !== undefined) askLimited(answer.appointment.id, answer.message ?? limitedDaysMessage(answer.available));
         else finish('Urlaubsantrag gestellt');
       },
-      onError: (error) => !isSessionLost(error) && setProblem({ message: errorMessage(error), fields: [] }),
-    });
-  };
+      onError: (error) => refused(error),
+    }),
+  );
 
   return (
     <>
@@ -261,8 +262,9 @@ export function AbsenceRequestForm() {
                       autoComplete="off"
                       rightSection={<Text size="xs" c="dimmed">Std.</Text>}
                       value={values.overtime}
-                      onChange={(e) => set({ overtime: cleanOvertimeInput(e.currentTarget.value) })}
-                      error={invalid('overtime')}
+                      onChange={(e) => set({ overtime: e.currentTarget.value })}
+                      // The field's own rules show at once, under it (spec 1 §5).
+                      error={overtimeProblem ?? invalid('overtime')}
                       w={{ base: '100%', xs: 200 }}
                       ml={{ base: 0, xs: 32 }}
                       mb="xs"
@@ -296,9 +298,9 @@ export function AbsenceRequestForm() {
                   </Collapse>
                 </Stack>
 
-                {problem && (
+                {message && (
                   <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                    {problem.message}
+                    {message}
                   </Alert>
                 )}
 

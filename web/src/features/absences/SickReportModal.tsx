@@ -1,12 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Select, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBeach, IconUser } from '@tabler/icons-react';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
-import type { FormProblem } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { checkSickReport } from './sick-report-rules.ts';
 import { usePickerUsers, useSaveSickReport, useSickCreditPreview, type SickReportBody, type SickReportRow } from './sick-reports.api.ts';
 
@@ -27,10 +26,10 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
   const ownLocation = user.location?.id ?? '';
   const people = usePickerUsers();
   const save = useSaveSickReport();
-  const [values, setValues] = useState<SickReportBody>(() =>
-    report ? { userId: report.userId, startDate: report.startDate, endDate: report.endDate } : { userId: null, startDate: null, endDate: null },
-  );
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { form, values, message, invalid, refused } = useCheckedForm<SickReportBody>({
+    initialValues: report ? { userId: report.userId, startDate: report.startDate, endDate: report.endDate } : { userId: null, startDate: null, endDate: null },
+    validate: checkSickReport,
+  });
   const credit = useSickCreditPreview(values);
 
   const options = useMemo(() => {
@@ -46,33 +45,22 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
     return [...byLocation.entries()].sort(([a], [b]) => a.localeCompare(b, 'de')).map(([group, items]) => ({ group, items }));
   }, [people.data, ownLocationOnly, ownLocation, report?.userId]);
 
-  const set = (patch: Partial<SickReportBody>) => {
-    setProblem(null);
-    setValues((v) => ({ ...v, ...patch }));
-  };
-  const setStart = (startDate: string | null) => {
-    setProblem(null);
-    setValues((v) => ({ ...v, startDate, endDate: startDate && v.endDate && v.endDate < startDate ? startDate : v.endDate }));
-  };
-  const invalid = (field: string) => (problem?.fields.includes(field) ? true : undefined);
+  const set = (patch: Partial<SickReportBody>) => form.setValues(patch);
+  // A start after the chosen end moves the end along.
+  const setStart = (startDate: string | null) => form.setValues((v) => ({ startDate, endDate: startDate && v.endDate && v.endDate < startDate ? startDate : v.endDate }));
 
-  const submit = () => {
-    const found = checkSickReport(values);
-    if (found) {
-      setProblem(found);
-      return;
-    }
+  const submit = form.onSubmit((v) =>
     save.mutate(
-      { id: report?.id, sickReport: values },
+      { id: report?.id, sickReport: v },
       {
         onSuccess: () => {
           notifications.show({ message: report ? 'Krankmeldung gespeichert' : 'Krankmeldung erstellt', color: 'teal' });
           onClose();
         },
-        onError: (error) => !isSessionLost(error) && setProblem({ message: errorMessage(error), fields: [] }),
+        onError: (error) => refused(error),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <FormModal
@@ -82,7 +70,7 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
       submitLabel={report ? 'Speichern' : 'Erstellen'}
       onSubmit={submit}
       loading={save.isPending}
-      error={problem?.message}
+      error={message}
     >
       <Select
         label="Mitarbeiter"

@@ -135,7 +135,7 @@ export function CalendarPage() {
       <Paper withBorder radius="md">
         <Group gap="md" align="flex-end" p="md" wrap="wrap">
           {chooseLocation && <LocationSelect value={locationId ?? ''} onChange={(location) => update({ location })} withAll={false} />}
-          <DateField label="Datum" value={date} onChange={(next) => goTo(next)} w={{ base: '100%', xs: 150 }} />
+          <DateField label="Datum" value={date} onChange={(next) => next && goTo(next)} w={{ base: '100%', xs: 150 }} />
           <WeekNumberInput year={year} week={weekNumber} onChange={(kw) => goTo(mondayOfWeek(year, kw))} />
           <WeekStepper onPrevious={() => goTo(addDays(monday, -7))} onToday={() => goTo(null)} onNext={() => goTo(addDays(monday, 7))} />
           <SearchInput label="Suche Mitarbeiter" placeholder="Name oder Personalnummer" value={searchText} onChange={setSearchText} />

@@ -4,8 +4,10 @@ import { IconAlertCircle, IconInfoCircle, IconMailCheck } from '@tabler/icons-re
 import { MSG } from '@filialportal/core/messages';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { session } from '../../api/session.ts';
+import type { FieldErrors } from '../../ui/form-problem.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { requestPasswordMail, requestToken } from './session.api.ts';
 import classes from './LoginPage.module.css';
 
@@ -36,10 +38,24 @@ export function AuthFrame({ title, children }: { title: string; children: React.
   );
 }
 
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/** The empty fields of the login form, each with its message (nothing is asked of the server then). */
+function emptyLoginFields(v: LoginValues): FieldErrors {
+  return { ...(v.username.trim() ? {} : { username: MSG.usernameRequired }), ...(v.password ? {} : { password: MSG.passwordRequired }) };
+}
+
 function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten: (username: string) => void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const { form, values, message, invalid } = useCheckedForm<LoginValues>({
+    initialValues: { username: '', password: '' },
+    validate: emptyLoginFields,
+    onValuesChange: () => session.clearNotice(),
+  });
   const [loading, setLoading] = useState(false);
+  // A refused login: the wrong-login message stays for 2 s and marks both fields (spec 1 §9).
   const [error, setError] = useState<{ text: string; transient: boolean } | null>(null);
 
   useEffect(() => {
@@ -48,36 +64,32 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
     return () => clearTimeout(timer);
   }, [error]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.onSubmit(async (v) => {
     if (loading) return;
-    if (!username.trim() || !password) {
-      setError({ text: MSG.wrongLogin, transient: true });
-      return;
-    }
     setLoading(true);
     setError(null);
     try {
-      const { token } = await requestToken(username.trim(), password);
+      const { token } = await requestToken(v.username.trim(), v.password);
       session.start(token);
     } catch (err) {
       setLoading(false);
       const wrong = err instanceof ApiError && err.status === 401;
       setError({ text: wrong ? MSG.wrongLogin : errorMessage(err), transient: wrong });
     }
-  }
+  });
+  const shown = error?.text ?? message;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {notice && !error && (
+        {notice && !shown && (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
             {notice}
           </Alert>
         )}
-        {error && (
+        {shown && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {error.text}
+            {shown}
           </Alert>
         )}
         <TextInput
@@ -86,12 +98,8 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={username}
-          onChange={(e) => {
-            setUsername(e.currentTarget.value);
-            session.clearNotice();
-          }}
-          error={error?.transient ? true : undefined}
+          {...form.getInputProps('username')}
+          error={error?.transient || invalid('username') ? true : undefined}
           autoFocus
           required
           withAsterisk={false}
@@ -100,16 +108,15 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
           label="Passwort"
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={error?.transient ? true : undefined}
+          {...form.getInputProps('password')}
+          error={error?.transient || invalid('password') ? true : undefined}
           required
           withAsterisk={false}
         />
         <Button type="submit" loading={loading} fullWidth mt="xs" size="md">
           Anmelden
         </Button>
-        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onForgotten(username)}>
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onForgotten(values.username)}>
           Passwort vergessen?
         </Anchor>
       </Stack>

@@ -143,15 +143,15 @@ export function ArticleFormModal({ articleId, categoryId, location, onClose }: {
               {text('actionPrice', 'Aktionspreis (€)', { inputMode: 'decimal' })}
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('actionPriceFrom', 'Aktionspreis von', { placeholder: 'TT.MM.JJJJ HH:mm' })}
-              {text('actionPriceTill', 'Aktionspreis bis', { placeholder: 'TT.MM.JJJJ HH:mm', disabled: !form.actionPriceFrom })}
+              {text('actionPriceFrom', 'Aktionspreis von', { placeholder: 'tt.mm.jjjj hh:mm' })}
+              {text('actionPriceTill', 'Aktionspreis bis', { placeholder: 'tt.mm.jjjj hh:mm', disabled: !form.actionPriceFrom })}
             </SimpleGrid>
             <Switch label="Werbung" checked={form.advertising as boolean} onChange={(e) => set('advertising', e.currentTarget.checked)} disabled={!editable} />
             {form.advertising && (
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 {text('advertisingActionPrice', 'Werbepreis (€)', { inputMode: 'decimal' })}
-                {text('advertisingFrom', 'Werbung von', { placeholder: 'TT.MM.JJJJ HH:mm' })}
-                {text('advertisingTill', 'Werbung bis', { placeholder: 'TT.MM.JJJJ HH:mm', disabled: !form.advertisingFrom })}
+                {text('advertisingFrom', 'Werbung von', { placeholder: 'tt.mm.jjjj hh:mm' })}
+                {text('advertisingTill', 'Werbung bis', { placeholder: 'tt.mm.jjjj hh:mm', disabled: !form.advertisingFrom })}
               </SimpleGrid>
             )}
           </Stack>
@@ -164,8 +164,8 @@ export function ArticleFormModal({ articleId, categoryId, location, onClose }: {
         </Tabs.Panel>
         <Tabs.Panel value="delivery">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {text('deliveryCentralWarehouse', 'Lieferung Zentrallager', { placeholder: 'TT.MM.JJJJ' })}
-            {text('deliveryCentralWarehouse2', 'Weitere Lieferung Zentrallager', { placeholder: 'TT.MM.JJJJ' })}
+            {text('deliveryCentralWarehouse', 'Lieferung Zentrallager', { placeholder: 'tt.mm.jjjj' })}
+            {text('deliveryCentralWarehouse2', 'Weitere Lieferung Zentrallager', { placeholder: 'tt.mm.jjjj' })}
           </SimpleGrid>
         </Tabs.Panel>
         {articleId && article.data && (

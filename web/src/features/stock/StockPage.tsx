@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Box, Button, Card, ColorSwatch, Group, Menu, NumberInput, Select, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconBarcode, IconCalendarCheck, IconEye, IconEyeOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { salesName } from '@filialportal/core/assortment';
@@ -59,6 +59,11 @@ export function StockPage() {
   const rights = useStockRights();
   const mayEditStock = rights.mayChangeAt(location);
   const columns = useStockColumns({ salesNames: current ?? { sales1Name: '', sales2Name: '', sales3Name: '' }, location, mayEditStock, onOpen: (a) => setArticle({ id: a.id }) });
+  // The width the visible columns need (strength and sales from 'xl', quality from 'lg'):
+  // narrower boxes show cards, so 'Bestand' never leaves the screen.
+  const xl = useMediaQuery('(min-width: 88em)', false, { getInitialValueInEffect: false });
+  const lg = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false });
+  const tableWidth = xl ? 1100 : lg ? 820 : 680;
 
   return (
     <>
@@ -135,7 +140,8 @@ export function StockPage() {
           onSortChange={(s) => set({ sortierung: s === 'number' ? '' : s })}
           loading={list.isPending}
           emptyText={MSG.noArticles}
-          minWidth={1100}
+          minWidth={tableWidth}
+          cards
           spacing="xs"
           rowStyle={(a, i) => ({ backgroundColor: rowColor(a, i), opacity: a.active ? 1 : 0.55 })}
         />
@@ -166,12 +172,14 @@ function useStockColumns({ salesNames, location, mayEditStock, onOpen }: { sales
   const setActive = useSetActive();
   const setLabel = useSetLabel();
   const update = useUpdateStock();
+  const tools = can('sortiment_artikel_aktiv_inaktiv_setzen') || can('sortiment_artikel_label_bearbeiten');
   return useMemo<Column<Article>[]>(
     () => [
       {
         key: 'tools',
         label: '',
-        width: 72,
+        width: tools ? 72 : 24,
+        card: 'badge',
         render: (a) => (
           <Group gap={2} wrap="nowrap">
             {can('sortiment_artikel_aktiv_inaktiv_setzen') && (
@@ -209,6 +217,7 @@ function useStockColumns({ salesNames, location, mayEditStock, onOpen }: { sales
         label: 'Nummer',
         sortable: true,
         nowrap: true,
+        card: 'title',
         render: (a) => (
           <Text component="button" type="button" size="sm" fw={600} c="brand.7" onClick={() => onOpen(a)} style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}>
             {a.number}
@@ -217,9 +226,16 @@ function useStockColumns({ salesNames, location, mayEditStock, onOpen }: { sales
       },
       { key: 'manufacturer.name', label: 'Hersteller', sortable: true, render: (a) => a.manufacturer.name },
       { key: 'decor', label: 'Bezeichnung', sortable: true, render: (a) => (a.outlet === 'A' ? `${a.decor} (Outlet)` : a.decor) },
-      { key: 'quality', label: 'Qualität', sortable: true, render: (a) => a.quality, visibleFrom: 'md' },
-      { key: 'strength', label: 'Stärke', render: (a) => a.strength, visibleFrom: 'lg', nowrap: true },
-      ...([1, 2, 3] as const).map((n) => ({ key: `sales${n}`, label: salesName(salesNames, n), render: (a: Article) => a[`sales${n}`], visibleFrom: 'lg' as const, align: 'right' as const })),
+      { key: 'quality', label: 'Qualität', sortable: true, render: (a) => a.quality, visibleFrom: 'lg' },
+      { key: 'strength', label: 'Stärke', render: (a) => a.strength, visibleFrom: 'xl', nowrap: true, card: 'hidden' },
+      ...([1, 2, 3] as const).map((n) => ({
+        key: `sales${n}`,
+        label: salesName(salesNames, n),
+        render: (a: Article) => a[`sales${n}`],
+        visibleFrom: 'xl' as const,
+        align: 'right' as const,
+        card: 'hidden' as const,
+      })),
       {
         key: 'price',
         label: 'Preis',
@@ -276,6 +292,6 @@ function useStockColumns({ salesNames, location, mayEditStock, onOpen }: { sales
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [labels.data, salesNames, location, mayEditStock],
+    [labels.data, salesNames, location, mayEditStock, tools],
   );
 }

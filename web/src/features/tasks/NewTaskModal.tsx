@@ -1,14 +1,14 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { ActionIcon, Button, Grid, Group, Input, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { todayIso } from '@filialportal/core/berlin-time';
 import { TASK_PRIORITIES, ZCreateTaskRequest, type TCreateTaskRequest } from '@filialportal/core/tasks';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { allProblems } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useTeams } from '../teams/teams.api.ts';
 import { useLocationOptions } from '../users/users.api.ts';
 import { useCreateTask, useRecipientUsers } from './tasks.api.ts';
@@ -55,12 +55,14 @@ export function NewTaskModal({ opened, onClose }: NewTaskModalProps) {
   const locations = useLocationOptions();
   const people = useRecipientUsers(opened);
   const create = useCreateTask();
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, locations: ownBranchOnly && ownLocation ? [ownLocation] : [] }));
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const start = (): Values => ({ ...EMPTY, locations: ownBranchOnly && ownLocation ? [ownLocation] : [] });
+  const { form, values, message, invalid, refused } = useCheckedForm<Values>({
+    initialValues: start(),
+    validate: (v) => allProblems(ZCreateTaskRequest, requestBody(v)),
+  });
   const priorityLabelId = useId();
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const invalid = (...fields: string[]) => (problem && fields.some((f) => problem.fields.includes(f)) ? true : undefined);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
 
   const teamOptions = useMemo(
     () => (teams.data ?? []).filter((t) => !HIDDEN_GROUPS.has(t.name)).map((t) => ({ value: t.name, label: t.label })),
@@ -80,42 +82,35 @@ export function NewTaskModal({ opened, onClose }: NewTaskModalProps) {
   }, [people.data, ownBranchOnly, ownLocation]);
   const teamOf = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p.teamLabel])), [people.data]);
 
-  function requestBody(): TCreateTaskRequest {
+  function requestBody(v: Values): TCreateTaskRequest {
     // A fixed own branch means "everyone there" only while no single people are picked; picked
     // people alone are addressed alone (teams are always those of the own branch).
-    const locationsSent = ownBranchOnly ? (values.users.length > 0 && values.teams.length === 0 ? [] : [ownLocation]) : values.locations;
+    const locationsSent = ownBranchOnly ? (v.users.length > 0 && v.teams.length === 0 ? [] : [ownLocation]) : v.locations;
     return {
-      title: values.title,
-      deadline: values.deadline ?? '',
-      priority: Number(values.priority),
-      multiTask: values.multiTask,
-      teams: values.teams,
+      title: v.title,
+      deadline: v.deadline ?? '',
+      priority: Number(v.priority),
+      multiTask: v.multiTask,
+      teams: v.teams,
       locations: locationsSent,
-      users: values.users,
+      users: v.users,
       // Rows left empty are not meant as subtasks.
-      subtasks: values.subtasks.filter((s) => s.name.trim() !== '').map((s) => ({ name: s.name })),
+      subtasks: v.subtasks.filter((s) => s.name.trim() !== '').map((s) => ({ name: s.name })),
     };
   }
 
-  function submit() {
-    const body = requestBody();
-    const failed = firstProblem(ZCreateTaskRequest, body);
-    if (failed) {
-      setProblem(failed);
-      return;
-    }
-    setProblem(null);
+  const submit = form.onSubmit((v) => {
+    const body = requestBody(v);
     create.mutate(body, {
       onSuccess: () => {
         notifications.show({ message: `Aufgabe '${body.title.trim()}' erstellt`, color: 'teal', icon: <IconCircleCheck size={18} /> });
-        setValues({ ...EMPTY, locations: ownBranchOnly && ownLocation ? [ownLocation] : [] });
+        form.setValues(start());
+        form.clearErrors();
         onClose();
       },
-      onError: (error) => {
-        if (!isSessionLost(error)) setProblem({ message: errorMessage(error), fields: [] });
-      },
+      onError: (error) => refused(error),
     });
-  }
+  });
 
   const addSubtask = () => set('subtasks', [...values.subtasks, { key: nextKey++, name: '' }]);
   const setSubtask = (key: number, name: string) => set('subtasks', values.subtasks.map((s) => (s.key === key ? { ...s, name } : s)));
@@ -129,7 +124,7 @@ export function NewTaskModal({ opened, onClose }: NewTaskModalProps) {
       submitLabel="Erstellen"
       onSubmit={submit}
       loading={create.isPending}
-      error={problem?.message}
+      error={message}
       size={1000}
     >
       <Grid gap="xl">
