@@ -43,6 +43,44 @@ test.describe('Neuigkeiten', () => {
     await expect.poll(() => card.getByRole('img', { name: 'foto.jpg' }).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
   });
 
+  test('vor dem Veröffentlichen zeigt das Formular, wen Gruppen und Standorte erreichen und warum', async ({ page }) => {
+    await login(page, 'personalleitung@example.com', undefined, '/neuigkeiten');
+    await page.getByRole('button', { name: 'Neue Neuigkeit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Neuigkeit' });
+    const audience = dialog.getByRole('region', { name: 'Empfänger' });
+    // Without a choice: everyone who reads news.
+    await expect(audience.getByText(/^Empfänger: \d+ Personen$/)).toBeVisible();
+    const everyone = Number((await audience.getByText(/^Empfänger:/).innerText()).replace(/\D/g, ''));
+
+    // The location first: only the group then brings the lines through a parent group.
+    await dialog.getByRole('combobox', { name: 'Standorte' }).click();
+    await page.getByRole('option', { name: 'Filiale Köln' }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('combobox', { name: 'Benutzergruppen' }).click();
+    await page.getByRole('option', { name: 'Verkauf', exact: true }).click();
+    await page.keyboard.press('Escape');
+
+    // Verkauf at Köln also reaches Azubi and Aushilfe: the form says so, and why.
+    const groups = audience.getByRole('list', { name: 'Empfänger je Gruppe' });
+    await expect(groups.getByRole('listitem').filter({ hasText: /^Azubi: \d+ Personen? – über die übergeordnete Gruppe Verkauf$/ })).toBeVisible();
+    await expect(groups.getByRole('listitem').filter({ hasText: /^Aushilfe: \d+ Personen? – über die übergeordnete Gruppe Verkauf$/ })).toBeVisible();
+    await expect(groups.getByRole('listitem').filter({ hasText: /^Verkauf: \d+ Personen?$/ })).toBeVisible();
+    await expect(groups.getByRole('listitem')).toHaveCount(3);
+    // Those who see all news see it too, named apart.
+    await expect(audience.getByText(/^Dazu \d+ Personen? mit dem Recht „Alle Neuigkeiten sehen“ \(.*Personalleitung.*\)\.$/)).toBeVisible();
+    const reached = Number((await audience.getByText(/^Empfänger:/).innerText()).replace(/\D/g, ''));
+    expect(reached).toBeGreaterThan(3);
+    expect(reached).toBeLessThan(everyone);
+
+    await audience.getByRole('button', { name: 'Personen anzeigen' }).click();
+    const people = audience.getByRole('table', { name: 'Empfänger' });
+    await expect(people.locator('tbody tr')).toHaveCount(reached);
+    await expect(people.getByRole('row').filter({ hasText: 'Azubi' }).filter({ hasText: 'Filiale Köln' }).first()).toBeVisible();
+    await expect(people.getByRole('row').filter({ hasText: 'Lagerist' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('Verkauf in Köln sieht sie nach der Anmeldung, auf dem Dashboard, liked und kommentiert', async ({ page }) => {
     await login(page, 'verkauf@example.com', undefined, '/', { unseenNews: true });
     const unseen = page.getByRole('dialog', { name: 'Neue Neuigkeiten' });

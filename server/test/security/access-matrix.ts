@@ -547,6 +547,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'GET /api/news/unseen': { who: STAFF, sample: () => ({ url: '/api/news/unseen' }) },
   'GET /api/news/:id': { who: STAFF, scope: { only: KOELN_NEWS, otherwise: 404 }, sample: (d) => ({ url: `/api/news/${d.news.item}` }) },
   'POST /api/news': { who: NEWS_EDIT, sample: (_d, c) => ({ url: '/api/news', payload: { title: `Prüfnews ${slug(c)}`, text: '<p>Text</p>', date: new Date().toISOString().slice(0, 10) } }) },
+  'POST /api/news/audience': { who: NEWS_EDIT, sample: (d) => ({ url: '/api/news/audience', payload: { teams: [], locations: [d.loc.koeln] } }) },
   'PUT /api/news': {
     who: NEWS_EDIT,
     sample: (d) => ({ url: '/api/news', payload: { id: d.news.item, title: 'Prüfnews Köln', text: '<p>Nur Köln</p>', date: new Date().toISOString().slice(0, 10), locations: [d.loc.koeln] } }),
