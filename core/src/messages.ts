@@ -185,6 +185,7 @@ export const MSG = {
   trainingEmployeeRequired: 'Bitte wählen Sie einen Mitarbeiter aus',
   trainingAlreadyRegistered: 'Mitarbeiter ist bereits angemeldet',
   trainingDeclineConfirm: 'Möchten Sie wirklich die Anmeldung ablehnen?',
+  trainingDeleteConfirm: 'Veranstaltung löschen?',
   trainingNotOnWaitingList: 'Diese Anmeldung steht nicht auf der Warteliste.',
   valuationAnswersRequired: 'Bitte beantworten Sie alle Fragen.',
   valuationStarsInvalid: 'Bitte vergeben Sie 1 bis 5 Sterne.',
