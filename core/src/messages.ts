@@ -273,6 +273,7 @@ export const MSG = {
   documentTooLarge: 'Das Dokument ist zu groß (höchstens 50 MB).',
   documentUnknown: 'Das Dokument existiert nicht mehr.',
   folderUnknown: 'Der Ordner existiert nicht mehr.',
+  folderNotForYou: 'Dieser Ordner ist für Sie nicht freigegeben. Bitte wenden Sie sich an die Person, die Ihnen den Link gegeben hat.',
   folderTooDeep: 'Ordner lassen sich höchstens fünf Ebenen tief verschachteln.',
   folderNameTaken: 'In diesem Verzeichnis gibt es schon einen Ordner mit diesem Namen.',
   folderMoveInside: 'Ein Ordner kann nicht in sich selbst oder einen seiner Unterordner verschoben werden.',

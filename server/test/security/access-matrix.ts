@@ -754,6 +754,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     who: DOCUMENTS_EDIT,
     sample: (d, c) => ({ url: `/api/document?parent=${d.library.folder}&name=neu-${slug(c)}.pdf`, payload: Buffer.from(`${PDF_TEXT}% ${slug(c)}\n`), contentType: 'application/octet-stream' }),
   },
+  'POST /api/document/names': { who: DOCUMENTS_EDIT, sample: (d) => ({ url: '/api/document/names', payload: { parent: d.library.folder, names: ['pruef.pdf'] } }) },
   'PUT /api/document': { who: DOCUMENTS_EDIT, sample: (d) => ({ url: '/api/document', payload: { document: { __identity: d.library.document, name: 'pruef.pdf', parent: d.library.folder } } }) },
   'DELETE /api/document/:id': {
     who: DOCUMENTS_EDIT,
