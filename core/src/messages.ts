@@ -240,6 +240,11 @@ export const MSG = {
   claimArticleRemoveConfirm: 'Artikel entfernen?',
   claimLoading: 'Beanstandung wird geladen...',
   fileNotSaved: 'noch nicht gespeichert',
+  // the claims helper's errors (spec 2 §8); the API client uses them for every call
+  requestFailed: 'Anfrage fehlgeschlagen: {status text}',
+  invalidData: 'Keine gültigen Daten erhalten',
+  // a location id no location has (spec 2 §8)
+  unknownLocation: 'Unbekannt',
   // own: claim rules the spec leaves without a text
   claimUnknown: 'Die Beanstandung existiert nicht mehr.',
   claimLocationRequired: 'Bitte wählen Sie einen Standort.',
