@@ -13,6 +13,7 @@ test.describe('Neuigkeiten', () => {
   test('Personalleitung veröffentlicht eine Neuigkeit mit HEIC-Foto für Filiale Köln', async ({ page }) => {
     await login(page, 'personalleitung@example.com', undefined, '/neuigkeiten');
     await expect(page.getByRole('heading', { level: 1, name: 'Neuigkeiten' })).toBeVisible();
+    await expect(mainNavigation(page).getByRole('link', { name: 'Neuigkeiten-Archiv' })).toBeVisible();
     await page.getByRole('button', { name: 'Neue Neuigkeit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Neuigkeit' });
     await expect(dialog).toBeVisible();
@@ -23,6 +24,11 @@ test.describe('Neuigkeiten', () => {
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(MSG.newsTextRequired);
 
+    // The toolbar names its buttons in German, also for screen readers.
+    for (const name of ['Fett', 'Kursiv', 'Unterstrichen', 'Aufzählung', 'Nummerierte Liste', 'Zitat', 'Link einfügen', 'Rückgängig']) {
+      await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByRole('button', { name: /^(Bold|Italic|Underline|Bullet list|Ordered list|Blockquote|Link|Undo|Redo)$/ })).toHaveCount(0);
     await dialog.locator('.ProseMirror').click();
     await page.keyboard.type(TEXT);
     await dialog.getByText('Personal', { exact: true }).click();
@@ -99,7 +105,7 @@ test.describe('Neuigkeiten', () => {
     const card = page.getByRole('article', { name: TITLE });
     await card.getByRole('button', { name: 'Gefällt mir', exact: true }).click();
     await expect(card.getByRole('button', { name: 'Gefällt mir nicht mehr' })).toBeVisible();
-    await expect(card.getByText('1 Like')).toBeVisible();
+    await expect(card.getByText('Gefällt 1 Person', { exact: true })).toBeVisible();
 
     await card.getByRole('button', { name: '0 Kommentare' }).click();
     await expect(card.getByText(MSG.noComments)).toBeVisible();

@@ -19,8 +19,8 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
-import { countOf, formatCount, plural } from '@filialportal/core/plural';
 import { fullName } from '@filialportal/core/users';
+import { countOf, formatCount, plural } from '@filialportal/core/plural';
 import { alertError } from '../../ui/alert-error.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
@@ -170,7 +170,7 @@ export function TrainingCard({ training: t, onAction }: TrainingCardProps) {
         )}
         {t.can.downloadList && t.appointments.length > 0 && <ExportButton size="sm" path={`/api/exporttraining/${t.id}`} label="Teilnehmerliste herunterladen" />}
         {t.past && t.can.downloadRatings ? (
-          <ExportButton size="sm" path={`/api/exporttrainingratings/${t.id}`} label={`Bewertungen herunterladen (${t.valuations} von ${t.countApprovedAppointments})`} />
+          <ExportButton size="sm" path={`/api/exporttrainingratings/${t.id}`} label={`Bewertungen herunterladen (${formatCount(t.valuations)} von ${formatCount(t.countApprovedAppointments)})`} />
         ) : (
           t.past && <Text size="sm" c="dimmed">{`${countOf(t.valuations, 'Bewertung', 'Bewertungen')} · ${formatCount(t.countApprovedAppointments)} bestätigt`}</Text>
         )}
