@@ -168,8 +168,7 @@ test.describe('Veranstaltungen', () => {
     await expect(waitingCard(page).getByRole('table', { name: 'Teilnehmerliste' }).locator('tbody tr')).toHaveCount(1);
     const waitingList = waitingCard(page).getByRole('table', { name: 'Warteliste' });
     await expect(waitingList.locator('tbody tr')).toHaveCount(1);
-    await expect(waitingList.locator('tbody tr').first()).toContainText('1.');
-    await expect(waitingList.locator('tbody tr').first()).toContainText('Warteliste');
+    await expect(waitingList.locator('tbody tr td').first()).toHaveText('1.');
     await expect(waitingCard(page).getByRole('heading', { name: 'Warteliste (1 Person, in der Reihenfolge der Anmeldung)' })).toBeVisible();
     const waitingName = await waitingList.locator('tbody tr td').nth(1).innerText();
 

@@ -24,7 +24,7 @@ export function AudiencePreview({ teams, locations, opened }: { teams: string[];
 
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label="Empfänger">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group justify="space-between" wrap="wrap" gap={4}>
         <Group gap="xs" wrap="nowrap" aria-live="polite">
           <IconUsers size={18} stroke={1.6} aria-hidden />
           <Text size="sm" fw={600}>
@@ -77,7 +77,7 @@ export function AudiencePreview({ teams, locations, opened }: { teams: string[];
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
-                  <Table.Th>Gruppe</Table.Th>
+                  <Table.Th visibleFrom="sm">Gruppe</Table.Th>
                   <Table.Th>Standort</Table.Th>
                   <Table.Th visibleFrom="sm">Grund</Table.Th>
                 </Table.Tr>
@@ -85,8 +85,13 @@ export function AudiencePreview({ teams, locations, opened }: { teams: string[];
               <Table.Tbody>
                 {data.people.map((p) => (
                   <Table.Tr key={p.userId}>
-                    <Table.Td>{p.userName}</Table.Td>
-                    <Table.Td>{p.group}</Table.Td>
+                    <Table.Td>
+                      {p.userName}
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">
+                        {p.group}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{p.group}</Table.Td>
                     <Table.Td>{p.location}</Table.Td>
                     <Table.Td visibleFrom="sm">
                       <Badge size="xs" variant="light" color={p.reason === 'group' ? 'green' : p.reason === 'parent' ? 'orange' : 'gray'}>

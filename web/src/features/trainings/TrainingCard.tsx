@@ -175,9 +175,9 @@ export function TrainingCard({ training: t, onAction }: TrainingCardProps) {
           t.past && <Text size="sm" c="dimmed">{`${countOf(t.valuations, 'Bewertung', 'Bewertungen')} · ${formatCount(t.countApprovedAppointments)} bestätigt`}</Text>
         )}
       </Group>
-      <Collapse expanded={listOpen}>
-        {participants.length > 0 && <RegistrationTable t={t} rows={participants} label="Teilnehmerliste" onDecline={removeOne} onApprove={(r) => approve.mutate(r.id, { onError: alertError })} onAttendance={(r, attended) => attendance.mutate({ id: r.id, attended }, { onError: alertError })} />}
-        {waiting.length > 0 && (
+      <Collapse expanded={listOpen && t.can.seeList}>
+        {t.can.seeList && participants.length > 0 && <RegistrationTable t={t} rows={participants} label="Teilnehmerliste" onDecline={removeOne} onApprove={(r) => approve.mutate(r.id, { onError: alertError })} onAttendance={(r, attended) => attendance.mutate({ id: r.id, attended }, { onError: alertError })} />}
+        {t.can.seeList && waiting.length > 0 && (
           <>
             <Title order={4} size="h6" mt="md">
               {`Warteliste (${countOf(waiting.length, 'Person', 'Personen')}, in der Reihenfolge der Anmeldung)`}
@@ -194,7 +194,7 @@ interface RegistrationTableProps {
   t: Training;
   rows: Registration[];
   label: string;
-  /** The waiting list shows each person's place in the queue. */
+  /** The waiting list shows each person's place in the queue instead of the state (all wait). */
   numbered?: boolean;
   onApprove: (r: Registration) => void;
   onDecline: (r: Registration) => void;
@@ -210,7 +210,7 @@ function RegistrationTable({ t, rows, label, numbered = false, onApprove, onDecl
           {numbered && <Table.Th w={48}>Nr.</Table.Th>}
           <Table.Th>Name</Table.Th>
           <Table.Th visibleFrom="sm">Standort</Table.Th>
-          <Table.Th>Status</Table.Th>
+          {!numbered && <Table.Th w={140}>Status</Table.Th>}
           {t.past && <Table.Th>Erschienen</Table.Th>}
           <Table.Th aria-label="Aktionen" />
         </Table.Tr>
@@ -221,11 +221,13 @@ function RegistrationTable({ t, rows, label, numbered = false, onApprove, onDecl
             {numbered && <Table.Td>{i + 1}.</Table.Td>}
             <Table.Td>{[r.userData[0], r.userData[1]].filter(Boolean).join(', ')}</Table.Td>
             <Table.Td visibleFrom="sm">{r.userData[2]}</Table.Td>
-            <Table.Td>
-              <Badge variant="light" color={STATE_COLOR[r.state] ?? 'gray'}>
-                {r.state}
-              </Badge>
-            </Table.Td>
+            {!numbered && (
+              <Table.Td>
+                <Badge variant="light" color={STATE_COLOR[r.state] ?? 'gray'}>
+                  {r.state}
+                </Badge>
+              </Table.Td>
+            )}
             {t.past && (
               <Table.Td>
                 {r.canMarkAttendance ? (
