@@ -76,4 +76,16 @@ test.describe('Werbung', () => {
     await expect(page.getByText(NEXT_TITLE)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Neue Werbung' })).toHaveCount(0);
   });
+
+  test('Einträge nach ihrer Gültigkeit sind als abgelaufen markiert, laufende nicht', async ({ page }) => {
+    await login(page, 'verkauf@example.com', undefined, '/werbung');
+    // The demo's spring campaign ended weeks ago; the vinyl weeks still run.
+    const over = page.getByRole('row').filter({ hasText: 'Frühjahrsaktion Laminat' });
+    await expect(over.getByText('Abgelaufen', { exact: true })).toBeVisible();
+    await expect(over.getByText('Abgelaufen', { exact: true })).toHaveCSS('text-transform', 'uppercase');
+    const running = page.getByRole('row').filter({ hasText: 'Prospekt Vinyl-Wochen' });
+    await expect(running).toBeVisible();
+    await expect(running.getByText('Abgelaufen', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: TODAY_TITLE }).getByText('Abgelaufen', { exact: true })).toHaveCount(0);
+  });
 });

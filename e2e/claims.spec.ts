@@ -101,4 +101,18 @@ test.describe('Beanstandungen', () => {
     await expect(closedCard(page).getByRole('row').filter({ hasText: CUSTOMER })).toContainText('BA-2026-900');
     await expect(openCard(page).getByRole('row').filter({ hasText: CUSTOMER })).toHaveCount(0);
   });
+
+  test('fällt etwas zwischen Browser und Server aus, nennt die Liste den Status auf Deutsch; eine unlesbare Antwort als solche', async ({ page }) => {
+    // A proxy in front of the portal answers with its own error page …
+    await page.route('**/api/claims/list/**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }));
+    await login(page, 'verkauf@example.com', undefined, '/beanstandungen');
+    await expect(openCard(page).getByText(requestFailedText('fehlerhaftes Gateway'))).toBeVisible({ timeout: 20_000 });
+    // … or with a page of its own where data belongs.
+    await page.unroute('**/api/claims/list/**');
+    await page.route('**/api/claims/list/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Anmeldung am WLAN</title>' }));
+    await page.reload();
+    await expect(openCard(page).getByText(MSG.invalidData)).toBeVisible({ timeout: 20_000 });
+  });
 });
+
+const requestFailedText = (statusText: string) => MSG.requestFailed.replace('{status text}', statusText);

@@ -1,9 +1,11 @@
 import { expect } from '@playwright/test';
+import { namesTakenQuestion } from '@filialportal/core/documents';
 import { MSG } from '@filialportal/core/messages';
 import { login, mainNavigation, test } from './helpers.ts';
 
 const FOLDER = 'Rundschreiben Filialleitung';
 const LINK = 'rundschreiben-dezember';
+const FOLDER_LINK = 'rundschreiben-ordner';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 test.describe.configure({ mode: 'serial' });
@@ -50,6 +52,29 @@ test.describe('Dokumente', () => {
     await expect(link.getByText(`/sl/${LINK}`)).toBeVisible();
     await link.getByRole('button', { name: 'Speichern' }).click();
     await expect(link).toBeHidden();
+
+    // A second file of the same name: the upload asks first, and cancelling keeps the folder as it was.
+    await page.getByRole('button', { name: 'Dokumente hochladen' }).click();
+    const again = page.waitForEvent('filechooser');
+    await upload.getByRole('button', { name: 'Dateien wählen' }).click();
+    await (await again).setFiles({ name: 'rundschreiben dezember.PDF', mimeType: 'application/pdf', buffer: PDF });
+    await upload.getByRole('button', { name: 'Hochladen' }).click();
+    const question = page.getByRole('dialog', { name: 'Datei schon vorhanden' });
+    await expect(question.getByText(namesTakenQuestion(['Rundschreiben Dezember.pdf']))).toBeVisible();
+    await question.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(question).toBeHidden();
+    await expect(upload.getByText('rundschreiben dezember.PDF')).toBeVisible();
+    await upload.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(upload).toBeHidden();
+    await expect(page.getByRole('button', { name: /herunterladen$/ })).toHaveCount(1);
+
+    // The folder gets a link of its own.
+    await page.getByRole('navigation', { name: 'Ordnerpfad' }).getByRole('link', { name: 'Dokumente' }).click();
+    await page.getByRole('button', { name: `Aktionen für ${FOLDER}` }).click();
+    await page.getByRole('menuitem', { name: 'Kurzlink' }).click();
+    await link.getByRole('textbox', { name: 'Kurzlink' }).fill(FOLDER_LINK);
+    await link.getByRole('button', { name: 'Speichern' }).click();
+    await expect(link).toBeHidden();
   });
 
   test('Filialleitung öffnet den Kurzlink und bekommt die Datei', async ({ page }) => {
@@ -69,5 +94,12 @@ test.describe('Dokumente', () => {
     await expect(page.getByText('Keine Treffer.')).toBeVisible();
     await page.goto(`/sl/${LINK}`);
     await expect(page.getByText(MSG.documentUnknown)).toBeVisible();
+    // The folder's link says it is not for them – not that it is gone, and not what it is called.
+    await page.goto(`/slf/${FOLDER_LINK}`);
+    await expect(page.getByText(MSG.folderNotForYou)).toBeVisible();
+    await expect(page.getByText(FOLDER)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/dokumente$/);
+    await page.goto('/slf/gibt-es-nicht');
+    await expect(page.getByText(MSG.folderUnknown)).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation, test } from './helpers.ts';
+import { DEMO_PASSWORD, login, mainNavigation, test } from './helpers.ts';
 
 const TITLE = 'Fliesen-Designboden kombinieren';
 
@@ -16,6 +16,20 @@ function tuesdayInThreeWeeks() {
 }
 
 const card = (page: Page) => page.getByRole('article', { name: TITLE });
+const WAITING_TITLE = 'Sockelleisten auf Gehrung';
+
+/** A session token for API calls beside the browser. */
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post('/api/token', { data: { username: email, password: DEMO_PASSWORD } });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+async function api<T = unknown>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const answer = await request.fetch(url, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(answer.ok(), `${method} ${url}: ${answer.status()}`).toBe(true);
+  return (await answer.json()) as T;
+}
 
 async function registerAs(page: Page, email: string, button: 'Interessiert' | 'Warteliste') {
   await login(page, email, undefined, '/veranstaltungen');
@@ -119,6 +133,67 @@ test.describe('Veranstaltungen', () => {
     await expect(rows.nth(1).getByText('Angefragt')).toBeVisible();
     await expect(card(page).getByText('von')).toContainText('0 von 2 Plätzen frei');
     await expect(card(page).getByText('auf der Warteliste')).toHaveCount(0);
+  });
+
+  test('Azubi zieht die eigene Anfrage zurück; die Ansprechpartnerin sieht die Warteliste in der Teilnehmerliste', async ({ page, request }) => {
+    // A training with one place whose contact person is Filialleitung (no waiting-list right of
+    // her own): Azubi takes the place, Aushilfe waits.
+    const pl = await tokenOf(request, 'personalleitung@example.com');
+    const contact = await api<{ user: { id: string } }>(request, await tokenOf(request, 'filialleitung@example.com'), 'GET', '/api/user');
+    const day = new Date();
+    day.setDate(day.getDate() + 15);
+    while (day.getDay() !== 3) day.setDate(day.getDate() + 1);
+    const dates = `${String(day.getDate()).padStart(2, '0')}.${String(day.getMonth() + 1).padStart(2, '0')}.${day.getFullYear()}`;
+    const created = await api<{ trainings: { id: string }[] }>(request, pl, 'POST', '/api/training', {
+      title: WAITING_TITLE,
+      category: 'Schulungen',
+      description: 'Sockelleisten sauber auf Gehrung schneiden.',
+      address: 'Aachener Straße 200',
+      zip: '50931',
+      city: 'Köln',
+      contactPerson: contact.user.id,
+      lecturer: 'Herr Brandt',
+      dates,
+      time: '14:00',
+      contingent: 1,
+      ratings: [{ label: 'Wie hilfreich war es?', type: 'Sternbewertung' }],
+    });
+    const id = created.trainings[0]!.id;
+    await api(request, await tokenOf(request, 'azubi@example.com'), 'POST', '/api/training/registerdirect?force=1', { id });
+    await api(request, await tokenOf(request, 'aushilfe@example.com'), 'POST', '/api/training/registerdirect?force=1', { id });
+    const waitingCard = (p: Page) => p.getByRole('article', { name: WAITING_TITLE });
+
+    await login(page, 'filialleitung@example.com', undefined, '/veranstaltungen');
+    await waitingCard(page).getByRole('button', { name: /Teilnehmerliste anzeigen/ }).click();
+    await expect(waitingCard(page).getByRole('table', { name: 'Teilnehmerliste' }).locator('tbody tr')).toHaveCount(1);
+    const waitingList = waitingCard(page).getByRole('table', { name: 'Warteliste' });
+    await expect(waitingList.locator('tbody tr')).toHaveCount(1);
+    await expect(waitingList.locator('tbody tr td').first()).toHaveText('1.');
+    await expect(waitingCard(page).getByRole('heading', { name: 'Warteliste (1 Person, in der Reihenfolge der Anmeldung)' })).toBeVisible();
+    const waitingName = await waitingList.locator('tbody tr td').nth(1).innerText();
+
+    // Azubi withdraws the request that is not approved yet.
+    await mainNavigation(page).getByRole('button', { name: 'Abmelden' }).click();
+    await login(page, 'azubi@example.com', undefined, '/veranstaltungen');
+    await expect(waitingCard(page).getByText('Angefragt', { exact: true })).toBeVisible();
+    await expect(waitingCard(page).getByText('von')).toContainText('0 von 1 Platz frei');
+    await waitingCard(page).getByRole('button', { name: 'Anfrage zurückziehen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Anfrage zurückziehen' });
+    await expect(confirm.getByText('Möchten Sie Ihre Anfrage wirklich zurückziehen?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Zurückziehen' }).click();
+    await expect(waitingCard(page).getByText('Angefragt', { exact: true })).toHaveCount(0);
+    // The place went to the waiting Aushilfe at once: none left for Azubi but the waiting list.
+    await expect(waitingCard(page).getByRole('button', { name: 'Warteliste', exact: true })).toBeVisible();
+    await expect(waitingCard(page).getByText('von')).toContainText('0 von 1 Platz frei');
+
+    await mainNavigation(page).getByRole('button', { name: 'Abmelden' }).click();
+    await login(page, 'filialleitung@example.com', undefined, '/veranstaltungen');
+    await waitingCard(page).getByRole('button', { name: /Teilnehmerliste anzeigen/ }).click();
+    const participants = waitingCard(page).getByRole('table', { name: 'Teilnehmerliste' });
+    await expect(participants.locator('tbody tr')).toHaveCount(1);
+    await expect(participants.locator('tbody tr').first()).toContainText(waitingName);
+    await expect(participants.locator('tbody tr').first()).toContainText('Angefragt');
+    await expect(waitingCard(page).getByRole('table', { name: 'Warteliste' })).toHaveCount(0);
   });
 
   test('Übersicht: Veranstaltungen mit ihren bestätigten Teilnehmern, nach Namen gesucht', async ({ page }) => {

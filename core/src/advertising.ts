@@ -136,6 +136,9 @@ export const ZAdvertising = z.object({
 });
 export type TAdvertising = z.output<typeof ZAdvertising>;
 
+/** An entry whose validity ('gültig bis', YYYY-MM-DD) ended before `today` (Europe/Berlin): the list marks it 'ABGELAUFEN'. */
+export const advertisingExpired = (entry: { dateTill: string | null }, today: string): boolean => entry.dateTill !== null && entry.dateTill < today;
+
 export const ZAdvertisingResponse = z.object({ advertising: ZAdvertising });
 
 /** GET /advertising/list/{from}: a page newest showFrom first, the total, and how many are new since the last visit. */

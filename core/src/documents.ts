@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId } from './ids.ts';
 import { MSG } from './messages.ts';
+import { plural } from './plural.ts';
 
 /** Folders of the library nest five levels deep (spec 2 §9). */
 export const FOLDER_MAX_DEPTH = 5;
@@ -149,6 +150,24 @@ export const ZDocumentChangeRequest = z
   })
   .refine((r) => r.document.parent !== '' || r.newFolderName !== '', folderChosen);
 export type TDocumentChange = z.output<typeof ZDocumentChangeRequest>;
+
+/**
+ * POST /document/names: before uploading, which of the file names the target folder (`parent`,
+ * or the folder `newFolderName` in it, when it exists) already holds among the documents the
+ * person sees – the upload asks before a second file of the same name lands there.
+ */
+export const ZDocumentNamesRequest = z.object({
+  parent: zId({ error: MSG.documentFolderRequired }).nullable().default(null),
+  newFolderName: z.string().trim().max(200, MSG.textTooLong).default(''),
+  names: z.array(z.string().trim().min(1, MSG.documentFileRequired).max(200, MSG.textTooLong)).min(1, MSG.documentFileRequired).max(100),
+});
+export type TDocumentNamesRequest = z.output<typeof ZDocumentNamesRequest>;
+/** The names already there, as stored (case may differ from the request). */
+export const ZDocumentNamesResponse = z.object({ taken: z.array(z.string()) });
+
+/** The question before uploading files whose names the folder already holds. */
+export const namesTakenQuestion = (names: readonly string[]) =>
+  `Im Ordner gibt es schon ${plural(names.length, 'eine Datei namens', 'Dateien namens')} ${names.map((n) => `„${n}“`).join(', ')}. Trotzdem hochladen? Dann ${plural(names.length, 'steht dieser Name', 'stehen diese Namen')} dort zweimal.`;
 
 /** PUT /documentsl/{id} and PUT /foldersl/{id}: a short link, or '' to remove it. */
 export const ZShortLinkRequest = z.object({

@@ -197,6 +197,7 @@ export const MSG = {
   trainingAlreadyRegistered: 'Mitarbeiter ist bereits angemeldet',
   trainingAlreadyRegisteredSelf: 'Sie haben Sich bereits angemeldet',
   trainingDeclineConfirm: 'Möchten Sie wirklich die Anmeldung ablehnen?',
+  trainingDeleteConfirm: 'Veranstaltung löschen?',
   trainingNotOnWaitingList: 'Diese Anmeldung steht nicht auf der Warteliste.',
   valuationAnswersRequired: 'Bitte beantworten Sie alle Fragen.',
   valuationStarsInvalid: 'Bitte vergeben Sie 1 bis 5 Sterne.',
@@ -250,6 +251,11 @@ export const MSG = {
   claimArticleRemoveConfirm: 'Artikel entfernen?',
   claimLoading: 'Beanstandung wird geladen...',
   fileNotSaved: 'noch nicht gespeichert',
+  // the claims helper's errors (spec 2 §8); the API client uses them for every call
+  requestFailed: 'Anfrage fehlgeschlagen: {status text}',
+  invalidData: 'Keine gültigen Daten erhalten',
+  // a location id no location has (spec 2 §8)
+  unknownLocation: 'Unbekannt',
   // own: claim rules the spec leaves without a text
   claimUnknown: 'Die Beanstandung existiert nicht mehr.',
   claimLocationRequired: 'Bitte wählen Sie einen Standort.',
@@ -284,6 +290,7 @@ export const MSG = {
   documentOneFile: 'Ein Dokument hat eine Datei: Beim Ändern lässt sich nur eine hochladen.',
   documentUnknown: 'Das Dokument existiert nicht mehr.',
   folderUnknown: 'Der Ordner existiert nicht mehr.',
+  folderNotForYou: 'Dieser Ordner ist für Sie nicht freigegeben. Bitte wenden Sie sich an die Person, die Ihnen den Link gegeben hat.',
   folderTooDeep: 'Ordner lassen sich höchstens fünf Ebenen tief verschachteln.',
   folderNameTaken: 'In diesem Verzeichnis gibt es schon einen Ordner mit diesem Namen.',
   folderMoveInside: 'Ein Ordner kann nicht in sich selbst oder einen seiner Unterordner verschoben werden.',

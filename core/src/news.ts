@@ -66,6 +66,8 @@ export function newsFileExtension(name: string): (typeof NEWS_FILE_EXTENSIONS)[n
 }
 
 const unique = (list: string[]) => [...new Set(list)];
+const zTargetTeams = z.array(zId()).max(100).optional().default([]).transform(unique);
+const zTargetLocations = z.array(zId()).max(500).optional().default([]).transform(unique);
 
 /**
  * POST /news and PUT /news (spec 3 §3, §5): the news fields, flat; PUT carries `id`.
@@ -101,8 +103,8 @@ export const ZNewsRequest = z
       .optional(),
     category: z.enum(NEWS_CATEGORIES, { error: MSG.newsCategoryInvalid }).optional().default(NEWS_CATEGORIES[0]),
     /** Target groups (ids) and locations (ids); both empty: everyone. */
-    teams: z.array(zId()).max(100).optional().default([]).transform(unique),
-    locations: z.array(zId()).max(500).optional().default([]).transform(unique),
+    teams: zTargetTeams,
+    locations: zTargetLocations,
     file: z.string().max(Math.ceil((NEWS_FILE_MAX_BYTES * 4) / 3) + 200, MSG.newsFileTooLarge).nullable().optional(),
     fileName: z.string().trim().max(200).nullable().optional(),
     /** Images inline in the list (210 px wide); off: the attachment is a download link. */
@@ -117,6 +119,27 @@ export const ZNewsRequest = z
   // The update's identity field (spec 3 §3) as `id`, or as `__identity` like the spec's other entities.
   .transform(({ __identity, ...n }) => ({ ...n, id: n.id ?? __identity }));
 export type TNewsRequest = z.output<typeof ZNewsRequest>;
+
+/** POST /news/audience: the targets of the form, before anything is saved. */
+export const ZNewsAudienceRequest = z.object({ teams: zTargetTeams, locations: zTargetLocations });
+export type TNewsAudienceRequest = z.output<typeof ZNewsAudienceRequest>;
+/** The audience preview names this many people; the counts cover everyone. */
+export const NEWS_AUDIENCE_PEOPLE_SHOWN = 200;
+/** Why a person receives an item: the own group is targeted, only its parent group is, or the person sees all news. */
+export const ZAudienceReason = z.enum(['group', 'parent', 'all']);
+/** Who will see an item with these targets (the rule that decides it, applied to every active person). */
+export const ZNewsAudienceResponse = z.object({
+  /** Everyone who will see it. */
+  count: z.number(),
+  /** Reached through the groups and locations. */
+  reached: z.number(),
+  /** Not reached, but holding neuigkeiten_alle_sehen. */
+  seesAll: z.number(),
+  /** Per group and reason; `via` names the parent group a group is reached through. */
+  groups: z.array(z.object({ id: z.string(), label: z.string(), count: z.number(), reason: ZAudienceReason, via: z.string().nullable() })),
+  /** The first people, reached ones first, by location and name. */
+  people: z.array(z.object({ userId: z.string(), userName: z.string(), group: z.string(), location: z.string(), reason: ZAudienceReason })),
+});
 
 export const ZNewsFileKind = z.enum(['image', 'pdf', 'video']);
 

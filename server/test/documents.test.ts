@@ -86,7 +86,9 @@ describe('visibility by read groups', () => {
     expect((await search(FL, 'Wechselgeld')).documents.map((d) => d.id)).toContain(doc.id);
 
     expect((await as(VK, { method: 'GET', url: '/api/folder/list' })).json().folders.map((x: { id: string }) => x.id)).not.toContain(f.id);
-    for (const url of [`/api/folder/show/${f.id}`, `/api/document/list/0?folder=${f.id}`, doc.resourceUri]) expect((await as(VK, { method: 'GET', url })).statusCode, url).toBe(404);
+    for (const url of [`/api/document/list/0?folder=${f.id}`, doc.resourceUri]) expect((await as(VK, { method: 'GET', url })).statusCode, url).toBe(404);
+    // The folder's address says it is not for them, not that it is gone.
+    expect((await as(VK, { method: 'GET', url: `/api/folder/show/${f.id}` })).statusCode).toBe(403);
     expect((await as(VK, { method: 'POST', url: doc.resourceUri, payload: {} })).statusCode).toBe(404);
   });
 
@@ -94,12 +96,12 @@ describe('visibility by read groups', () => {
     const forSales = await folder(V, { name: 'Verkauf Schulungsunterlagen', teams: [group.get('Verkauf')] });
     // Azubi belongs under Verkauf.
     expect((await as('azubi@example.com', { method: 'GET', url: `/api/folder/show/${forSales.id}` })).statusCode).toBe(200);
-    expect((await as(FL, { method: 'GET', url: `/api/folder/show/${forSales.id}` })).statusCode).toBe(404);
+    expect((await as(FL, { method: 'GET', url: `/api/folder/show/${forSales.id}` })).statusCode).toBe(403);
 
     const hidden = await folder(V, { name: 'Geschäftsleitung', teams: [group.get('Personalleitung')] });
     const open = await folder(V, { name: 'Offen darin', parent: hidden.id });
     const doc = await document(V, open.id, 'Strategiepapier.pdf', await pdf('Expansionsplan Nordrhein'));
-    expect((await as(VK, { method: 'GET', url: `/api/folder/show/${open.id}` })).statusCode).toBe(404);
+    expect((await as(VK, { method: 'GET', url: `/api/folder/show/${open.id}` })).statusCode).toBe(403);
     expect((await as(VK, { method: 'GET', url: doc.resourceUri })).statusCode).toBe(404);
     expect((await search(VK, 'Expansionsplan')).documents).toHaveLength(0);
     expect((await search('personalleitung@example.com', 'Expansionsplan')).documents.map((d) => d.id)).toContain(doc.id);
@@ -109,6 +111,89 @@ describe('visibility by read groups', () => {
     expect((await as(VK, { method: 'GET', url: narrow.resourceUri })).statusCode).toBe(404);
     expect((await as(FL, { method: 'GET', url: narrow.resourceUri })).statusCode).toBe(200);
     expect((await as(VK, { method: 'GET', url: `/api/folder/show/${general.id}` })).json().folder.documents).toHaveLength(0);
+  });
+});
+
+describe('folder links the person may not open', () => {
+  it('a hidden folder says it is not for them (403) without its name, id or contents; a gone one says it is gone (404)', async () => {
+    const hidden = await folder(V, { name: 'Geheimprojekt Nord', teams: [group.get('Personalleitung')] });
+    const inside = await folder(V, { name: 'Verträge Nord', parent: hidden.id });
+    await document(V, hidden.id, 'Standortplanung Nord.pdf', await pdf('Vertraulich'));
+    expect((await as(V, { method: 'PUT', url: `/api/foldersl/${hidden.id}`, payload: { shortLink: 'geheim-nord' } })).statusCode).toBe(200);
+    expect((await as(V, { method: 'PUT', url: `/api/foldersl/${inside.id}`, payload: { shortLink: 'vertraege-nord' } })).statusCode).toBe(200);
+
+    for (const url of ['/api/folder/showbyshortlink/geheim-nord', '/api/folder/showbyshortlink/VERTRAEGE-NORD', `/api/folder/show/${hidden.id}`, `/api/folder/show/${inside.id}`]) {
+      const res = await as(VK, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.message).toBe(MSG.folderNotForYou);
+      for (const secret of ['Geheimprojekt', 'Verträge', 'Standortplanung', hidden.id, inside.id]) expect(res.body, url).not.toContain(secret);
+    }
+    // Who may see it opens it by the same link.
+    expect((await as('personalleitung@example.com', { method: 'GET', url: '/api/folder/showbyshortlink/geheim-nord' })).json().folder.name).toBe('Geheimprojekt Nord');
+
+    const unknown = await as(VK, { method: 'GET', url: '/api/folder/showbyshortlink/gibt-es-nicht' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(MSG.folderUnknown);
+    expect((await as(V, { method: 'DELETE', url: `/api/folder/${hidden.id}` })).statusCode).toBeLessThan(300);
+    for (const url of ['/api/folder/showbyshortlink/geheim-nord', `/api/folder/show/${inside.id}`]) {
+      const gone = await as(VK, { method: 'GET', url });
+      expect(gone.statusCode, url).toBe(404);
+      expect(gone.json().error.message).toBe(MSG.folderUnknown);
+    }
+  });
+});
+
+describe('names already in the folder', () => {
+  const names = (email: string, payload: Record<string, unknown>) => as(email, { method: 'POST', url: '/api/document/names', payload });
+
+  it('tells before uploading which file names the target folder already holds, ignoring case; a new folder holds none', async () => {
+    const f = await folder(V, { name: 'Preislisten' });
+    await document(V, f.id, 'Preisliste.pdf', await pdf('Preise'));
+    const res = await names(V, { parent: f.id, names: ['preisliste.PDF', 'Neu.pdf'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ taken: ['Preisliste.pdf'] });
+    // A new folder of a name that exists is that folder; one that does not exist yet holds nothing.
+    const sub = await folder(V, { name: 'Archiv', parent: f.id });
+    await document(V, sub.id, 'Alt.pdf', await pdf('Alt'));
+    expect((await names(V, { parent: f.id, newFolderName: 'archiv', names: ['Alt.pdf'] })).json()).toEqual({ taken: ['Alt.pdf'] });
+    expect((await names(V, { parent: f.id, newFolderName: 'Neu 2027', names: ['Alt.pdf'] })).json()).toEqual({ taken: [] });
+    expect((await names(V, { newFolderName: 'Preislisten', names: ['preisliste.pdf'] })).json()).toEqual({ taken: ['Preisliste.pdf'] });
+  });
+
+  it('never names a document the person does not see', async () => {
+    const f = await folder(V, { name: 'Gemischt' });
+    await document(V, f.id, 'Gehaltsbänder.pdf', await pdf('Vertraulich'), [group.get('Personalleitung')!]);
+    const hidden = await folder(V, { name: 'Nur Personal', teams: [group.get('Personalleitung')] });
+    await document(V, hidden.id, 'Abmahnung.pdf', await pdf('x'));
+    expect((await names(V, { parent: f.id, names: ['Gehaltsbänder.pdf'] })).json()).toEqual({ taken: ['Gehaltsbänder.pdf'] });
+    // Bodenleger, allowed to upload for this test, sees neither the document nor the folder.
+    const [layer] = await t.db.select().from(userGroups).where(eq(userGroups.name, 'Bodenleger'));
+    await t.db.update(userGroups).set({ permissions: [...layer!.permissions, 'dokument_oder_ordner_erstellen'] }).where(eq(userGroups.id, layer!.id));
+    try {
+      const token = (await t.app.inject({ method: 'POST', url: '/api/token', payload: { username: 'bodenleger@example.com', password: 'demo1234' } })).json().token;
+      const ask = (payload: Record<string, unknown>) => t.as(token, { method: 'POST', url: '/api/document/names', payload });
+      expect((await ask({ parent: f.id, names: ['Gehaltsbänder.pdf'] })).json()).toEqual({ taken: [] });
+      expect((await ask({ parent: hidden.id, names: ['Abmahnung.pdf'] })).json()).toEqual({ taken: [] });
+    } finally {
+      await t.db.update(userGroups).set({ permissions: layer!.permissions }).where(eq(userGroups.id, layer!.id));
+    }
+  });
+
+  it('is for those who upload: Verkauf gets 403, without a session 401', async () => {
+    expect((await names(VK, { parent: null, newFolderName: 'x', names: ['a.pdf'] })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/document/names', payload: { names: ['a.pdf'] } })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['no names', { names: [] }, MSG.documentFileRequired],
+    ['an empty name', { names: ['  '] }, MSG.documentFileRequired],
+    ['a folder that is no id', { parent: 'Preislisten', names: ['a.pdf'] }, MSG.documentFolderRequired],
+    ['a name of 201 characters', { names: [`${'x'.repeat(197)}.pdf`] }, MSG.textTooLong],
+    ['101 names', { names: Array.from({ length: 101 }, (_, i) => `${i}.pdf`) }, null],
+  ])('%s → 400', async (_, payload, message) => {
+    const res = await names(V, payload);
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json().error.message).toBe(message);
   });
 });
 

@@ -12,6 +12,8 @@ import { trainings } from '../src/modules/trainings/trainings.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { taskAssignments, tasks } from '../src/modules/tasks/tasks.table.ts';
 import { todayIso } from '../src/platform/dates.ts';
+import { can } from '../src/platform/access.ts';
+import { canSeeNews } from '../src/modules/news/news.service.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
 
@@ -376,6 +378,79 @@ describe('current, archive and scheduled news', () => {
     const title = 'Vinylböden: neue Verlegeanleitung';
     expect((await listAll('verkauf@example.com')).news.map((n) => n.title)).toContain(title);
     expect((await listAll('lagerist@example.com')).news.map((n) => n.title)).not.toContain(title);
+  });
+});
+
+describe('audience preview', () => {
+  const preview = async (email: string, payload: Record<string, unknown>) => as(email, { method: 'POST', url: '/api/news/audience', payload });
+  const groupId = async (name: string) => (await t.db.select({ id: userGroups.id }).from(userGroups).where(eq(userGroups.name, name)))[0]!.id;
+
+  it('names who the groups and locations reach and why: Verkauf at Köln also reaches Azubi and Aushilfe through their parent group', async () => {
+    const res = await preview('personalleitung@example.com', { teams: [await groupId('Verkauf')], locations: [koeln] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const byLabel = (label: string) => body.groups.find((g: { label: string; reason: string }) => g.label === label && g.reason !== 'all');
+    expect(byLabel('Verkauf')).toMatchObject({ reason: 'group', via: null });
+    expect(byLabel('Azubi')).toMatchObject({ reason: 'parent', via: 'Verkauf' });
+    expect(byLabel('Aushilfe')).toMatchObject({ reason: 'parent', via: 'Verkauf' });
+    expect(byLabel('Lagerist')).toBeUndefined();
+    expect(body.people.filter((p: { reason: string }) => p.reason !== 'all').every((p: { location: string }) => p.location === 'Filiale Köln')).toBe(true);
+    expect(body.people.map((p: { userName: string }) => p.userName)).toHaveLength(body.count);
+    expect(body.count).toBe(body.reached + body.seesAll);
+    expect(body.seesAll).toBeGreaterThan(0);
+  });
+
+  it('uses the rule that decides who sees the item: every active person is listed exactly when the saved item is visible to them', async () => {
+    const targets = { teams: [await groupId('Verkauf'), await groupId('Lagerist')], locations: [koeln] };
+    // A seller from Hamburg working in Köln for now (location switch) counts at Köln.
+    await t.db.update(users).set({ selectedLocationId: koeln }).where(eq(users.email, hamburgSeller));
+    const people = (await preview('personalleitung@example.com', targets)).json().people as { userId: string; reason: string }[];
+    const id = (await create('personalleitung@example.com', { title: 'Nur für Köln', ...targets })).json().news.id as string;
+    const everyone = await t.db
+      .select({ id: users.id, role: userGroups.name, groupId: users.groupId, locationId: users.locationId, selected: users.selectedLocationId, permissions: userGroups.permissions })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+      .where(eq(users.active, true));
+    for (const u of everyone) {
+      const actor = { userId: u.id, sessionId: '', role: u.role, groupId: u.groupId, locationId: u.locationId, selectedLocationId: u.selected ?? u.locationId, permissions: new Set(u.permissions), subordinateGroups: [], externalLogin: false };
+      const reads = can(actor, 'neuigkeiten_eigene_sehen') || can(actor, 'neuigkeiten_alle_sehen');
+      const sees = reads && (await canSeeNews(t.db, actor, id));
+      const listed = people.some((p) => p.userId === u.id);
+      // The author sees the own item anyway; everyone else: listed exactly when they see it.
+      if (u.role !== 'Personalleitung') expect({ user: u.id, role: u.role, listed }).toEqual({ user: u.id, role: u.role, listed: sees });
+    }
+    const [guest] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, hamburgSeller));
+    expect(people.find((p) => p.userId === guest!.id)?.reason).toBe('group');
+    await t.db.update(users).set({ selectedLocationId: null }).where(eq(users.email, hamburgSeller));
+  });
+
+  it('without targets reaches every active reader; a mandatory notice asks exactly the reached people', async () => {
+    const all = (await preview('personalleitung@example.com', {})).json();
+    expect(all.seesAll).toBe(0);
+    expect(all.reached).toBe(all.count);
+    const targets = { teams: [await groupId('Verkauf')], locations: [koeln] };
+    const reached = (await preview('personalleitung@example.com', targets)).json().reached;
+    const id = (await create('personalleitung@example.com', { title: 'Pflicht für Köln', requiresConfirmation: true, ...targets })).json().news.id;
+    const asked = (await as('personalleitung@example.com', { method: 'GET', url: `/api/news/${id}/confirmations` })).json();
+    expect(asked.confirmed.length + asked.pending.length).toBe(reached);
+  });
+
+  it('is for editors: Verkauf gets 403, without a session 401', async () => {
+    expect((await preview('verkauf@example.com', { teams: [], locations: [koeln] })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/news/audience', payload: {} })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['an unknown group', { teams: ['00000000-0000-4000-8000-000000000000'] }, MSG.newsTargetUnknown],
+    ['an unknown location', { locations: ['00000000-0000-4000-8000-000000000000'] }, MSG.newsTargetUnknown],
+    ['a group by name', { teams: ['Verkauf'] }, null],
+    ['a string for the list', { teams: 'alle' }, null],
+    ['501 locations', { locations: Array.from({ length: 501 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) }, null],
+  ])('%s → 400', async (_, payload, message) => {
+    const res = await preview('personalleitung@example.com', payload);
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json().error.message).toBe(message);
+    else expect(res.json().error.message).toMatch(/\S/);
   });
 });
 

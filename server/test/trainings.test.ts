@@ -8,6 +8,7 @@ import { absences } from '../src/modules/absences/absences.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { taskAssignments, tasks } from '../src/modules/tasks/tasks.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
+import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { todayIso } from '../src/platform/dates.ts';
 import { buildTestApp, readOutbox, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
@@ -184,6 +185,62 @@ describe('registration, approval and the waiting list', () => {
     const left = await t.as(await t.login('azubi@example.com'), { method: 'POST', url: `/api/training/register/decline/${waiting.id}` });
     expect(left.statusCode).toBe(200);
     expect((await regsOf(tr!.id)).map((r) => r.userId)).toEqual([ids['verkauf@example.com']]);
+  });
+
+  it('lets a person withdraw an own request that is not yet approved: the place goes to the first waiting, the approvers’ task goes', async () => {
+    const [tr] = await create({ title: 'Zurückziehen', contingent: 1, dates: weekday(8).german });
+    const asked = (await registerSelf('verkauf@example.com', tr!.id)).json().training.own;
+    expect(asked.state).toBe('Angefragt');
+    expect(asked.canDecline).toBe(true);
+    await registerSelf('azubi@example.com', tr!.id);
+    const approvalTask = async (regId: string) => (await t.db.select().from(tasks).where(eq(tasks.reference, `training-registration:${regId}`)))[0];
+    expect(await approvalTask(asked.id)).toBeDefined();
+
+    // Someone else cannot withdraw it for them.
+    const other = await t.as(await t.login('bodenleger@example.com'), { method: 'POST', url: `/api/training/register/decline/${asked.id}` });
+    expect([403, 404]).toContain(other.statusCode);
+    expect(await regsOf(tr!.id)).toHaveLength(2);
+
+    const res = await t.as(await t.login('verkauf@example.com'), { method: 'POST', url: `/api/training/register/decline/${asked.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().training.own).toBeNull();
+    const rows = await regsOf(tr!.id);
+    expect(rows.map((r) => [r.userId, r.waitingList])).toEqual([[ids['azubi@example.com'], false]]);
+    expect(await approvalTask(asked.id)).toBeUndefined();
+    // Withdrawn by oneself: no mail about a refusal.
+    expect(readOutbox(t.outboxDir).some((m) => m.to === 'verkauf@example.com' && m.subject.includes('Zurückziehen') && m.subject.includes('abgelehnt'))).toBe(false);
+    // Twice is nothing to withdraw.
+    expect((await t.as(await t.login('verkauf@example.com'), { method: 'POST', url: `/api/training/register/decline/${asked.id}` })).statusCode).toBe(404);
+  });
+
+  it('shows the waiting list to who manages the training: warteliste_anzeigen_alle, waitinglist_can_edit, the contact person – not to the participant-list right alone', async () => {
+    const [tr] = await create({ title: 'Warteliste sehen', contingent: 1, dates: weekday(10).german, contactPerson: ids['bodenleger@example.com'] });
+    await registerSelf('verkauf@example.com', tr!.id);
+    await registerSelf('azubi@example.com', tr!.id);
+    const seenBy = async (email: string) => {
+      const res = await t.as(await t.login(email), { method: 'GET', url: `/api/training/${tr!.id}` });
+      expect(res.statusCode).toBe(200);
+      const training = res.json().training as { can: { seeList: boolean }; appointments: { userId: string; state: string }[] };
+      return { seeList: training.can.seeList, states: training.appointments.map((a) => a.state).sort() };
+    };
+    // Personalleitung holds warteliste_anzeigen_alle and waitinglist_can_edit.
+    expect(await seenBy('personalleitung@example.com')).toEqual({ seeList: true, states: ['Angefragt', 'Warteliste'] });
+    // The contact person (Bodenleger, no list right) sees the whole list, waiting list included.
+    expect(await seenBy('bodenleger@example.com')).toEqual({ seeList: true, states: ['Angefragt', 'Warteliste'] });
+    // Filialleitung sees its location's participants, not the waiting list.
+    expect(await seenBy('filialleitung@example.com')).toEqual({ seeList: true, states: ['Angefragt'] });
+    // A group with only warteliste_anzeigen_alle sees the list, and in it the waiting list alone.
+    const [lager] = await t.db.select().from(userGroups).where(eq(userGroups.name, 'Lagerist'));
+    expect(await seenBy('lagerist@example.com')).toEqual({ seeList: false, states: [] });
+    await t.db.update(userGroups).set({ permissions: [...lager!.permissions, 'warteliste_anzeigen_alle'] }).where(eq(userGroups.id, lager!.id));
+    try {
+      const fresh = await t.app.inject({ method: 'POST', url: '/api/token', payload: { username: 'lagerist@example.com', password: 'demo1234' } });
+      const res = await t.as(fresh.json().token, { method: 'GET', url: `/api/training/${tr!.id}` });
+      const training = res.json().training as { can: { seeList: boolean }; appointments: { state: string }[] };
+      expect({ seeList: training.can.seeList, states: training.appointments.map((a) => a.state) }).toEqual({ seeList: true, states: ['Warteliste'] });
+    } finally {
+      await t.db.update(userGroups).set({ permissions: lager!.permissions }).where(eq(userGroups.id, lager!.id));
+    }
   });
 
   it('registers employees: own location only for Filialleitung; empty choice and doubles get the spec messages', async () => {

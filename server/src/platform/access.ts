@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isPermission, type Permission } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { MSG } from '@filialportal/core/messages';
@@ -50,6 +52,14 @@ export function can(actor: Actor, permission: Permission): boolean {
 
 export function canAny(actor: Actor, permissions: readonly Permission[]): boolean {
   return permissions.some((p) => can(actor, p));
+}
+
+/**
+ * `canAny` for the people of a query: the SQL condition that a group (its name and permission
+ * columns) holds at least one of the permissions; the Admin group passes, as in `can`.
+ */
+export function groupHoldsAny(group: { name: AnyPgColumn; permissions: AnyPgColumn }, permissions: readonly Permission[]): SQL {
+  return sql`(${group.name} = ${ADMIN_ROLE} or ${group.permissions} && ${`{${permissions.join(',')}}`}::text[])`;
 }
 
 /** Throws 403 unless the actor holds the permission. */

@@ -96,3 +96,26 @@ function need(col: AnyPgColumn | undefined, name: string): AnyPgColumn {
   if (!col) throw new Error(`scopeWhere: this scope needs the ${name} column`);
   return col;
 }
+
+/**
+ * Audiences (ARCHITECTURE §9): an item targeted at groups and locations reaches a person whose
+ * group or parent group is among the groups and who works at one of the locations (home, or the
+ * one chosen for now); an empty list does not restrict. Target and person are both arrays in
+ * SQL, so the one rule reads one person against many items (their lists) and many people against
+ * one item (who receives it).
+ */
+export interface AudienceTarget {
+  groups: SQL | AnyPgColumn;
+  locations: SQL | AnyPgColumn;
+}
+
+/** A person as an audience sees them: uuid arrays of their groups and of their locations. */
+export interface AudienceMember {
+  groups: SQL;
+  locations: SQL;
+}
+
+export function audienceWhere(target: AudienceTarget, person: AudienceMember): SQL {
+  return sql`((cardinality(${target.groups}) = 0 or ${target.groups} && ${person.groups}) and (cardinality(${target.locations}) = 0 or ${target.locations} && ${person.locations}))`;
+}
+

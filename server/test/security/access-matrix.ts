@@ -549,6 +549,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'GET /api/news/unseen': { who: STAFF, sample: () => ({ url: '/api/news/unseen' }) },
   'GET /api/news/:id': { who: STAFF, scope: { only: KOELN_NEWS, otherwise: 404 }, sample: (d) => ({ url: `/api/news/${d.news.item}` }) },
   'POST /api/news': { who: NEWS_EDIT, sample: (_d, c) => ({ url: '/api/news', payload: { title: `Prüfnews ${slug(c)}`, text: '<p>Text</p>', date: new Date().toISOString().slice(0, 10) } }) },
+  'POST /api/news/audience': { who: NEWS_EDIT, sample: (d) => ({ url: '/api/news/audience', payload: { teams: [], locations: [d.loc.koeln] } }) },
   'PUT /api/news': {
     who: NEWS_EDIT,
     sample: (d) => ({ url: '/api/news', payload: { id: d.news.item, title: 'Prüfnews Köln', text: '<p>Nur Köln</p>', date: new Date().toISOString().slice(0, 10), locations: [d.loc.koeln] } }),
@@ -756,6 +757,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     who: DOCUMENTS_EDIT,
     sample: (d, c) => ({ url: `/api/document?parent=${d.library.folder}&name=neu-${slug(c)}.pdf`, payload: Buffer.from(`${PDF_TEXT}% ${slug(c)}\n`), contentType: 'application/octet-stream' }),
   },
+  'POST /api/document/names': { who: DOCUMENTS_EDIT, sample: (d) => ({ url: '/api/document/names', payload: { parent: d.library.folder, names: ['pruef.pdf'] } }) },
   'PUT /api/document': { who: DOCUMENTS_EDIT, sample: (d) => ({ url: '/api/document', payload: { document: { __identity: d.library.document, name: 'pruef.pdf', parent: d.library.folder } } }) },
   'DELETE /api/document/:id': {
     who: DOCUMENTS_EDIT,

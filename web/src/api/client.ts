@@ -40,6 +40,39 @@ export interface RequestOptions {
 
 const SESSION_STATUSES = new Set([401, 406, 408]);
 
+/** The status texts a person may meet when something between browser and server fails, in German. */
+const STATUS_TEXT: Record<number, string> = {
+  0: 'keine Verbindung zum Server',
+  400: 'ungültige Anfrage',
+  403: 'nicht erlaubt',
+  404: 'nicht gefunden',
+  409: 'Konflikt',
+  413: 'zu groß',
+  429: 'zu viele Anfragen',
+  500: 'interner Serverfehler',
+  502: 'fehlerhaftes Gateway',
+  503: 'Dienst nicht verfügbar',
+  504: 'Zeitüberschreitung beim Gateway',
+};
+
+/**
+ * 'Anfrage fehlgeschlagen: {status text}' (spec 2 §8) for a failed call whose answer carries no
+ * message of ours (a proxy's error page, no connection): the status text in German, since the
+ * browser's is English.
+ */
+export function requestFailed(status: number): string {
+  return MSG.requestFailed.replace('{status text}', STATUS_TEXT[status] ?? `Status ${status}`);
+}
+
+/** An answer that should be JSON and is not (a proxy or portal page with 200): 'Keine gültigen Daten erhalten'. */
+function parseJson<T>(status: number, text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(status, MSG.invalidData, 'invalid_data');
+  }
+}
+
 function sessionMessage(status: number): string {
   return status === 406 ? MSG.ipNotAllowed : MSG.sessionExpired;
 }
@@ -60,7 +93,7 @@ async function send(path: string, { method = 'GET', body, auth = true, keepSessi
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, MSG.serverError, 'network');
+    throw new ApiError(0, requestFailed(0), 'network');
   }
   if (response.ok) return response;
 
@@ -78,7 +111,7 @@ async function send(path: string, { method = 'GET', body, auth = true, keepSessi
     session.lose(text);
     throw new ApiError(response.status, text, code, true);
   }
-  throw new ApiError(response.status, message || MSG.serverError, code);
+  throw new ApiError(response.status, message || requestFailed(response.status), code);
 }
 
 /**
@@ -89,7 +122,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const response = await send(path, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (text ? parseJson<T>(response.status, text) : undefined) as T;
 }
 
 /** A binary resource behind the bearer token (e.g. an avatar image). */
@@ -139,20 +172,22 @@ function sendWithProgress<T>(path: string, method: 'POST' | 'PUT', contentType: 
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
       let data: { error?: { message?: string; code?: string } } | null = null;
+      let readable = true;
       try {
         data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
         // No JSON (proxy error page): the fallback message below.
+        readable = false;
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
+      if (xhr.status >= 200 && xhr.status < 300) return readable ? resolve(data as T) : reject(new ApiError(xhr.status, MSG.invalidData, 'invalid_data'));
       if (SESSION_STATUSES.has(xhr.status)) {
         const text = sessionMessage(xhr.status);
         session.lose(text);
         return reject(new ApiError(xhr.status, text, data?.error?.code ?? '', true));
       }
-      reject(new ApiError(xhr.status, data?.error?.message || MSG.serverError, data?.error?.code ?? ''));
+      reject(new ApiError(xhr.status, data?.error?.message || requestFailed(xhr.status), data?.error?.code ?? ''));
     };
-    xhr.onerror = () => reject(new ApiError(0, MSG.serverError, 'network'));
+    xhr.onerror = () => reject(new ApiError(0, requestFailed(0), 'network'));
     xhr.send(payload);
   });
 }

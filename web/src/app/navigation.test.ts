@@ -23,7 +23,7 @@ describe('main navigation from the domains’ routes', () => {
         built: true,
         children: [
           { label: 'Neuigkeiten', path: '/neuigkeiten', built: true },
-          { label: 'News Archiv', path: '/neuigkeiten/archiv', built: true },
+          { label: 'Neuigkeiten-Archiv', path: '/neuigkeiten/archiv', built: true },
         ],
       },
       {

@@ -16,7 +16,7 @@ describe('page title of each view', () => {
   it('takes the most specific entry: a sub-view before its section', () => {
     expect(pageTitle('/sortiment')).toBe('Sortimente – Filialportal');
     expect(pageTitle('/sortiment/bestand')).toBe('Bestand – Filialportal');
-    expect(pageTitle('/neuigkeiten/archiv')).toBe('News Archiv – Filialportal');
+    expect(pageTitle('/neuigkeiten/archiv')).toBe('Neuigkeiten-Archiv – Filialportal');
     expect(pageTitle('/einstellungen/benutzer')).toBe('Einstellungen – Filialportal');
   });
 

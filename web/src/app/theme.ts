@@ -1,4 +1,5 @@
 import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { RICH_TEXT_LABELS } from '../ui/german-labels.ts';
 
 /** Warm oak brown: the company's floors, calm enough for a working tool. */
 const oak: MantineColorsTuple = [
@@ -50,6 +51,11 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } },
+    Alert: { defaultProps: { closeButtonLabel: 'Schließen' } },
+    // Mantine's own names in English, in German (ui/german-labels.ts).
+    RichTextEditor: { defaultProps: { labels: RICH_TEXT_LABELS } },
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Passwort anzeigen' } } },
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Datei entfernen' } } },
   },
 });
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Select } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
+import { MSG } from '@filialportal/core/messages';
 import { useLocationOptions } from '../features/users/users.api.ts';
 
 /** The segment of 'Alle' in list paths (ARCHITECTURE §3). */
@@ -21,16 +22,24 @@ export interface LocationSelectProps {
   fullWidth?: boolean;
 }
 
+/**
+ * The choices of a location select: 'Alle' in front unless left out, the locations (or only some),
+ * and a chosen id that no location has as 'Unbekannt' (spec 2 §8) – once the list is there.
+ */
+export function locationOptions(locations: readonly { id: string; label: string }[] | undefined, opts: { value: string; withAll: boolean; only?: readonly string[] }) {
+  const data = [
+    ...(opts.withAll ? [{ value: ALL_LOCATIONS, label: 'Alle' }] : []),
+    ...(locations ?? []).filter((l) => !opts.only || opts.only.includes(l.id)).map((l) => ({ value: l.id, label: l.label })),
+  ];
+  if (locations === undefined || opts.value === '' || data.some((d) => d.value === opts.value)) return data;
+  // Chosen but outside `only` (a claim's fixed location): its name; gone: 'Unbekannt'.
+  return [...data, { value: opts.value, label: locations.find((l) => l.id === opts.value)?.label ?? MSG.unknownLocation }];
+}
+
 /** 'Ort wechseln': every location, with 'Alle' in front unless `withAll` is false. */
 export function LocationSelect({ value, onChange, label = 'Ort wechseln', withAll = true, only, readOnly, required, fullWidth }: LocationSelectProps) {
   const locations = useLocationOptions();
-  const data = useMemo(
-    () => [
-      ...(withAll ? [{ value: ALL_LOCATIONS, label: 'Alle' }] : []),
-      ...(locations.data ?? []).filter((l) => !only || only.includes(l.id)).map((l) => ({ value: l.id, label: l.label })),
-    ],
-    [locations.data, withAll, only],
-  );
+  const data = useMemo(() => locationOptions(locations.data, { value, withAll, only }), [locations.data, value, withAll, only]);
   return (
     <Select
       label={label}

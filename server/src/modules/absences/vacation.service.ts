@@ -3,6 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { absenceStateLabel, countWorkingDaysByYear, exceedsText, limitedDaysMessage, quotaExceeded, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
+import { countOf } from '@filialportal/core/plural';
 import { parseSort } from '@filialportal/core/sort';
 import type { TVacationRequest } from '@filialportal/core/vacation';
 import { can, type Actor } from '../../platform/access.ts';
@@ -338,7 +339,7 @@ export async function decideVacation(deps: Deps, actor: Actor, id: string, appro
       text: [
         `Hallo ${row.firstName},`,
         '',
-        `Ihr Urlaubsantrag vom ${formatDate(row.a.startDate)} bis ${formatDate(row.a.endDate)} (${Number(row.a.countDays)} Tage) wurde ${approve ? 'genehmigt' : 'abgelehnt'}.`,
+        `Ihr Urlaubsantrag vom ${formatDate(row.a.startDate)} bis ${formatDate(row.a.endDate)} (${countOf(Number(row.a.countDays), 'Tag', 'Tage')}) wurde ${approve ? 'genehmigt' : 'abgelehnt'}.`,
         ...(reason ? ['', `Begründung: ${reason}`] : []),
         '',
         'Die Übersicht finden Sie im Filialportal unter Urlaub.',

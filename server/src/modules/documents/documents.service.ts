@@ -105,9 +105,19 @@ export async function showFolder(db: Db, actor: Actor, by: { id: string } | { li
   const target = 'id' in by ? sql`${by.id}::uuid` : sql`(select s.id from ${libraryFolders} s where lower(s.short_link) = lower(${by.link}))`;
   const rows = await folders(db, actor, sql`(f.id = ${target} or f.parent_id = ${target})`);
   const folder = rows.find((r) => r.parent === null || !rows.some((o) => o.id === r.parent)) ?? null;
-  if (!folder || rows.some((r) => r.id !== folder.id && r.parent !== folder.id)) throw notFound(MSG.folderUnknown);
+  if (!folder || rows.some((r) => r.id !== folder.id && r.parent !== folder.id)) throw await folderRefusal(db, target);
   const docs = await documentsIn(db, actor, folder.id, 0);
   return { folder: { ...folder, folders: rows.filter((r) => r.id !== folder.id), documents: docs.documents, documentCount: docs.count } };
+}
+
+/**
+ * Why a folder link does not open: the folder exists but is not for this person (403, without
+ * its name or contents), or it is gone (404). Someone holding a link learns whom to ask, not
+ * what the folder holds.
+ */
+async function folderRefusal(db: Db, target: SQL) {
+  const [row] = await db.select({ id: sql<string>`f.id` }).from(F).where(sql`f.id = ${target}`);
+  return row ? forbidden(MSG.folderNotForYou) : notFound(MSG.folderUnknown);
 }
 
 /**

@@ -8,6 +8,7 @@ import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
 import { completeLinkedTasksFor, createLinkedTask } from '../tasks/linked-tasks.ts';
+import { recipientsWhere, targetOf } from './audience.ts';
 import { requireVisibleNews } from './news.service.ts';
 import { news, newsConfirmations } from './news.table.ts';
 
@@ -26,8 +27,8 @@ export async function confirmNews(db: Db, actor: Actor, newsId: string) {
 }
 
 /**
- * The audience of a news item: active people its targets reach (group or parent group, and
- * location; empty lists do not restrict), each with the time of their confirmation or null.
+ * The audience of a news item: the people it is for (`recipientsWhere`, the rule of who receives
+ * it, without those who merely see all news), each with the time of their confirmation or null.
  */
 async function audience(db: Db, newsId: string, locationId: string | null) {
   const [item] = await db.select({ teams: news.teams, locations: news.locations, requiresConfirmation: news.requiresConfirmation }).from(news).where(eq(news.id, newsId));
@@ -46,14 +47,7 @@ async function audience(db: Db, newsId: string, locationId: string | null) {
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .innerJoin(locations, eq(locations.id, users.locationId))
     .leftJoin(newsConfirmations, and(eq(newsConfirmations.newsId, newsId), eq(newsConfirmations.userId, users.id)))
-    .where(
-      and(
-        eq(users.active, true),
-        sql`(select cardinality(n.teams) = 0 or ${users.groupId} = any(n.teams) or ${userGroups.parentId} = any(n.teams) from ${news} n where n.id = ${newsId})`,
-        sql`(select cardinality(n.locations) = 0 or ${users.locationId} = any(n.locations) from ${news} n where n.id = ${newsId})`,
-        locationId ? eq(users.locationId, locationId) : undefined,
-      ),
-    )
+    .where(and(recipientsWhere(targetOf(item), false), locationId ? eq(users.locationId, locationId) : undefined))
     .orderBy(asc(locations.name), asc(users.lastName), asc(users.firstName))
     .limit(10_000);
 }

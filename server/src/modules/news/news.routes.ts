@@ -18,6 +18,8 @@ import {
   ZLikeResponse,
   ZLikesQuery,
   ZLikesResponse,
+  ZNewsAudienceRequest,
+  ZNewsAudienceResponse,
   ZNewsListResponse,
   ZNewsRequest,
   ZNewsResponse,
@@ -32,6 +34,7 @@ import { sendStoredFile } from '../../platform/files.ts';
 import { notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { eq } from 'drizzle-orm';
+import { previewAudience } from './audience.ts';
 import * as confirmationsService from './confirmations.service.ts';
 import { confirmationColumns } from './news.export.ts';
 import * as service from './news.service.ts';
@@ -82,6 +85,17 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
     bodyLimit: NEWS_BODY_LIMIT,
     schema: { tags, summary: 'Neuigkeit erstellen (Anhang als base64 in file, mit fileName)', body: ZNewsRequest, response: { 200: ZNewsResponse } },
     handler: (req) => service.createNews(db, storage, actorOf(req), req.body),
+  });
+
+  r.post('/news/audience', {
+    config: { access: { anyOf: ['neuigkeiten_erstellen', 'neuigkeiten_bearbeiten'] } },
+    schema: {
+      tags,
+      summary: 'Wen Gruppen und Standorte erreichen, bevor eine Neuigkeit gespeichert wird: Anzahl, je Gruppe mit Grund, die ersten Personen',
+      body: ZNewsAudienceRequest,
+      response: { 200: ZNewsAudienceResponse },
+    },
+    handler: (req) => previewAudience(db, req.body),
   });
 
   r.put('/news', {

@@ -17,6 +17,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { deleteFile } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
+import { audienceWhere } from '../../platform/scope.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { locations } from '../locations/locations.table.ts';
 import { trainings } from '../trainings/trainings.table.ts';
@@ -35,20 +36,22 @@ export const NEWS_ENTITY = 'News' as const;
 export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 const editors = ['neuigkeiten_erstellen', 'neuigkeiten_bearbeiten'] as const;
+/** The audience of a stored item: its target groups and locations. */
+const newsTarget = { groups: news.teams, locations: news.locations };
 
 /**
  * Which news a person sees (spec 3 §6): with neuigkeiten_alle_sehen all of it; otherwise news
- * targeted at the person's group or its parent group and at the person's location (home or
- * current), where an empty target list does not restrict, plus what the person wrote. Scheduled
- * news stays hidden until its time except for editors.
+ * whose audience (platform/scope.ts: group or parent group × home or current location, an empty
+ * list not restricting) reaches the person, plus what the person wrote. Scheduled news stays
+ * hidden until its time except for editors. `recipients` (audience.ts) asks the same rule the
+ * other way round: who receives one item.
  */
 export function visibleWhere(actor: Actor): SQL | undefined {
   const published = canAny(actor, editors) ? undefined : lte(news.publishedAt, sql`now()`);
   if (can(actor, 'neuigkeiten_alle_sehen')) return published;
   const groups = sql`array(select g.id from ${userGroups} g where g.id = ${actor.groupId} union all select g.parent_id from ${userGroups} g where g.id = ${actor.groupId} and g.parent_id is not null)`;
   const places = uuidArray([...new Set([actor.locationId, actor.selectedLocationId])]);
-  const targeted = sql`(cardinality(${news.teams}) = 0 or ${news.teams} && ${groups}) and (cardinality(${news.locations}) = 0 or ${news.locations} && ${places})`;
-  return and(published, or(eq(news.createdBy, actor.userId), targeted));
+  return and(published, or(eq(news.createdBy, actor.userId), audienceWhere(newsTarget, { groups, locations: places })));
 }
 
 /** The first day that is not archived yet: news dated before it, or whose 'until' passed, is archive. */
@@ -204,8 +207,8 @@ function checkDates(input: TNewsRequest, previousDate: string | null) {
   if (input.until && input.until > monthsBefore(today, -NEWS_MAX_MONTHS_AHEAD - 12)) throw badRequest(MSG.newsDateTooLate);
 }
 
-/** Every chosen group and location exists. */
-async function checkTargets(db: Db, input: TNewsRequest) {
+/** Every chosen group and location exists (and the linked training, when one is named). */
+export async function checkTargets(db: Db, input: Pick<TNewsRequest, 'teams' | 'locations'> & { linkId?: string | null }) {
   const [g] = input.teams.length ? await db.select({ n: count() }).from(userGroups).where(inArray(userGroups.id, input.teams)) : [{ n: 0 }];
   const [l] = input.locations.length ? await db.select({ n: count() }).from(locations).where(inArray(locations.id, input.locations)) : [{ n: 0 }];
   if (g!.n !== input.teams.length || l!.n !== input.locations.length) throw badRequest(MSG.newsTargetUnknown);

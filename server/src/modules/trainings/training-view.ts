@@ -77,6 +77,8 @@ export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) 
   const approvedCount = r.registrations.filter((x) => x[3]).length;
   const free = Math.max(0, t.contingent - taken);
   const mayWaiting = isContact || can(actor, 'waitinglist_can_edit');
+  // Who manages a training sees its waiting list (spec 3 §6), also without a participant-list right.
+  const seesWaiting = mayWaiting || can(actor, 'warteliste_anzeigen_alle');
   const marksAttendance = past && (isContact || can(actor, 'old_training_participant_list_can_edit'));
   const regsOut = r.registrations.map(([id, userId, waitingList, approved, confirmedBy, confirmedAt, createdAt, attended]) => {
     const person = userId ? people.get(userId) : undefined;
@@ -91,7 +93,7 @@ export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) 
     const visible =
       own ||
       isContact ||
-      (waitingList ? can(actor, 'warteliste_anzeigen_alle') || mayWaiting : allOrOwn(actor, 'teilnehmerliste_anzeigen_alle', 'teilnehmerliste_anzeigen_eigene_filiale', locationId));
+      (waitingList ? seesWaiting : allOrOwn(actor, 'teilnehmerliste_anzeigen_alle', 'teilnehmerliste_anzeigen_eigene_filiale', locationId));
     return {
       visible,
       own,
@@ -146,7 +148,7 @@ export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) 
       cancel: !past && !cancelled && can(actor, 'schulung_absagen'),
       delete: can(actor, 'schulung_bearbeiten'),
       registerOthers: !past && !cancelled && (can(actor, 'mitarbeiter_anmelden_alle') || can(actor, 'mitarbeiter_anmelden_eigene_filiale')),
-      seeList: isContact || can(actor, 'teilnehmerliste_anzeigen_alle') || can(actor, 'teilnehmerliste_anzeigen_eigene_filiale'),
+      seeList: seesWaiting || can(actor, 'teilnehmerliste_anzeigen_alle') || can(actor, 'teilnehmerliste_anzeigen_eigene_filiale'),
       downloadList: isContact || can(actor, 'teilnehmerliste_herunterladen_alle') || can(actor, 'teilnehmerliste_herunterladen_eigene_filiale'),
       downloadRatings: can(actor, 'bewertungen_herunterladen_alle') || can(actor, 'bewertungen_herunterladen_eigene_filiale'),
       // Marked as not there, nobody rates it.

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { countOf } from '@filialportal/core/plural';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -87,5 +88,5 @@ export async function ratingRows(db: Db, actor: Actor, trainingId: string) {
       width: q.type === 'Sternbewertung' ? 14 : 40,
     })),
   ];
-  return { training: t, columns, rows: visible, title: `${t.title}, ${t.dateFormated}: ${visible.length} Bewertungen von ${t.countApprovedAppointments} bestätigten Teilnehmern` };
+  return { training: t, columns, rows: visible, title: `${t.title}, ${t.dateFormated}: ${countOf(visible.length, 'Bewertung', 'Bewertungen')} von ${countOf(t.countApprovedAppointments, 'bestätigten Teilnehmer', 'bestätigten Teilnehmern')}` };
 }

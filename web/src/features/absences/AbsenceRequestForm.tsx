@@ -8,6 +8,7 @@ import { limitedDaysMessage, overtimeInputProblem } from '@filialportal/core/abs
 import { currentYear, todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
 import { REASON_MAX, ZVacationRequest } from '@filialportal/core/vacation';
+import { countOf, plural } from '@filialportal/core/plural';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
@@ -85,7 +86,7 @@ function AccountLine({ label, value, strong }: { label: string; value: number; s
         {label}
       </Text>
       <Text size="sm" fw={strong ? 700 : 500} c={strong && value < 0 ? 'red.8' : undefined}>
-        {formatNumber(value)} {Math.abs(value) === 1 ? 'Tag' : 'Tage'}
+        {countOf(value, 'Tag', 'Tage')}
       </Text>
     </Group>
   );
@@ -103,7 +104,7 @@ function AccountCard({ account }: { account: Contingent }) {
           {formatNumber(account.open)}
         </Text>
         <Text size="sm" c="dimmed">
-          {Math.abs(account.open) === 1 ? 'Tag' : 'Tage'} verbleibend
+          {plural(account.open, 'Tag', 'Tage')} verbleibend
         </Text>
       </Group>
       <Stack gap={4}>

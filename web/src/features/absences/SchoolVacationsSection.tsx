@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Card, FileInput, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileImport, IconTrash } from '@tabler/icons-react';
 import { DEFAULT_REGION, REGIONS } from '@filialportal/core/locations';
+import { countOf } from '@filialportal/core/plural';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan } from '../../app/current-user.tsx';
 import { confirmDelete } from '../../ui/confirm-delete.ts';
@@ -33,7 +34,7 @@ export function SchoolVacationsSection() {
       {
         onSuccess: ({ imported, skippedLines }) => {
           const skipped = skippedLines.length ? ` Nicht gelesen: Zeile ${skippedLines.join(', ')}.` : '';
-          setResult({ ok: true, text: `${imported} Einträge importiert.${skipped}` });
+          setResult({ ok: true, text: `${countOf(imported, 'Eintrag', 'Einträge')} importiert.${skipped}` });
           setFile(null);
         },
         onError: (error) => {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Select, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBeach, IconUser } from '@tabler/icons-react';
+import { countOf, plural } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
@@ -103,7 +104,7 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
       {credit.data && credit.data.days > 0 && (
         <Alert color="blue" variant="light" icon={<IconBeach size={18} />} title="Krank während genehmigtem Urlaub" role="status">
           {credit.data.vacations.map((v) => `Urlaub ${v.startDateFormated} – ${v.endDateFormated}`).join(', ')}:{' '}
-          {credit.data.days === 1 ? '1 Urlaubstag wird' : `${credit.data.days} Urlaubstage werden`} wegen Krankheit gutgeschrieben (§ 9 BUrlG). Die Person
+          {`${countOf(credit.data.days, 'Urlaubstag', 'Urlaubstage')} ${plural(credit.data.days, 'wird', 'werden')}`} wegen Krankheit gutgeschrieben (§ 9 BUrlG). Die Person
           erhält eine E-Mail.
         </Alert>
       )}

@@ -3,13 +3,14 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { DECLINE_REASON_MAX } from '@filialportal/core/vacation';
 import { creditedDaysText } from '@filialportal/core/absences';
 import { MSG } from '@filialportal/core/messages';
+import { countOf } from '@filialportal/core/plural';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import type { VacationRow } from './absences.api.ts';
-import { exceedsWarning, formatNumber, personName } from './vacation-ui.tsx';
+import { exceedsWarning, personName } from './vacation-ui.tsx';
 
 /** The request in the dialog: person, period, days and, for special leave or overtime, its reason or hours. */
 function RequestSummary({ row, question }: { row: VacationRow; question?: string }) {
-  const days = row.countDays === 1 ? '1 Tag' : `${formatNumber(row.countDays)} Tage`;
+  const days = countOf(row.countDays, 'Tag', 'Tage');
   const warning = exceedsWarning(row);
   return (
     <Stack gap={6}>
@@ -42,7 +43,7 @@ function RequestSummary({ row, question }: { row: VacationRow; question?: string
         <Text size="sm">
           Überstundenabbau:{' '}
           <Text span fw={600} inherit>
-            {row.overtime === null ? '–' : `${formatNumber(row.overtime)} Stunden`}
+            {row.overtime === null ? '–' : countOf(row.overtime, 'Stunde', 'Stunden')}
           </Text>
         </Text>
       )}

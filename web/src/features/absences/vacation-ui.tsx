@@ -2,6 +2,7 @@ import { MSG } from '@filialportal/core/messages';
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { absenceStateLabel, creditedDaysText } from '@filialportal/core/absences';
+import { countOf } from '@filialportal/core/plural';
 import type { Column } from '../../ui/SortableTable.tsx';
 import type { OverviewRow, VacationRow } from './absences.api.ts';
 
@@ -106,7 +107,7 @@ function PeriodCell({ row }: { row: VacationRow }) {
 export function exceedsWarning(row: Pick<VacationRow, 'exceeds' | 'exceedsYear'>): string | null {
   if (!row.exceeds) return null;
   const [open, remaining] = row.exceeds;
-  const days = (n: number) => `${formatNumber(n)} ${Math.abs(n) === 1 ? 'Tag' : 'Tage'}`;
+  const days = (n: number) => countOf(n, 'Tag', 'Tage');
   const year = row.exceedsYear !== null ? ` ${row.exceedsYear}` : '';
   return `Offene Anträge${year}: ${days(open)}, Resturlaub${year}: ${days(remaining)}`;
 }
@@ -236,8 +237,8 @@ const dayMonth = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.`;
  */
 export function carryOverNote(r: Pick<OverviewRow, 'expiringHolidays' | 'expiredHolidays' | 'expiryDate'>): string | null {
   if (!r.expiryDate) return null;
-  if (r.expiringHolidays > 0) return `davon ${formatNumber(r.expiringHolidays)} ${r.expiringHolidays === 1 ? 'Tag verfällt' : 'Tage verfallen'} am ${dayMonth(r.expiryDate)}`;
-  if (r.expiredHolidays > 0) return `${formatNumber(r.expiredHolidays)} ${r.expiredHolidays === 1 ? 'Tag' : 'Tage'} am ${dayMonth(r.expiryDate)} verfallen`;
+  if (r.expiringHolidays > 0) return `davon ${countOf(r.expiringHolidays, 'Tag verfällt', 'Tage verfallen')} am ${dayMonth(r.expiryDate)}`;
+  if (r.expiredHolidays > 0) return `${countOf(r.expiredHolidays, 'Tag', 'Tage')} am ${dayMonth(r.expiryDate)} verfallen`;
   return null;
 }
 

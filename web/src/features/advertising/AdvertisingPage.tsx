@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Box, Button, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileSpreadsheet, IconFileTypePdf, IconMovie, IconPlus } from '@tabler/icons-react';
-import { ADVERTISING_PAGE_SIZE } from '@filialportal/core/advertising';
+import { ADVERTISING_PAGE_SIZE, advertisingExpired } from '@filialportal/core/advertising';
+import { todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
 import { postDownload } from '../../ui/ExportButton.tsx';
 import { useCan } from '../../app/current-user.tsx';
@@ -56,6 +57,7 @@ export function AdvertisingPage() {
   const [editing, setEditing] = useState<Advertising | 'new' | null>(null);
   const mayEdit = can('werbung_bearbeiten');
   const mayDelete = can('werbung_l_schen');
+  const today = todayIso();
 
   // Seen 5 seconds after opening the page: the navigation counter goes to zero.
   useEffect(() => {
@@ -84,6 +86,11 @@ export function AdvertisingPage() {
             {!a.published && (
               <Badge size="xs" variant="light" color="yellow">
                 demnächst
+              </Badge>
+            )}
+            {advertisingExpired(a, today) && (
+              <Badge size="xs" variant="filled" color="red" title={`gültig bis ${a.dateTillFormated}`}>
+                Abgelaufen
               </Badge>
             )}
           </Group>

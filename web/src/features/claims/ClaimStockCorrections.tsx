@@ -3,6 +3,7 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text } fr
 import { IconPackageExport } from '@tabler/icons-react';
 import { formatDateTime } from '@filialportal/core/berlin-time';
 import { CLAIM_CORRECTION_MAX } from '@filialportal/core/claims';
+import { countOf } from '@filialportal/core/plural';
 import { errorMessage } from '../../api/client.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
@@ -92,7 +93,7 @@ function CorrectionForm({ claim, onBooked, only }: { claim: Claim; onBooked: () 
     setProblem(null);
     openConfirm({
       title: 'Bestand korrigieren?',
-      text: `${amount > 0 ? `${amount} Pakete ausbuchen` : `${-amount} Pakete zurückbuchen`}: ${article?.label ?? ''}`,
+      text: `${amount > 0 ? `${countOf(amount, 'Paket', 'Pakete')} ausbuchen` : `${countOf(-amount, 'Paket', 'Pakete')} zurückbuchen`}: ${article?.label ?? ''}`,
       confirmLabel: 'Buchen',
       danger: false,
       onConfirm: () =>

@@ -4,6 +4,7 @@ import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { TASK_VIEWS } from '@filialportal/core/tasks';
+import { countOf } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { OwnTaskRow } from '../tasks/OwnTaskRow.tsx';
@@ -41,7 +42,7 @@ export function OwnTasksSection() {
   }, [short, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
   const count = unfinished.data ?? 0;
-  const countLabel = count === 1 ? '1 offene Aufgabe' : `${count} offene Aufgaben`;
+  const countLabel = countOf(count, 'offene Aufgabe', 'offene Aufgaben');
 
   return (
     <DashboardSection

@@ -2,6 +2,7 @@ import { Box, Button, ColorSwatch, Group, RingProgress, Text } from '@mantine/co
 import { IconAlertTriangle, IconBeach, IconPlus } from '@tabler/icons-react';
 import { currentYear } from '@filialportal/core/berlin-time';
 import { Link } from 'react-router';
+import { countOf } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { VACATION_REQUEST_PATH } from '../absences/paths.ts';
@@ -20,7 +21,7 @@ const PARTS: Record<RingPart, { label: string; color: string }> = {
 };
 
 /** '1 Tag', '2,5 Tage' */
-const days = (n: number) => `${formatNumber(n)} ${Math.abs(n) === 1 ? 'Tag' : 'Tage'}`;
+const days = (n: number) => countOf(n, 'Tag', 'Tage');
 
 function LegendItem({ label, value, color, warn }: { label: string; value: number; color?: string; warn?: boolean }) {
   return (

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@filialportal/core/users';
 
 /** The hole of the vacation doughnut as a share of its outer diameter (spec 1 §9: cutout 82 percent). */
+import { countOf } from '@filialportal/core/plural';
 export const VACATION_RING_CUTOUT = 0.82;
 
 /**
@@ -43,7 +44,7 @@ export function expiryText(account: Pick<VacationAccount, 'expiring' | 'expiryDa
   if (account.expiring <= 0 || !account.expiryDate) return null;
   const n = hundredths(account.expiring);
   const [, month, day] = account.expiryDate.split('-');
-  return `davon ${n.toLocaleString('de-DE')} ${n === 1 ? 'Tag verfällt' : 'Tage verfallen'} am ${day}.${month}.`;
+  return `davon ${countOf(n, 'Tag verfällt', 'Tage verfallen')} am ${day}.${month}.`;
 }
 
 export type RingPart = 'taken' | 'planned' | 'open';

@@ -5,6 +5,7 @@ import { IconDots, IconFileSpreadsheet, IconFileText, IconFileTypePdf, IconFolde
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatFileSize } from '@filialportal/core/assortment';
 import { DOCUMENT_SEARCH_MIN } from '@filialportal/core/documents';
+import { countOf } from '@filialportal/core/plural';
 import { useCan } from '../../app/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
@@ -177,7 +178,7 @@ export function DocumentsPage() {
                           </UnstyledButton>
                         </Table.Td>
                         <Table.Td visibleFrom="sm">Ordner</Table.Td>
-                        <Table.Td ta="right">{f.countItems === 1 ? '1 Eintrag' : `${f.countItems} Einträge`}</Table.Td>
+                        <Table.Td ta="right">{countOf(f.countItems, 'Eintrag', 'Einträge')}</Table.Td>
                         <Table.Td visibleFrom="md" />
                         <Table.Td visibleFrom="md" />
                         <Table.Td>{folderActions(f)}</Table.Td>
@@ -269,8 +270,8 @@ function SearchResults({ result, loading, error, onOpen }: { result: ReturnType<
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {result.count === 1 ? '1 Dokument' : `${result.count} Dokumente`}
-        {result.folders.length > 0 && `, ${result.folders.length === 1 ? '1 Ordner' : `${result.folders.length} Ordner`}`}
+        {countOf(result.count, 'Dokument', 'Dokumente')}
+        {result.folders.length > 0 && `, ${countOf(result.folders.length, 'Ordner', 'Ordner')}`}
       </Text>
       {result.folders.map((f) => (
         <UnstyledButton key={f.id} onClick={() => onOpen(f.id)} aria-label={`Ordner ${f.name} öffnen`}>

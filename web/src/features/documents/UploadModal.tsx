@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, FileButton, Group, MultiSelect, Progress, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
 import { formatFileSize } from '@filialportal/core/assortment';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, documentType } from '@filialportal/core/documents';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, documentType, namesTakenQuestion } from '@filialportal/core/documents';
 import { MSG } from '@filialportal/core/messages';
-import { errorMessage, query, uploadFile } from '../../api/client.ts';
+import { api, errorMessage, query, uploadFile } from '../../api/client.ts';
+import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useInvalidateLibrary } from './documents.api.ts';
 import { useFolderChoices, useTeamChoices } from './FolderFormModal.tsx';
@@ -41,6 +42,21 @@ export function UploadModal({ folder, onClose, onDone }: { folder: { id: string;
     if (waiting.length === 0) return setProblem(MSG.documentFileRequired);
     if (!parent && newFolderName.trim() === '') return setProblem(MSG.documentFolderRequired);
     setProblem(null);
+    // A second file of the same name in the folder is asked about first.
+    setBusy(true);
+    let taken: string[];
+    try {
+      taken = (await api<{ taken: string[] }>('/api/document/names', { method: 'POST', body: { parent, newFolderName: newFolderName.trim(), names: waiting.map((i) => i.file.name) } })).taken;
+    } catch (e) {
+      setBusy(false);
+      return setProblem(errorMessage(e));
+    }
+    setBusy(false);
+    if (taken.length === 0) return send(waiting);
+    openConfirm({ title: 'Datei schon vorhanden', text: namesTakenQuestion(taken), confirmLabel: 'Trotzdem hochladen', danger: false, onConfirm: () => void send(waiting) });
+  };
+
+  const send = async (waiting: Item[]) => {
     setBusy(true);
     let target: string | null = null;
     let failed = false;

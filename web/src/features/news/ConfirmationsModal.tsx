@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Loader, Modal, ScrollArea, Select, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { countOf } from '@filialportal/core/plural';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { alertError } from '../../ui/alert-error.ts';
@@ -86,7 +87,7 @@ export function ConfirmationsModal({ item, onClose }: { item: NewsItem | null; o
             onClick={() =>
               item &&
               remind.mutate(item.id, {
-                onSuccess: (r) => showAlert(r.reminded === 1 ? '1 Person wurde erinnert.' : `${r.reminded} Personen wurden erinnert.`, 'info'),
+                onSuccess: (r) => showAlert(`${countOf(r.reminded, 'Person wurde', 'Personen wurden')} erinnert.`, 'info'),
                 onError: alertError,
               })
             }

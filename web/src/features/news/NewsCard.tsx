@@ -14,6 +14,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { countOf } from '@filialportal/core/plural';
 import { useCan } from '../../app/current-user.tsx';
 import { downloadResource } from '../../ui/download.ts';
 import { alertError } from '../../ui/alert-error.ts';
@@ -42,6 +43,9 @@ export function useObjectUrl(blob: Blob | undefined): string | null {
   }, [blob]);
   return url;
 }
+
+/** The like count in German ('Likes' is the spec's word for the feature, not for people reading it). */
+const likedBy = (n: number) => (n === 0 ? 'Gefällt noch niemandem' : `Gefällt ${countOf(n, 'Person', 'Personen')}`);
 
 /** The attachment: an image inline (210 px wide, on its dominant colour), PDF and video as download. */
 function Attachment({ item }: { item: NewsItem }) {
@@ -163,11 +167,11 @@ export function NewsCard({ item, archive, onEdit, onShowLikes, onShowConfirmatio
             {item.likeCount !== null &&
               (can('neuigkeiten_like_benutzernamen_sehen') ? (
                 <Button variant="subtle" color="stone" size="compact-sm" onClick={() => onShowLikes(item)}>
-                  {item.likeCount === 1 ? '1 Like' : `${item.likeCount} Likes`}
+                  {likedBy(item.likeCount)}
                 </Button>
               ) : (
                 <Text size="sm" c="dimmed">
-                  {item.likeCount === 1 ? '1 Like' : `${item.likeCount} Likes`}
+                  {likedBy(item.likeCount)}
                 </Text>
               ))}
             <Button
@@ -178,7 +182,7 @@ export function NewsCard({ item, archive, onEdit, onShowLikes, onShowConfirmatio
               aria-expanded={commentsOpen}
               onClick={() => setCommentsOpen((o) => !o)}
             >
-              {item.commentCount === 1 ? '1 Kommentar' : `${item.commentCount} Kommentare`}
+              {countOf(item.commentCount, 'Kommentar', 'Kommentare')}
             </Button>
           </Group>
           {item.requiresConfirmation && !item.confirmed && (

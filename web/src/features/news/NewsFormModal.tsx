@@ -23,6 +23,7 @@ import { FormModal } from '../../ui/FormModal.tsx';
 import { useAllLocations } from '../locations/locations.api.ts';
 import { useTeams } from '../teams/teams.api.ts';
 import { useUpcomingTrainings } from '../trainings/trainings.api.ts';
+import { AudiencePreview } from './AudiencePreview.tsx';
 import { newsKeys, saveNews, type NewsBody, type NewsItem } from './news.api.ts';
 
 export interface NewsFormModalProps {
@@ -218,6 +219,7 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
+      <AudiencePreview teams={teamIds} locations={locationIds} opened={opened} />
       <Stack gap={4}>
         {currentFile ? (
           <Group gap="xs">

@@ -33,7 +33,7 @@ function NewsSkeleton() {
 }
 
 /**
- * 'Neuigkeiten' (view 1, current news) and 'News Archiv' (view 2): a tab per category, newest
+ * 'Neuigkeiten' (view 1, current news) and 'Neuigkeiten-Archiv' (view 2, the spec's 'News Archiv'): a tab per category, newest
  * first, 'load more'. Opening the page marks news as seen, so the navigation counter resets.
  */
 export function NewsPage({ archive }: { archive: boolean }) {
@@ -56,8 +56,8 @@ export function NewsPage({ archive }: { archive: boolean }) {
   return (
     <>
       <PageHeader
-        title={archive ? 'News Archiv' : 'Neuigkeiten'}
-        breadcrumbs={archive ? [{ label: 'Neuigkeiten', to: '/neuigkeiten' }, { label: 'News Archiv' }] : undefined}
+        title={archive ? 'Neuigkeiten-Archiv' : 'Neuigkeiten'}
+        breadcrumbs={archive ? [{ label: 'Neuigkeiten', to: '/neuigkeiten' }, { label: 'Neuigkeiten-Archiv' }] : undefined}
         actions={
           !archive &&
           can('neuigkeiten_erstellen') && (

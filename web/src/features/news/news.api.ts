@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
   NEWS_PAGE_SIZE,
   type NewsCategory,
@@ -9,6 +9,7 @@ import {
   type ZConfirmationsResponse,
   type ZLikeResponse,
   type ZLikesResponse,
+  type ZNewsAudienceResponse,
   type ZNewsItem,
   type ZNewsListResponse,
   type ZNewsResponse,
@@ -23,6 +24,7 @@ export type NewsPage = Wire<typeof ZNewsListResponse>;
 export type Comment = Wire<typeof ZCommentsResponse>['comments'][number];
 export type Like = Wire<typeof ZLikesResponse>['likes'][number];
 export type Confirmations = Wire<typeof ZConfirmationsResponse>;
+export type NewsAudience = Wire<typeof ZNewsAudienceResponse>;
 /** What the form sends: the request without the server's defaults filled in. */
 export type NewsBody = Partial<TNewsRequest> & Pick<TNewsRequest, 'title' | 'text' | 'date'>;
 
@@ -33,6 +35,7 @@ export const newsKeys = {
   comments: (id: string) => ['news', 'comments', id] as const,
   likes: (id: string) => ['news', 'likes', id] as const,
   confirmations: (id: string, location: string | null) => ['news', 'confirmations', id, location] as const,
+  audience: (teams: readonly string[], locations: readonly string[]) => ['news', 'audience', [...teams].sort(), [...locations].sort()] as const,
   resource: (uri: string) => ['news', 'resource', uri] as const,
 };
 
@@ -78,6 +81,17 @@ export function useMarkSeen(page: SeenPage) {
 /** POST or PUT /news. The attachment travels as base64 inside the JSON, with upload progress (0–1). */
 export function saveNews(body: NewsBody, onProgress: (share: number) => void): Promise<Wire<typeof ZNewsResponse>> {
   return apiWithProgress('/api/news', { method: body.id ? 'PUT' : 'POST', body, onProgress });
+}
+
+/** POST /news/audience: who the chosen groups and locations reach, while the form is open; the last answer stays while the next loads. */
+export function useNewsAudience(teams: readonly string[], locations: readonly string[], enabled: boolean) {
+  return useQuery({
+    queryKey: newsKeys.audience(teams, locations),
+    queryFn: ({ signal }) => api<NewsAudience>('/api/news/audience', { method: 'POST', body: { teams, locations }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 }
 
 export function useDeleteNews() {

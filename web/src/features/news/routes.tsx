@@ -9,5 +9,5 @@ const NEWS: NavSection = { label: 'Neuigkeiten', path: '/neuigkeiten', icon: Ico
 
 export const NEWS_ROUTES: AppRoute[] = [
   { path: 'neuigkeiten', permission: SEE, element: <NewsPage archive={false} />, nav: { label: 'Neuigkeiten', order: 1, section: NEWS } },
-  { path: 'neuigkeiten/archiv', permission: 'news_archive_can_see', element: <NewsPage archive />, nav: { label: 'News Archiv', order: 2, section: NEWS } },
+  { path: 'neuigkeiten/archiv', permission: 'news_archive_can_see', element: <NewsPage archive />, nav: { label: 'Neuigkeiten-Archiv', order: 2, section: NEWS } },
 ];

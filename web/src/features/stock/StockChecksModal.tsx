@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
+import { countOf } from '@filialportal/core/plural';
 import { alertError } from '../../ui/alert-error.ts';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import type { Category } from '../assortment/assortment.api.ts';
@@ -68,7 +69,7 @@ export function StockChecksModal({ category, location, onClose }: { category: Ca
             )}
             {entries.map((e) => (
               <Text key={e.id} size="sm">
-                {e.dateFormated} · {e.userName} · {e.changes === 1 ? '1 Änderung' : `${e.changes} Änderungen`}
+                {e.dateFormated} · {e.userName} · {countOf(e.changes, 'Änderung', 'Änderungen')}
               </Text>
             ))}
             <LoadMoreButton shown={entries.length} count={count} loading={history.isFetchingNextPage} onLoad={() => void history.fetchNextPage()} />

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { salesName } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
 import { rowColor } from '@filialportal/core/stock';
+import { countOf, formatCount } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
@@ -147,7 +148,7 @@ export function StockPage() {
         />
         <Group justify="space-between" p="sm" wrap="wrap">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {list.data ? `${rows.length} von ${count} Artikeln` : ''}
+            {list.data ? `${formatCount(rows.length)} von ${countOf(count, 'Artikel', 'Artikeln')}` : ''}
           </Text>
           <Group gap="sm">
             <LoadMoreButton shown={rows.length} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} label="Weitere Artikel anzeigen" />

@@ -3,6 +3,7 @@ import { Button, Group, Progress, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconListCheck, IconLock, IconPlus } from '@tabler/icons-react';
 import { TASK_VIEWS, taskProgress } from '@filialportal/core/tasks';
+import { countOf } from '@filialportal/core/plural';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -47,7 +48,7 @@ function columns(onDelete: (task: DelegatedTask) => void): Column<DelegatedTask>
               <Group gap={4} c="dimmed" wrap="nowrap">
                 <IconListCheck size={13} aria-hidden />
                 <Text size="xs" c="dimmed">
-                  {t.subtaskCount === 1 ? '1 Unteraufgabe' : `${t.subtaskCount} Unteraufgaben`}
+                  {countOf(t.subtaskCount, 'Unteraufgabe', 'Unteraufgaben')}
                 </Text>
               </Group>
             )}
@@ -134,7 +135,7 @@ export function DelegatedTasksPage() {
           aside={
             open.data && (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {openRows.count === 1 ? '1 offene Aufgabe' : `${openRows.count} offene Aufgaben`}
+                {countOf(openRows.count, 'offene Aufgabe', 'offene Aufgaben')}
               </Text>
             )
           }

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
 import { FILTER_FREE_ROLES, type RoleIdentifier } from '@filialportal/core/roles';
 import { TASK_VIEWS } from '@filialportal/core/tasks';
+import { countOf } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -100,7 +101,7 @@ export function OwnTasksPage() {
           aside={
             open.data && (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {openRows.count === 1 ? '1 offene Aufgabe' : `${openRows.count} offene Aufgaben`}
+                {countOf(openRows.count, 'offene Aufgabe', 'offene Aufgaben')}
               </Text>
             )
           }

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Button, Card, Group, Text, Tooltip } from '@mantine
 import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
+import { countOf } from '@filialportal/core/plural';
 import { useCan } from '../../app/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
@@ -15,7 +16,7 @@ function permissionSummary(t: Team): string {
   if (t.name === ADMIN_ROLE) return 'Alle Berechtigungen';
   const n = t.permissions?.length ?? 0;
   if (n === 0) return 'Keine Berechtigungen';
-  return n === 1 ? '1 Berechtigung' : `${n} Berechtigungen`;
+  return countOf(n, 'Berechtigung', 'Berechtigungen');
 }
 
 const COLUMNS: Column<Team>[] = [
@@ -102,7 +103,7 @@ export function TeamList() {
     <Card padding={0}>
       <Group justify="space-between" align="center" p="md" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {count === undefined ? '' : count === 1 ? '1 Benutzergruppe' : `${count} Benutzergruppen`}
+          {count === undefined ? '' : countOf(count, 'Benutzergruppe', 'Benutzergruppen')}
         </Text>
         <Group gap="sm">
           <ExportButton path="/api/export-teams" />

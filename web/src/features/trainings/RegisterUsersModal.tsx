@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MultiSelect, Switch, Text } from '@mantine/core';
 import { MSG } from '@filialportal/core/messages';
+import { countOf, formatCount } from '@filialportal/core/plural';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { runRegistration } from './register-flow.ts';
 import { useRegisterUsers, useUsersForTraining, type Training } from './trainings.api.ts';
@@ -35,7 +36,7 @@ export function RegisterUsersModal({ training, onClose }: { training: Training |
   return (
     <FormModal opened onClose={onClose} title={training.free > 0 ? 'Mitarbeiter anmelden' : 'Mitarbeiter auf Warteliste setzen'} submitLabel="Anmelden" onSubmit={submit} loading={register.isPending} error={error}>
       <Text size="sm">
-        {training.title} · {training.dateFormated}, {training.time} Uhr · {training.free} von {training.contingent} Plätzen frei
+        {training.title} · {training.dateFormated}, {training.time} Uhr · {formatCount(training.free)} von {countOf(training.contingent, 'Platz', 'Plätzen')} frei
       </Text>
       <MultiSelect
         label="Mitarbeiter"

@@ -1,5 +1,6 @@
 import { Checkbox, Center, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { WEEKDAY_CODES } from '@filialportal/core/users';
+import { countOf } from '@filialportal/core/plural';
 import type { CheckedForm } from '../../ui/useCheckedForm.ts';
 import { NameFields, PasswordFields, PhoneField, Section } from './user-fields.tsx';
 import { availableDays, type UserField, type UserFormValues } from './user-form.ts';
@@ -160,7 +161,7 @@ export function VacationSection(props: BlockProps) {
         <Text size="sm" c="dimmed" aria-live="polite">
           Verfügbar:{' '}
           <Text span fw={600} c="var(--mantine-color-text)">
-            {availableDays(props.form.values).toLocaleString('de-DE')} Tage
+            {countOf(availableDays(props.form.values), 'Tag', 'Tage')}
           </Text>
         </Text>
       </Stack>
