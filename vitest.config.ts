@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['core/test/**/*.test.ts', 'server/test/**/*.test.ts', 'web/src/**/*.test.ts'],
+    // The migrated and the seeded database every test file copies, built once per run.
+    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -3,29 +3,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../src/app.ts';
 import { readConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/platform/db.ts';
 import { createMailer } from '../src/platform/mail.ts';
-import { createStorage, type Storage } from '../src/platform/storage.ts';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
+import { createLocalStorage, createStorage, type Storage } from '../src/platform/storage.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { startS3 } from './s3.ts';
 
 /** TEST_STORAGE=s3 runs the API tests on object storage (an s3rver per test file) instead of the local folder. */
 export const TEST_STORAGE = process.env.TEST_STORAGE === 's3' ? 's3' : 'local';
 
 /**
- * A fresh database for one test file: PGlite in memory, or, when DATABASE_URL is set, a new
- * database on that PostgreSQL server (dropped again at the end).
+ * A fresh database for one test file, migrated, and with the demo company when `from` is
+ * 'seeded': PGlite in memory, or, when DATABASE_URL is set, a new database on that PostgreSQL
+ * server (dropped again at the end). Both are copies of the run's templates (global-setup.ts).
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(from: 'empty' | 'seeded' = 'empty'): Promise<Database> {
+  const templates = inject('templates');
   const url = process.env.DATABASE_URL;
-  if (!url) return openPglite(null);
+  if (!url) return openPglite(null, { load: templates[from] });
   const name = `fp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${templates[from]}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -40,6 +43,12 @@ export async function freshDatabase(): Promise<Database> {
       await a.end();
     },
   };
+}
+
+/** Copies the demo company's files (global-setup.ts) into a test's storage, on either backend. */
+async function copyDemoFiles(storage: Storage) {
+  const demo = createLocalStorage(inject('templates').files);
+  for await (const key of demo.keys()) await storage.putAt(key, await demo.get(key));
 }
 
 export interface TestContext {
@@ -59,12 +68,13 @@ export interface TestContext {
 export async function buildTestApp(
   opts: { seed?: boolean; config?: Partial<Config>; logger?: AppDeps['logger']; mailer?: AppDeps['mailer']; liveStreamMs?: number } = {},
 ): Promise<TestContext> {
-  const database = await freshDatabase();
+  const seeded = opts.seed !== false;
+  const database = await freshDatabase(seeded ? 'seeded' : 'empty');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-test-'));
   const s3 = TEST_STORAGE === 's3' ? await startS3() : null;
   const config: Config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: '', ...s3?.env }), seed: 'none' as const, ...opts.config };
   const storage = createStorage(config);
-  if (opts.seed !== false) await seedDemoIfEmpty(database.db, storage);
+  if (seeded) await copyDemoFiles(storage);
   const outboxDir = path.join(dataDir, 'outbox');
   const app = await buildApp({
     db: database.db,

@@ -68,14 +68,15 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
 }
 
 /**
- * Opens the embedded PGlite database, in `dir` or in memory when dir is null, and applies the
- * migrations. PGlite runs in a thread of its own (pglite-thread.ts), so a long query does not
- * hold up the thread that accepts and answers HTTP requests; the server reaches it through
- * node-postgres like a PostgreSQL server, over one connection, and the same driver code serves
- * both. A lock file with our pid guards the directory: PGlite is single-process and a second
- * process writing the same files would corrupt them.
+ * Opens the embedded PGlite database, in `dir` or in memory when dir is null (empty, or as the
+ * dumped data directory `opts.load` holds), and applies the migrations. PGlite runs in a thread
+ * of its own (pglite-thread.ts), so a long query does not hold up the thread that accepts and
+ * answers HTTP requests; the server reaches it through node-postgres like a PostgreSQL server,
+ * over one connection, and the same driver code serves both. A lock file with our pid guards the
+ * directory: PGlite is single-process and a second process writing the same files would corrupt
+ * them.
  */
-export async function openPglite(dir: string | null): Promise<Database & { thread: PgliteThread }> {
+export async function openPglite(dir: string | null, opts: { load?: string } = {}): Promise<Database & { thread: PgliteThread }> {
   let lockFile: string | null = null;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
@@ -83,7 +84,7 @@ export async function openPglite(dir: string | null): Promise<Database & { threa
     acquireLock(lockFile);
   }
   try {
-    const thread = await startPgliteThread(dir);
+    const thread = await startPgliteThread(dir, opts.load ?? null);
     // PGlite has one session: one connection, kept open (a new one resets the session).
     const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connect() });
     // A connection that the thread drops (it died) must not crash the process; the thread

@@ -33,9 +33,12 @@ const MAINTENANCE_EVERY_MS = 6 * 60 * 60_000;
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 
-/** Starts the database thread on `dir` (null: in memory); resolves once PGlite is open. */
-export async function startPgliteThread(dir: string | null): Promise<PgliteThread> {
-  const options: WorkerOptions = { dir, maintenanceFirstMs: MAINTENANCE_FIRST_MS, maintenanceEveryMs: MAINTENANCE_EVERY_MS };
+/**
+ * Starts the database thread on `dir` (null: in memory, empty or from the dumped data directory
+ * `load`); resolves once PGlite is open.
+ */
+export async function startPgliteThread(dir: string | null, load: string | null = null): Promise<PgliteThread> {
+  const options: WorkerOptions = { dir, load, maintenanceFirstMs: MAINTENANCE_FIRST_MS, maintenanceEveryMs: MAINTENANCE_EVERY_MS };
   const streams = new Map<number, WorkerStream>();
   let nextId = 1;
   let worker: Worker | null = null;

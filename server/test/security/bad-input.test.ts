@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { sha256 } from '../../src/platform/passwords.ts';
+import { hashPassword, sha256 } from '../../src/platform/passwords.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import { sessions } from '../../src/modules/session/session.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { buildTestApp, type TestContext } from '../helpers.ts';
@@ -39,6 +40,8 @@ let adminId = '';
 let ops: Operation[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
+  // The demo company comes hashed at the production cost; its logins go through the cheap hash above.
+  await t.db.update(users).set({ passwordHash: await hashPassword(DEMO_PASSWORD) });
   f = await prepareFixture(t);
   admin = f.tokens.get('Admin')!;
   adminId = f.d.user.Admin;
