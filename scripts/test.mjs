@@ -6,6 +6,8 @@
 // `instances` (two instances behind a proxy; PostgreSQL only). Default: both where they apply.
 // CI runs the journeys on its PGlite pass and only the two-instance suite on its PostgreSQL pass,
 // so each journey runs once.
+// UNIT_TESTS=server limits Vitest to server/test, the tests that reach a database or storage:
+// CI's PostgreSQL pass skips the core and web tests, which ran on its PGlite pass and touch neither.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -52,7 +54,8 @@ const typecheck = run('Typprüfung (tsc -b)', 'npx', ['tsc', '-b']);
 typecheck ? passed++ : failed++;
 ok &&= typecheck;
 
-const unit = run(`Unit- und API-Tests (Vitest, ${db}, ${storage})`, 'npx', ['vitest', 'run']);
+const unitArgs = process.env.UNIT_TESTS === 'server' ? ['vitest', 'run', 'server/test'] : ['vitest', 'run'];
+const unit = run(`Unit- und API-Tests (Vitest, ${db}, ${storage})`, 'npx', unitArgs);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
