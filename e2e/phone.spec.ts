@@ -218,6 +218,18 @@ test.describe('Tablet quer (1024 × 768)', () => {
     await expectTableFits(claims);
     for (const text of [claim.number, claim.status?.name ?? '–', claim.customerName || '–']) await expectInViewport(page, row.getByText(text, { exact: true }).first());
   });
+
+  test('Jeder Status einer Beanstandung steht ganz da, auch „Beim Hersteller“', async ({ page }) => {
+    await login(page, 'verkauf@example.com');
+    await firstOpenClaim(page, () => page.goto('/beanstandungen'));
+    const claims = page.getByRole('table', { name: 'Offene Beanstandungen' });
+    await expect(claims.getByText('Beim Hersteller', { exact: true })).toBeVisible();
+    // A label cut to 'Beim …' is wider inside than its box.
+    const cut = await claims.locator('.mantine-Badge-label').evaluateAll((labels) =>
+      (labels as unknown as { scrollWidth: number; clientWidth: number; textContent: string | null }[]).filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
 });
 
 test.describe('Navigation', () => {

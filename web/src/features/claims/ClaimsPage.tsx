@@ -95,7 +95,8 @@ const COLUMNS: Column<ClaimRow>[] = [
     sortable: true,
     card: 'badge',
     render: (c) => (
-      <Badge variant="light" color="stone" size="md" radius="sm" tt="none" fw={600} style={{ whiteSpace: 'normal', height: 'auto' }}>
+      // A state is read as a whole ('Beim Hersteller'): the label wraps rather than ending in '…'.
+      <Badge variant="light" color="stone" size="md" radius="sm" tt="none" fw={600} h="auto" py={2} styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}>
         {c.status?.name ?? '–'}
       </Badge>
     ),
