@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that measure how long the event loop stands still: they run alone, after the rest, so a
+ * second test file on the other core cannot be what they measure.
+ */
+const ALONE = ['server/test/security/event-loop.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['core/test/**/*.test.ts', 'server/test/**/*.test.ts', 'web/src/**/*.test.ts'],
     // The migrated and the seeded database every test file copies, built once per run.
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
@@ -12,5 +17,19 @@ export default defineConfig({
     // on a transaction's connection, which pg 9 will refuse), instead of one line in the log.
     execArgv: ['--throw-deprecation'],
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    projects: [
+      {
+        extends: true,
+        // Every file has its own database, storage folder and ports: two run at once.
+        test: {
+          name: 'parallel',
+          include: ['core/test/**/*.test.ts', 'server/test/**/*.test.ts', 'web/src/**/*.test.ts'],
+          exclude: ALONE,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { extends: true, test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -91,13 +91,26 @@ async function postgresTemplates(url: string, root: string): Promise<TestTemplat
   return { kind: 'postgres', empty, seeded, files };
 }
 
+/**
+ * Both test projects (vitest.config.ts) run this setup; the templates are built once per process
+ * and removed when the last project is done.
+ */
+const shared = globalThis as typeof globalThis & { filialportalTemplates?: { ready: Promise<TestTemplates>; users: number; url?: string; root: string } };
+
 export default async function setup(project: TestProject) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-templates-'));
-  const url = process.env.DATABASE_URL;
-  const templates = url ? await postgresTemplates(url, root) : await pgliteTemplates(root);
+  if (!shared.filialportalTemplates) {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-templates-'));
+    const url = process.env.DATABASE_URL;
+    shared.filialportalTemplates = { ready: url ? postgresTemplates(url, root) : pgliteTemplates(root), users: 0, url, root };
+  }
+  const state = shared.filialportalTemplates;
+  state.users++;
+  const templates = await state.ready;
   project.provide('templates', templates);
   return async () => {
-    if (url) for (const name of [templates.empty, templates.seeded]) await adminQuery(url, `drop database if exists ${name} with (force)`);
-    fs.rmSync(root, { recursive: true, force: true });
+    if (--state.users > 0) return;
+    shared.filialportalTemplates = undefined;
+    if (state.url) for (const name of [templates.empty, templates.seeded]) await adminQuery(state.url, `drop database if exists ${name} with (force)`);
+    fs.rmSync(state.root, { recursive: true, force: true });
   };
 }
