@@ -5,7 +5,6 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import PDFDocument from 'pdfkit';
 import { buildApp } from '../src/app.ts';
 import { readConfig, type Config } from '../src/config.ts';
 import { backup, restore, type Manifest } from '../src/platform/backup.ts';
@@ -14,6 +13,7 @@ import { createMailer } from '../src/platform/mail.ts';
 import { createStorage } from '../src/platform/storage.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
 import { startS3 } from './s3.ts';
+import { pdf } from './pdf-text.ts';
 
 /**
  * Backup and restore end to end: the demo company plus uploads, backed up, restored into an empty
@@ -68,16 +68,6 @@ async function withDatabase<T>(config: Config, work: (query: (text: string) => P
     await database.close();
   }
 }
-
-const pdf = (text: string) =>
-  new Promise<Buffer>((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.text(text);
-    doc.end();
-  });
 
 /** The demo company, two documents uploaded through the API, and a large file besides. */
 async function populate(config: Config) {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { MSG } from '@filialportal/core/messages';
 import { libraryDocuments, libraryFolders } from '../src/modules/documents/documents.table.ts';
 import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { files } from '../src/platform/files.table.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
+import { pdf } from './pdf-text.ts';
 
 let t: TestContext;
 const group = new Map<string, string>();
@@ -24,20 +24,6 @@ const V = 'verwaltung@example.com';
 const FL = 'filialleitung@example.com';
 const VK = 'verkauf@example.com';
 
-/** A real PDF with these lines of text, one page each. */
-function pdf(...pages: string[]): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    pages.forEach((text, i) => {
-      if (i > 0) doc.addPage();
-      doc.text(text);
-    });
-    doc.end();
-  });
-}
 
 let folderSeq = 0;
 async function folder(email: string, body: Record<string, unknown>) {

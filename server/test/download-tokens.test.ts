@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { MSG } from '@filialportal/core/messages';
 import { todayIso } from '../src/platform/dates.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
+import { pdf } from './pdf-text.ts';
 
 /**
  * The spec's download calls (spec 1 §7): `GET /download/{token}?authTok=Bearer …` on the
@@ -28,16 +28,6 @@ const V = 'verwaltung@example.com';
 const VK = 'verkauf@example.com';
 const PL = 'personalleitung@example.com';
 
-function pdf(text: string): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.text(text);
-    doc.end();
-  });
-}
 
 let doc: { id: string; shortLink: string };
 let bytes: Buffer;

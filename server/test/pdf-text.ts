@@ -1,4 +1,20 @@
 import { inflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
+
+/** A real PDF with these lines of text, one page each (for uploads in the tests). */
+export function pdf(...pages: string[]): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    pages.forEach((text, i) => {
+      if (i > 0) doc.addPage();
+      doc.text(text);
+    });
+    doc.end();
+  });
+}
 
 /**
  * What a PDF of ours says and holds, read the way a viewer does: every Flate stream inflated,

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { count, eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { ADVERTISING_FILE_MAX_BYTES } from '@filialportal/core/advertising';
 import { DOCUMENT_MAX_BYTES } from '@filialportal/core/documents';
@@ -15,6 +14,7 @@ import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { todayIso } from '../src/platform/dates.ts';
 import { files } from '../src/platform/files.table.ts';
 import { buildTestApp, countStored, type TestContext } from './helpers.ts';
+import { pdf } from './pdf-text.ts';
 
 /**
  * POST/PUT /document and /advertising in the spec's shapes (spec 2 §7), beside the web's raw
@@ -39,16 +39,6 @@ const VL = 'vertriebsleitung@example.com';
 /** The event loop may stand still this long at most (as in security/event-loop.test.ts). */
 const BLOCK_MS = 150;
 
-function pdf(text: string): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.text(text);
-    doc.end();
-  });
-}
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 const json = (payload: unknown) => ({ payload: Buffer.from(JSON.stringify(payload)), headers: { 'content-type': 'application/json' } });
 
