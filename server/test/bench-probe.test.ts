@@ -9,7 +9,7 @@ import { BENCH_PROBE_PATH, type BenchProbeReading, benchProbeSecret, countDataba
 import type { Database } from '../src/platform/db.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import { createLocalStorage } from '../src/platform/storage.ts';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { buildTestApp, freshDatabase } from './helpers.ts';
 
 const SECRET = 'a-secret-of-the-bench-0123456789';
@@ -20,8 +20,7 @@ describe('bench probe (BENCH_PROBE)', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    await seedDemoIfEmpty(database.db);
+    database = await freshDatabase('seeded');
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-probe-'));
     const config = { ...readConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }), seed: 'none' as const };
     app = await buildApp({
@@ -64,11 +63,20 @@ describe('bench probe (BENCH_PROBE)', () => {
     expect(after.cpuMicros).toBeGreaterThan(before.cpuMicros);
     if (database.kind === 'pglite') expect(after.engineMicros).toBeGreaterThan(before.engineMicros);
     else expect(after.engineMicros).toBe(0);
-    expect(after.eventLoop.p99).toBeGreaterThanOrEqual(0);
     // A statement run outside a request counts too: one, exactly.
     const quiet = await read();
     await database.db.execute(sql`select 1`);
     expect((await read()).statements - quiet.statements).toBe(1);
+  });
+
+  it('reports the event loop delay it measured since the last reading', async () => {
+    await read();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { eventLoop } = await read();
+    // Sampled every 10 ms: a reading without samples (the monitor not running) would be all zero.
+    expect(eventLoop.p50).toBeGreaterThan(0);
+    expect(eventLoop.p99).toBeGreaterThanOrEqual(eventLoop.p50);
+    expect(eventLoop.max).toBeGreaterThanOrEqual(eventLoop.p99);
   });
 
   it('is off without BENCH_PROBE, and refuses a short secret', async () => {
