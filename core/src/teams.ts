@@ -21,7 +21,15 @@ export function firstConflict(selected: readonly string[]): [string, string] | n
   return null;
 }
 
-const minutes = z.coerce.number({ error: MSG.loginMinutesInvalid }).int(MSG.loginMinutesInvalid).min(1, MSG.loginMinutesInvalid).max(10080, MSG.loginMinutesInvalid);
+/** Minutes until a group's members are logged out: 1 minute to 1 week. */
+export const LOGIN_MINUTES_MIN = 1;
+export const LOGIN_MINUTES_MAX = 10080;
+
+const minutes = z.coerce
+  .number({ error: MSG.loginMinutesInvalid })
+  .int(MSG.loginMinutesInvalid)
+  .min(LOGIN_MINUTES_MIN, MSG.loginMinutesInvalid)
+  .max(LOGIN_MINUTES_MAX, MSG.loginMinutesInvalid);
 
 /** A user group as the editor sends it: `{ team: { … } }` (POST/PUT /team). */
 export const ZTeamFields = z

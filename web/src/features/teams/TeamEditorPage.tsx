@@ -22,7 +22,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import { assignableListProblem, conflictMessage, firstConflict, GROUP_NAME_MIN, mayEverAssign } from '@filialportal/core/teams';
+import { assignableListProblem, conflictMessage, firstConflict, GROUP_NAME_MIN, LOGIN_MINUTES_MAX, LOGIN_MINUTES_MIN, mayEverAssign } from '@filialportal/core/teams';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../app/current-user.tsx';
 import { NoPermission } from '../../ui/NoPermission.tsx';
@@ -33,9 +33,6 @@ import { PermissionPicker } from './PermissionPicker.tsx';
 import { permissionLabel, templateSelection, tickPermission, untickPermission } from './permission-selection.ts';
 import { useSaveTeam, useTeams, type Team } from './teams.api.ts';
 import { TEAM_LIST_PATH } from './paths.ts';
-
-/** Logout minutes the server accepts (1 minute to 1 week). */
-const MINUTES_MAX = 10080;
 
 interface Values {
   name: string;
@@ -65,7 +62,7 @@ function valuesOf(team: Team | null, nextSortingIndex: number): Values {
   };
 }
 
-const validMinutes = (m: number | '') => m !== '' && Number.isInteger(m) && m >= 1 && m <= MINUTES_MAX;
+const validMinutes = (m: number | '') => m !== '' && Number.isInteger(m) && m >= LOGIN_MINUTES_MIN && m <= LOGIN_MINUTES_MAX;
 
 /**
  * The groups on the assignable list the server would refuse for these permissions (Admin, more
@@ -427,8 +424,8 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                     onChange={(v) => set('loginTimeForDesktop', typeof v === 'number' ? v : '')}
                     error={invalid('loginTimeForDesktop')}
                     disabled={readOnly}
-                    min={1}
-                    max={MINUTES_MAX}
+                    min={LOGIN_MINUTES_MIN}
+                    max={LOGIN_MINUTES_MAX}
                     allowDecimal={false}
                     allowNegative={false}
                   />
@@ -438,8 +435,8 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                     onChange={(v) => set('loginTimeForTablet', typeof v === 'number' ? v : '')}
                     error={invalid('loginTimeForTablet')}
                     disabled={readOnly}
-                    min={1}
-                    max={MINUTES_MAX}
+                    min={LOGIN_MINUTES_MIN}
+                    max={LOGIN_MINUTES_MAX}
                     allowDecimal={false}
                     allowNegative={false}
                   />
