@@ -61,8 +61,10 @@ export function teaser(html: string, chars = DASHBOARD_TEXT_CHARS): string {
 
 /** Whether a file name has one of the attachment extensions ('x.mov.qt' counts as mov). */
 export function newsFileExtension(name: string): (typeof NEWS_FILE_EXTENSIONS)[number] | null {
-  const ext = name.toLowerCase().replace(/\.qt$/, '').split('.').pop() ?? '';
-  return (NEWS_FILE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as (typeof NEWS_FILE_EXTENSIONS)[number]) : null;
+  const base = name.toLowerCase().replace(/\.qt$/, '');
+  const ext = base.split('.').pop() ?? '';
+  // A name that is only 'pdf' has no ending (as documentType reads it).
+  return base.includes('.') && (NEWS_FILE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as (typeof NEWS_FILE_EXTENSIONS)[number]) : null;
 }
 
 const unique = (list: string[]) => [...new Set(list)];
