@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Page, type Request } from '@playwright/test';
 
 /** Journeys import `test` from here: it checks every page they visit with axe-core (a11y.ts). */
+import { test } from './a11y.ts';
 export { expectAccessible, test, watchAccessibility } from './a11y.ts';
 
 /** The demo company's password for every login. */
@@ -11,8 +12,8 @@ export const DEMO_PASSWORD = 'demo1234';
 /** localStorage key of the session token (web/src/api/session.ts). */
 export const SESSION_KEY = 'filialportal.session';
 
-/** The data directory of the server the config starts (same rule as playwright.config.ts). */
-export const dataDir = process.env.E2E_DATA_DIR ?? `${process.cwd()}/test-results/e2e-data`;
+/** The data directory of the server the running journey's half talks to (playwright.config.ts). */
+const dataDir = () => test.info().project.metadata.dataDir as string;
 
 /** sessionStorage key of the after-login news dialog (web/src/features/news/UnseenNewsModal.tsx). */
 const UNSEEN_NEWS_SHOWN = 'filialportal.unseenNewsShown';
@@ -92,7 +93,7 @@ export async function lastPasswordLink(email: string): Promise<string> {
 }
 
 async function findPasswordLink(email: string): Promise<string | null> {
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = path.join(dataDir(), 'outbox');
   const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
   for (const file of files) {
     // Undo quoted-printable soft line breaks and escapes so the link is whole again.

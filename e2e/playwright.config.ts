@@ -1,7 +1,24 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = process.env.E2E_DATA_DIR ?? `${process.cwd()}/test-results/e2e-data`;
+const dataRoot = process.env.E2E_DATA_DIR ?? `${process.cwd()}/test-results/e2e-data`;
+
+/**
+ * The journeys run in two halves at once, each on a server of its own with a fresh demo company
+ * (the journeys share their server's data, so one server never serves two at a time). The first
+ * half names its files, balanced by their measured durations; every other file, a new one too,
+ * belongs to the second.
+ */
+const FIRST_HALF = ['phone', 'session', 'trainings', 'absences', 'claims', 'advertising', 'holidays'].map((name) => `${name}.spec.ts`);
+// On PostgreSQL (DATABASE_URL) both servers would share one database: there, one server runs all.
+const halves = (
+  process.env.DATABASE_URL
+    ? [{ name: 'a', port, match: { testMatch: '*.spec.ts' } }]
+    : [
+        { name: 'a', port, match: { testMatch: FIRST_HALF } },
+        { name: 'b', port: port + 1, match: { testMatch: '*.spec.ts', testIgnore: FIRST_HALF } },
+      ]
+).map((h) => ({ ...h, dataDir: `${dataRoot}/${h.name}` }));
 
 /**
  * Browser journeys in Debian's Chromium against the real server on a fresh embedded database
@@ -9,15 +26,13 @@ const dataDir = process.env.E2E_DATA_DIR ?? `${process.cwd()}/test-results/e2e-d
  */
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: halves.length,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: { width: 1280, height: 800 },
@@ -27,12 +42,19 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node scripts/server.mjs`,
+  projects: halves.map((h) => ({
+    name: h.name,
+    ...h.match,
+    workers: 1,
+    metadata: { dataDir: h.dataDir },
+    use: { baseURL: `http://127.0.0.1:${h.port}` },
+  })),
+  webServer: halves.map((h) => ({
+    command: `rm -rf ${h.dataDir} && node scripts/server.mjs`,
     cwd: '..',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${h.port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', INIT_CWD: process.cwd() },
-  },
+    env: { PORT: String(h.port), DATA_DIR: h.dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', INIT_CWD: process.cwd() },
+  })),
 });

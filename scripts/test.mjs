@@ -2,7 +2,7 @@
 // npm test: type check, unit + API tests (Vitest), then the browser journeys (Playwright in
 // Debian's Chromium) when Chromium is present or REQUIRE_E2E=1. Ends with "N passed, N failed",
 // counted from the runners' JSON reports, and writes them to test-results/summary.json.
-// E2E_SUITES picks the browser suites: `journeys` (every user journey on one server) and
+// E2E_SUITES picks the browser suites: `journeys` (every user journey, in two halves at once, each on its own server) and
 // `instances` (two instances behind a proxy; PostgreSQL only). Default: both where they apply.
 // CI runs the journeys on its PGlite pass and only the two-instance suite on its PostgreSQL pass,
 // so each journey runs once.
