@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, test } from './helpers.ts';
+import { login, pickDate, test } from './helpers.ts';
 
 /** YYYY-MM-DD of a UTC date. */
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -48,24 +48,6 @@ const SICK = sickWeek();
 
 /** '24.05.2027' */
 const german = (isoDate: string) => isoDate.split('-').reverse().join('.');
-
-/** '24. Mai 2027', as the date picker names its days. */
-function dayLabel(isoDate: string): string {
-  return new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-}
-
-/** Opens a date field and walks the months until the day can be clicked. */
-async function pickDate(page: Page, field: Locator, isoDate: string) {
-  await field.click();
-  // A closed picker may linger in the page for its closing animation: only visible buttons count.
-  const day = page.getByRole('button', { name: dayLabel(isoDate), exact: true }).filter({ visible: true });
-  const back = isoDate < `${iso(new Date()).slice(0, 8)}01`;
-  const step = page.getByRole('button', { name: back ? 'Vorheriger Monat' : 'Nächster Monat' }).filter({ visible: true });
-  await expect(step).toBeVisible();
-  for (let i = 0; i < 24 && (await day.count()) === 0; i++) await step.click();
-  await day.click();
-  await expect(day).toHaveCount(0);
-}
 
 /** Fills and sends 'Neuer Urlaubsantrag' with a period. */
 async function requestVacation(page: Page, period: { start: string; end: string }) {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { login, mainNavigation, test } from './helpers.ts';
+import { login, mainNavigation, pickDate, test } from './helpers.ts';
 
 const TODAY_TITLE = 'Wochenaktion Klick-Vinyl';
 const NEXT_TITLE = 'Vorschau Herbstkollektion';
@@ -15,18 +15,6 @@ function berlinDay(offset = 0): string {
   const d = new Date(`${today}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offset);
   return d.toISOString().slice(0, 10);
-}
-const dayLabel = (isoDate: string) => new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-
-/** Opens a date field and walks forward month by month until the day can be clicked. */
-async function pickDate(page: Page, field: Locator, isoDate: string) {
-  await field.click();
-  const day = page.getByRole('button', { name: dayLabel(isoDate), exact: true }).filter({ visible: true });
-  const next = page.getByRole('button', { name: 'Nächster Monat' }).filter({ visible: true });
-  await expect(next).toBeVisible();
-  for (let i = 0; i < 3 && (await day.count()) === 0; i++) await next.click();
-  await day.click();
-  await expect(day).toHaveCount(0);
 }
 
 async function createEntry(page: Page, title: string, showFrom: string, file: { name: string; mimeType: string; buffer: Buffer }) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /** Journeys import `test` from here: it checks every page they visit with axe-core (a11y.ts). */
 import { test } from './a11y.ts';
@@ -104,4 +104,22 @@ async function findPasswordLink(email: string): Promise<string | null> {
     if (match) return `/passwort-zuruecksetzen/${match[1]}`;
   }
   return null;
+}
+
+/** '24. Mai 2027', as the date picker names its days. */
+const pickerDayLabel = (isoDate: string) =>
+  new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+
+/** Opens a date field and walks the months, back or forward, until the day can be clicked. */
+export async function pickDate(page: Page, field: Locator, isoDate: string) {
+  await field.click();
+  const day = page.getByRole('button', { name: pickerDayLabel(isoDate), exact: true }).filter({ visible: true });
+  const back = isoDate < `${new Date().toISOString().slice(0, 8)}01`;
+  const step = page.getByRole('button', { name: back ? 'Vorheriger Monat' : 'Nächster Monat' }).filter({ visible: true });
+  // The picker of the field before may still be visible in its closing animation: wait until
+  // only this one is.
+  await expect(step).toHaveCount(1);
+  for (let i = 0; i < 48 && (await day.count()) === 0; i++) await step.click();
+  await day.click();
+  await expect(day).toHaveCount(0);
 }

@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, login, test } from './helpers.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, login, pickDate, test } from './helpers.ts';
 
 /**
  * The HR core as approvers and HR use it: the quota warning of a request in a later year, the
@@ -34,18 +34,6 @@ async function ask(request: APIRequestContext, period: { start: string; end: str
   const res = await request.post('/api/appointment', { headers, data: { appointment: { userId: me.user.id, startDate: period.start, endDate: period.end } } });
   expect([200, 224]).toContain(res.status());
   return ((await res.json()) as { appointment: { id: string } }).appointment.id;
-}
-
-/** Picks a date in an open Mantine date picker, stepping months forward. */
-async function pickDate(page: Page, field: Locator, isoDate: string) {
-  await field.click();
-  const label = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-  const day = page.getByRole('button', { name: label, exact: true }).filter({ visible: true });
-  const next = page.getByRole('button', { name: 'Nächster Monat' }).filter({ visible: true });
-  await expect(next).toBeVisible();
-  for (let i = 0; i < 40 && (await day.count()) === 0; i++) await next.click();
-  await day.click();
-  await expect(day).toHaveCount(0);
 }
 
 const gretaRow = (page: Page, period: { start: string; end: string }) =>
