@@ -10,7 +10,9 @@ const proxy = Number(process.env.INSTANCES_PORT ?? 3220);
  */
 export default defineConfig({
   ...base,
-  testMatch: '*.instances.ts',
+  // One project of its own: the journeys' two halves (playwright.config.ts) are not run here.
+  projects: [{ name: 'instances', testMatch: '*.instances.ts' }],
+  workers: 1,
   reporter: [['list'], ['json', { outputFile: '../test-results/playwright-instances.json' }]],
   use: { ...base.use, baseURL: `http://127.0.0.1:${proxy}` },
   webServer: {
