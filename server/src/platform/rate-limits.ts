@@ -33,7 +33,10 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
     on conflict (key) do update set
       hits = case when r.resets_at <= now() then 1 else r.hits + 1 end,
       resets_at = case when r.resets_at <= now() then excluded.resets_at else r.resets_at end
-    returning hits as "current", greatest(0, ceil(extract(epoch from r.resets_at - now()) * 1000))::int as "ttl"`);
+    returning hits as "current",
+      -- now() is when the transaction began: one that waited for the row's lock behind the one
+      -- that opened the window would read more than a whole window left.
+      least(${windowMs}::int, greatest(0, ceil(extract(epoch from r.resets_at - now()) * 1000)))::int as "ttl"`);
   const [row] = (result as unknown as { rows: { current: number; ttl: number }[] }).rows;
   return row!;
 }
