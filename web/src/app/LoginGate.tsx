@@ -5,7 +5,7 @@ import { isSessionLost } from '../api/client.ts';
 import { session, useSession } from '../api/session.ts';
 import { LoginPage } from '../features/session/LoginPage.tsx';
 import { currentUserQuery } from '../features/users/users.api.ts';
-import { CurrentUserContext } from './current-user.tsx';
+import { CurrentUserContext } from '../shell-api/current-user.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 
 const loadShell = () => import('./Shell.tsx');

@@ -1,7 +1,7 @@
 import type { TablerIcon } from '@tabler/icons-react';
 import { IconFolders } from '@tabler/icons-react';
-import { can, type PermissionRule } from './access.ts';
-import type { AppRoute, NavCounter } from './route.ts';
+import { can, type PermissionRule } from '../shell-api/access.ts';
+import type { AppRoute, NavCounter } from '../shell-api/feature.ts';
 import { ROUTES } from './routes.ts';
 
 export { SICK_REPORT_PERMISSIONS } from '../features/absences/sick-paths.ts';

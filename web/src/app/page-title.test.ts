@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IconCalendarWeek } from '@tabler/icons-react';
 import { APP_NAME, navigationOf, pageTitle, VIEW_TITLES, viewTitles } from './navigation.ts';
-import type { AppRoute } from './route.ts';
+import type { AppRoute } from '../shell-api/feature.ts';
 
 describe('page title of each view', () => {
   it('names the view by its menu entry, with an en dash and the product name', () => {

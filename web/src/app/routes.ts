@@ -12,7 +12,7 @@ import { STOCK_ROUTES } from '../features/stock/routes.tsx';
 import { TASK_ROUTES } from '../features/tasks/routes.tsx';
 import { TRAINING_ROUTES } from '../features/trainings/routes.tsx';
 import { USER_ROUTES } from '../features/users/routes.tsx';
-import type { AppRoute } from './route.ts';
+import type { AppRoute } from '../shell-api/feature.ts';
 
 /** Every view of the application, collected from the domains: the router and the menu read it. */
 export const ROUTES: readonly AppRoute[] = [

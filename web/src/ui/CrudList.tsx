@@ -1,8 +1,8 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, Card } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { PermissionRule } from '../app/access.ts';
-import { useCan } from '../app/current-user.tsx';
+import type { PermissionRule } from '../shell-api/access.ts';
+import { useCan } from '../shell-api/current-user.tsx';
 import { confirmDelete } from './confirm-delete.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { countLabel, ListToolbar } from './ListToolbar.tsx';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { query } from '../../api/client.ts';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { flattenPages } from '../../ui/infinite-rows.ts';
 import { PagedTable } from '../../ui/PagedTable.tsx';

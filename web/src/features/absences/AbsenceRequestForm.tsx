@@ -10,7 +10,7 @@ import { MSG } from '@filialportal/core/messages';
 import { REASON_MAX, ZVacationRequest } from '@filialportal/core/vacation';
 import { countOf, plural } from '@filialportal/core/plural';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { firstProblem, type FieldErrors } from '../../ui/form-problem.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { RequirePermission } from '../../app/RequirePermission.tsx';
+import { RequirePermission } from '../../ui/RequirePermission.tsx';
 import { AbsencePage } from './AbsencePage.tsx';
 import { AbsenceRequestForm } from './AbsenceRequestForm.tsx';
 import { DEFAULT_VACATION_VIEW, isVacationView, vacationPath } from './paths.ts';

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconCircleCheck, IconFileImport, IconTrash } from '@ta
 import { DEFAULT_REGION, REGIONS } from '@filialportal/core/locations';
 import { countOf } from '@filialportal/core/plural';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { confirmDelete } from '../../ui/confirm-delete.ts';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { useDeleteSchoolVacation, useImportSchoolVacations, useSchoolVacations } from './holidays.api.ts';

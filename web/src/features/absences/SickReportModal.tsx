@@ -3,7 +3,7 @@ import { Alert, Select, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBeach, IconUser } from '@tabler/icons-react';
 import { countOf, plural } from '@filialportal/core/plural';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { AppRoute } from '../../app/route.ts';
+import type { AppRoute } from '../../shell-api/feature.ts';
 import { ATTENDANCE_SECTION } from '../calendar/routes.tsx';
 import { SICK_REPORT_PERMISSIONS } from './sick-paths.ts';
 

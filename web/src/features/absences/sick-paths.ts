@@ -1,4 +1,4 @@
-import type { PermissionRule } from '../../app/access.ts';
+import type { PermissionRule } from '../../shell-api/access.ts';
 
 /** Who sees the sick reports (list, create and edit; all or the own location). */
 export const SICK_REPORT_PERMISSIONS: PermissionRule = {

@@ -3,7 +3,7 @@ import type { ZSickCreditPreview, ZSickReportListResponse, ZSickReportResponse, 
 import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { SICK_REPORT_PERMISSIONS } from '../../app/navigation.ts';
 import { nextFrom } from '../../ui/infinite-rows.ts';
 import type { ListFilters } from '../../ui/useListParams.ts';

@@ -6,7 +6,7 @@ import { ADVERTISING_PAGE_SIZE, advertisingExpired } from '@filialportal/core/ad
 import { todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
 import { postDownload } from '../../ui/ExportButton.tsx';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { downloadResource } from '../../ui/download.ts';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import type { AppRoute } from '../../app/route.ts';
+import type { AppRoute } from '../../shell-api/feature.ts';
 
 const AdvertisingPage = lazy(() => import('./AdvertisingPage.tsx').then((m) => ({ default: m.AdvertisingPage })));
 

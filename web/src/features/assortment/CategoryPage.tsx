@@ -3,7 +3,7 @@ import { Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { showAlert } from '../../ui/AlertPopup.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';

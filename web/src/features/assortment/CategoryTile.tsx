@@ -1,7 +1,7 @@
 import { Accordion, ActionIcon, Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconPencil, IconTrash, IconTransferIn } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { downloadResource } from '../../ui/download.ts';
 import { TechTree } from './TechTree.tsx';
 import type { Category } from './assortment.api.ts';

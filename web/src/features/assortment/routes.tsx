@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { IconPackages } from '@tabler/icons-react';
-import type { AppRoute, NavSection } from '../../app/route.ts';
+import type { AppRoute, NavSection } from '../../shell-api/feature.ts';
 
 const CategoryPage = lazy(() => import('./CategoryPage.tsx').then((m) => ({ default: m.CategoryPage })));
 

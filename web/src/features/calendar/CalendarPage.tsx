@@ -5,7 +5,7 @@ import { addDays, CALENDAR_CHOICES, CALENDAR_STATUS, isoWeek, mondayOf, mondayOf
 import { todayIso } from '@filialportal/core/berlin-time';
 import { isIsoDate } from '@filialportal/core/dates';
 import { MSG } from '@filialportal/core/messages';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { IconCalendarWeek } from '@tabler/icons-react';
-import type { AppRoute, NavSection } from '../../app/route.ts';
+import type { AppRoute, NavSection } from '../../shell-api/feature.ts';
 
 const CalendarPage = lazy(() => import('./CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })));
 

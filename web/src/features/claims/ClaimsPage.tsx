@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { CLAIM_DEFAULT_SORT, CLAIM_PAGE_SIZE, CLAIM_PRIORITY_COLORS, CLAIM_PRIORITY_LABELS, CLAIM_TYPE_LABELS, claimYearFilter } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { setQuery } from '../../ui/edit-query.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';

@@ -1,4 +1,4 @@
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 
 /**
  * The locations whose claims a person sees and records (spec 2 §6): every location with the

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { AppRoute } from '../../app/route.ts';
+import type { AppRoute } from '../../shell-api/feature.ts';
 
 const ClaimsPage = lazy(() => import('./ClaimsPage.tsx').then((m) => ({ default: m.ClaimsPage })));
 

@@ -2,7 +2,7 @@ import { Fragment, type ReactElement } from 'react';
 import { Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { berlinParts } from '@filialportal/core/berlin-time';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { NewsSection } from './NewsSection.tsx';
 import { OwnTasksSection } from './OwnTasksSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { TASK_VIEWS } from '@filialportal/core/tasks';
 import { countOf } from '@filialportal/core/plural';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { OwnTaskRow } from '../tasks/OwnTaskRow.tsx';
 import { TASK_PATHS } from '../tasks/paths.ts';

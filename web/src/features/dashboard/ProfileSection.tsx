@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronRight, IconId, IconMapPin, IconSettings, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { SETTINGS_SECTIONS } from '../settings/sections.ts';
 import { DashboardSection } from './DashboardSection.tsx';

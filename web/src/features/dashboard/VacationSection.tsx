@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconBeach, IconPlus } from '@tabler/icons-react';
 import { currentYear } from '@filialportal/core/berlin-time';
 import { Link } from 'react-router';
 import { countOf } from '@filialportal/core/plural';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { VACATION_REQUEST_PATH } from '../absences/paths.ts';
 import { formatNumber } from '../absences/vacation-ui.tsx';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { IconLayoutDashboard } from '@tabler/icons-react';
-import type { AppRoute } from '../../app/route.ts';
+import type { AppRoute } from '../../shell-api/feature.ts';
 
 const DashboardPage = lazy(() => import('./DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
 

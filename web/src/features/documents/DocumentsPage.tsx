@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatFileSize } from '@filialportal/core/assortment';
 import { DOCUMENT_SEARCH_MIN } from '@filialportal/core/documents';
 import { countOf } from '@filialportal/core/plural';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { downloadResource } from '../../ui/download.ts';

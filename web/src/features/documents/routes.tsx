@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { IconFolders } from '@tabler/icons-react';
-import type { AppRoute } from '../../app/route.ts';
+import type { AppRoute } from '../../shell-api/feature.ts';
 import { DocumentShortLink, FolderShortLink } from './ShortLinkOpeners.tsx';
 
 const DocumentsPage = lazy(() => import('./DocumentsPage.tsx').then((m) => ({ default: m.DocumentsPage })));

@@ -8,7 +8,7 @@ import { MSG } from '@filialportal/core/messages';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
 import { QueryError } from '../../ui/QueryError.tsx';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { useGlobalSettings, useSaveCarryOver, useSaveGlobalSettings, type GlobalSettings } from './global-settings.api.ts';
 
 /** Where the embedded spreadsheet is shown (view GoogleSheetsPage). */

@@ -1,7 +1,7 @@
 import { Button, Card, Center, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconExternalLink, IconSettings, IconTableOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { useGlobalSettings } from './global-settings.api.ts';

@@ -1,5 +1,5 @@
 import { CLAIM_LIST_LABELS, ZClaimListRequest, ZColorRequest, ZManufacturerRequest, ZStatusRequest, type ClaimListKind } from '@filialportal/core/lists';
-import type { PermissionRule } from '../../app/access.ts';
+import type { PermissionRule } from '../../shell-api/access.ts';
 import type { SafeParser } from '../../ui/form-problem.ts';
 import type { NamedListEndpoints } from './lists.api.ts';
 

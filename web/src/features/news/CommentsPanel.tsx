@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Loader, Stack, Text, Textarea, Tooltip } fro
 import { IconEdit, IconSend, IconTrash, IconX } from '@tabler/icons-react';
 import { COMMENT_MAX } from '@filialportal/core/news';
 import { MSG } from '@filialportal/core/messages';
-import { useCurrentUser } from '../../app/current-user.tsx';
+import { useCurrentUser } from '../../shell-api/current-user.tsx';
 import { errorMessage } from '../../api/client.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';

@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { countOf } from '@filialportal/core/plural';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { downloadResource } from '../../ui/download.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';

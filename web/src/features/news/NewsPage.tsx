@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { NEWS_CATEGORIES, type NewsCategory } from '@filialportal/core/news';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';

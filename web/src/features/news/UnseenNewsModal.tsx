@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { teaser } from '@filialportal/core/news';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { useMarkSeen, useUnseenNews } from './news.api.ts';
 
 /** Shown once per login when news appeared since the person last saw news ('Alle gelesen'). */

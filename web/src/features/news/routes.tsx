@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { IconNews } from '@tabler/icons-react';
-import type { AppRoute, NavSection } from '../../app/route.ts';
+import type { AppRoute, NavSection } from '../../shell-api/feature.ts';
 
 const NewsPage = lazy(() => import('./NewsPage.tsx').then((m) => ({ default: m.NewsPage })));
 

@@ -18,8 +18,8 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { useCan } from '../../app/current-user.tsx';
-import { NotFoundPage } from '../../app/NotFoundPage.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
+import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
 import { NoPermission } from '../../ui/NoPermission.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { LocationList } from '../locations/LocationList.tsx';

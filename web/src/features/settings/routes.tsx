@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { IconSettings } from '@tabler/icons-react';
-import type { AppRoute } from '../../app/route.ts';
+import type { AppRoute } from '../../shell-api/feature.ts';
 
 const SettingsPage = lazy(() => import('./SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
 

@@ -1,4 +1,4 @@
-import type { PermissionRule } from '../../app/access.ts';
+import type { PermissionRule } from '../../shell-api/access.ts';
 
 /** A section of the settings view, with its own address /einstellungen/<path>. */
 export interface SettingsSection {

@@ -4,7 +4,7 @@ import { salesName } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
 import { ZArticleRequest } from '@filialportal/core/stock';
 import { errorMessage } from '../../api/client.ts';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';

@@ -7,7 +7,7 @@ import { salesName } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
 import { rowColor } from '@filialportal/core/stock';
 import { countOf, formatCount } from '@filialportal/core/plural';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { AppRoute } from '../../app/route.ts';
+import type { AppRoute } from '../../shell-api/feature.ts';
 import { SORTIMENT } from '../assortment/routes.tsx';
 
 const StockPage = lazy(() => import('./StockPage.tsx').then((m) => ({ default: m.StockPage })));

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { todayIso } from '@filialportal/core/berlin-time';
 import { TASK_PRIORITIES, ZCreateTaskRequest, type TCreateTaskRequest } from '@filialportal/core/tasks';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { allProblems } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';

@@ -5,7 +5,7 @@ import { MSG } from '@filialportal/core/messages';
 import { FILTER_FREE_ROLES, type RoleIdentifier } from '@filialportal/core/roles';
 import { TASK_VIEWS } from '@filialportal/core/tasks';
 import { countOf } from '@filialportal/core/plural';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { PermissionRule } from '../../app/access.ts';
+import type { PermissionRule } from '../../shell-api/access.ts';
 import { editQuery } from '../../ui/edit-query.ts';
 import type { TaskFilter, TaskView } from './tasks.api.ts';
 

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { IconChecklist } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
-import type { AppRoute, NavSection } from '../../app/route.ts';
+import type { AppRoute, NavSection } from '../../shell-api/feature.ts';
 import { DELEGATE_PERMISSIONS, TASK_PATHS } from './paths.ts';
 
 const OwnTasksPage = lazy(() => import('./OwnTasksPage.tsx').then((m) => ({ default: m.OwnTasksPage })));

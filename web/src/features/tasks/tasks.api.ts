@@ -22,7 +22,7 @@ import {
 import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
 import { api } from '../../api/client.ts';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { DELEGATE_PERMISSIONS } from './paths.ts';
 
 /** Task view of the spec: '2' own tasks, '3' delegated tasks. */

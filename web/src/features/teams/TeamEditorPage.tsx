@@ -24,7 +24,7 @@ import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { assignableListProblem, conflictMessage, firstConflict, GROUP_NAME_MIN, LOGIN_MINUTES_MAX, LOGIN_MINUTES_MIN, mayEverAssign } from '@filialportal/core/teams';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { NoPermission } from '../../ui/NoPermission.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';

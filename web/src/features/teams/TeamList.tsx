@@ -4,7 +4,7 @@ import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { countOf } from '@filialportal/core/plural';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';

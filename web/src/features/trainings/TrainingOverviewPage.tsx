@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ZTrainingOverviewResponse } from '@filialportal/core/trainings';
 import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
-import { useCurrentUser } from '../../app/current-user.tsx';
+import { useCurrentUser } from '../../shell-api/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';

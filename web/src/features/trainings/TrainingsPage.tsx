@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { TRAINING_CATEGORIES, type TrainingCategory } from '@filialportal/core/trainings';
-import { useCan } from '../../app/current-user.tsx';
+import { useCan } from '../../shell-api/current-user.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { setQuery } from '../../ui/edit-query.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { IconSchool } from '@tabler/icons-react';
-import type { AppRoute, NavSection } from '../../app/route.ts';
+import type { AppRoute, NavSection } from '../../shell-api/feature.ts';
 
 const TrainingsPage = lazy(() => import('./TrainingsPage.tsx').then((m) => ({ default: m.TrainingsPage })));
 const TrainingOverviewPage = lazy(() => import('./TrainingOverviewPage.tsx').then((m) => ({ default: m.TrainingOverviewPage })));

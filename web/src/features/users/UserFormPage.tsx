@@ -5,7 +5,7 @@ import { IconArrowLeft, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import { useCan, useCurrentUser } from '../../app/current-user.tsx';
+import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { problemErrors } from '../../ui/form-problem.ts';
 import type { PickedImage } from '../../ui/ImagePicker.tsx';
 import { NoPermission } from '../../ui/NoPermission.tsx';

@@ -3,7 +3,7 @@ import { Alert, Button, Divider, Grid, Group, Select, SimpleGrid, Stack, Text, T
 import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
 import { ZUpdateOwnSettingsRequest } from '@filialportal/core/users';
-import { useCurrentUser } from '../../app/current-user.tsx';
+import { useCurrentUser } from '../../shell-api/current-user.tsx';
 import { zodResolver } from '../../ui/form-problem.ts';
 import type { PickedImage } from '../../ui/ImagePicker.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';

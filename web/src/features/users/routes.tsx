@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { AppRoute } from '../../app/route.ts';
+import type { AppRoute } from '../../shell-api/feature.ts';
 
 const UserSettingsPage = lazy(() => import('./UserSettingsPage.tsx').then((m) => ({ default: m.UserSettingsPage })));
 
