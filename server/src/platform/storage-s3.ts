@@ -3,7 +3,7 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
-import { isStorageKey, meter, TooLargeError, type Storage } from './storage.ts';
+import { isStorageKey, meter, TooLargeError, type Storage } from './storage-contract.ts';
 
 export interface S3StorageOptions extends Partial<Omit<S3Config, 'bucket'>> {
   bucket: string;
