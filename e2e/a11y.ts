@@ -21,7 +21,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 /**
- * Third-party elements axe may skip, each with its reason (docs/decisions.md, "Barrierefreiheit").
+ * Third-party elements axe may skip, each with its reason (docs/decisions/accessibility-keine-ausnahmen.md).
  * Rules are never switched off as a whole.
  */
 const EXCLUDED_SELECTORS: string[] = [];

@@ -1,7 +1,7 @@
 /**
- * `npm run check:queries`: the query rules of every list endpoint (docs/decisions.md,
- * "Abfrageregeln in CI"), on PostgreSQL with the benchmark's company data. Creates its own
- * database, generates the data, builds the app in-process and for each endpoint of the
+ * `npm run check:queries`: the query rules of every list endpoint
+ * (docs/decisions/ci-abfrageregeln-in-ci.md), on PostgreSQL with the benchmark's company data.
+ * Creates its own database, generates the data, builds the app in-process and for each endpoint of the
  * benchmark's ENDPOINTS that read checks
  *   1. statements per request besides the session lookup   ≤ 2
  *   2. each statement's plan: execution ≤ 0.5 ms, shared buffers hit + read ≤ 1,000
@@ -56,7 +56,7 @@ const RULE_NAMES: Record<Rule, string> = { statements: 'Anweisungen', executionM
  * bound, so the endpoint cannot grow unnoticed. Keep this list short: an entry is a decision.
  */
 const EXCEPTIONS: { path: RegExp; rule: Rule; limit?: number; reason: string }[] = [
-  // Known misses, held at today's measured bound until fixed (see docs/decisions.md "Abfrageregeln in CI").
+  // Known misses, held at today's measured bound until fixed (see docs/decisions/ci-abfrageregeln-in-ci.md).
   { path: /^\/api\/task\/list\/0\/all\/all\/0\?taskview=2$/, rule: 'buffers', limit: 1100, reason: 'offen: die offenen Aufgaben aller Personen (Admin) lesen ~1.050 Seiten' },
   {
     path: /^\/api\/article\/filter\/[^/]+\/null\/eiche\//,

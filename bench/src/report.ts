@@ -370,7 +370,7 @@ export function writeReport(result: BenchResult): string {
     '',
     '## Verfehlte Ziele',
     '',
-    ...(missed.length ? [...missedLines(missed), '', 'Die gemessenen Ursachen stehen in docs/decisions.md, Abschnitt „Leistung“, unter „Stand des Benchmarks“.'] : ['Keine.']),
+    ...(missed.length ? [...missedLines(missed), '', 'Die gemessenen Ursachen stehen in docs/decisions/performance-stand-des-benchmarks.md.'] : ['Keine.']),
     '',
   ].join('\n');
   // A quick smoke run must not overwrite the committed report of a full run.

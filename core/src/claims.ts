@@ -286,7 +286,7 @@ export const ZClaimResponse = z.object({ claim: ZClaim });
 
 /**
  * The query of GET /claims/list/{from} (spec 2 §7: completed, location, number, year, sort). The
- * spec's fromNumber and forceReload are the client's paging state (docs/decisions.md).
+ * spec's fromNumber and forceReload are the client's paging state (docs/decisions/claims-listen.md).
  */
 export const ZClaimListQuery = z.object({
   /** 'true'/'false', or as a form's flag '1'/'0'. */

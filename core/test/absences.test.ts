@@ -166,7 +166,7 @@ describe('carry-over expiry (§ 7 (3) BUrlG)', () => {
     expect(formatCarryOverExpiry('')).toBe('');
   });
 
-  // Worked example (docs/decisions.md): 30 days a year; 8 days carried into 2027; expiry 31.03.
+  // Worked example (docs/decisions/absences-verfall-uebertragener-tage.md): 30 days a year; 8 days carried into 2027; expiry 31.03.
   const example = (usedByExpiry: number, today: string) => carryOverExpiry({ surplus: 8, usedByExpiry, year: 2027, expiry: '03-31', today });
 
   it('before the date: what vacation up to then does not use is still there, marked as expiring', () => {

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The shape every domain keeps (ARCHITECTURE §8, docs/decisions.md "Modules"): modules depend on
- * each other without a circle, write only their own tables, and each domain has all its rooms.
- * Reading another module's table by join is allowed, so imports of `*.table.ts` files are not
- * dependencies here.
+ * The shape every domain keeps (ARCHITECTURE §8, docs/decisions/README.md "Aufbau der Module"):
+ * modules depend on each other without a circle, write only their own tables, and each domain has
+ * all its rooms. Reading another module's table by join is allowed, so imports of `*.table.ts`
+ * files are not dependencies here.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const modulesDir = path.join(root, 'server/src/modules');

@@ -31,7 +31,7 @@ function allowSingleDes() {
 
 /** An s3rver on a free port with one empty bucket, its objects in a temporary folder. */
 export async function startS3(): Promise<TestS3> {
-  // The SDK warns once per process that it will leave Node 20 behind (docs/decisions.md); known, and noise in test output.
+  // The SDK warns once per process that it will leave Node 20 behind (docs/decisions/platform-dateien-im-objektspeicher.md); known, and noise in test output.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   allowSingleDes();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-s3-'));

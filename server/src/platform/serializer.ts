@@ -5,7 +5,7 @@ import { z } from 'zod';
 /**
  * Answers are written by their declared response schema: the Zod schema from core becomes a JSON
  * Schema once per route, and fast-json-stringify compiles that into a serializer (see
- * docs/decisions.md "Antworten nach Schema"). Fields the schema does not declare are not sent.
+ * docs/decisions/contracts-antworten-nach-schema.md). Fields the schema does not declare are not sent.
  */
 
 type JsonSchema = Record<string, unknown>;

@@ -25,7 +25,7 @@ const GREY = '#666666';
 
 type PackageFile = [name: string, mimeType: string, size: number, storageKey: string, createdAt: string];
 
-/** What the package shows of a claim: no customer data, nothing internal (docs/decisions.md). */
+/** What the package shows of a claim: no customer data, nothing internal (docs/decisions/claims-lieferantenpaket.md). */
 async function packageData(db: Db, actor: Actor, id: string) {
   const eans = sql`(select coalesce(json_object_agg(x.article_id, x.eans), '{}'::json) from (select e.article_id, string_agg(e.ean, ', ' order by e.ean) as eans
     from ${articleEans} e where e.article_id in (select (${claims.lueckentext}->>'articleId')::uuid
