@@ -67,6 +67,26 @@ export function newsFileExtension(name: string): (typeof NEWS_FILE_EXTENSIONS)[n
   return base.includes('.') && (NEWS_FILE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as (typeof NEWS_FILE_EXTENSIONS)[number]) : null;
 }
 
+/** The earliest date a news item may take on a day (spec 3 §5): five months back. */
+export const newsMinDate = (today: string) => monthsBefore(today, NEWS_MAX_MONTHS_BACK);
+
+/** Whether a news date lies too far back; the date an item already has may stay (spec 3 §5). */
+export const newsDateTooEarly = (date: string, today: string, previousDate: string | null = null) => date !== previousDate && date < newsMinDate(today);
+
+/**
+ * An attachment as the form holds it before it is read (a browser's File has name and size):
+ * one of the attachment types, at most NEWS_FILE_MAX_BYTES; none is fine.
+ */
+export const ZNewsFileChoice = z
+  .object({
+    name: z.string().refine((name) => newsFileExtension(name) !== null, MSG.newsFileType),
+    size: z.number().max(NEWS_FILE_MAX_BYTES, MSG.newsFileTooLarge),
+  })
+  .nullable();
+
+/** The longest title of a news item. */
+export const NEWS_TITLE_MAX = 200;
+
 const unique = (list: string[]) => [...new Set(list)];
 const zTargetTeams = z.array(zId()).max(100).optional().default([]).transform(unique);
 const zTargetLocations = z.array(zId()).max(500).optional().default([]).transform(unique);
@@ -81,7 +101,7 @@ export const ZNewsRequest = z
   .object({
     id: zId().optional(),
     __identity: zId().optional(),
-    title: z.string({ error: MSG.newsTitleRequired }).trim().min(1, MSG.newsTitleRequired).max(200, MSG.newsTitleTooLong),
+    title: z.string({ error: MSG.newsTitleRequired }).trim().min(1, MSG.newsTitleRequired).max(NEWS_TITLE_MAX, MSG.newsTitleTooLong),
     text: z
       .string({ error: MSG.newsTextRequired })
       .max(200_000, MSG.newsTextTooLong)

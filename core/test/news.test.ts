@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_TEXT_CHARS, htmlToText, monthsBefore, newsFileExtension, teaser } from '../src/news.ts';
+import { MSG } from '../src/messages.ts';
+import { DASHBOARD_TEXT_CHARS, htmlToText, monthsBefore, NEWS_FILE_MAX_BYTES, newsDateTooEarly, newsFileExtension, teaser, ZNewsFileChoice } from '../src/news.ts';
 
 describe('monthsBefore', () => {
   it.each([
@@ -35,4 +36,26 @@ describe('newsFileExtension', () => {
   ])('%s is %s', (name, ext) => expect(newsFileExtension(name)).toBe(ext));
 
   it.each(['setup.exe', 'Bild.gif', 'pdf'])('%s is not an attachment', (name) => expect(newsFileExtension(name)).toBeNull());
+});
+
+describe('newsDateTooEarly', () => {
+  it('allows five months back to the day, and an older date the item already has', () => {
+    expect(newsDateTooEarly('2026-02-28', '2026-07-31')).toBe(false);
+    expect(newsDateTooEarly('2026-02-27', '2026-07-31')).toBe(true);
+    expect(newsDateTooEarly('2025-12-01', '2026-07-31', '2025-12-01')).toBe(false);
+    expect(newsDateTooEarly('2025-12-02', '2026-07-31', '2025-12-01')).toBe(true);
+  });
+});
+
+describe('ZNewsFileChoice', () => {
+  const messages = (file: { name: string; size: number } | null) => {
+    const result = ZNewsFileChoice.safeParse(file);
+    return result.success ? [] : result.error.issues.map((i) => i.message);
+  };
+  it('takes no file, or an attachment type up to the limit; names the type before the size', () => {
+    expect(messages(null)).toEqual([]);
+    expect(messages({ name: 'Aushang.PDF', size: NEWS_FILE_MAX_BYTES })).toEqual([]);
+    expect(messages({ name: 'Aushang.pdf', size: NEWS_FILE_MAX_BYTES + 1 })).toEqual([MSG.newsFileTooLarge]);
+    expect(messages({ name: 'Aushang.docx', size: NEWS_FILE_MAX_BYTES + 1 })[0]).toBe(MSG.newsFileType);
+  });
 });

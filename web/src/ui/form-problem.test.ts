@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allProblems, changedFields, errorsAfterChange, errorsMessage, FORM_MESSAGE } from './form-problem.ts';
+import { allProblems, changedFields, combineProblems, errorsAfterChange, errorsMessage, fileProblems, firstProblemOf, FORM_MESSAGE, stillFailing } from './form-problem.ts';
 import { typedValue } from './typed-date.ts';
 import { MSG } from '@filialportal/core/messages';
+import { NEWS_FILE_MAX_BYTES, ZNewsFileChoice } from '@filialportal/core/news';
 import { ZCreateTaskRequest } from '@filialportal/core/tasks';
 
 describe('every problem of a form at once', () => {
@@ -24,6 +25,38 @@ describe('every problem of a form at once', () => {
   it('lists each message once, one per line', () => {
     expect(errorsMessage({ teams: 'a', users: 'a', title: 'b' })).toBe('a\nb');
     expect(errorsMessage({})).toBeNull();
+  });
+});
+
+describe('one problem at a time', () => {
+  it('names the first failing rule on every field that fails with it', () => {
+    expect(firstProblemOf({ title: 'a', teams: 'b', users: 'b' })).toEqual({ title: 'a' });
+    expect(firstProblemOf({ teams: 'b', users: 'b', title: 'a' })).toEqual({ teams: 'b', users: 'b' });
+    expect(firstProblemOf({})).toEqual({});
+  });
+
+  it('takes the listed fields first, in their order', () => {
+    expect(firstProblemOf({ title: 'a', date: 'zu früh' }, ['date', 'title'])).toEqual({ date: 'zu früh' });
+    expect(firstProblemOf({ title: 'a', file: 'zu groß' }, ['date'])).toEqual({ title: 'a' });
+  });
+
+  it('after a change keeps only what was shown and still fails', () => {
+    expect(stillFailing({ text: 'Text fehlt', date: 'Datum fehlt' }, { title: 'Titel fehlt' })).toEqual({});
+    expect(stillFailing({ title: 'zu lang', text: 'Text fehlt' }, { title: 'Titel fehlt' })).toEqual({ title: 'zu lang' });
+  });
+});
+
+describe('rules beside the schema', () => {
+  it('combines checks in order; a field keeps its first message', () => {
+    expect(combineProblems({ date: 'fehlt' }, { date: 'zu früh', file: 'zu groß' })).toEqual({ date: 'fehlt', file: 'zu groß' });
+    expect(Object.keys(combineProblems({ title: 'a' }, { date: 'b' }, { file: 'c' }))).toEqual(['title', 'date', 'file']);
+  });
+
+  it("checks a chosen file's name and size by the core's rule, on the file's field", () => {
+    expect(fileProblems('file', ZNewsFileChoice, null)).toEqual({});
+    expect(fileProblems('file', ZNewsFileChoice, { name: 'foto.heic', size: 1000 })).toEqual({});
+    expect(fileProblems('file', ZNewsFileChoice, { name: 'liste.docx', size: NEWS_FILE_MAX_BYTES + 1 })).toEqual({ file: MSG.newsFileType });
+    expect(fileProblems('file', ZNewsFileChoice, { name: 'film.mov', size: NEWS_FILE_MAX_BYTES + 1 })).toEqual({ file: MSG.newsFileTooLarge });
   });
 });
 

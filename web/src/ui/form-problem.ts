@@ -62,6 +62,46 @@ export function errorsAfterChange(now: FieldErrors, refusal: FieldErrors, change
   return { ...kept, ...now };
 }
 
+/**
+ * One problem at a time, as the spec's forms name them: the message of the first failing rule
+ * on every field that fails with it. The first rule is the first of `errors` (the schema's order),
+ * except that fields named in `order` come first, in that order.
+ */
+export function firstProblemOf(errors: FieldErrors, order: readonly string[] = []): FieldErrors {
+  const keys = Object.keys(errors);
+  const first = [...order.filter((key) => key in errors), ...keys][0];
+  if (first === undefined) return {};
+  const message = errors[first]!;
+  return Object.fromEntries(Object.entries(errors).filter(([, m]) => m === message));
+}
+
+/**
+ * What a form that names one problem at a time shows after a change: of the problems shown, those
+ * that still fail (with their message now); a fixed one goes at once, a new one waits for the
+ * next save.
+ */
+export function stillFailing(now: FieldErrors, shown: Record<string, unknown>): FieldErrors {
+  return Object.fromEntries(Object.entries(now).filter(([field]) => shown[field]));
+}
+
+/** The errors of several checks in their order; a field keeps the message of the first that names it. */
+export function combineProblems(...checks: FieldErrors[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const check of checks) for (const [field, message] of Object.entries(check)) errors[field] ??= message;
+  return errors;
+}
+
+/**
+ * The problems of a chosen file (its name and size, as a browser's File has them) by the core's
+ * rule for that kind of file, all on the form's field of the file.
+ */
+export function fileProblems(field: string, schema: SafeParser, file: { name: string; size: number } | null): FieldErrors {
+  const result = schema.safeParse(file === null ? null : { name: file.name, size: file.size });
+  if (result.success) return {};
+  const first = result.error.issues[0];
+  return first ? { [field]: first.message } : {};
+}
+
 /** The key of a message that names no field (e.g. a refusal of the server). */
 export const FORM_MESSAGE = 'form';
 
