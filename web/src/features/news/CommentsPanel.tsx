@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Button, Group, Loader, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconEdit, IconSend, IconTrash, IconX } from '@tabler/icons-react';
-import { COMMENT_MAX } from '@filialportal/core/news';
+import { COMMENT_MAX, ZCreateCommentRequest, ZUpdateCommentRequest } from '@filialportal/core/news';
 import { MSG } from '@filialportal/core/messages';
 import { useCurrentUser } from '../../shell-api/current-user.tsx';
-import { errorMessage } from '../../api/client.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { zodResolver } from '../../ui/form-problem.ts';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment } from './news.api.ts';
 
@@ -20,20 +21,28 @@ export function CommentsPanel({ newsId, archive }: { newsId: string; archive: bo
   const add = useAddComment(newsId);
   const edit = useEditComment(newsId);
   const remove = useDeleteComment(newsId);
-  const [text, setText] = useState('');
   const [editing, setEditing] = useState<Comment | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The request of the mode: a new comment or the one being edited.
+  const { form, values, reset, refused } = useCheckedForm({
+    initialValues: { comment: '' },
+    validate: (v) =>
+      editing
+        ? zodResolver(ZUpdateCommentRequest)({ commentId: editing.id, comment: v.comment })
+        : zodResolver(ZCreateCommentRequest)({ entity: 'News', entityId: newsId, comment: v.comment }),
+    oneAtATime: true,
+    messagesUnder: 'all',
+  });
+  const startOver = (next: Comment | null) => {
+    setEditing(next);
+    reset({ comment: next?.comment ?? '' });
+  };
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    const comment = text.trim();
-    if (!comment) return setProblem(MSG.commentRequired);
-    if (comment.length > COMMENT_MAX) return setProblem(MSG.commentTooLong);
-    setProblem(null);
-    const done = { onSuccess: () => (setText(''), setEditing(null)), onError: (e: unknown) => setProblem(errorMessage(e)) };
+  const send = form.onSubmit((v) => {
+    const comment = v.comment.trim();
+    const done = { onSuccess: () => startOver(null), onError: (e: unknown) => refused(e, () => ['comment']) };
     if (editing) edit.mutate({ commentId: editing.id, comment }, done);
     else add.mutate(comment, done);
-  };
+  });
 
   const askDelete = (c: Comment) =>
     openConfirm({
@@ -71,7 +80,7 @@ export function CommentsPanel({ newsId, archive }: { newsId: string; archive: bo
             <Group gap={2} wrap="nowrap">
               {c.canEdit && (
                 <Tooltip label="Bearbeiten">
-                  <ActionIcon variant="subtle" color="stone" size="sm" aria-label="Kommentar bearbeiten" onClick={() => (setEditing(c), setText(c.comment))}>
+                  <ActionIcon variant="subtle" color="stone" size="sm" aria-label="Kommentar bearbeiten" onClick={() => startOver(c)}>
                     <IconEdit size={16} />
                   </ActionIcon>
                 </Tooltip>
@@ -92,18 +101,16 @@ export function CommentsPanel({ newsId, archive }: { newsId: string; archive: bo
           <Textarea
             aria-label={editing ? 'Kommentar bearbeiten' : 'Kommentar schreiben'}
             placeholder={editing ? 'Kommentar bearbeiten …' : `Kommentar schreiben, ${user.firstName} …`}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            {...form.getInputProps('comment')}
             autosize
             minRows={1}
             maxRows={5}
             maxLength={COMMENT_MAX + 50}
-            error={problem}
-            description={`${text.trim().length}/${COMMENT_MAX}`}
+            description={`${values.comment.trim().length}/${COMMENT_MAX}`}
             style={{ flex: 1 }}
           />
           {editing && (
-            <ActionIcon variant="subtle" color="stone" size="lg" aria-label="Bearbeiten abbrechen" onClick={() => (setEditing(null), setText(''), setProblem(null))}>
+            <ActionIcon variant="subtle" color="stone" size="lg" aria-label="Bearbeiten abbrechen" onClick={() => startOver(null)}>
               <IconX size={18} />
             </ActionIcon>
           )}

@@ -8,18 +8,12 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
-import {
-  htmlToText,
-  monthsBefore,
-  NEWS_CATEGORIES,
-  NEWS_FILE_EXTENSIONS,
-  NEWS_FILE_MAX_BYTES,
-  NEWS_MAX_MONTHS_BACK,
-  newsFileExtension,
-  type NewsCategory,
-} from '@filialportal/core/news';
+import { formatFileSize } from '@filialportal/core/assortment';
+import { NEWS_CATEGORIES, NEWS_FILE_EXTENSIONS, NEWS_FILE_MAX_BYTES, NEWS_TITLE_MAX, newsDateTooEarly, newsMinDate, ZNewsFileChoice, ZNewsRequest, type NewsCategory } from '@filialportal/core/news';
 import { DateField } from '../../ui/DateField.tsx';
+import { combineProblems, fileProblems, zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useAllLocations } from '../locations/locations.api.ts';
 import { useTeams } from '../teams/teams.api.ts';
 import { useUpcomingTrainings } from '../trainings/trainings.api.ts';
@@ -34,6 +28,57 @@ export interface NewsFormModalProps {
   category: NewsCategory;
   onClose: () => void;
 }
+
+interface Values {
+  title: string;
+  category: NewsCategory;
+  /** The editor's HTML. */
+  text: string;
+  date: string | null;
+  time: string;
+  until: string | null;
+  teams: string[];
+  locations: string[];
+  /** A new attachment, read when the item is saved. */
+  file: File | null;
+  removeFile: boolean;
+  preview: boolean;
+  requiresConfirmation: boolean;
+  linkId: string | null;
+}
+
+const valuesOf = (item: NewsItem | null, category: NewsCategory): Values => ({
+  title: item?.title ?? '',
+  category: (item?.category as NewsCategory | undefined) ?? category,
+  text: item?.text ?? '',
+  date: item?.date ?? todayIso(),
+  time: item?.time ?? '',
+  until: item?.until ?? null,
+  teams: item?.teams ?? [],
+  locations: item?.locations ?? [],
+  file: null,
+  removeFile: false,
+  preview: item?.preview ?? true,
+  requiresConfirmation: item?.requiresConfirmation ?? false,
+  linkId: item?.linkId ?? null,
+});
+
+/** The request without the attachment, which is read only when the checks pass. */
+const bodyOf = (v: Values, item: NewsItem | null): NewsBody => ({
+  ...(item ? { id: item.id } : {}),
+  title: v.title,
+  text: v.text,
+  date: v.date ?? '',
+  time: v.time || null,
+  until: v.until,
+  category: v.category,
+  teams: v.teams,
+  locations: v.locations,
+  preview: v.preview,
+  requiresConfirmation: v.requiresConfirmation,
+  linkId: v.linkId,
+  ...(v.removeFile && !v.file ? { file: null } : {}),
+});
 
 const ACCEPT = NEWS_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -55,21 +100,20 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
   const client = useQueryClient();
   const teams = useTeams();
   const locations = useAllLocations();
-  const [title, setTitle] = useState('');
-  const [cat, setCat] = useState<NewsCategory>(category);
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState('');
-  const [until, setUntil] = useState<string | null>(null);
-  const [teamIds, setTeamIds] = useState<string[]>([]);
-  const [locationIds, setLocationIds] = useState<string[]>([]);
-  const [file, setFile] = useState<File | null>(null);
-  const [removeFile, setRemoveFile] = useState(false);
-  const [preview, setPreview] = useState(true);
-  const [confirmation, setConfirmation] = useState(false);
-  const [linkId, setLinkId] = useState<string | null>(null);
   const upcoming = useUpcomingTrainings(opened);
-  const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // The spec's order of checks (spec 3 §5): the date's own rules before those of the end and the attachment.
+  const { form, values, message, fieldError, refused, reset } = useCheckedForm<Values>({
+    initialValues: valuesOf(item, category),
+    validate: (v) =>
+      combineProblems(
+        zodResolver(ZNewsRequest, (w: Values) => bodyOf(w, item))(v),
+        v.date && newsDateTooEarly(v.date, todayIso(), item?.date) ? { date: MSG.newsDateTooEarly } : {},
+        fileProblems('file', ZNewsFileChoice, v.file),
+      ),
+    oneAtATime: ['title', 'text', 'date', 'until', 'file'],
+  });
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
 
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3] } }), LinkExtension],
@@ -77,69 +121,35 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
     immediatelyRender: true,
     // The editable area is the text box: it needs the field's name.
     editorProps: { attributes: { 'aria-label': 'Text', 'aria-required': 'true' } },
+    onUpdate: ({ editor: e }) => form.setFieldValue('text', e.getHTML()),
   });
 
   // Each opening starts from the item (edit) or from an empty form in the list's tab (new).
   useEffect(() => {
     if (!opened) return;
-    setTitle(item?.title ?? '');
-    setCat((item?.category as NewsCategory | undefined) ?? category);
-    setDate(item?.date ?? todayIso());
-    setTime(item?.time ?? '');
-    setUntil(item?.until ?? null);
-    setTeamIds(item?.teams ?? []);
-    setLocationIds(item?.locations ?? []);
-    setFile(null);
-    setRemoveFile(false);
-    setPreview(item?.preview ?? true);
-    setConfirmation(item?.requiresConfirmation ?? false);
-    setLinkId(item?.linkId ?? null);
-    setError(null);
+    reset(valuesOf(item, category));
     setProgress(null);
     editor?.commands.setContent(item?.text ?? '');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset is new on every render; an opening is what counts
   }, [opened, item, category, editor]);
 
-  const minDate = monthsBefore(todayIso(), NEWS_MAX_MONTHS_BACK);
+  const minDate = newsMinDate(todayIso());
 
-  const submit = async () => {
-    const text = editor?.getHTML() ?? '';
-    // The spec's order of checks (spec 3 §5); the server checks the same again.
-    if (!title.trim()) return setError(MSG.newsTitleRequired);
-    if (!htmlToText(text)) return setError(MSG.newsTextRequired);
-    if (!date) return setError(MSG.newsDateRequired);
-    if (date < minDate && date !== item?.date) return setError(MSG.newsDateTooEarly);
-    if (until && until < date) return setError(MSG.newsUntilBeforeDate);
-    if (file && !newsFileExtension(file.name)) return setError(MSG.newsFileType);
-    if (file && file.size > NEWS_FILE_MAX_BYTES) return setError(MSG.newsFileTooLarge);
-    setError(null);
+  const submit = async (v: Values) => {
     setProgress(0);
     try {
-      const body: NewsBody = {
-        ...(item ? { id: item.id } : {}),
-        title: title.trim(),
-        text,
-        date,
-        time: time || null,
-        until,
-        category: cat,
-        teams: teamIds,
-        locations: locationIds,
-        preview,
-        requiresConfirmation: confirmation,
-        linkId,
-        ...(file ? { file: await readAsDataUrl(file), fileName: file.name } : removeFile ? { file: null } : {}),
-      };
+      const body: NewsBody = { ...bodyOf(v, item), ...(v.file ? { file: await readAsDataUrl(v.file), fileName: v.file.name } : {}) };
       await saveNews(body, setProgress);
       await client.invalidateQueries({ queryKey: newsKeys.all });
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : MSG.serverError);
+      refused(e);
     } finally {
       setProgress(null);
     }
   };
 
-  const currentFile = item?.fileName && !removeFile && !file ? item.fileName : null;
+  const currentFile = item?.fileName && !values.removeFile && !values.file ? item.fileName : null;
 
   return (
     <FormModal
@@ -147,17 +157,17 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
       onClose={onClose}
       title={item ? 'Neuigkeit bearbeiten' : 'Neue Neuigkeit'}
       submitLabel={item ? 'Speichern' : 'Erstellen'}
-      onSubmit={() => void submit()}
+      onSubmit={form.onSubmit((v) => void submit(v))}
       loading={progress !== null}
-      error={error}
+      error={message}
       size="xl"
     >
-      <TextInput label="Titel" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} data-autofocus />
+      <TextInput label="Titel" required {...form.getInputProps('title')} maxLength={NEWS_TITLE_MAX} data-autofocus />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           Kategorie
         </Text>
-        <SegmentedControl value={cat} onChange={(v) => setCat(v as NewsCategory)} data={[...NEWS_CATEGORIES]} aria-label="Kategorie" />
+        <SegmentedControl {...form.getInputProps('category')} data={[...NEWS_CATEGORIES]} aria-label="Kategorie" />
       </Stack>
       <Stack gap={4}>
         <Text size="sm" fw={500}>
@@ -191,17 +201,16 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
         </RichTextEditor>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <DateField label="Datum" required value={date} onChange={setDate} minDate={item?.date && item.date < minDate ? item.date : minDate} />
-        <TimeInput label="Uhrzeit (optional)" description="Veröffentlichung zu dieser Zeit" value={time} onChange={(e) => setTime(e.currentTarget.value)} />
-        <DateField label="Anzeigen bis (optional)" description="danach im Archiv" value={until} onChange={setUntil} minDate={date ?? undefined} clearable />
+        <DateField label="Datum" required value={values.date} onChange={(v) => set('date', v)} error={fieldError('date')} minDate={item?.date && item.date < minDate ? item.date : minDate} />
+        <TimeInput label="Uhrzeit (optional)" description="Veröffentlichung zu dieser Zeit" {...form.getInputProps('time')} />
+        <DateField label="Anzeigen bis (optional)" description="danach im Archiv" value={values.until} onChange={(v) => set('until', v)} error={fieldError('until')} minDate={values.date ?? undefined} clearable />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <MultiSelect
           label="Benutzergruppen"
           description="leer: alle Gruppen"
           data={(teams.data ?? []).map((t) => ({ value: t.id, label: t.label }))}
-          value={teamIds}
-          onChange={setTeamIds}
+          {...form.getInputProps('teams')}
           searchable
           clearable
           hidePickedOptions
@@ -211,37 +220,35 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
           label="Standorte"
           description="leer: alle Standorte"
           data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-          value={locationIds}
-          onChange={setLocationIds}
+          {...form.getInputProps('locations')}
           searchable
           clearable
           hidePickedOptions
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
-      <AudiencePreview teams={teamIds} locations={locationIds} opened={opened} />
+      <AudiencePreview teams={values.teams} locations={values.locations} opened={opened} />
       <Stack gap={4}>
         {currentFile ? (
           <Group gap="xs">
             <IconPaperclip size={16} />
             <Text size="sm">{currentFile}</Text>
-            <Button variant="subtle" color="red" size="compact-xs" leftSection={<IconX size={14} />} onClick={() => setRemoveFile(true)}>
+            <Button variant="subtle" color="red" size="compact-xs" leftSection={<IconX size={14} />} onClick={() => set('removeFile', true)}>
               Anhang entfernen
             </Button>
           </Group>
         ) : (
           <FileInput
             label="Anhang (optional)"
-            description="pdf, png, jpg, jpeg, heic, heif, mp4, hevc, mov – höchstens 10 MB"
+            description={`${NEWS_FILE_EXTENSIONS.join(', ')} – höchstens ${formatFileSize(NEWS_FILE_MAX_BYTES)}`}
             placeholder="Datei wählen"
             accept={ACCEPT}
-            value={file}
-            onChange={setFile}
+            {...form.getInputProps('file')}
             clearable
             leftSection={<IconPaperclip size={16} />}
           />
         )}
-        {progress !== null && file && <Progress value={progress * 100} size="sm" aria-label="Hochladen" striped animated />}
+        {progress !== null && values.file && <Progress value={progress * 100} size="sm" aria-label="Hochladen" striped animated />}
       </Stack>
       <Select
         label="Veranstaltung verknüpfen (optional)"
@@ -251,16 +258,15 @@ export function NewsFormModal({ opened, item, category, onClose }: NewsFormModal
         data={[
           ...(upcoming.data?.trainings ?? []).map((t) => ({ value: t.id, label: `${t.title} · ${t.dateFormated}` })),
           // An item linked to a past training keeps its link selectable.
-          ...(linkId && !(upcoming.data?.trainings ?? []).some((t) => t.id === linkId) ? [{ value: linkId, label: 'Verknüpfte Veranstaltung' }] : []),
+          ...(values.linkId && !(upcoming.data?.trainings ?? []).some((t) => t.id === values.linkId) ? [{ value: values.linkId, label: 'Verknüpfte Veranstaltung' }] : []),
         ]}
-        value={linkId}
-        onChange={setLinkId}
+        {...form.getInputProps('linkId')}
         nothingFoundMessage="Keine kommende Veranstaltung"
         comboboxProps={{ withinPortal: true }}
       />
       <Group gap="xl">
-        <Switch label="Bilder als Vorschau zeigen" checked={preview} onChange={(e) => setPreview(e.currentTarget.checked)} />
-        <Switch label="Lesebestätigung anfordern" checked={confirmation} onChange={(e) => setConfirmation(e.currentTarget.checked)} />
+        <Switch label="Bilder als Vorschau zeigen" {...form.getInputProps('preview', { type: 'checkbox' })} />
+        <Switch label="Lesebestätigung anfordern" {...form.getInputProps('requiresConfirmation', { type: 'checkbox' })} />
       </Group>
     </FormModal>
   );

@@ -3,7 +3,6 @@ import {
   NEWS_PAGE_SIZE,
   type NewsCategory,
   type SeenPage,
-  type TNewsRequest,
   type ZCommentResponse,
   type ZCommentsResponse,
   type ZConfirmationsResponse,
@@ -12,11 +11,13 @@ import {
   type ZNewsAudienceResponse,
   type ZNewsItem,
   type ZNewsListResponse,
+  type ZNewsRequest,
   type ZNewsResponse,
   type ZRemindResponse,
   type ZUnseenNewsResponse,
 } from '@filialportal/core/news';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, apiBlob, apiWithProgress, query } from '../../api/client.ts';
 
 export type NewsItem = Wire<typeof ZNewsItem>;
@@ -25,8 +26,8 @@ export type Comment = Wire<typeof ZCommentsResponse>['comments'][number];
 export type Like = Wire<typeof ZLikesResponse>['likes'][number];
 export type Confirmations = Wire<typeof ZConfirmationsResponse>;
 export type NewsAudience = Wire<typeof ZNewsAudienceResponse>;
-/** What the form sends: the request without the server's defaults filled in. */
-export type NewsBody = Partial<TNewsRequest> & Pick<TNewsRequest, 'title' | 'text' | 'date'>;
+/** What the form sends: POST or PUT /news. */
+export type NewsBody = z.input<typeof ZNewsRequest>;
 
 export const newsKeys = {
   all: ['news'] as const,
