@@ -52,6 +52,7 @@ interface Finding {
 
 /** Runs in the page before its own scripts (e2e has no DOM types, hence the loose typing). */
 function pageWatcher(pendingAttribute: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's globals, untyped here
   const w = globalThis as any;
   if (w.__a11y) return;
   const doc = w.document;

@@ -319,7 +319,10 @@ function report(results: Result[], auth: PlanResult | null, baselines: number[],
     const msOk = auth.executionMs <= LIMIT.executionMs;
     const bufOk = auth.buffers <= LIMIT.buffers;
     lines.push([`Sitzungsprüfung (${AUTH_STATEMENT}, jede Anfrage)`, '–', `${ms(auth.executionMs)} ${msOk ? '✓' : '✗'}`, `${auth.buffers} ${bufOk ? '✓' : '✗'}`, '–', '–', '–']);
-    for (const ok of [msOk, bufOk]) ok ? passed++ : failed++;
+    for (const ok of [msOk, bufOk]) {
+      if (ok) passed++;
+      else failed++;
+    }
   } else {
     lines.push([`Sitzungsprüfung (${AUTH_STATEMENT}): nicht ausgeführt (Cache)`, '–', '–', '–', '–', '–', '–']);
   }

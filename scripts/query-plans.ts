@@ -2,7 +2,7 @@
  * The database half of `npm run check:queries`: records the SQL statements the app sends through
  * its pg pool, and measures each one with EXPLAIN (ANALYZE, BUFFERS) on a connection of its own.
  */
-import pg from 'pg';
+import type pg from 'pg';
 
 export interface Statement {
   text: string;

@@ -51,7 +51,8 @@ function countPlaywright(file, succeeded) {
 }
 
 const typecheck = run('Typprüfung (tsc -b)', 'npx', ['tsc', '-b']);
-typecheck ? passed++ : failed++;
+if (typecheck) passed++;
+else failed++;
 ok &&= typecheck;
 
 const unitArgs = process.env.UNIT_TESTS === 'server' ? ['vitest', 'run', 'server/test'] : ['vitest', 'run'];

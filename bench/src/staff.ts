@@ -94,7 +94,7 @@ export async function simulateStaff(opts: StaffOptions): Promise<StaffResult> {
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let status = 0;
-    let text = '';
+    let text: string;
     try {
       const res = await fetch(`${opts.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       status = res.status;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
-import { categories, categoryContacts, categoryFiles, categoryFolders } from '../src/modules/assortment/assortment.table.ts';
+import { categories, categoryContacts, type categoryFiles, type categoryFolders } from '../src/modules/assortment/assortment.table.ts';
 import { articles } from '../src/modules/stock/stock.table.ts';
 import { manufacturers } from '../src/modules/lists/lists.table.ts';
 import { files } from '../src/platform/files.table.ts';

@@ -19,7 +19,6 @@ const TUE = '2027-05-25';
 const WED = '2027-05-26';
 const THU = '2027-05-27';
 const FRI = '2027-05-28';
-const SAT = '2027-05-29';
 
 let t: TestContext;
 let koeln: string;

@@ -40,15 +40,26 @@ describe.skipIf(!soffice)('XLSX exports in LibreOffice', () => {
     for (let i = 0; i < text.length; i++) {
       const c = text[i]!;
       if (quoted) {
-        if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-        else if (c === '"') quoted = false;
+        if (c === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (c === '"') quoted = false;
         else cell += c;
       } else if (c === '"') quoted = true;
-      else if (c === ',') row.push(cell), (cell = '');
-      else if (c === '\n') row.push(cell), rows.push(row), (row = []), (cell = '');
-      else if (c !== '\r') cell += c;
+      else if (c === ',') {
+        row.push(cell);
+        cell = '';
+      } else if (c === '\n') {
+        row.push(cell);
+        rows.push(row);
+        row = [];
+        cell = '';
+      } else if (c !== '\r') cell += c;
     }
-    if (cell || row.length) row.push(cell), rows.push(row);
+    if (cell || row.length) {
+      row.push(cell);
+      rows.push(row);
+    }
     return rows;
   }
 

@@ -84,7 +84,7 @@ function digest() {
 
 async function hashStream(source: Readable): Promise<{ size: number; sha256: string }> {
   const d = digest();
-  await pipeline(source, d.transform, async function* (chunks) {
+  await pipeline(source, d.transform, async (chunks: AsyncIterable<Buffer>) => {
     for await (const _ of chunks) void _;
   });
   return d.result();
