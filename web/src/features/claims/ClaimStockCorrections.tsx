@@ -7,7 +7,7 @@ import { countOf } from '@filialportal/core/plural';
 import { errorMessage } from '../../api/client.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
-import { useStockRights } from '../stock/stock-rights.ts';
+import { useStockRights } from '../../shell-api/stock-rights.ts';
 import { useStockCorrection, type Claim } from './claims.api.ts';
 
 /** The saved claim's articles picked from the search: only those can be corrected. */

@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useLocationOptions } from '../users/users.api.ts';
 import { BarcodeScanner } from './BarcodeScanner.tsx';
 import { lookupEan, useUpdateStock, type ArticleDetail } from './stock.api.ts';
-import { useStockRights } from './stock-rights.ts';
+import { useStockRights } from '../../shell-api/stock-rights.ts';
 
 interface Done {
   key: number;

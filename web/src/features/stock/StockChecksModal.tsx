@@ -6,7 +6,7 @@ import { alertError } from '../../ui/alert-error.ts';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import type { Category } from '../assortment/assortment.api.ts';
 import { useChecksAt, useLastChecks, useRecordCheck } from './stock.api.ts';
-import { useStockRights } from './stock-rights.ts';
+import { useStockRights } from '../../shell-api/stock-rights.ts';
 
 /**
  * The last stock check of a category per location (spec 2 §2), each with its history and

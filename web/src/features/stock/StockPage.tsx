@@ -21,7 +21,7 @@ import { useCategories } from '../assortment/assortment.api.ts';
 import { ArticleFormModal } from './ArticleFormModal.tsx';
 import { StockChangeModal } from './StockChangeModal.tsx';
 import { StockChecksModal } from './StockChecksModal.tsx';
-import { useStockRights } from './stock-rights.ts';
+import { useStockRights } from '../../shell-api/stock-rights.ts';
 import { articleRows, useArticles, useColorLabels, useLoadAllArticles, useManufacturers, useSetActive, useSetLabel, useUpdateStock, type Article, type StockFilter } from './stock.api.ts';
 
 const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });

@@ -1,4 +1,4 @@
-import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
+import { useCan, useCurrentUser } from './current-user.tsx';
 
 /**
  * Where the person may change stock (spec 2 §6), as the server decides it: every location with
