@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createLiveHub, LIVE_CHANNEL, parseKinds } from './platform/live.ts';
 import { listenPostgres } from './platform/notify.ts';
 import { warmUpModules } from './platform/warm-up.ts';
-import { ACTOR_CHANNEL, forgetActorsHere } from './modules/session/authenticate.ts';
+import { ACTOR_CHANNEL, forgetActorsHere } from './platform/actor-cache.ts';
 import { createStorage } from './platform/storage.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
 

@@ -7,7 +7,7 @@ import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { forgetAllowedIps } from '../src/modules/locations/locations.service.ts';
 import pg from 'pg';
-import { ACTOR_CHANNEL, forgetActorsHere } from '../src/modules/session/authenticate.ts';
+import { ACTOR_CHANNEL, forgetActorsHere } from '../src/platform/actor-cache.ts';
 import { listenPostgres } from '../src/platform/notify.ts';
 import { buildTestApp, readOutbox, type TestContext } from './helpers.ts';
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
+import { cachedActor, startActorLookUp, type CachedActor } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { prepared } from '../../platform/prepared.ts';
@@ -13,14 +14,11 @@ import { sessions } from './session.table.ts';
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 15_000;
 /**
- * A resolved session is kept this long per instance. Every change that can end or narrow a
- * session clears the cache at once (`forgetActors`), on this instance directly and on the others
- * through PostgreSQL's NOTIFY; the time limit only bounds what no write announces.
+ * A resolved session is kept this long per instance (platform/actor-cache.ts). Every change that
+ * can end or narrow a session clears the cache at once; the time limit only bounds what no write
+ * announces.
  */
 const ACTOR_TTL_MS = 60_000;
-const MAX_CACHED = 20_000;
-/** The channel on which instances tell each other to drop their cached sessions. */
-export const ACTOR_CHANNEL = 'filialportal_actors';
 
 const sessionExpired = () => new AppError(401, 'session_expired', MSG.sessionExpired);
 
@@ -54,34 +52,6 @@ const sessionOf = prepared((db) =>
     .prepare('auth_session'),
 );
 
-interface Cached {
-  db: Db;
-  actor: Actor;
-  idleLimitMs: number;
-  lastSeenAt: number;
-  cachedAt: number;
-}
-
-const cache = new Map<string, Cached>();
-/** Bumped by every invalidation: a lookup that raced with one does not enter the cache. */
-let generation = 0;
-
-/** Drops every cached session on this instance (after logout, deactivation, group changes, …). */
-export function forgetActorsHere() {
-  generation++;
-  cache.clear();
-}
-
-/**
- * Call after any write that can end a session or change what it may do. Clears this instance's
- * cache now and notifies the other instances; inside a transaction the notice leaves at commit,
- * so no instance can re-read the old state after hearing it.
- */
-export async function forgetActors(db: Db) {
-  forgetActorsHere();
-  await db.execute(sql`select pg_notify(${ACTOR_CHANNEL}, '')`);
-}
-
 /**
  * Resolves a bearer token to the acting user: 401 unknown/revoked/inactive, 408 idle beyond
  * the group's minutes for the client kind, 406 outside the IP lists. A session seen in the last
@@ -91,7 +61,7 @@ export async function forgetActors(db: Db) {
 export async function authenticate(db: Db, token: string, ip: string, touch: boolean): Promise<Actor> {
   const hash = sha256(token);
   const now = Date.now();
-  let hit = cache.get(hash);
+  let hit = cachedActor(hash);
   // An entry that would time out is read again: another instance may have seen the session since.
   if (hit && (hit.db !== db || now - hit.cachedAt > ACTOR_TTL_MS || now - hit.lastSeenAt > hit.idleLimitMs)) hit = undefined;
   const entry = hit ?? (await lookUp(db, hash, now));
@@ -103,8 +73,8 @@ export async function authenticate(db: Db, token: string, ip: string, touch: boo
   return entry.actor;
 }
 
-async function lookUp(db: Db, hash: string, now: number): Promise<Cached> {
-  const before = generation;
+async function lookUp(db: Db, hash: string, now: number): Promise<CachedActor> {
+  const keep = startActorLookUp();
   const [row] = await sessionOf(db).execute({ hash });
   if (!row || row.revokedAt || !row.active) throw sessionExpired();
   const idleLimitMs = (row.clientKind === 'tablet' ? row.tabletMinutes : row.desktopMinutes) * 60_000;
@@ -112,7 +82,7 @@ async function lookUp(db: Db, hash: string, now: number): Promise<Cached> {
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
     throw new AppError(408, 'session_timeout', MSG.sessionExpired);
   }
-  const entry: Cached = {
+  const entry: CachedActor = {
     db,
     actor: {
       userId: row.userId,
@@ -129,10 +99,7 @@ async function lookUp(db: Db, hash: string, now: number): Promise<Cached> {
     lastSeenAt: row.lastSeenAt.getTime(),
     cachedAt: now,
   };
-  if (before === generation) {
-    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-    cache.set(hash, entry);
-  }
+  keep(hash, entry);
   return entry;
 }
 

@@ -6,12 +6,12 @@ import { likeTerm, pageWindow, totalColumn, totalOf } from '../../platform/pagin
 import { MSG } from '@filialportal/core/messages';
 import { isTabletUserAgent, LOGIN_LOG_COUNT_CAP } from '@filialportal/core/session';
 import type { Actor } from '../../platform/access.ts';
+import { forgetActors } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/passwords.ts';
 import { allowedIps, ipAllowed } from '../locations/locations.service.ts';
 import { users } from '../users/users.table.ts';
-import { forgetActors } from './authenticate.ts';
 import { loginLog, sessions } from './session.table.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
+import { forgetActorsHere } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, newToken, sha256 } from '../../platform/passwords.ts';
-import { forgetActorsHere } from '../session/authenticate.ts';
 import { endUserSessions } from '../session/session.service.ts';
 import { passwordResets } from './password-resets.table.ts';
 import { users } from './users.table.ts';
