@@ -207,13 +207,6 @@ export async function watchAccessibility(page: Page): Promise<() => Promise<void
   };
 }
 
-/** Checks the page as it is now, for a state the automatic watch does not tell apart (an open menu). */
-export async function expectAccessible(page: Page): Promise<void> {
-  await page.evaluate((ms) => (globalThis as unknown as { __a11y?: { settle(ms: number): Promise<boolean> } }).__a11y?.settle(ms), SETTLE_MS);
-  const violations = await analyze(page);
-  if (violations.length > 0) throw new Error(describe([{ state: 'explizite Prüfung', url: page.url(), violations }]));
-}
-
 /** Playwright's `test` whose `page` is checked by axe on every state it shows. */
 export const test = base.extend({
   page: async ({ page }, use, testInfo) => {

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, type Request } from '@playwright/test'
 
 /** Journeys import `test` from here: it checks every page they visit with axe-core (a11y.ts). */
 import { test } from './a11y.ts';
-export { expectAccessible, test, watchAccessibility } from './a11y.ts';
+export { test, watchAccessibility } from './a11y.ts';
 
 /** The demo company's password for every login. */
 export const DEMO_PASSWORD = 'demo1234';

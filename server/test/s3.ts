@@ -3,8 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { readS3Config } from '../src/config.ts';
-import { createS3Storage } from '../src/platform/storage-s3.ts';
 
 /** The store tests of object storage run against: `npm test` needs no MinIO or AWS account. */
 export interface TestS3 {
@@ -45,19 +43,6 @@ export async function startS3(): Promise<TestS3> {
       server.httpServer?.closeAllConnections();
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A Storage on a fresh s3rver, configured through the same variables the server reads. */
-export async function startS3Storage(opts: { prefix?: string; listPageSize?: number } = {}) {
-  const s3 = await startS3();
-  const storage = createS3Storage({ ...readS3Config({ ...s3.env, S3_PREFIX: opts.prefix })!, listPageSize: opts.listPageSize });
-  return {
-    storage,
-    async close() {
-      await storage.close();
-      await s3.close();
     },
   };
 }

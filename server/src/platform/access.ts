@@ -67,11 +67,6 @@ export function requirePermission(actor: Actor, permission: Permission) {
   if (!can(actor, permission)) throw forbidden();
 }
 
-/** Throws 403 unless the actor holds at least one of the permissions. */
-export function requireAnyPermission(actor: Actor, permissions: readonly Permission[]) {
-  if (!canAny(actor, permissions)) throw forbidden();
-}
-
 /** The actor of a route that is not public (set by the auth hook). */
 export function actorOf(req: FastifyRequest): Actor {
   if (!req.actor) throw new AppError(401, 'unauthorized', MSG.sessionExpired);

@@ -10,5 +10,4 @@ export {
   formatDateTime,
   formatTime,
   todayIso,
-  TIME_ZONE,
 } from '@filialportal/core/berlin-time';

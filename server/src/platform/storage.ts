@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { createS3Storage } from './storage-s3.ts';
 import { isStorageKey, meter, TooLargeError, type Storage } from './storage-contract.ts';
 
-export { isStorageKey, meter, TooLargeError, type Storage, type StreamedFile } from './storage-contract.ts';
+export { isStorageKey, TooLargeError, type Storage, type StreamedFile } from './storage-contract.ts';
 
 export function createLocalStorage(root: string): Storage {
   const pathOf = (key: string) => {
