@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
 import { createBackground, type Background } from './platform/background.ts';
 import { createScheduler, type Scheduler } from './platform/scheduler.ts';
+import { createHooks } from './platform/hooks.ts';
 import { rateLimitStore } from './platform/rate-limits.ts';
 import { createLiveHub, registerLiveAnnouncements, type LiveHub } from './platform/live.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -152,6 +153,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
     scheduler,
     live: input.live ?? createLiveHub({ log: app.log }),
     liveStreamMs: input.liveStreamMs ?? 5 * 60_000,
+    hooks: createHooks(),
   };
   app.background = background;
   app.scheduler = scheduler;

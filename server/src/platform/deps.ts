@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Background } from './background.ts';
 import type { Db } from './db.ts';
+import type { Hooks } from './hooks.ts';
 import type { LiveHub } from './live.ts';
 import type { Mailer } from './mail.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -23,4 +24,6 @@ export interface Deps {
   live: LiveHub;
   /** How long one event stream stays open before the browser opens the next. */
   liveStreamMs: number;
+  /** What modules ask of the modules above them, answered as those register. */
+  hooks: Hooks;
 }

@@ -49,7 +49,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: { permission: 'einstellungen_standorte_l_schen' } },
     schema: { tags, summary: 'Standort löschen (nur ohne Benutzer)', params: ZId },
     handler: async (req, reply) => {
-      await deleteLocation(deps.db, req.params.id);
+      await deleteLocation(deps, req.params.id);
       return reply.status(204).send();
     },
   });

@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { TLocationRequest } from '@filialportal/core/locations';
 import { conflict, notFound, onConstraint } from '../../platform/errors.ts';
-import { users } from '../users/users.table.ts';
 import { parseIpList } from '@filialportal/core/locations';
 import { parseSort } from '@filialportal/core/sort';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { hook } from '../../platform/hooks.ts';
 import { pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { preparedShapes } from '../../platform/prepared.ts';
 import { locations } from './locations.table.ts';
@@ -125,14 +126,17 @@ export async function saveLocation(db: Db, input: TLocationRequest['location'], 
   return { location: toLocationDto(row, true) };
 }
 
+/**
+ * Whether someone still has the location as home or additional location. The users module,
+ * which sits above this one, answers it: an additional location is an element of an array, which
+ * no foreign key can hold to this table, so the database alone cannot refuse the deletion.
+ */
+export const locationInUse = hook<(db: Db, locationId: string) => Promise<boolean>>('locationInUse');
+
 /** DELETE /location/{id}: only when nobody has it as home or additional location any more. */
-export async function deleteLocation(db: Db, id: string) {
-  const [inUse] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`(${users.locationId} = ${id} or ${id}::uuid = any(${users.additionalLocations}))`)
-    .limit(1);
-  if (inUse) throw conflict(MSG.locationInUse, 'location_in_use');
+export async function deleteLocation(deps: Deps, id: string) {
+  const { db, hooks } = deps;
+  if (await hooks.ask(locationInUse)(db, id)) throw conflict(MSG.locationInUse, 'location_in_use');
   const [row] = await db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
   if (!row) throw notFound();
   forgetAllowedIps();

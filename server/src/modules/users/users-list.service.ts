@@ -262,6 +262,16 @@ async function buildPickerList(db: Db, version: string): Promise<PickerList> {
   return { etag: `"${createHash('sha256').update(version).digest('base64url').slice(0, 22)}"`, json, gzip };
 }
 
+/** Whether someone has the location as home or additional location (asked before it is deleted). */
+export async function anyoneAtLocation(db: Db, locationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`(${users.locationId} = ${locationId} or ${locationId}::uuid = any(${users.additionalLocations}))`)
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function countUsers(db: Db, actor: Actor): Promise<number> {
   const [row] = await db.select({ count: count() }).from(users).where(userScope(actor));
   return row?.count ?? 0;
