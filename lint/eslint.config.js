@@ -9,7 +9,7 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const CODE = ['core/src/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'];
-const EVERYTHING = [...CODE, 'core/test/**/*.ts', 'server/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'lint/**/*.js'];
+const EVERYTHING = [...CODE, 'core/test/**/*.ts', 'server/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'lint/**/*.{js,ts}'];
 
 /** A selector for the elements of one type. */
 const el = (type) => ({ element: { type } });
@@ -58,6 +58,8 @@ export default tseslint.config(
         { type: 'feature', pattern: 'web/src/features/*', capture: ['name'] },
         { type: 'ui', pattern: 'web/src/ui' },
         { type: 'web-api', pattern: 'web/src/api' },
+        // What the shell offers the features and what they declare to it (docs/decisions/web-bereiche-melden-sich-ueber-routes-tsx.md).
+        { type: 'shell-api', pattern: 'web/src/shell-api' },
         // The composition roots: what is left in server/src and web/src (main, app, config).
         { type: 'server', pattern: 'server/src' },
         { type: 'web-main', pattern: 'web/src' },
@@ -78,12 +80,13 @@ export default tseslint.config(
             { from: el('module'), allow: { to: el('module'), dependency: { relationship: { to: 'internal' } } } },
             { from: el('module'), allow: { to: { element: { type: 'module', fileInternalPath: 'index.ts' } } } },
             { from: el('server'), allow: { to: [el('core'), el('platform'), el('module'), el('server')] } },
-            // A feature uses core, the shared UI and the API client, never the shell or another feature.
-            { from: el('feature'), allow: { to: [el('core'), el('ui'), el('web-api')] } },
+            // A feature uses core, the shared UI, the API client and shell-api, never the shell or another feature.
+            { from: el('feature'), allow: { to: [el('core'), el('ui'), el('web-api'), el('shell-api')] } },
             { from: el('feature'), allow: { to: el('feature'), dependency: { relationship: { to: 'internal' } } } },
-            { from: el('ui'), allow: { to: [el('core'), el('ui'), el('web-api')] } },
+            { from: el('ui'), allow: { to: [el('core'), el('ui'), el('web-api'), el('shell-api')] } },
+            { from: el('shell-api'), allow: { to: [el('core'), el('web-api'), el('shell-api')] } },
             { from: el('web-api'), allow: { to: [el('core'), el('web-api')] } },
-            { from: el('app'), allow: { to: [el('core'), el('ui'), el('web-api'), el('feature'), el('app')] } },
+            { from: el('app'), allow: { to: [el('core'), el('ui'), el('web-api'), el('shell-api'), el('feature'), el('app')] } },
             { from: el('web-main'), allow: { to: [el('app'), el('ui'), el('web-api')] } },
           ],
         },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: type check, unit + API tests (Vitest), then the browser journeys (Playwright in
+// npm test: type check, lint, unit + API tests (Vitest), then the browser journeys (Playwright in
 // Debian's Chromium) when Chromium is present or REQUIRE_E2E=1. Ends with "N passed, N failed",
 // counted from the runners' JSON reports, and writes them to test-results/summary.json.
 // E2E_SUITES picks the browser suites: `journeys` (every user journey, in two halves at once, each on its own server) and
@@ -54,6 +54,15 @@ const typecheck = run('Typprüfung (tsc -b)', 'npx', ['tsc', '-b']);
 if (typecheck) passed++;
 else failed++;
 ok &&= typecheck;
+
+// The layout rules (lint/eslint.config.js) and unused code (lint/knip.json); they read no
+// database, so a run limited to the server tests (CI's PostgreSQL pass) leaves them out.
+if (process.env.UNIT_TESTS !== 'server') {
+  const lint = run('Lint (ESLint, knip)', 'npm', ['run', '--silent', 'lint']);
+  if (lint) passed++;
+  else failed++;
+  ok &&= lint;
+}
 
 const unitArgs = process.env.UNIT_TESTS === 'server' ? ['vitest', 'run', 'server/test'] : ['vitest', 'run'];
 const unit = run(`Unit- und API-Tests (Vitest, ${db}, ${storage})`, 'npx', unitArgs);
