@@ -23,11 +23,6 @@ const WEB_ONLY = new Set(['dashboard', 'settings']);
 const PART_EXCEPTIONS: Record<string, { instead: string; why: string }> = {
   'server/src/modules/absences/absences.service.ts': { instead: 'server/src/modules/absences/vacation.service.ts', why: 'vacation, sick reports, contingents and holidays each have their own service' },
   'server/src/modules/users/users.service.ts': { instead: 'server/src/modules/users/users-admin.service.ts', why: 'the current user, the list and the administration each have their own service' },
-  'web/src/features/lists/routes.tsx': { instead: 'web/src/features/lists/sections.tsx', why: 'a section of the settings page, registered there' },
-  'web/src/features/locations/routes.tsx': { instead: 'web/src/features/settings/routes.tsx', why: 'a section of the settings page, registered there' },
-  'web/src/features/special-appointments/routes.tsx': { instead: 'web/src/features/settings/routes.tsx', why: 'a section of the settings page, registered there' },
-  'web/src/features/teams/routes.tsx': { instead: 'web/src/features/settings/routes.tsx', why: 'a section of the settings page, registered there' },
-  'web/src/features/session/routes.tsx': { instead: 'web/src/app/LoginGate.tsx', why: 'login and password reset are the frame around every route' },
   'e2e/assortment.spec.ts': { instead: 'e2e/stock.spec.ts', why: 'categories are walked on the way to the stock' },
   'e2e/global-settings.spec.ts': { instead: 'e2e/settings-lists.spec.ts', why: 'one journey through the settings sections' },
   'e2e/lists.spec.ts': { instead: 'e2e/settings-lists.spec.ts', why: 'one journey through the settings sections' },
@@ -140,5 +135,41 @@ describe('layout of the modules', () => {
       .map((f) => ({ f: path.relative(root, f), n: fs.readFileSync(f, 'utf8').split('\n').length }))
       .filter(({ n }) => n > 400);
     expect(long).toEqual([]);
+  });
+});
+
+const webDir = path.join(root, 'web/src');
+const webFiles = filesUnder(webDir);
+const webPart = (file: string) => path.relative(webDir, file).split(path.sep)[0]!;
+
+describe('layout of the web app', () => {
+  it('every feature declares what it contributes in routes.tsx', () => {
+    const features = fs.readdirSync(path.join(webDir, 'features'));
+    expect(features.filter((f) => !fs.existsSync(path.join(webDir, 'features', f, 'routes.tsx')))).toEqual([]);
+  });
+
+  it('only the shell and the entry (main.tsx) import the shell: features and shared parts take what they need from shell-api', () => {
+    const offenders = webFiles
+      .filter((f) => webPart(f) !== 'app' && webPart(f) !== 'main.tsx')
+      .flatMap((f) => importsOf(f).filter(({ target }) => webPart(target) === 'app').map(({ target }) => `${path.relative(root, f)} → ${path.relative(root, target)}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('web files import each other without a circle (type-only and lazy imports count)', () => {
+    const edges = new Map(webFiles.map((f) => [f, importsOf(f).map(({ target }) => target).filter((t) => t.startsWith(webDir + path.sep))]));
+    const circles = new Set<string>();
+    const done = new Set<string>();
+    const visit = (file: string, trail: string[]) => {
+      const at = trail.indexOf(file);
+      if (at >= 0) {
+        circles.add([...trail.slice(at), file].map((f) => path.relative(webDir, f)).join(' → '));
+        return;
+      }
+      if (done.has(file)) return;
+      for (const next of edges.get(file) ?? []) visit(next, [...trail, file]);
+      done.add(file);
+    };
+    for (const f of webFiles) visit(f, []);
+    expect([...circles]).toEqual([]);
   });
 });

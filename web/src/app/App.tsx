@@ -1,13 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { PUBLIC_ROUTES } from '../features/session/routes.tsx';
 import { AlertPopup } from '../ui/AlertPopup.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { LoginGate } from './LoginGate.tsx';
 import { Providers } from './Providers.tsx';
-
-const PasswordResetPage = lazy(() =>
-  import('../features/session/PasswordResetPage.tsx').then((m) => ({ default: m.PasswordResetPage })),
-);
 
 export function App() {
   return (
@@ -16,7 +13,9 @@ export function App() {
         <AlertPopup />
         <Suspense fallback={<FullScreenLoader text="Wird geladen …" />}>
           <Routes>
-            <Route path="/passwort-zuruecksetzen/:token" element={<PasswordResetPage />} />
+            {PUBLIC_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={route.element} />
+            ))}
             <Route path="*" element={<LoginGate />} />
           </Routes>
         </Suspense>

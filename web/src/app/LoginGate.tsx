@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@filialportal/core/messages';
+import type { CurrentUserResponse } from '@filialportal/core/users';
 import { isSessionLost } from '../api/client.ts';
 import { session, useSession } from '../api/session.ts';
 import { LoginPage } from '../features/session/LoginPage.tsx';
 import { currentUserQuery } from '../features/users/users.api.ts';
-import { CurrentUserContext } from '../shell-api/current-user.tsx';
+import { CurrentUserContext, CurrentUserUpdateContext } from '../shell-api/current-user.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 
 const loadShell = () => import('./Shell.tsx');
@@ -18,6 +19,8 @@ const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
 export function LoginGate() {
   const { token, lost, notice } = useSession();
   const user = useQuery({ ...currentUserQuery, enabled: !!token });
+  const client = useQueryClient();
+  const updateUser = useCallback((data: CurrentUserResponse) => client.setQueryData(currentUserQuery.queryKey, data), [client]);
 
   // The shell's code loads while GET /user is on its way.
   if (token) void loadShell();
@@ -34,9 +37,11 @@ export function LoginGate() {
   if (!user.data) return <FullScreenLoader />;
   return (
     <CurrentUserContext.Provider value={user.data.user}>
-      <Suspense fallback={<FullScreenLoader />}>
-        <Shell />
-      </Suspense>
+      <CurrentUserUpdateContext.Provider value={updateUser}>
+        <Suspense fallback={<FullScreenLoader />}>
+          <Shell />
+        </Suspense>
+      </CurrentUserUpdateContext.Provider>
     </CurrentUserContext.Provider>
   );
 }

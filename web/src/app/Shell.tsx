@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
+import { Fragment, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import {
   ActionIcon,
   AppShell,
@@ -20,29 +20,25 @@ import { IconChevronDown, IconChevronUp, IconLogout } from '@tabler/icons-react'
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { session } from '../api/session.ts';
 import { revokeToken } from '../features/session/session.api.ts';
-import { NewsCountBadge } from '../features/news/NewsCountBadge.tsx';
-import { UnseenNewsModal } from '../features/news/UnseenNewsModal.tsx';
-import { TaskCountBadge } from '../features/tasks/TaskCountBadge.tsx';
-import { useLiveCounters } from './live-events.ts';
-import { TrainingCountBadge } from '../features/trainings/TrainingCountBadge.tsx';
-import { ClaimCountBadge } from '../features/claims/ClaimCountBadge.tsx';
-import { AdvertisingCountBadge } from '../features/advertising/AdvertisingCountBadge.tsx';
-import { Logo } from '../ui/Logo.tsx';
-import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { useCurrentUser } from '../shell-api/current-user.tsx';
-import { APP_NAME, pageTitle, visibleNavigation, type NavItem } from './navigation.ts';
+import { visibleNavigation, type NavItem } from '../shell-api/navigation.ts';
+import { RegistryContext, type Registry } from '../shell-api/registry.tsx';
+import { Logo } from '../ui/Logo.tsx';
 import { NotFoundPage } from '../ui/NotFoundPage.tsx';
 import { RequirePermission } from '../ui/RequirePermission.tsx';
-import { ROUTES } from './routes.ts';
+import { UserAvatar } from '../ui/UserAvatar.tsx';
+import { useLiveCounters } from './live-events.ts';
+import { APP_NAME, NAVIGATION, pageTitle } from './navigation.ts';
+import { DASHBOARD_CARDS, LIVE_REREADS, NAV_BADGES, OVERLAYS, ROUTES, SETTINGS_SECTIONS } from './routes.ts';
 import { uiState, useUiState } from './ui-state.ts';
 import { useTokenRefresh } from './useTokenRefresh.ts';
 import classes from './Shell.module.css';
 
-/** Counters beside navigation labels, by kind; kinds without a view yet have none. */
-const NAV_COUNTERS: Partial<Record<NonNullable<NavItem['counter']>, ComponentType>> = { tasks: TaskCountBadge, news: NewsCountBadge, trainings: TrainingCountBadge, claims: ClaimCountBadge, advertising: AdvertisingCountBadge };
+/** What the features contribute to views that show others' parts (settings, dashboard, task links). */
+const REGISTRY: Registry = { navigation: NAVIGATION, settings: SETTINGS_SECTIONS, dashboard: DASHBOARD_CARDS };
 
 function NavLabel({ item }: { item: NavItem }) {
-  const Counter = item.counter ? NAV_COUNTERS[item.counter] : undefined;
+  const Counter = item.counter ? NAV_BADGES[item.counter] : undefined;
   if (!Counter) return item.label;
   return (
     <Group component="span" justify="space-between" gap="xs" wrap="nowrap">
@@ -166,14 +162,14 @@ function SkipLink() {
 /** The application frame: header, navigation and the routed views. */
 export function Shell() {
   useTokenRefresh();
-  useLiveCounters();
+  useLiveCounters(LIVE_REREADS);
   const user = useCurrentUser();
   const { headerOpen } = useUiState();
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
-  const items = visibleNavigation(user.permissions);
+  const items = visibleNavigation(user.permissions, NAVIGATION);
 
   // A chosen view closes the mobile navigation.
   const closeNav = nav.close;
@@ -204,91 +200,95 @@ export function Shell() {
   const toggleHeader = () => uiState.update({ headerOpen: !headerOpen });
 
   return (
-    <AppShell
-      header={{ height: 64, collapsed: !headerOpen }}
-      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'md', md: 'lg', xl: 'xl' }}
-      className={classes.shell}
-    >
-      <SkipLink />
-      <AppShell.Header className={classes.header}>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Navigation öffnen" />
-            <UnstyledButton component={Link} to="/dashboard" aria-label="Filialportal – zum Dashboard" className={classes.logo}>
-              <Logo />
-            </UnstyledButton>
+    <RegistryContext.Provider value={REGISTRY}>
+      <AppShell
+        header={{ height: 64, collapsed: !headerOpen }}
+        navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'md', md: 'lg', xl: 'xl' }}
+        className={classes.shell}
+      >
+        <SkipLink />
+        <AppShell.Header className={classes.header}>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Navigation öffnen" />
+              <UnstyledButton component={Link} to="/dashboard" aria-label="Filialportal – zum Dashboard" className={classes.logo}>
+                <Logo />
+              </UnstyledButton>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <UserBlock />
+              <Tooltip label="Kopfzeile ausblenden">
+                <ActionIcon variant="subtle" color="stone.8" size="lg" onClick={toggleHeader} aria-label="Kopfzeile ausblenden">
+                  <IconChevronUp size={20} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <UserBlock />
-            <Tooltip label="Kopfzeile ausblenden">
-              <ActionIcon variant="subtle" color="stone.8" size="lg" onClick={toggleHeader} aria-label="Kopfzeile ausblenden">
-                <IconChevronUp size={20} />
+        </AppShell.Header>
+
+        <AppShell.Navbar p="sm" aria-label="Hauptnavigation" className={classes.navbar}>
+          <AppShell.Section grow component={ScrollArea}>
+            <Stack gap={2}>
+              {items.map((item) => (
+                <NavEntry key={item.path} item={item} pathname={pathname} />
+              ))}
+            </Stack>
+          </AppShell.Section>
+          <AppShell.Section className={classes.navFooter}>
+            <NavLink
+              component="button"
+              label="Abmelden"
+              leftSection={loggingOut ? <Loader size={18} /> : <IconLogout size={20} stroke={1.7} />}
+              onClick={logout}
+              disabled={loggingOut}
+              className={classes.navLink}
+            />
+          </AppShell.Section>
+        </AppShell.Navbar>
+
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+          {!headerOpen && (
+            <Tooltip label="Kopfzeile einblenden" position="left">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                radius="xl"
+                className={classes.headerToggle}
+                onClick={toggleHeader}
+                aria-label="Kopfzeile einblenden"
+              >
+                <IconChevronDown size={20} />
               </ActionIcon>
             </Tooltip>
-          </Group>
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label="Hauptnavigation" className={classes.navbar}>
-        <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={2}>
-            {items.map((item) => (
-              <NavEntry key={item.path} item={item} pathname={pathname} />
-            ))}
-          </Stack>
-        </AppShell.Section>
-        <AppShell.Section className={classes.navFooter}>
-          <NavLink
-            component="button"
-            label="Abmelden"
-            leftSection={loggingOut ? <Loader size={18} /> : <IconLogout size={20} stroke={1.7} />}
-            onClick={logout}
-            disabled={loggingOut}
-            className={classes.navLink}
-          />
-        </AppShell.Section>
-      </AppShell.Navbar>
-
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
-        {!headerOpen && (
-          <Tooltip label="Kopfzeile einblenden" position="left">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              radius="xl"
-              className={classes.headerToggle}
-              onClick={toggleHeader}
-              aria-label="Kopfzeile einblenden"
-            >
-              <IconChevronDown size={20} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        <Box className={classes.content}>
-          <Suspense fallback={<PageLoader />}>
-            <Routes>
-              <Route index element={<Navigate to="/dashboard" replace />} />
-              {ROUTES.map((route) => (
-                <Route
-                  key={route.path}
-                  path={route.path}
-                  element={
-                    // A boundary of its own per view: the first visit of a view shows the loader at once,
-                    // where the shared boundary would keep the previous view on screen while the
-                    // view's code loads (navigation runs as a transition).
-                    <Suspense key={route.path} fallback={<PageLoader />}>
-                      <RequirePermission rule={route.permission}>{route.element}</RequirePermission>
-                    </Suspense>
-                  }
-                />
-              ))}
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </Suspense>
-        </Box>
-        <UnseenNewsModal />
-      </AppShell.Main>
-    </AppShell>
+          )}
+          <Box className={classes.content}>
+            <Suspense fallback={<PageLoader />}>
+              <Routes>
+                <Route index element={<Navigate to="/dashboard" replace />} />
+                {ROUTES.map((route) => (
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    element={
+                      // A boundary of its own per view: the first visit of a view shows the loader at once,
+                      // where the shared boundary would keep the previous view on screen while the
+                      // view's code loads (navigation runs as a transition).
+                      <Suspense key={route.path} fallback={<PageLoader />}>
+                        <RequirePermission rule={route.permission}>{route.element}</RequirePermission>
+                      </Suspense>
+                    }
+                  />
+                ))}
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </Suspense>
+          </Box>
+          {OVERLAYS.map((overlay, i) => (
+            <Fragment key={i}>{overlay}</Fragment>
+          ))}
+        </AppShell.Main>
+      </AppShell>
+    </RegistryContext.Provider>
   );
 }

@@ -2,23 +2,12 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_KINDS, ZLiveChanged, type LiveKind } from '@filialportal/core/live';
 import { session } from '../api/session.ts';
-import { advertisingKeys } from '../features/advertising/advertising.api.ts';
-import { claimKeys } from '../features/claims/claims.api.ts';
-import { newsKeys } from '../features/news/news.api.ts';
-import { taskKeys } from '../features/tasks/tasks.api.ts';
 
 /**
- * What to read again per counter: the counter, and the lists that show the same things, so a
- * page never shows a number its list contradicts (the dashboard's own tasks under their count).
- * Prefixes: every loaded filter or page of such a list is marked, the one on screen is reread.
+ * What to read again per counter, as the features declare it with their counters (`rereads`):
+ * the counter, and the lists that show the same things.
  */
-const LIVE_QUERIES: Record<LiveKind, readonly QueryKey[]> = {
-  tasks: [taskKeys.count, taskKeys.lists],
-  claims: [claimKeys.counter, ['claims', 'list']],
-  trainings: [['trainings', 'counter'], ['trainings', 'upcoming']],
-  advertising: [advertisingKeys.counter, advertisingKeys.list],
-  news: [newsKeys.unseen, ['news', 'list']],
-};
+export type LiveRereads = Readonly<Record<LiveKind, readonly QueryKey[]>>;
 
 /** A server-sent event: its name and data. */
 export interface ServerEvent {
@@ -71,10 +60,10 @@ export function changedKinds(data: string): LiveKind[] {
  * not ask in the same millisecond. While the person's own change is on its way (an optimistic
  * tick), the reread waits for it: an answer from before it would briefly undo the tick.
  */
-function refresh(client: QueryClient, kinds: readonly LiveKind[]) {
+function refresh(client: QueryClient, rereads: LiveRereads, kinds: readonly LiveKind[]) {
   const run = () => {
     if (client.isMutating() > 0) return void setTimeout(run, 300);
-    for (const kind of kinds) for (const queryKey of LIVE_QUERIES[kind]) void client.invalidateQueries({ queryKey });
+    for (const kind of kinds) for (const queryKey of rereads[kind]) void client.invalidateQueries({ queryKey });
   };
   setTimeout(run, Math.random() * 500);
 }
@@ -93,7 +82,7 @@ const CLEAN_GAP_MS = 1_000;
  * once, and nothing is reread. The counters' own slow polling stays as the fallback behind proxies that
  * buffer streams.
  */
-export function useLiveCounters() {
+export function useLiveCounters(rereads: LiveRereads) {
   const client = useQueryClient();
   useEffect(() => {
     let stopped = false;
@@ -121,9 +110,9 @@ export function useLiveCounters() {
           for (const e of parse(value)) {
             if (e.event === 'ready') {
               retryMs = RETRY_FIRST_MS;
-              if (!first && Date.now() - endedCleanlyAt > CLEAN_GAP_MS) refresh(client, LIVE_KINDS);
+              if (!first && Date.now() - endedCleanlyAt > CLEAN_GAP_MS) refresh(client, rereads, LIVE_KINDS);
               first = false;
-            } else if (e.event === 'changed') refresh(client, changedKinds(e.data));
+            } else if (e.event === 'changed') refresh(client, rereads, changedKinds(e.data));
           }
         }
         // The server ended the stream on purpose (every few minutes): open the next one at once.
@@ -148,5 +137,5 @@ export function useLiveCounters() {
       clearTimeout(timer);
       controller?.abort();
     };
-  }, [client]);
+  }, [client, rereads]);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION, visibleNavigation } from './navigation.ts';
+import { visibleNavigation } from '../shell-api/navigation.ts';
+import { NAVIGATION } from './navigation.ts';
 
 const outline = (items: typeof NAVIGATION): unknown =>
   items.map((i) => ({ label: i.label, path: i.path, built: i.built, ...(i.children ? { children: outline(i.children) } : {}) }));
@@ -64,12 +65,12 @@ describe('main navigation from the domains’ routes', () => {
   });
 
   it('shows a sub-entry only with its own and its section’s permission', () => {
-    const items = visibleNavigation(['an_abwesenheit_menu_sehen', 'urlaub_menu_sehen']);
+    const items = visibleNavigation(['an_abwesenheit_menu_sehen', 'urlaub_menu_sehen'], NAVIGATION);
     expect(items.map((i) => i.label)).toEqual(['An-/Abwesenheit']);
     expect(items[0]!.children!.map((i) => [i.label, i.match])).toEqual([
       ['An-/Abwesenheiten', undefined],
       ['Urlaub', '/urlaub'],
     ]);
-    expect(visibleNavigation(['aufgaben_menu_sehen'])[0]!.counter).toBe('tasks');
+    expect(visibleNavigation(['aufgaben_menu_sehen'], NAVIGATION)[0]!.counter).toBe('tasks');
   });
 });

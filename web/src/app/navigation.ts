@@ -1,27 +1,7 @@
-import type { TablerIcon } from '@tabler/icons-react';
 import { IconFolders } from '@tabler/icons-react';
-import { can, type PermissionRule } from '../shell-api/access.ts';
-import type { AppRoute, NavCounter } from '../shell-api/feature.ts';
+import type { AppRoute } from '../shell-api/feature.ts';
+import type { NavItem } from '../shell-api/navigation.ts';
 import { ROUTES } from './routes.ts';
-
-export { SICK_REPORT_PERMISSIONS } from '../features/absences/sick-paths.ts';
-
-/** One entry of the main navigation (spec 1 §2 "Main navigation"). */
-export interface NavItem {
-  label: string;
-  /** URL path of the view. */
-  path: string;
-  icon?: TablerIcon;
-  /** Who sees the entry. */
-  permission: PermissionRule;
-  /** The address prefix of the whole view when `path` is one of its sub-views ('/urlaub' for '/urlaub/1'). */
-  match?: string;
-  /** Whether the view exists yet; entries of views still to come stay hidden. */
-  built: boolean;
-  /** Counter shown beside the label: own open tasks, unseen claims or advertising. */
-  counter?: NavCounter;
-  children?: NavItem[];
-}
 
 type Ordered = NavItem & { order: number };
 
@@ -127,15 +107,4 @@ export function pageTitle(pathname: string, titles: readonly ViewTitle[] = VIEW_
     if (!best || title.prefix.length >= best.prefix.length) best = title;
   }
   return best ? `${best.label} – ${APP_NAME}` : APP_NAME;
-}
-
-/**
- * The entries a user sees: built and permitted, with their sub-entries filtered alike; a section
- * whose sub-entries are all hidden is hidden too.
- */
-export function visibleNavigation(permissions: readonly string[], items: readonly NavItem[] = NAVIGATION): NavItem[] {
-  return items
-    .filter((item) => item.built && can(permissions, item.permission))
-    .map((item) => (item.children ? { ...item, children: visibleNavigation(permissions, item.children) } : item))
-    .filter((item) => !item.children || item.children.length > 0);
 }

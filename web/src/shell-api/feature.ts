@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { TablerIcon } from '@tabler/icons-react';
+import type { QueryKey } from '@tanstack/react-query';
+import type { LiveKind } from '@filialportal/core/live';
 import type { PermissionRule } from './access.ts';
 
-/** Counter shown beside a navigation label: own open tasks, unseen news, claims or advertising. */
-export type NavCounter = 'tasks' | 'news' | 'trainings' | 'claims' | 'advertising';
+/**
+ * The kind of counter beside a navigation label: own open tasks, unseen news, new trainings,
+ * claims or advertising. The same names travel in the server's live events.
+ */
+export type CounterKind = LiveKind;
 
 /** A section of the main navigation that holds the entries of one or more views. */
 export interface NavSection {
@@ -15,7 +20,7 @@ export interface NavSection {
   permission: PermissionRule;
   /** Place in the main navigation. */
   order: number;
-  counter?: NavCounter;
+  counter?: CounterKind;
 }
 
 /** The entry of a view in the main navigation (spec 1 §2 "Main navigation"). */
@@ -24,7 +29,7 @@ export interface RouteNav {
   /** Place in the main navigation, or in its section. */
   order: number;
   icon?: TablerIcon;
-  counter?: NavCounter;
+  counter?: CounterKind;
   /** The address the entry links to, when not the route's own ('/urlaub/1' for 'urlaub/*'). */
   to?: string;
   /** The address prefix of the whole view when `to` is one of its sub-views ('/urlaub'). */
@@ -44,4 +49,68 @@ export interface AppRoute {
   nav?: RouteNav;
   /** The view's name in the page title when it has no menu entry ('Benutzereinstellungen'). */
   title?: string;
+}
+
+/** A counter a feature keeps beside its navigation entry or section. */
+export interface NavCounter {
+  kind: CounterKind;
+  /** The number beside the label; it reads its own query. */
+  badge: ComponentType;
+  /**
+   * What a live event of this kind reads again: the counter, and the lists that show the same
+   * things, so a page never shows a number its list contradicts. Prefixes: every loaded filter or
+   * page of such a list is marked, the one on screen is reread.
+   */
+  rereads: readonly QueryKey[];
+}
+
+/** Headings of the settings' side navigation, in this order. */
+export const SETTINGS_GROUPS = ['Allgemein', 'Listen', 'System'] as const;
+export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
+
+/** A section of the settings view, with its own address /einstellungen/<path> (spec 3 §2 "Settings area"). */
+export interface SettingsSection {
+  path: string;
+  label: string;
+  icon: TablerIcon;
+  permission: PermissionRule;
+  /** Place among all sections, in the spec's order. */
+  order: number;
+  /** Heading the section is listed under in the side navigation (default 'Allgemein'). */
+  group?: SettingsGroup;
+  /** The section's content, usually lazy. */
+  element: ReactNode;
+  /**
+   * Views of their own below the section's address ('neu', ':id'), shown without the section
+   * list: the editors of users and user groups.
+   */
+  pages?: readonly { path: string; element: ReactNode }[];
+}
+
+/** A card of the dashboard (spec 1 §2 Dashboard). */
+export interface DashboardCard {
+  key: string;
+  /** 'main': the wide column of lists; 'aside': the narrow column of summaries. */
+  column: 'main' | 'aside';
+  /** Place in its column. */
+  order: number;
+  /** Who sees the card (null: everyone logged in). */
+  permission: PermissionRule;
+  /** The card, usually lazy: the dashboard shows once all of its cards are loaded. */
+  element: ReactNode;
+}
+
+/**
+ * What one feature contributes to the application, declared in its `routes.tsx`: the shell
+ * routes its views and builds the navigation with its counters from these, the live events
+ * reread what the counters name, and the settings view and the dashboard show the sections and
+ * cards. A feature declares; it never reaches into the shell.
+ */
+export interface Feature {
+  routes?: readonly AppRoute[];
+  counters?: readonly NavCounter[];
+  settings?: readonly SettingsSection[];
+  dashboard?: readonly DashboardCard[];
+  /** Shown once beside every view, e.g. the news a person has still to read. */
+  overlay?: ReactNode;
 }

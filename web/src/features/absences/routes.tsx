@@ -1,22 +1,29 @@
 import { lazy } from 'react';
-import type { AppRoute } from '../../shell-api/feature.ts';
-import { ATTENDANCE_SECTION } from '../calendar/routes.tsx';
+import { IconBeach } from '@tabler/icons-react';
+import type { Feature } from '../../shell-api/feature.ts';
+import { ATTENDANCE_SECTION } from '../../shell-api/nav-sections.ts';
 import { SICK_REPORT_PERMISSIONS } from './sick-paths.ts';
 
 const AbsenceRoutes = lazy(() => import('./AbsenceRoutes.tsx').then((m) => ({ default: m.AbsenceRoutes })));
 const SickReportRoutes = lazy(() => import('./SickReportRoutes.tsx').then((m) => ({ default: m.SickReportRoutes })));
+const SchoolVacationsSection = lazy(() => import('./SchoolVacationsSection.tsx').then((m) => ({ default: m.SchoolVacationsSection })));
+const VacationSection = lazy(() => import('./VacationSection.tsx').then((m) => ({ default: m.VacationSection })));
 
-export const ABSENCE_ROUTES: AppRoute[] = [
-  {
-    path: 'urlaub/*',
-    permission: 'urlaub_menu_sehen',
-    element: <AbsenceRoutes />,
-    nav: { label: 'Urlaub', order: 2, to: '/urlaub/1', match: '/urlaub', section: ATTENDANCE_SECTION },
-  },
-  {
-    path: 'krankmeldungen/*',
-    permission: SICK_REPORT_PERMISSIONS,
-    element: <SickReportRoutes />,
-    nav: { label: 'Krankmeldungen', order: 3, to: '/krankmeldungen/2', match: '/krankmeldungen', section: ATTENDANCE_SECTION },
-  },
-];
+export const ABSENCES_FEATURE: Feature = {
+  routes: [
+    {
+      path: 'urlaub/*',
+      permission: 'urlaub_menu_sehen',
+      element: <AbsenceRoutes />,
+      nav: { label: 'Urlaub', order: 2, to: '/urlaub/1', match: '/urlaub', section: ATTENDANCE_SECTION },
+    },
+    {
+      path: 'krankmeldungen/*',
+      permission: SICK_REPORT_PERMISSIONS,
+      element: <SickReportRoutes />,
+      nav: { label: 'Krankmeldungen', order: 3, to: '/krankmeldungen/2', match: '/krankmeldungen', section: ATTENDANCE_SECTION },
+    },
+  ],
+  settings: [{ path: 'schulferien', label: 'Schulferien', icon: IconBeach, permission: 'einstellungen_standorte_sehen', order: 5, element: <SchoolVacationsSection /> }],
+  dashboard: [{ key: 'vacation', column: 'aside', order: 1, permission: 'urlaub_menu_sehen', element: <VacationSection /> }],
+};

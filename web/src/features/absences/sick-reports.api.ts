@@ -4,11 +4,10 @@ import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/us
 import type { Wire } from '@filialportal/core/wire';
 import { api, query } from '../../api/client.ts';
 import { useCan } from '../../shell-api/current-user.tsx';
-import { SICK_REPORT_PERMISSIONS } from '../../app/navigation.ts';
+import { SICK_REPORT_PERMISSIONS, type SickListView } from './sick-paths.ts';
 import { nextFrom } from '../../ui/infinite-rows.ts';
 import type { ListFilters } from '../../ui/useListParams.ts';
 import { invalidateAbsences } from './absences.api.ts';
-import type { SickListView } from './sick-paths.ts';
 
 /** A sick report as the lists show it (spec 1 §3 "Sick report"). */
 export type SickReportRow = Wire<typeof ZSickReportRow>;

@@ -1,13 +1,10 @@
-import { Fragment, type ReactElement } from 'react';
+import { Fragment } from 'react';
 import { Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { berlinParts } from '@filialportal/core/berlin-time';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
-import { NewsSection } from './NewsSection.tsx';
-import { OwnTasksSection } from './OwnTasksSection.tsx';
-import { ProfileSection } from './ProfileSection.tsx';
-import { TrainingsSection } from './TrainingsSection.tsx';
-import { VacationSection } from './VacationSection.tsx';
+import type { DashboardCard } from '../../shell-api/feature.ts';
+import { useRegistry } from '../../shell-api/registry.tsx';
 import classes from './DashboardPage.module.css';
 
 /** 'Guten Morgen' until 11, 'Guten Tag' until 18, then 'Guten Abend'. */
@@ -17,36 +14,22 @@ export function greeting(hour: number): string {
   return 'Guten Abend';
 }
 
-/** A dashboard card and whether the user may see it. */
-interface Section {
-  key: string;
-  visible: boolean;
-  element: ReactElement;
-}
-
 /**
  * The start page (spec 1 §2 Dashboard): a main column of lists (own open tasks; the news per
  * category) beside a narrow one of summaries (the vacation doughnut, the own trainings, the
- * profile). Each card shows only with its permission; with no list at all the
- * summaries spread over the whole width.
+ * profile). The features declare their cards; each shows only with its permission. With no
+ * list at all the summaries spread over the whole width.
  */
 export function DashboardPage() {
   const user = useCurrentUser();
   const can = useCan();
+  const { dashboard } = useRegistry();
   // The company's day and hour (Europe/Berlin), whatever zone the device is set to.
   const now = berlinParts(new Date());
 
-  const main: Section[] = [
-    { key: 'tasks', visible: can('aufgaben_erhalten'), element: <OwnTasksSection /> },
-    { key: 'news', visible: can({ anyOf: ['neuigkeiten_alle_sehen', 'neuigkeiten_eigene_sehen'] }), element: <NewsSection /> },
-  ];
-  const aside: Section[] = [
-    { key: 'vacation', visible: can('urlaub_menu_sehen'), element: <VacationSection /> },
-    { key: 'trainings', visible: can('schulung_sehen'), element: <TrainingsSection /> },
-    { key: 'profile', visible: true, element: <ProfileSection /> },
-  ];
-  const render = (sections: Section[]) => sections.filter((s) => s.visible).map((s) => <Fragment key={s.key}>{s.element}</Fragment>);
-  const mainCards = render(main);
+  const render = (column: DashboardCard['column']) =>
+    dashboard.filter((c) => c.column === column && can(c.permission)).map((c) => <Fragment key={c.key}>{c.element}</Fragment>);
+  const mainCards = render('main');
 
   return (
     <div className={classes.page}>
@@ -61,7 +44,7 @@ export function DashboardPage() {
 
       <div className={classes.columns} data-single={mainCards.length === 0 || undefined}>
         {mainCards.length > 0 && <div className={classes.main}>{mainCards}</div>}
-        <div className={classes.aside}>{render(aside)}</div>
+        <div className={classes.aside}>{render('aside')}</div>
       </div>
     </div>
   );

@@ -3,9 +3,9 @@ import { Anchor, Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronRight, IconId, IconMapPin, IconSettings, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
+import { useRegistry } from '../../shell-api/registry.tsx';
+import { DashboardSection } from '../../ui/DashboardSection.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { SETTINGS_SECTIONS } from '../settings/sections.ts';
-import { DashboardSection } from './DashboardSection.tsx';
 import classes from './DashboardPage.module.css';
 
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
@@ -53,8 +53,9 @@ function QuickLink({ to, icon, label, hint }: { to: string; icon: ReactNode; lab
 export function ProfileSection() {
   const user = useCurrentUser();
   const can = useCan();
+  const { settings } = useRegistry();
   const location = user.currentLocation?.label ?? user.locationLabel;
-  const settingsSections = SETTINGS_SECTIONS.filter((s) => can(s.permission)).map((s) => s.label);
+  const settingsSections = settings.filter((s) => can(s.permission)).map((s) => s.label);
 
   return (
     <DashboardSection title="Mein Profil" icon={<IconUserCircle size={18} />}>

@@ -12,7 +12,7 @@ import { RowActions } from '../../ui/RowActions.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
 import { NewTaskModal } from './NewTaskModal.tsx';
 import { MultiTaskHint } from './OwnTaskRow.tsx';
-import { exportPath, useShowFinished } from './paths.ts';
+import { exportPath, useShowFinished } from './task-list-params.ts';
 import { Deadline, ListCard, LoadMore, PriorityBadge } from './task-ui.tsx';
 import { ALL, flatRows, useDeleteTask, useTaskList, type DelegatedTask } from './tasks.api.ts';
 import { alertError } from '../../ui/alert-error.ts';

@@ -6,16 +6,19 @@ import { FILTER_FREE_ROLES, type RoleIdentifier } from '@filialportal/core/roles
 import { TASK_VIEWS } from '@filialportal/core/tasks';
 import { countOf } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
+import { useVisibleNavigation } from '../../shell-api/registry.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { NewTaskModal } from './NewTaskModal.tsx';
 import { OwnTaskRow } from './OwnTaskRow.tsx';
-import { DELEGATE_PERMISSIONS, exportPath, useShowFinished } from './paths.ts';
+import { ownTaskPreset } from './own-task-preset.ts';
+import { DELEGATE_PERMISSIONS } from './paths.ts';
+import { exportPath, useShowFinished } from './task-list-params.ts';
 import { TaskFilters } from './TaskFilters.tsx';
 import { taskLinkTarget } from './task-links.ts';
 import { EmptyList, ListCard, LoadMore, TaskListSkeleton } from './task-ui.tsx';
-import { ALL, flatRows, ownTaskKey, useReopenTask, useTaskList, type OwnTask, type TaskFilter } from './tasks.api.ts';
+import { flatRows, ownTaskKey, useReopenTask, useTaskList, type OwnTask, type TaskFilter } from './tasks.api.ts';
 import { useTaskTicking } from './useTaskTicking.ts';
 import classes from './tasks.module.css';
 import { alertError } from '../../ui/alert-error.ts';
@@ -30,15 +33,14 @@ export function OwnTasksPage() {
   const can = useCan();
   const seesAll = can('aufgaben_alle_sehen');
   const choosesFreely = FILTER_FREE_ROLES.includes(user.roleIdentifier as RoleIdentifier);
-  const [filter, setFilter] = useState<TaskFilter>(() =>
-    seesAll ? { location: user.location?.id ?? ALL, team: user.team || ALL } : { location: ALL, team: ALL },
-  );
+  const [filter, setFilter] = useState<TaskFilter>(() => ownTaskPreset(user, seesAll));
   const [showFinished, toggleFinished] = useShowFinished();
   const [creating, setCreating] = useState(false);
 
   const open = useTaskList<OwnTask>(TASK_VIEWS.own, false, filter);
   const finished = useTaskList<OwnTask>(TASK_VIEWS.own, true, filter, showFinished);
   const ticking = useTaskTicking();
+  const navigation = useVisibleNavigation();
   const reopen = useReopenTask();
 
   const openRows = flatRows(open.data);
@@ -56,7 +58,7 @@ export function OwnTasksPage() {
         task={task}
         mine={mine}
         showRecipient={!mine}
-        linkTarget={taskLinkTarget(task.link, user.permissions)}
+        linkTarget={taskLinkTarget(task.link, navigation)}
         ticked={ticking.isTicked(task)}
         onToggle={() => ticking.toggle(task)}
         onReopen={task.completed && mine && !task.locked ? () => reopenTask(task) : undefined}

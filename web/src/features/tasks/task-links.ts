@@ -1,4 +1,4 @@
-import { visibleNavigation, type NavItem } from '../../app/navigation.ts';
+import type { NavItem } from '../../shell-api/navigation.ts';
 
 function* entries(items: readonly NavItem[]): Generator<NavItem> {
   for (const item of items) {
@@ -9,13 +9,13 @@ function* entries(items: readonly NavItem[]): Generator<NavItem> {
 
 /**
  * Where a task's link leads, when it leads somewhere the user can go: an app path ('/urlaub/1')
- * inside a built view the user may open. Links into views still to come, foreign addresses and
- * empty links give null, so no dead 'Öffnen' button appears.
+ * inside a view of the user's navigation (`visible`: built and permitted). Links into views still
+ * to come, foreign addresses and empty links give null, so no dead 'Öffnen' button appears.
  */
-export function taskLinkTarget(link: string | null | undefined, permissions: readonly string[]): string | null {
+export function taskLinkTarget(link: string | null | undefined, visible: readonly NavItem[]): string | null {
   if (!link || !link.startsWith('/') || link.startsWith('//')) return null;
   const path = link.split(/[?#]/)[0]!;
-  for (const item of entries(visibleNavigation(permissions))) {
+  for (const item of entries(visible)) {
     if (path === item.path || path.startsWith(`${item.path}/`)) return link;
   }
   return null;

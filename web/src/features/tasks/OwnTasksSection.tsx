@@ -6,15 +6,16 @@ import { MSG } from '@filialportal/core/messages';
 import { TASK_VIEWS } from '@filialportal/core/tasks';
 import { countOf } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
+import { useVisibleNavigation } from '../../shell-api/registry.tsx';
+import { DashboardSection } from '../../ui/DashboardSection.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
-import { OwnTaskRow } from '../tasks/OwnTaskRow.tsx';
-import { TASK_PATHS } from '../tasks/paths.ts';
-import { taskLinkTarget } from '../tasks/task-links.ts';
-import { EmptyList, TaskListSkeleton } from '../tasks/task-ui.tsx';
-import { flatRows, ownTaskKey, useTaskCount, useTaskList, type OwnTask } from '../tasks/tasks.api.ts';
-import { useTaskTicking } from '../tasks/useTaskTicking.ts';
-import { ownTaskPreset } from './dashboard.api.ts';
-import { DashboardSection } from './DashboardSection.tsx';
+import { OwnTaskRow } from './OwnTaskRow.tsx';
+import { ownTaskPreset } from './own-task-preset.ts';
+import { TASK_PATHS } from './paths.ts';
+import { taskLinkTarget } from './task-links.ts';
+import { EmptyList, TaskListSkeleton } from './task-ui.tsx';
+import { flatRows, ownTaskKey, useTaskCount, useTaskList, type OwnTask } from './tasks.api.ts';
+import { useTaskTicking } from './useTaskTicking.ts';
 
 /** Open tasks shown on the dashboard (spec 1 §9). */
 export const DASHBOARD_TASKS = 5;
@@ -29,6 +30,7 @@ export function OwnTasksSection() {
   const open = useTaskList<OwnTask>(TASK_VIEWS.own, false, ownTaskPreset(user, can('aufgaben_alle_sehen')));
   const unfinished = useTaskCount();
   const ticking = useTaskTicking();
+  const navigation = useVisibleNavigation();
 
   // With aufgaben_alle_sehen the list also holds colleagues' tasks; only the own ones count here.
   const mine = flatRows(open.data).rows.filter((t) => t.userId === user.id);
@@ -81,7 +83,7 @@ export function OwnTasksSection() {
               task={task}
               mine
               showRecipient={false}
-              linkTarget={taskLinkTarget(task.link, user.permissions)}
+              linkTarget={taskLinkTarget(task.link, navigation)}
               ticked={ticking.isTicked(task)}
               onToggle={() => ticking.toggle(task)}
               compact

@@ -1,13 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser, CurrentUserResponse } from '@filialportal/core/users';
 import { api } from '../../api/client.ts';
-import { ALL, type TaskFilter } from '../tasks/tasks.api.ts';
-import { userKeys } from '../users/users.api.ts';
+import { useCurrentUserUpdate } from '../../shell-api/current-user.tsx';
 import { vacationAccount } from './vacation-ring.ts';
 
-export const dashboardKeys = {
-  vacation: ['dashboard', 'vacation'] as const,
-};
+export const vacationAccountKey = ['dashboard', 'vacation'] as const;
 
 /**
  * The own vacation account from GET /user, asked afresh whenever the dashboard opens so a
@@ -16,12 +13,12 @@ export const dashboardKeys = {
  * refetch of the login gate's: a failed refresh here must not count as a lost session.
  */
 export function useVacationAccount(user: CurrentUser) {
-  const client = useQueryClient();
+  const updateUser = useCurrentUserUpdate();
   return useQuery({
-    queryKey: dashboardKeys.vacation,
+    queryKey: vacationAccountKey,
     queryFn: async ({ signal }) => {
       const data = await api<CurrentUserResponse>('/api/user', { signal });
-      client.setQueryData(userKeys.current, data);
+      updateUser(data);
       return data.user;
     },
     initialData: user,
@@ -29,13 +26,4 @@ export function useVacationAccount(user: CurrentUser) {
     staleTime: 0,
     select: vacationAccount,
   });
-}
-
-/**
- * The filter the own-tasks page starts with (OwnTasksPage): with aufgaben_alle_sehen the own
- * location and group, otherwise everything (the server then answers the own tasks only). The
- * dashboard asks with the same filter, so both views share one cached list.
- */
-export function ownTaskPreset(user: CurrentUser, seesAll: boolean): TaskFilter {
-  return seesAll ? { location: user.location?.id ?? ALL, team: user.team || ALL } : { location: ALL, team: ALL };
 }

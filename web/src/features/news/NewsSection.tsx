@@ -3,9 +3,9 @@ import { IconChevronRight, IconNews } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { DASHBOARD_NEWS_PER_CATEGORY, NEWS_CATEGORIES, teaser, type NewsCategory } from '@filialportal/core/news';
+import { DashboardSection } from '../../ui/DashboardSection.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
-import { newsRows, useNewsList } from '../news/news.api.ts';
-import { DashboardSection } from './DashboardSection.tsx';
+import { newsRows, useNewsList } from './news.api.ts';
 
 /** The newest three of one category, each cut to 150 characters (spec 1 §2, §9). */
 function CategoryNews({ category }: { category: NewsCategory }) {

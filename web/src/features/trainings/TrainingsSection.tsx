@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { DashboardSection } from '../../ui/DashboardSection.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
-import { useOwnTrainings } from '../trainings/trainings.api.ts';
-import { DashboardSection } from './DashboardSection.tsx';
+import { useOwnTrainings } from './trainings.api.ts';
 
 const STATE_COLOR: Record<string, string> = { Angefragt: 'yellow', Warteliste: 'gray', Genehmigt: 'green' };
 

@@ -4,13 +4,13 @@ import { currentYear } from '@filialportal/core/berlin-time';
 import { Link } from 'react-router';
 import { countOf } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
+import { DashboardSection } from '../../ui/DashboardSection.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
-import { VACATION_REQUEST_PATH } from '../absences/paths.ts';
-import { formatNumber } from '../absences/vacation-ui.tsx';
-import { useVacationAccount } from './dashboard.api.ts';
-import { DashboardSection } from './DashboardSection.tsx';
+import { VACATION_REQUEST_PATH } from './paths.ts';
+import { formatNumber } from './vacation-ui.tsx';
+import { useVacationAccount } from './vacation-account.ts';
 import { expiryText, ringParts, ringThickness, type RingPart } from './vacation-ring.ts';
-import classes from './DashboardPage.module.css';
+import classes from './VacationSection.module.css';
 
 const RING_SIZE = 148;
 

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Card, Group, ThemeIcon, Title } from '@mantine/core';
-import classes from './DashboardPage.module.css';
+import classes from './DashboardSection.module.css';
 
 export interface DashboardSectionProps {
   title: string;
