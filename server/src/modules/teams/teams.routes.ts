@@ -19,13 +19,13 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/team', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Benutzergruppen (Rechte nur mit einstellungen_benutzergruppen_sehen); je Gruppe, ob der Angemeldete sie vergeben darf', response: { 200: ZTeamListResponse } },
-    handler: (req) => teamList(deps.db, actorOf(req)),
+    handler: (req) => teamList(deps, actorOf(req)),
   });
 
   r.post('/team', {
     config: { access: EDIT },
     schema: { tags, summary: 'Benutzergruppe anlegen', body: ZTeamRequest, response: { 200: ZTeamResponse } },
-    handler: (req) => saveTeam(deps.db, actorOf(req), req.body.team, null),
+    handler: (req) => saveTeam(deps, actorOf(req), req.body.team, null),
   });
 
   r.put('/team', {
@@ -33,21 +33,21 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
     schema: { tags, summary: 'Benutzergruppe speichern (id in team.id)', body: ZTeamRequest, response: { 200: ZTeamResponse } },
     handler: (req) => {
       if (!req.body.team.id) throw badRequest(MSG.groupMissing);
-      return saveTeam(deps.db, actorOf(req), req.body.team, req.body.team.id);
+      return saveTeam(deps, actorOf(req), req.body.team, req.body.team.id);
     },
   });
 
   r.put('/team/:id', {
     config: { access: EDIT },
     schema: { tags, summary: 'Benutzergruppe speichern', params: z.object({ id: zId() }), body: ZTeamRequest, response: { 200: ZTeamResponse } },
-    handler: (req) => saveTeam(deps.db, actorOf(req), req.body.team, req.params.id),
+    handler: (req) => saveTeam(deps, actorOf(req), req.body.team, req.params.id),
   });
 
   r.post('/export-teams', {
     config: { access: { permission: 'einstellungen_benutzergruppen_sehen' } },
     schema: { tags, summary: 'Benutzergruppen als XLSX' },
     handler: async (_req, reply) => {
-      const teams = await listTeams(deps.db, true);
+      const teams = await listTeams(deps, true);
       return sendXlsx(reply, {
         filename: 'Benutzergruppen.xlsx',
         sheet: 'Benutzergruppen',

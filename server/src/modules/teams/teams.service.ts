@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import { assignableListProblem, type TTeamRequest } from '@filialportal/core/teams';
@@ -6,16 +6,17 @@ import { can, type Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { hook, type Hooks } from '../../platform/hooks.ts';
 import { dataVersion } from '../../platform/versions.ts';
-import { users } from '../users/users.table.ts';
 import { accountKeysRefusal, mayAssign } from './account-keys.ts';
 import { userGroups } from './teams.table.ts';
 
 export type GroupRow = typeof userGroups.$inferSelect;
 
 /** GET /team: the groups as the actor may see them (the settings only with the group settings right). */
-export async function teamList(db: Db, actor: Actor) {
-  return { teams: await listTeams(db, can(actor, 'einstellungen_benutzergruppen_sehen'), actor) };
+export async function teamList(deps: Deps, actor: Actor) {
+  return { teams: await listTeams(deps, can(actor, 'einstellungen_benutzergruppen_sehen'), actor) };
 }
 
 /**
@@ -25,8 +26,9 @@ export async function teamList(db: Db, actor: Actor) {
  * group select of the user form) and whether he may change password, username, group and
  * active state of its members or delete them (`manageable`).
  */
-export async function listTeams(db: Db, full: boolean, actor?: Actor) {
-  const { version, counts } = await memberCounts(db);
+export async function listTeams(deps: Deps, full: boolean, actor?: Actor) {
+  const { db, hooks } = deps;
+  const { version, counts } = await memberCounts(db, hooks);
   const rows = (await groupRows(db, version)).map((group) => ({ group, count: counts.get(group.id) ?? 0 }));
   const labels = new Map(rows.map((r) => [r.group.id, r.group.label]));
   const giverList = rows.find((r) => r.group.id === actor?.groupId)?.group.assignableUserGroups ?? [];
@@ -53,14 +55,21 @@ export async function listTeams(db: Db, full: boolean, actor?: Actor) {
 }
 
 /**
+ * How many people hold a group, as an SQL expression of the group's id. The users module answers
+ * it: a person's group is a foreign key into this module's table, so the users module sits above
+ * this one and this one cannot read its table.
+ */
+export const memberCountOf = hook<(groupId: SQL) => SQL<number>>('memberCountOf');
+
+/**
  * Members per group, and the version of the groups (newest change and number) in the same
  * statement: the groups themselves, with their long permission arrays, are read and parsed only
  * when that version changes, on any instance.
  */
-async function memberCounts(db: Db): Promise<{ version: string; counts: Map<string, number> }> {
+async function memberCounts(db: Db, hooks: Hooks): Promise<{ version: string; counts: Map<string, number> }> {
   const result = await db.execute(sql`
-    select ${dataVersion(userGroups)} as "version", c.group_id as "groupId", c.n::int as "n"
-    from (select 1) one left join (select ${users.groupId} as group_id, count(*) as n from ${users} group by 1) c on true`);
+    select ${dataVersion(userGroups)} as "version", g.id as "groupId", ${hooks.ask(memberCountOf)(sql`g.id`)} as "n"
+    from (select 1) one left join ${userGroups} g on true`);
   const rows = (result as unknown as { rows: { version: string; groupId: string | null; n: number }[] }).rows;
   return { version: rows[0]!.version, counts: new Map(rows.filter((r) => r.groupId).map((r) => [r.groupId!, Number(r.n)])) };
 }
@@ -81,7 +90,8 @@ function groupRows(db: Db, version: string): Promise<GroupRow[]> {
  * escalation (only Admin grants permissions he does not hold himself, only Admin changes which
  * groups a group may give; the Admin group is fixed).
  */
-export async function saveTeam(db: Db, actor: Actor, input: TTeamRequest['team'], id: string | null) {
+export async function saveTeam(deps: Deps, actor: Actor, input: TTeamRequest['team'], id: string | null) {
+  const { db } = deps;
   const existing = id ? (await db.select().from(userGroups).where(eq(userGroups.id, id)))[0] : undefined;
   if (id && !existing) throw notFound();
   if (existing?.name === ADMIN_ROLE || (input.name === ADMIN_ROLE && existing?.name !== ADMIN_ROLE)) throw forbidden(MSG.adminGroupFixed);
@@ -117,7 +127,7 @@ export async function saveTeam(db: Db, actor: Actor, input: TTeamRequest['team']
     : await db.insert(userGroups).values(values).returning({ id: userGroups.id }).catch(nameTaken);
   // Permissions, approvals and idle times of the group travel in its members' cached sessions.
   if (id) await forgetActors(db);
-  const teams = await listTeams(db, true, actor);
+  const teams = await listTeams(deps, true, actor);
   return { team: teams.find((t) => t.id === row!.id)! };
 }
 

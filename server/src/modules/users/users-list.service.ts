@@ -262,6 +262,9 @@ async function buildPickerList(db: Db, version: string): Promise<PickerList> {
   return { etag: `"${createHash('sha256').update(version).digest('base64url').slice(0, 22)}"`, json, gzip };
 }
 
+/** How many people hold a group (for the group list), as an SQL expression of the group's id. */
+export const memberCount = (groupId: SQL) => sql<number>`(select count(*)::int from ${users} x where x.group_id = ${groupId})`;
+
 /** Whether someone has the location as home or additional location (asked before it is deleted). */
 export async function anyoneAtLocation(db: Db, locationId: string): Promise<boolean> {
   const [row] = await db
