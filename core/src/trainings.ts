@@ -14,6 +14,12 @@ export const TRAINING_PAGE_SIZE = 10;
 export const TRAINING_MAX_DATES = 60;
 export const TRAINING_MAX_QUESTIONS = 20;
 export const TRAINING_MAX_CONTINGENT = 10_000;
+/** Lengths of a training's texts: title, address, city and lecturer; the message; the zip code; a rating question; a written answer. */
+export const TRAINING_TEXT_MAX = 200;
+export const TRAINING_DESCRIPTION_MAX = 5000;
+export const TRAINING_ZIP_MAX = 10;
+export const RATING_LABEL_MAX = 300;
+export const VALUATION_ANSWER_MAX = 2000;
 /** Rating question types (spec 3 §3 Rating definition). */
 export const RATING_TYPES = ['Frage', 'Sternbewertung'] as const;
 
@@ -50,7 +56,7 @@ export function parseTrainingDates(text: string): string[] | 'invalid' | 'sunday
   return [...new Set(days)].sort();
 }
 
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, MSG.trainingTextTooLong);
+const required = (message: string, max = TRAINING_TEXT_MAX) => z.string({ error: message }).trim().min(1, message).max(max, MSG.trainingTextTooLong);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const zTime = z.string({ error: MSG.trainingTimeRequired }).trim().min(1, MSG.trainingTimeRequired).regex(TIME, MSG.trainingTimeInvalid);
 
@@ -66,7 +72,7 @@ const zContingent = z.preprocess(
 
 /** A rating question; questions without a label are dropped (the form keeps one empty row). */
 export const ZRatingQuestion = z.object({
-  label: z.string().trim().max(300, MSG.trainingTextTooLong).default(''),
+  label: z.string().trim().max(RATING_LABEL_MAX, MSG.trainingTextTooLong).default(''),
   type: z.enum(RATING_TYPES).default('Frage'),
 });
 const zQuestions = z
@@ -78,12 +84,12 @@ const zQuestions = z
 const trainingFields = {
   title: required(MSG.trainingTitleRequired),
   category: z.enum(TRAINING_CATEGORIES, { error: MSG.trainingCategoryInvalid }).default('Schulungen'),
-  description: required(MSG.trainingDescriptionRequired, 5000),
+  description: required(MSG.trainingDescriptionRequired, TRAINING_DESCRIPTION_MAX),
   address: required(MSG.trainingAddressRequired),
-  zip: required(MSG.trainingZipRequired, 10),
+  zip: required(MSG.trainingZipRequired, TRAINING_ZIP_MAX),
   city: required(MSG.trainingCityRequired),
   contactPerson: zId({ error: MSG.trainingContactRequired }),
-  lecturer: z.string().trim().max(200, MSG.trainingTextTooLong).default(''),
+  lecturer: z.string().trim().max(TRAINING_TEXT_MAX, MSG.trainingTextTooLong).default(''),
   contingent: zContingent,
   ratings: zQuestions,
 };
@@ -130,7 +136,7 @@ export type TTrainingUpdate = z.output<typeof ZTrainingUpdate>;
 export const ZRegisterSelfRequest = wrappedOrFlat('training', z.object({ id: zId(), directRegistration: z.boolean().default(false) }));
 /** POST /training/register/{id}: registers employees; `directRegistration` approves at once. */
 export const ZRegisterUsersRequest = z.object({
-  users: z.array(zId()).max(200).default([]),
+  users: z.array(zId()).min(1, MSG.trainingEmployeeRequired).max(200).default([]),
   directRegistration: z.boolean().default(false),
   info: z.string().trim().max(500).default(''),
 });
@@ -144,9 +150,20 @@ export const ZValuationRequest = z.object({
   valuation: z.object({
     trainingId: zId(),
     stars: z.number({ error: MSG.valuationStarsInvalid }).int(MSG.valuationStarsInvalid).min(1, MSG.valuationStarsInvalid).max(5, MSG.valuationStarsInvalid).optional(),
-    answers: z.array(z.object({ label: z.string().max(300), value: z.union([z.string().trim().max(2000), z.number().int().min(1).max(5)]) })).max(TRAINING_MAX_QUESTIONS).default([]),
+    answers: z
+      .array(z.object({ label: z.string().max(RATING_LABEL_MAX), value: z.union([z.string().trim().max(VALUATION_ANSWER_MAX), z.number().int().min(1).max(5)]) }))
+      .max(TRAINING_MAX_QUESTIONS)
+      .default([]),
   }),
 });
+
+/**
+ * Whether every question of a training has its answer (spec 3 §5 'Bewertung abgeben'): 1–5 stars
+ * for a Sternbewertung, a text for a Frage; `answers` in the order of the questions.
+ */
+export function answeredAll(questions: readonly { type: (typeof RATING_TYPES)[number] }[], answers: readonly (string | number | undefined)[]): boolean {
+  return questions.every((q, i) => (q.type === 'Sternbewertung' ? Number(answers[i]) >= 1 : String(answers[i] ?? '').trim() !== ''));
+}
 
 export const ZRegistration = z.object({
   id: z.string(),

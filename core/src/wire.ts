@@ -12,11 +12,12 @@ export type Wire<S extends z.ZodType> = z.input<S>;
  * `name`, other fields beside it stay (the entity's own win).
  */
 export function wrappedOrFlat<S extends z.ZodType>(name: string, schema: S) {
+  // Typed with the flat shape as its input: what the web sends, and what `z.input` names.
   return z.preprocess((body) => {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
     const inner = (body as Record<string, unknown>)[name];
     if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return body;
     const { [name]: _, ...beside } = body as Record<string, unknown>;
     return { ...beside, ...(inner as Record<string, unknown>) };
-  }, schema);
+  }, schema) as unknown as z.ZodPipe<z.ZodTransform<z.input<S>, z.input<S>>, S>;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { germanToIso, parseTrainingDates, registrationState, TRAINING_MAX_DATES } from '../src/trainings.ts';
+import { MSG } from '../src/messages.ts';
+import { answeredAll, germanToIso, parseTrainingDates, registrationState, TRAINING_MAX_DATES, ZRegisterUsersRequest, ZTrainingRequest } from '../src/trainings.ts';
 
 describe('germanToIso', () => {
   it.each([
@@ -33,5 +34,27 @@ describe('registrationState', () => {
     expect(registrationState({ approved: true, waitingList: true })).toBe('Genehmigt');
     expect(registrationState({ approved: false, waitingList: true })).toBe('Warteliste');
     expect(registrationState({ approved: false, waitingList: false })).toBe('Angefragt');
+  });
+});
+
+describe('answeredAll', () => {
+  const questions = [{ type: 'Sternbewertung' as const }, { type: 'Frage' as const }];
+  it('needs stars and a text that is more than spaces', () => {
+    expect(answeredAll(questions, [4, 'Gut erklärt'])).toBe(true);
+    expect(answeredAll(questions, [0, 'Gut erklärt'])).toBe(false);
+    expect(answeredAll(questions, [4, '  '])).toBe(false);
+    expect(answeredAll([], [])).toBe(true);
+  });
+});
+
+describe('training requests', () => {
+  it('name a missing employee when registering', () => {
+    const result = ZRegisterUsersRequest.safeParse({ users: [] });
+    expect(result.success ? null : result.error.issues[0]!.message).toBe(MSG.trainingEmployeeRequired);
+  });
+
+  it('take the training flat or wrapped', () => {
+    const flat = { title: 'T', description: 'D', address: 'A', zip: '1', city: 'C', contactPerson: '00000000-0000-4000-8000-000000000001', contingent: '2', dates: '01.12.2026', time: '09:30' };
+    expect(ZTrainingRequest.parse(flat)).toEqual(ZTrainingRequest.parse({ training: flat }));
   });
 });

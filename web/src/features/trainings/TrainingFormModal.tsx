@@ -1,14 +1,25 @@
-import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { IconCalendar, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { MSG } from '@filialportal/core/messages';
-import { RATING_TYPES, TRAINING_CATEGORIES, type TrainingCategory } from '@filialportal/core/trainings';
-import { errorMessage } from '../../api/client.ts';
+import {
+  RATING_LABEL_MAX,
+  RATING_TYPES,
+  TRAINING_CATEGORIES,
+  TRAINING_DESCRIPTION_MAX,
+  TRAINING_MAX_CONTINGENT,
+  TRAINING_TEXT_MAX,
+  TRAINING_ZIP_MAX,
+  ZTrainingRequest,
+  ZTrainingUpdate,
+  type TrainingCategory,
+} from '@filialportal/core/trainings';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { DATE_ARIA_LABELS } from '../../ui/DateField.tsx';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useSaveTraining, useUsersForTraining, type Training, type TrainingBody } from './trainings.api.ts';
 
 export type TrainingFormMode = 'new' | 'edit' | 'copy' | 'reschedule';
@@ -22,6 +33,23 @@ export interface TrainingFormModalProps {
 }
 
 type Question = { label: string; type: (typeof RATING_TYPES)[number] };
+
+interface Values {
+  title: string;
+  category: TrainingCategory;
+  description: string;
+  address: string;
+  zip: string;
+  city: string;
+  contactPerson: string | null;
+  lecturer: string;
+  /** Chosen days, YYYY-MM-DD, sorted. */
+  dates: string[];
+  time: string;
+  contingent: number | string;
+  ratings: Question[];
+}
+
 const german = (d: Date | string) => dayjs(d).format('DD.MM.YYYY');
 const TITLES: Record<TrainingFormMode, [string, string]> = {
   new: ['Neue Veranstaltung', 'Erstellen'],
@@ -29,6 +57,43 @@ const TITLES: Record<TrainingFormMode, [string, string]> = {
   edit: ['Veranstaltung bearbeiten', 'Speichern'],
   reschedule: ['Veranstaltung verschieben', 'Verschieben'],
 };
+// The spec's order of checks (spec 3 §5): the texts, the contact, the dates and the time, then the places.
+const CHECK_ORDER = ['title', 'description', 'address', 'zip', 'city', 'contactPerson', 'dates', 'time', 'contingent'];
+
+function valuesOf(mode: TrainingFormMode, t: Training | null, category: TrainingCategory): Values {
+  return {
+    title: t ? (mode === 'copy' ? `${t.title} - Kopie` : t.title) : '',
+    category: (t?.category as TrainingCategory | undefined) ?? category,
+    description: t?.description ?? '',
+    address: t?.address ?? '',
+    zip: t?.zip ?? '',
+    city: t?.city ?? '',
+    contactPerson: t?.contactPerson ?? null,
+    lecturer: t?.lecturer ?? '',
+    dates: mode === 'reschedule' && t ? [t.date] : [],
+    time: t && mode !== 'new' ? t.time : '',
+    contingent: t?.contingent ?? '',
+    ratings: t && t.ratings.length ? t.ratings.map((q) => ({ label: q.label, type: q.type })) : [{ label: '', type: 'Frage' }],
+  };
+}
+
+/** The request of the mode: POST with the dates ('TT.MM.JJJJ, …'), PUT without, PUT with `move` and one date. */
+function bodyOf(mode: TrainingFormMode, v: Values): TrainingBody {
+  return {
+    title: v.title,
+    category: v.category,
+    description: v.description,
+    address: v.address,
+    zip: v.zip,
+    city: v.city,
+    contactPerson: v.contactPerson ?? '',
+    lecturer: v.lecturer,
+    contingent: v.contingent,
+    ratings: v.ratings,
+    ...(mode !== 'edit' ? { dates: [...v.dates].sort().map(german).join(', '), time: v.time } : {}),
+    ...(mode === 'reschedule' ? { move: true } : {}),
+  };
+}
 
 /**
  * Create, edit, copy or reschedule a training (spec 3 §4, §5). New and copied trainings take
@@ -36,106 +101,51 @@ const TITLES: Record<TrainingFormMode, [string, string]> = {
  * takes one date and the time; editing keeps both. Rating questions: at least one row stays.
  */
 export function TrainingFormModal({ mode, training, category, onClose }: TrainingFormModalProps) {
-  const save = useSaveTraining();
-  const people = useUsersForTraining(mode !== null);
-  const [title, setTitle] = useState('');
-  const [cat, setCat] = useState<TrainingCategory>(category);
-  const [description, setDescription] = useState('');
-  const [address, setAddress] = useState('');
-  const [zip, setZip] = useState('');
-  const [city, setCity] = useState('');
-  const [contact, setContact] = useState<string | null>(null);
-  const [lecturer, setLecturer] = useState('');
-  const [dates, setDates] = useState<string[]>([]);
-  const [time, setTime] = useState('');
-  const [contingent, setContingent] = useState<number | string>('');
-  const [questions, setQuestions] = useState<Question[]>([{ label: '', type: 'Frage' }]);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (mode === null) return;
-    const t = training;
-    setTitle(t ? (mode === 'copy' ? `${t.title} - Kopie` : t.title) : '');
-    setCat((t?.category as TrainingCategory | undefined) ?? category);
-    setDescription(t?.description ?? '');
-    setAddress(t?.address ?? '');
-    setZip(t?.zip ?? '');
-    setCity(t?.city ?? '');
-    setContact(t?.contactPerson ?? null);
-    setLecturer(t?.lecturer ?? '');
-    setDates(mode === 'reschedule' && t ? [t.date] : []);
-    setTime(t && mode !== 'new' ? t.time : '');
-    setContingent(t?.contingent ?? '');
-    setQuestions(t && t.ratings.length ? t.ratings.map((q) => ({ label: q.label, type: q.type as Question['type'] })) : [{ label: '', type: 'Frage' }]);
-    setError(null);
-  }, [mode, training, category]);
-
   if (mode === null) return null;
+  return <TrainingForm key={`${mode}-${training?.id ?? ''}`} mode={mode} training={training} category={category} onClose={onClose} />;
+}
+
+function TrainingForm({ mode, training, category, onClose }: TrainingFormModalProps & { mode: TrainingFormMode }) {
+  const save = useSaveTraining();
+  const people = useUsersForTraining(true);
   const withDates = mode !== 'edit';
+  const { form, values, message, fieldError, refused } = useCheckedForm<Values>({
+    initialValues: valuesOf(mode, training, category),
+    validate: zodResolver(mode === 'new' || mode === 'copy' ? ZTrainingRequest : ZTrainingUpdate, (v: Values) => bodyOf(mode, v)),
+    oneAtATime: CHECK_ORDER,
+  });
 
-  const send = async () => {
-    const body: TrainingBody = {
-      title,
-      category: cat,
-      description,
-      address,
-      zip,
-      city,
-      contactPerson: contact ?? '',
-      lecturer,
-      contingent,
-      ratings: questions,
-      ...(withDates ? { dates: [...dates].sort().map(german).join(', '), time } : {}),
-      ...(mode === 'reschedule' ? { move: true } : {}),
-    };
-    try {
-      await save.mutateAsync({ id: mode === 'edit' || mode === 'reschedule' ? training!.id : null, body });
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+  const send = (v: Values) =>
+    save.mutate({ id: mode === 'edit' || mode === 'reschedule' ? training!.id : null, body: bodyOf(mode, v) }, { onSuccess: onClose, onError: (e) => refused(e) });
 
-  const submit = () => {
-    // The spec's checks in its order; the server checks the same again.
-    const missing: [string, string][] = [
-      [title, MSG.trainingTitleRequired],
-      [description, MSG.trainingDescriptionRequired],
-      [address, MSG.trainingAddressRequired],
-      [zip, MSG.trainingZipRequired],
-      [city, MSG.trainingCityRequired],
-      [contact ?? '', MSG.trainingContactRequired],
-    ];
-    const first = missing.find(([v]) => !v.trim());
-    if (first) return setError(first[1]);
-    if (withDates && dates.length === 0) return setError(MSG.trainingDatesRequired);
-    if (withDates && !time.trim()) return setError(MSG.trainingTimeRequired);
-    if (contingent === '' || contingent === null) return setError(MSG.trainingContingentRequired);
-    setError(null);
-    if (mode !== 'reschedule' && !questions.some((q) => q.label.trim())) {
-      openConfirm({ title: 'Bewertungsfragen', text: MSG.trainingNoQuestionsConfirm, confirmLabel: 'Speichern', danger: false, onConfirm: () => void send() });
+  const submit = form.onSubmit((v) => {
+    if (mode !== 'reschedule' && !v.ratings.some((q) => q.label.trim())) {
+      openConfirm({ title: 'Bewertungsfragen', text: MSG.trainingNoQuestionsConfirm, confirmLabel: 'Speichern', danger: false, onConfirm: () => send(v) });
       return;
     }
-    void send();
-  };
+    send(v);
+  });
 
-  const setQuestion = (i: number, q: Partial<Question>) => setQuestions((qs) => qs.map((x, j) => (j === i ? { ...x, ...q } : x)));
+  const questions = values.ratings;
+  const setQuestions = (next: Question[]) => form.setFieldValue('ratings', next);
+  const setQuestion = (i: number, q: Partial<Question>) => setQuestions(questions.map((x, j) => (j === i ? { ...x, ...q } : x)));
   const [heading, submitLabel] = TITLES[mode];
+  const dates = values.dates;
 
   return (
-    <FormModal opened onClose={onClose} title={heading} submitLabel={submitLabel} onSubmit={submit} loading={save.isPending} error={error} size="xl">
-      <TextInput label="Titel" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} data-autofocus />
+    <FormModal opened onClose={onClose} title={heading} submitLabel={submitLabel} onSubmit={submit} loading={save.isPending} error={message} size="xl">
+      <TextInput label="Titel" required {...form.getInputProps('title')} maxLength={TRAINING_TEXT_MAX} data-autofocus />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           Kategorie
         </Text>
-        <SegmentedControl value={cat} onChange={(v) => setCat(v as TrainingCategory)} data={[...TRAINING_CATEGORIES]} aria-label="Kategorie" />
+        <SegmentedControl {...form.getInputProps('category')} data={[...TRAINING_CATEGORIES]} aria-label="Kategorie" />
       </Stack>
-      <Textarea label="Nachricht" required autosize minRows={3} maxRows={10} value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={5000} />
+      <Textarea label="Nachricht" required autosize minRows={3} maxRows={10} {...form.getInputProps('description')} maxLength={TRAINING_DESCRIPTION_MAX} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput label="Adresse" required value={address} onChange={(e) => setAddress(e.currentTarget.value)} maxLength={200} />
-        <TextInput label="PLZ" required value={zip} onChange={(e) => setZip(e.currentTarget.value)} maxLength={10} />
-        <TextInput label="Ort" required value={city} onChange={(e) => setCity(e.currentTarget.value)} maxLength={200} />
+        <TextInput label="Adresse" required {...form.getInputProps('address')} maxLength={TRAINING_TEXT_MAX} />
+        <TextInput label="PLZ" required {...form.getInputProps('zip')} maxLength={TRAINING_ZIP_MAX} />
+        <TextInput label="Ort" required {...form.getInputProps('city')} maxLength={TRAINING_TEXT_MAX} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
@@ -143,12 +153,11 @@ export function TrainingFormModal({ mode, training, category, onClose }: Trainin
           required
           searchable
           data={(people.data?.users ?? []).map((u) => ({ value: u.id, label: `${u.fullName} (${u.locationLabel})` }))}
-          value={contact}
-          onChange={setContact}
+          {...form.getInputProps('contactPerson')}
           nothingFoundMessage="Keine Person gefunden"
           comboboxProps={{ withinPortal: true }}
         />
-        <TextInput label="Referent" value={lecturer} onChange={(e) => setLecturer(e.currentTarget.value)} maxLength={200} />
+        <TextInput label="Referent" {...form.getInputProps('lecturer')} maxLength={TRAINING_TEXT_MAX} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {withDates && (
@@ -166,13 +175,14 @@ export function TrainingFormModal({ mode, training, category, onClose }: Trainin
             value={(mode === 'reschedule' ? (dates[0] ?? null) : dates) as never}
             onChange={(v: unknown) => {
               const list = (Array.isArray(v) ? v : v ? [v] : []) as (string | Date)[];
-              setDates(list.map((d) => dayjs(d).format('YYYY-MM-DD')).sort());
+              form.setFieldValue('dates', list.map((d) => dayjs(d).format('YYYY-MM-DD')).sort());
             }}
+            error={fieldError('dates')}
             clearable
           />
         )}
-        {withDates && <TimeInput label="Uhrzeit" required value={time} onChange={(e) => setTime(e.currentTarget.value)} />}
-        <NumberInput label="Plätze" required min={0} max={10_000} allowDecimal={false} value={contingent} onChange={setContingent} />
+        {withDates && <TimeInput label="Uhrzeit" required {...form.getInputProps('time')} />}
+        <NumberInput label="Plätze" required min={0} max={TRAINING_MAX_CONTINGENT} allowDecimal={false} {...form.getInputProps('contingent')} />
       </SimpleGrid>
       {withDates && dates.length > 1 && (
         <Text size="xs" c="dimmed">
@@ -186,16 +196,16 @@ export function TrainingFormModal({ mode, training, category, onClose }: Trainin
           </Text>
           {questions.map((q, i) => (
             <Group key={i} gap="xs" wrap="nowrap" align="flex-end">
-              <TextInput style={{ flex: 1 }} aria-label={`Frage ${i + 1}`} placeholder="Frage" value={q.label} onChange={(e) => setQuestion(i, { label: e.currentTarget.value })} maxLength={300} />
+              <TextInput style={{ flex: 1 }} aria-label={`Frage ${i + 1}`} placeholder="Frage" value={q.label} onChange={(e) => setQuestion(i, { label: e.currentTarget.value })} maxLength={RATING_LABEL_MAX} />
               <SegmentedControl size="xs" value={q.type} onChange={(v) => setQuestion(i, { type: v as Question['type'] })} data={[...RATING_TYPES]} aria-label={`Art der Frage ${i + 1}`} />
               {questions.length > 1 && (
-                <ActionIcon variant="subtle" color="red" aria-label={`Frage ${i + 1} entfernen`} onClick={() => setQuestions((qs) => qs.filter((_, j) => j !== i))}>
+                <ActionIcon variant="subtle" color="red" aria-label={`Frage ${i + 1} entfernen`} onClick={() => setQuestions(questions.filter((_, j) => j !== i))}>
                   <IconTrash size={16} />
                 </ActionIcon>
               )}
             </Group>
           ))}
-          <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={() => setQuestions((qs) => [...qs, { label: '', type: 'Frage' }])} style={{ alignSelf: 'flex-start' }}>
+          <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={() => setQuestions([...questions, { label: '', type: 'Frage' }])} style={{ alignSelf: 'flex-start' }}>
             Frage hinzufügen
           </Button>
         </Stack>

@@ -1,42 +1,52 @@
-import { useEffect, useState } from 'react';
 import { Rating, Stack, Text, Textarea } from '@mantine/core';
 import { MSG } from '@filialportal/core/messages';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { answeredAll, VALUATION_ANSWER_MAX, ZValuationRequest } from '@filialportal/core/trainings';
+import { ApiError } from '../../api/client.ts';
 import { showAlert } from '../../ui/AlertPopup.tsx';
+import { combineProblems, FORM_MESSAGE, zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useRateTraining, type Training } from './trainings.api.ts';
+
+type Values = { answers: (string | number)[] };
+
+const bodyOf = (training: Training, v: Values) => ({
+  valuation: { trainingId: training.id, answers: training.ratings.map((q, i) => ({ label: q.label, value: v.answers[i]! })) },
+});
 
 /**
  * 'Bewertung abgeben' (spec 3 §4, §5): every labelled question, stars 1–5 or a text, all
  * required. A 409 (rated already) closes the dialog and resets the form.
  */
 export function ValuationModal({ training, onClose }: { training: Training | null; onClose: () => void }) {
-  const rate = useRateTraining();
-  const [answers, setAnswers] = useState<(string | number)[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setAnswers(training ? training.ratings.map((q) => (q.type === 'Sternbewertung' ? 0 : '')) : []);
-    setError(null);
-  }, [training]);
-
   if (!training) return null;
-  const submit = async () => {
-    const complete = training.ratings.every((q, i) => (q.type === 'Sternbewertung' ? Number(answers[i]) >= 1 : String(answers[i] ?? '').trim() !== ''));
-    if (!complete) return setError(MSG.valuationAnswersRequired);
-    try {
-      await rate.mutateAsync({ trainingId: training.id, answers: training.ratings.map((q, i) => ({ label: q.label, value: answers[i]! })) });
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        onClose();
-        showAlert(e.message, 'info');
-      } else setError(errorMessage(e));
-    }
-  };
+  return <ValuationForm key={training.id} training={training} onClose={onClose} />;
+}
+
+function ValuationForm({ training, onClose }: { training: Training; onClose: () => void }) {
+  const rate = useRateTraining();
+  const { form, values, message, refused } = useCheckedForm<Values>({
+    initialValues: { answers: training.ratings.map((q) => (q.type === 'Sternbewertung' ? 0 : '')) },
+    validate: (v) =>
+      combineProblems(answeredAll(training.ratings, v.answers) ? {} : { [FORM_MESSAGE]: MSG.valuationAnswersRequired }, zodResolver(ZValuationRequest)(bodyOf(training, v))),
+    oneAtATime: true,
+  });
+  const setAnswer = (i: number, value: string | number) => form.setFieldValue('answers', values.answers.map((x, j) => (j === i ? value : x)));
+
+  const submit = form.onSubmit((v) =>
+    rate.mutate(bodyOf(training, v), {
+      onSuccess: onClose,
+      onError: (e) => {
+        if (e instanceof ApiError && e.status === 409) {
+          onClose();
+          showAlert(e.message, 'info');
+        } else refused(e);
+      },
+    }),
+  );
 
   return (
-    <FormModal opened onClose={onClose} title="Bewertung abgeben" submitLabel="Absenden" onSubmit={() => void submit()} loading={rate.isPending} error={error}>
+    <FormModal opened onClose={onClose} title="Bewertung abgeben" submitLabel="Absenden" onSubmit={submit} loading={rate.isPending} error={message}>
       <Text size="sm" c="dimmed">
         {training.title} · {training.dateFormated}
       </Text>
@@ -46,12 +56,16 @@ export function ValuationModal({ training, onClose }: { training: Training | nul
             {q.label}
           </Text>
           {q.type === 'Sternbewertung' ? (
-            <Rating value={Number(answers[i] ?? 0)} onChange={(v) => setAnswers((a) => a.map((x, j) => (j === i ? v : x)))} aria-label={q.label} />
+            <Rating value={Number(values.answers[i] ?? 0)} onChange={(v) => setAnswer(i, v)} aria-label={q.label} />
           ) : (
-            <Textarea autosize minRows={2} aria-label={q.label} value={String(answers[i] ?? '')} onChange={(e) => {
-              const v = e.currentTarget.value;
-              setAnswers((a) => a.map((x, j) => (j === i ? v : x)));
-            }} maxLength={2000} />
+            <Textarea
+              autosize
+              minRows={2}
+              aria-label={q.label}
+              value={String(values.answers[i] ?? '')}
+              onChange={(e) => setAnswer(i, e.currentTarget.value)}
+              maxLength={VALUATION_ANSWER_MAX}
+            />
           )}
         </Stack>
       ))}

@@ -1,15 +1,22 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TrainingCategory,
+  ZAttendanceRequest,
+  ZRegisterSelfRequest,
+  ZRegisterUsersRequest,
   ZRegisterResponse,
   ZTraining,
   ZTrainingListResponse,
+  ZTrainingRequest,
   ZTrainingResponse,
   ZTrainingsCreatedResponse,
+  ZTrainingUpdate,
   ZUsersForTrainingResponse,
   ZUserTrainingsResponse,
+  ZValuationRequest,
 } from '@filialportal/core/trainings';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
 import { flattenPages, nextFrom } from '../../ui/infinite-rows.ts';
 
@@ -18,22 +25,8 @@ export type Registration = Training['appointments'][number];
 export type TrainingList = Wire<typeof ZTrainingListResponse>;
 export type RegisterResult = Wire<typeof ZRegisterResponse>;
 
-/** What the form sends (POST: `dates` as 'TT.MM.JJJJ, …'; PUT with `move`: one date). */
-export interface TrainingBody {
-  title: string;
-  category: TrainingCategory;
-  description: string;
-  address: string;
-  zip: string;
-  city: string;
-  contactPerson: string;
-  lecturer: string;
-  contingent: number | string;
-  ratings: { label: string; type: 'Frage' | 'Sternbewertung' }[];
-  dates?: string;
-  time?: string;
-  move?: boolean;
-}
+/** What the form sends: POST /training (`dates` as 'TT.MM.JJJJ, …'), or PUT /training/{id} (with `move`: one date). */
+export type TrainingBody = z.input<typeof ZTrainingRequest> | z.input<typeof ZTrainingUpdate>;
 
 export const trainingKeys = {
   all: ['trainings'] as const,
@@ -79,22 +72,24 @@ export const useDeleteTraining = () => useTrainingMutation((id: string) => api(`
 /** 'Interessiert' / 'Warteliste' for oneself; `force` repeats after the warning was confirmed. */
 export const useRegisterSelf = () =>
   useTrainingMutation(({ id, force }: { id: string; force?: boolean }) =>
-    api<RegisterResult>(`/api/training/registerdirect${force ? '?force=1' : ''}`, { method: 'POST', body: { id } }),
+    api<RegisterResult>(`/api/training/registerdirect${force ? '?force=1' : ''}`, { method: 'POST', body: { id } satisfies z.input<typeof ZRegisterSelfRequest> }),
   );
 
 export const useRegisterUsers = () =>
-  useTrainingMutation(({ id, users, direct, force }: { id: string; users: string[]; direct: boolean; force?: boolean }) =>
-    api<RegisterResult>(`/api/training/register/${id}${force ? '?force=1' : ''}`, { method: 'POST', body: { users, directRegistration: direct } }),
+  useTrainingMutation(({ id, body, force }: { id: string; body: z.input<typeof ZRegisterUsersRequest>; force?: boolean }) =>
+    api<RegisterResult>(`/api/training/register/${id}${force ? '?force=1' : ''}`, { method: 'POST', body }),
   );
 
 export const useApproveRegistration = () => useTrainingMutation((id: string) => api(`/api/training/register/approve/${id}`, { method: 'POST' }));
 export const useDeclineRegistration = () => useTrainingMutation((id: string) => api(`/api/training/register/decline/${id}`, { method: 'POST' }));
 
 export const useMarkAttendance = () =>
-  useTrainingMutation(({ id, attended }: { id: string; attended: boolean }) => api(`/api/training/register/attendance/${id}`, { method: 'POST', body: { attended } }));
+  useTrainingMutation(({ id, attended }: { id: string; attended: boolean }) =>
+    api(`/api/training/register/attendance/${id}`, { method: 'POST', body: { attended } satisfies z.input<typeof ZAttendanceRequest> }),
+  );
 
 export const useRateTraining = () =>
-  useTrainingMutation((valuation: { trainingId: string; answers: { label: string; value: string | number }[] }) => api('/api/valuation', { method: 'POST', body: { valuation } }));
+  useTrainingMutation((body: z.input<typeof ZValuationRequest>) => api('/api/valuation', { method: 'POST', body }));
 
 /** The people the actor may register (GET /user/listallfortraining), loaded when the dialog opens. */
 export function useUsersForTraining(enabled: boolean) {
