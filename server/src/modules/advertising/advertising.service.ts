@@ -2,12 +2,13 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { ADVERTISING_PAGE_SIZE, type AdvertisingFileKind, type TAdvertising, type TAdvertisingFields, type TUpdateAdvertising } from '@filialportal/core/advertising';
 import { MSG } from '@filialportal/core/messages';
-import { can, type Actor } from '../../platform/access.ts';
+import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { deleteFile } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
+import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { discardUpload, type UploadedFile } from '../../platform/upload-body.ts';
 import { seenAt } from '../seen/seen.service.ts';
@@ -16,12 +17,13 @@ import { advertisings } from './advertising.table.ts';
 
 /**
  * Which entries a person sees (spec 2 §6): with werbung_alle_sehen every entry, upcoming ones
- * too; with werbung_ver_ffentlichte_sehen those whose showFrom day has begun in Europe/Berlin.
+ * too; everyone else (werbung_ver_ffentlichte_sehen) those whose showFrom day has begun in
+ * Europe/Berlin (`visibleFrom`).
  */
-export function visibleWhere(actor: Actor): SQL | undefined {
-  if (can(actor, 'werbung_alle_sehen')) return undefined;
-  return sql`${advertisings.visibleFrom} <= now()`;
-}
+const ADVERTISING_SCOPE: ScopeRule = { all: true, publishedFrom: { before: ['werbung_alle_sehen'] } };
+
+/** The entries the person sees, as a condition on advertisings (list, entry, file, export). */
+export const visibleWhere = (actor: Actor): SQL | undefined => scopeWhere(scopeOf(actor, ADVERTISING_SCOPE), { publishedFrom: advertisings.visibleFrom });
 
 /**
  * New since the last visit: entries that went live after it, and for who sees upcoming entries

@@ -10,14 +10,14 @@ import {
   type TNewsItem,
   type TNewsRequest,
 } from '@filialportal/core/news';
-import { can, canAny, type Actor } from '../../platform/access.ts';
+import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { deleteFile } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
-import { audienceWhere } from '../../platform/scope.ts';
+import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { locations } from '../locations/locations.table.ts';
 import { trainings } from '../trainings/trainings.table.ts';
@@ -35,24 +35,24 @@ export const NEWS_ENTITY = 'News' as const;
 /** A list of validated ids as one PostgreSQL array parameter. */
 export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-const editors = ['neuigkeiten_erstellen', 'neuigkeiten_bearbeiten'] as const;
-/** The audience of a stored item: its target groups and locations. */
-const newsTarget = { groups: news.teams, locations: news.locations };
-
 /**
  * Which news a person sees (spec 3 §6): with neuigkeiten_alle_sehen all of it; otherwise news
- * whose audience (platform/scope.ts: group or parent group × home or current location, an empty
- * list not restricting) reaches the person, plus what the person wrote. Scheduled news stays
- * hidden until its time except for editors. `recipients` (audience.ts) asks the same rule the
- * other way round: who receives one item.
+ * whose audience (group or parent group × home or current location, an empty list not
+ * restricting) reaches the person, plus what the person wrote. Scheduled news stays hidden until
+ * its time except for editors. `recipientsWhere` (audience.ts) asks the same audience the other
+ * way round: who receives one item.
  */
-export function visibleWhere(actor: Actor): SQL | undefined {
-  const published = canAny(actor, editors) ? undefined : lte(news.publishedAt, sql`now()`);
-  if (can(actor, 'neuigkeiten_alle_sehen')) return published;
-  const groups = sql`array(select g.id from ${userGroups} g where g.id = ${actor.groupId} union all select g.parent_id from ${userGroups} g where g.id = ${actor.groupId} and g.parent_id is not null)`;
-  const places = uuidArray([...new Set([actor.locationId, actor.selectedLocationId])]);
-  return and(published, or(eq(news.createdBy, actor.userId), audienceWhere(newsTarget, { groups, locations: places })));
-}
+const NEWS_SCOPE: ScopeRule = {
+  all: 'neuigkeiten_alle_sehen',
+  audience: { groupTree: userGroups },
+  self: true,
+  withSelectedLocation: true,
+  publishedFrom: { before: ['neuigkeiten_erstellen', 'neuigkeiten_bearbeiten'] },
+};
+const NEWS_COLUMNS = { userId: news.createdBy, audience: { groups: news.teams, locations: news.locations }, publishedFrom: news.publishedAt };
+
+/** The news the person sees, as a condition on news (lists, the detail, reactions, downloads). */
+export const visibleWhere = (actor: Actor): SQL | undefined => scopeWhere(scopeOf(actor, NEWS_SCOPE), NEWS_COLUMNS);
 
 /** The first day that is not archived yet: news dated before it, or whose 'until' passed, is archive. */
 const archiveCutoff = () => monthsBefore(todayIso(), NEWS_MAX_MONTHS_BACK);
