@@ -4,6 +4,7 @@ import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE, CLAIM_BOOKING_ROLES } from '@filialportal/core/roles';
 import { can, type Actor } from '../../platform/access.ts';
 import { berlinParts } from '../../platform/dates.ts';
+import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { claimStatuses } from '../lists/lists.table.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -11,26 +12,29 @@ import { avatarUri } from '../users/current-user.service.ts';
 import { users } from '../users/users.table.ts';
 import { claims } from './claims.table.ts';
 
-/** Who sees the claims of every location (spec 2 §6); everyone else their claim locations. */
-export const seesAllLocations = (actor: Actor) =>
-  can(actor, 'beanstandungen_offene_alle_sehen') || can(actor, 'beanstandungen_abgeschlossene_und_nicht_gebuchte_alle_als_offene_sehen');
-
 /** The booking roles (and Admin, who passes every role check) count claims open until booked. */
 export const bookingView = (actor: Actor) => actor.role === ADMIN_ROLE || (CLAIM_BOOKING_ROLES as readonly string[]).includes(actor.role);
 
 export const isBooker = (actor: Actor) => can(actor, 'beanstandungen_buchen');
 
 /**
- * The locations whose claims a person sees without the all-locations permissions: the allowed
- * claim locations of the account when set, else the location the person works at now.
+ * Who sees which claims (spec 2 §6): with either all-locations permission every location;
+ * everyone else the claim locations of their account when set, else the location they work at
+ * now. The account's list is read in the statement that reads the claims.
  */
-export const ownClaimLocations = (actor: Actor) =>
-  // coalesce makes it an array expression: `= any(<subquery>)` would compare with the subquery's rows.
-  sql`coalesce((select case when cardinality(u.allowed_locations_claim) > 0 then u.allowed_locations_claim else array[${actor.selectedLocationId}]::uuid[] end
-    from ${users} u where u.id = ${actor.userId}), '{}'::uuid[])`;
+export const CLAIM_SCOPE: ScopeRule = {
+  all: ['beanstandungen_offene_alle_sehen', 'beanstandungen_abgeschlossene_und_nicht_gebuchte_alle_als_offene_sehen'],
+  ownLocation: true,
+  accountLocations: (actor) =>
+    // coalesce makes it an array expression: `= any(<subquery>)` would compare with the subquery's rows.
+    sql`coalesce((select case when cardinality(u.allowed_locations_claim) > 0 then u.allowed_locations_claim else array[${actor.selectedLocationId}]::uuid[] end
+      from ${users} u where u.id = ${actor.userId}), '{}'::uuid[])`,
+};
 
-/** The scope as a condition on claims; undefined for every location. */
-export const scopeWhere = (actor: Actor): SQL | undefined => (seesAllLocations(actor) ? undefined : sql`${claims.locationId} = any(${ownClaimLocations(actor)})`);
+/** The claims the person sees, as a condition on claims; undefined for every location. */
+export const visibleWhere = (actor: Actor): SQL | undefined => scopeWhere(scopeOf(actor, CLAIM_SCOPE), { locationId: claims.locationId });
+/** The claim files (claim-files.ts) still ask under the former name. */
+export { visibleWhere as scopeWhere };
 
 /**
  * Open or closed by the person's rule (spec 2 §4), as SQL. Each of the four conditions is written

@@ -5,9 +5,10 @@ import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { inBatches, type XlsxColumn } from '../../platform/exports.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { claimStatuses } from '../lists/lists.table.ts';
 import { locations } from '../locations/locations.table.ts';
-import { outer, scopeWhere, seesAllLocations } from './claim-view.ts';
+import { CLAIM_SCOPE, outer, visibleWhere } from './claim-view.ts';
 import { claims } from './claims.table.ts';
 
 const exportColumns = {
@@ -70,7 +71,7 @@ export const claimExportColumns: XlsxColumn<ExportRow>[] = [
  * 'all'), open and closed, oldest number first, read in batches for the streamed workbook.
  */
 export function claimExportRows(db: Db, actor: Actor, locationId: string, year: number | null) {
-  if (locationId === 'all' && !seesAllLocations(actor)) throw forbidden(MSG.claimLocationNotAllowed);
-  const where = and(scopeWhere(actor), locationId === 'all' ? undefined : eq(claims.locationId, locationId), year === null ? undefined : eq(claims.year, year));
+  if (locationId === 'all' && scopeOf(actor, CLAIM_SCOPE).kind !== 'everything') throw forbidden(MSG.claimLocationNotAllowed);
+  const where = and(visibleWhere(actor), locationId === 'all' ? undefined : eq(claims.locationId, locationId), year === null ? undefined : eq(claims.year, year));
   return inBatches((limit, offset) => exportPage(db, where, limit, offset));
 }

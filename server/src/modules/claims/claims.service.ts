@@ -6,13 +6,14 @@ import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
+import { inScope, resolveScope, scopeOf } from '../../platform/scope.ts';
 import { manufacturers } from '../lists/lists.table.ts';
 import { locations } from '../locations/locations.table.ts';
 import { seenMarkers } from '../seen/seen.table.ts';
 import { adjustStock, mayChangeStockAt } from '../stock/stock-changes.service.ts';
 import { articles } from '../stock/stock.table.ts';
 import { users } from '../users/users.table.ts';
-import { emptyLueckentext, iso, isBooker, orderOf, outer, ownClaimLocations, rowColumns, scopeWhere, seesAllLocations, stateWhere, toRow } from './claim-view.ts';
+import { CLAIM_SCOPE, emptyLueckentext, iso, isBooker, orderOf, outer, rowColumns, stateWhere, toRow, visibleWhere } from './claim-view.ts';
 import { claimCounters, claimFiles, claims, claimStockCorrections } from './claims.table.ts';
 
 export interface ClaimListQuery {
@@ -35,7 +36,7 @@ const unknownStatus = onConstraint({ claims_status_id_claim_statuses_id_fk: () =
 export async function listClaims(db: Db, actor: Actor, from: number, q: ClaimListQuery) {
   const year = claimYearFilter(q.year);
   if (year === 'invalid') throw badRequest(MSG.claimYearInvalid);
-  const scope = scopeWhere(actor);
+  const scope = visibleWhere(actor);
   const where = and(
     scope,
     stateWhere(actor, q.completed === 'true'),
@@ -62,9 +63,7 @@ export async function listClaims(db: Db, actor: Actor, from: number, q: ClaimLis
 
 /** Whether a location is among those the person may record claims for. */
 async function mayUseLocation(db: Db, actor: Actor, locationId: string): Promise<boolean> {
-  if (seesAllLocations(actor)) return true;
-  const [row] = await db.select({ ok: sql<boolean>`${locationId}::uuid = any(${ownClaimLocations(actor)})` }).from(sql`(select 1) one`);
-  return row?.ok === true;
+  return inScope(await resolveScope(db, scopeOf(actor, CLAIM_SCOPE)), { locationId });
 }
 
 /** GET /claims/{id}: the claim with its checklist and files; 404 outside the person's locations. */
@@ -90,7 +89,7 @@ export async function loadClaim(db: Db, actor: Actor, id: string) {
         k.before, k.after, k.user_name, k.created_at) order by k.created_at, k.id) from ${claimStockCorrections} k where k.claim_id = ${outer('id')}), '[]'::json)`,
     })
     .from(claims)
-    .where(and(eq(claims.id, id), scopeWhere(actor)));
+    .where(and(eq(claims.id, id), visibleWhere(actor)));
   if (!row) throw notFound(MSG.claimUnknown);
   const files = row.files.map(toFile);
   const byField = (field: ClaimFileField) => files.filter((f) => f.field === field);
@@ -175,7 +174,7 @@ async function current(db: Db, actor: Actor, id: string) {
   const [row] = await db
     .select({ locationId: claims.locationId, completed: claims.completed, stockUpdated: claims.stockUpdated, baNumber: claims.baNumber })
     .from(claims)
-    .where(and(eq(claims.id, id), scopeWhere(actor)));
+    .where(and(eq(claims.id, id), visibleWhere(actor)));
   if (!row) throw notFound(MSG.claimUnknown);
   if (row.completed && !isBooker(actor)) throw forbidden(MSG.claimReadOnly);
   return row;
@@ -306,7 +305,7 @@ export async function bookStockCorrection(db: Db, actor: Actor, id: string, inpu
       userName: sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${actor.userId})`,
     })
     .from(claims)
-    .where(and(eq(claims.id, id), scopeWhere(actor)));
+    .where(and(eq(claims.id, id), visibleWhere(actor)));
   if (!found) throw notFound(MSG.claimUnknown);
   if (!found.location) throw badRequest(MSG.stockLocationRequired);
   if (!found.ofClaim || !found.article) throw badRequest(MSG.claimCorrectionArticle);

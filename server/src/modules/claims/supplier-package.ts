@@ -15,7 +15,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { locations } from '../locations/locations.table.ts';
 import { articleEans } from '../stock/stock.table.ts';
 import { users } from '../users/users.table.ts';
-import { emptyLueckentext, outer, scopeWhere } from './claim-view.ts';
+import { emptyLueckentext, outer, visibleWhere } from './claim-view.ts';
 import { claimFiles, claims } from './claims.table.ts';
 
 /** Photos are embedded at most this many pixels on their longer side: sharp on paper, light to send. */
@@ -46,7 +46,7 @@ async function packageData(db: Db, actor: Actor, id: string) {
       author: sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${actor.userId})`,
     })
     .from(claims)
-    .where(and(eq(claims.id, id), scopeWhere(actor)));
+    .where(and(eq(claims.id, id), visibleWhere(actor)));
   if (!row) throw notFound(MSG.claimUnknown);
   return { ...row, lueckentext: { ...emptyLueckentext(), ...(row.lueckentext ?? {}) } as TLueckentext };
 }
