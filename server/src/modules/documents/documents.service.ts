@@ -11,7 +11,7 @@ import { likeTerm } from '../../platform/paging.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
-import { admits, breadCrumbOf, documentColumns, documentVisible, folderColumns, pathVisible, seesAll, toDocument, toFolder, uploadAllowed, visibleFolderIds } from './library-view.ts';
+import { breadCrumbOf, documentColumns, documentVisible, folderColumns, itemVisible, pathVisible, toDocument, toFolder, uploadAllowed, visibleFolderIds } from './library-view.ts';
 
 const F = sql`${libraryFolders} f`;
 const D = sql`${libraryDocuments} d join ${libraryFolders} f on f.id = d.folder_id`;
@@ -79,7 +79,7 @@ async function visibleFolder(db: Db, actor: Actor, by: { id: string } | { link: 
 
 /** Documents of a folder the person sees, a step of DOCUMENT_PAGE_SIZE from `from`, and their count. */
 async function documentsIn(db: Db, actor: Actor, folderId: string, from: number) {
-  const own = seesAll(actor) ? sql`true` : admits(actor, sql`d.teams`);
+  const own = itemVisible(actor, sql`d.teams`);
   const rows = await db
     .select({ ...documentColumns, total: sql<number>`count(*) over ()` })
     .from(sql`${libraryDocuments} d`)
@@ -92,7 +92,7 @@ async function documentsIn(db: Db, actor: Actor, folderId: string, from: number)
 }
 
 async function countIn(db: Db, actor: Actor, folderId: string) {
-  const own = seesAll(actor) ? sql`true` : admits(actor, sql`d.teams`);
+  const own = itemVisible(actor, sql`d.teams`);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`${libraryDocuments} d`).where(sql`d.folder_id = ${folderId} and ${own}`);
   return row?.n ?? 0;
 }
@@ -289,7 +289,7 @@ export async function search(db: Db, actor: Actor, term: string, from: number) {
   const rank = sql`(case when lower(d.name) like ${like} then 1 else 0 end + ts_rank(d.search, ${query}))`;
   // The matches first (name by trigram, text by the full-text index), then who may see them: the
   // visible folders are walked once, not once per match.
-  const visibleMatch = folderIds ? sql`m.folder_id in ${folderIds} and ${admits(actor, sql`m.teams`)}` : sql`true`;
+  const visibleMatch = folderIds ? sql`m.folder_id in ${folderIds} and ${itemVisible(actor, sql`m.teams`)}` : sql`true`;
   const page = sql`(with m as materialized (
       select d.id, d.folder_id, d.teams, ${rank} as rank from ${libraryDocuments} d where ${matches})
     select m.id, m.rank, count(*) over () as total from m where ${visibleMatch}

@@ -1,53 +1,55 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatDate, formatTime } from '../../platform/dates.ts';
-import { can, type Actor } from '../../platform/access.ts';
+import type { Actor } from '../../platform/access.ts';
+import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
 
 /** Admin places documents anywhere; everyone else is bound by a folder's upload groups. */
 export const ADMIN = 'Admin';
 
-export const seesAll = (actor: Actor) => can(actor, 'dokument_oder_ordner_alle_sehen');
-
-/** The person's group and its parent group: who a folder's or document's groups admit (spec 2 §4). */
-export const groupsOf = (actor: Actor) =>
-  sql`array(select g.id from ${userGroups} g where g.id = ${actor.groupId}
-    union all select g.parent_id from ${userGroups} g where g.id = ${actor.groupId} and g.parent_id is not null)`;
-
-/** Read or upload groups admit the person: none set, or the person's group or its parent among them. */
-export const admits = (actor: Actor, teams: SQL | AnyPgColumn) => sql`(cardinality(${teams}) = 0 or ${teams} && ${groupsOf(actor)})`;
-
 /**
- * A folder (given by its path) is visible when every folder on its path admits the person, or the
- * person sees everything: a folder hidden from someone hides what lies inside it.
+ * Who sees which folders and documents (spec 2 §4): with dokument_oder_ordner_alle_sehen
+ * everything; otherwise what the read groups admit (none set, or the person's group or its parent
+ * among them). A folder hidden from someone hides what lies inside it, so every folder on the
+ * path must admit the person; a document's own read groups must too.
  */
-export function pathVisible(actor: Actor, path: SQL | AnyPgColumn): SQL {
-  if (seesAll(actor)) return sql`true`;
-  return sql`not exists (select 1 from ${libraryFolders} a where a.id = any(${path}) and not ${admits(actor, sql`a.teams`)})`;
-}
+const READ_SCOPE: ScopeRule = { all: 'dokument_oder_ordner_alle_sehen', audience: { groupTree: userGroups } };
+/** Upload groups admit the same way as read groups (Admin places documents anywhere). */
+const UPLOAD_SCOPE: ScopeRule = { audience: { groupTree: userGroups } };
+
+/** The folders of a path (uuid array), each of which must admit the person. */
+const along = (path: SQL | AnyPgColumn) => ({ ids: path, id: libraryFolders.id, groups: libraryFolders.teams });
+const orTrue = (where: SQL | undefined) => where ?? sql`true`;
+
+/** A folder, given by its path, that the person sees. */
+export const pathVisible = (actor: Actor, path: SQL | AnyPgColumn): SQL => orTrue(scopeWhere(scopeOf(actor, READ_SCOPE), { audience: { within: along(path) } }));
+
+/** A document, given by its folder's path and its read groups, that the person sees. */
+export const documentVisible = (actor: Actor, folderPath: SQL | AnyPgColumn, teams: SQL | AnyPgColumn): SQL =>
+  orTrue(scopeWhere(scopeOf(actor, READ_SCOPE), { audience: { groups: teams, within: along(folderPath) } }));
+
+/** An item (sub-folder or document) of a folder the person sees: only its own read groups still count. */
+export const itemVisible = (actor: Actor, teams: SQL | AnyPgColumn): SQL => orTrue(scopeWhere(scopeOf(actor, READ_SCOPE), { audience: { groups: teams } }));
 
 /**
- * The ids of every folder the person sees, walked from the top (a folder hidden from someone
- * hides what lies inside it): for lists over many folders, where checking each one's path
- * would read the same folders again and again. Null when the person sees everything.
+ * The ids of every folder the person sees, the same rule walked from the top: for lists over many
+ * folders, where checking each one's path would read the same folders again and again. Null when
+ * the person sees everything.
  */
 export function visibleFolderIds(actor: Actor): SQL | null {
-  if (seesAll(actor)) return null;
+  if (scopeOf(actor, READ_SCOPE).kind === 'everything') return null;
   return sql`(with recursive v(id) as (
-      select a.id from ${libraryFolders} a where a.parent_id is null and ${admits(actor, sql`a.teams`)}
+      select a.id from ${libraryFolders} a where a.parent_id is null and ${itemVisible(actor, sql`a.teams`)}
       union all
-      select c.id from ${libraryFolders} c join v on c.parent_id = v.id where ${admits(actor, sql`c.teams`)})
+      select c.id from ${libraryFolders} c join v on c.parent_id = v.id where ${itemVisible(actor, sql`c.teams`)})
     select id from v)`;
 }
 
-/** A document is visible in a visible folder when its own read groups admit the person too. */
-export function documentVisible(actor: Actor, folderPath: SQL | AnyPgColumn, teams: SQL | AnyPgColumn): SQL {
-  return seesAll(actor) ? sql`true` : sql`(${pathVisible(actor, folderPath)} and ${admits(actor, teams)})`;
-}
-
 /** Upload into a folder: its upload groups admit the person (Admin always). */
-export const uploadAllowed = (actor: Actor, teamsUpload: SQL | AnyPgColumn): SQL => (actor.role === ADMIN ? sql`true` : admits(actor, teamsUpload));
+export const uploadAllowed = (actor: Actor, teamsUpload: SQL | AnyPgColumn): SQL =>
+  actor.role === ADMIN ? sql`true` : orTrue(scopeWhere(scopeOf(actor, UPLOAD_SCOPE), { audience: { groups: teamsUpload } }));
 
 /** The breadcrumb of a folder path: its folders from the top, as [id, name] pairs. */
 export const breadCrumbOf = (path: SQL | AnyPgColumn) =>
@@ -67,8 +69,8 @@ export function folderColumns(actor: Actor) {
     breadCrumb: breadCrumbOf(f('path')),
     mayUpload: sql<boolean>`${uploadAllowed(actor, f('teams_upload'))}`,
     // What the person sees inside: the folder itself is visible, so only the items' own groups count.
-    countItems: sql<number>`((select count(*) from ${libraryFolders} c where c.parent_id = ${f('id')} and ${seesAll(actor) ? sql`true` : admits(actor, sql`c.teams`)})
-      + (select count(*) from ${libraryDocuments} d where d.folder_id = ${f('id')} and ${seesAll(actor) ? sql`true` : admits(actor, sql`d.teams`)}))::int`,
+    countItems: sql<number>`((select count(*) from ${libraryFolders} c where c.parent_id = ${f('id')} and ${itemVisible(actor, sql`c.teams`)})
+      + (select count(*) from ${libraryDocuments} d where d.folder_id = ${f('id')} and ${itemVisible(actor, sql`d.teams`)}))::int`,
   };
 }
 
