@@ -5,13 +5,14 @@ import { formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
+import { inScope, scopeOf } from '../../platform/scope.ts';
 import { absences } from '../absences/absences.table.ts';
 import { users } from '../users/users.table.ts';
 import { completeLinkedTasks, deleteLinkedTasks } from '../tasks/linked-tasks.ts';
 import { openApprovalTasks, registrationReference } from './approval-tasks.ts';
 import { completeRatingTask, followAttendance } from './rating-tasks.ts';
 import { invite, lockTraining, mailTo, promoteWaiting, tellPromoted } from './places.ts';
-import { allOrOwn, loadTraining } from './training-view.ts';
+import { loadTraining, TRAINING_SCOPES } from './training-view.ts';
 import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +90,7 @@ async function register(deps: Deps, actor: Actor, input: RegisterInput) {
 
 /** POST /training/registerdirect: the actor registers (or joins the waiting list). */
 export function registerSelf(deps: Deps, actor: Actor, trainingId: string, opts: { direct: boolean; force: boolean }) {
-  const approve = opts.direct && allOrOwn(actor, 'anmeldung_best_tigen_alle', 'anmeldung_best_tigen_eigene_filiale', actor.locationId);
+  const approve = opts.direct && inScope(scopeOf(actor, TRAINING_SCOPES.approve), { locationId: actor.locationId });
   return register(deps, actor, { trainingId, userIds: [actor.userId], approve, force: opts.force, info: '', self: true });
 }
 
@@ -102,8 +103,9 @@ export async function registerUsers(deps: Deps, actor: Actor, trainingId: string
     .from(users)
     .where(sql`${users.id} = any(${`{${userIds.join(',')}}`}::uuid[]) and ${users.active}`);
   if (people.length !== userIds.length) throw badRequest(MSG.trainingEmployeeRequired);
-  if (!people.every((p) => allOrOwn(actor, 'mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale', p.locationId))) throw forbidden();
-  const approve = input.directRegistration && people.every((p) => allOrOwn(actor, 'anmeldung_best_tigen_alle', 'anmeldung_best_tigen_eigene_filiale', p.locationId));
+  const [registers, approves] = [scopeOf(actor, TRAINING_SCOPES.register), scopeOf(actor, TRAINING_SCOPES.approve)];
+  if (!people.every((p) => inScope(registers, p))) throw forbidden();
+  const approve = input.directRegistration && people.every((p) => inScope(approves, p));
   return register(deps, actor, { trainingId, userIds, approve, force: input.force, info: input.info });
 }
 

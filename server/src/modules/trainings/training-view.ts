@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
+import type { Permission } from '@filialportal/core/permissions';
 import { registrationState } from '@filialportal/core/trainings';
 import { can, type Actor } from '../../platform/access.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
+import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
@@ -62,10 +64,19 @@ export async function peopleOf(db: Db, rows: readonly Row[]): Promise<People> {
   return new Map(found.map((p) => [p.id, { lastName: p.lastName, firstName: p.firstName, locationId: p.locationId, location: p.location, group: p.group }]));
 }
 
-const ownLocations = (actor: Actor) => new Set([actor.locationId, actor.selectedLocationId]);
-/** The all / own-location pair of a training right: own location means participants who work there. */
-export const allOrOwn = (actor: Actor, all: Parameters<typeof can>[1], own: Parameters<typeof can>[1], locationId: string | null) =>
-  can(actor, all) || (can(actor, own) && locationId !== null && ownLocations(actor).has(locationId));
+/**
+ * The all / own-location pairs of training rights (spec 3 §6): own location means the participants
+ * who work at the actor's location (home, or the one chosen for now).
+ */
+const allOrOwnLocation = (all: Permission, own: Permission): ScopeRule => ({ all, ownLocation: own, withSelectedLocation: true });
+export const TRAINING_SCOPES = {
+  approve: allOrOwnLocation('anmeldung_best_tigen_alle', 'anmeldung_best_tigen_eigene_filiale'),
+  decline: allOrOwnLocation('anmeldung_ablehnen_alle', 'anmeldung_ablehnen_eigene_filiale'),
+  seeParticipants: allOrOwnLocation('teilnehmerliste_anzeigen_alle', 'teilnehmerliste_anzeigen_eigene_filiale'),
+  register: allOrOwnLocation('mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale'),
+  downloadParticipants: allOrOwnLocation('teilnehmerliste_herunterladen_alle', 'teilnehmerliste_herunterladen_eigene_filiale'),
+  downloadRatings: allOrOwnLocation('bewertungen_herunterladen_alle', 'bewertungen_herunterladen_eigene_filiale'),
+} satisfies Record<string, ScopeRule>;
 
 /** The training as the actor sees it: the registrations they may see and what they may do. */
 export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) {
@@ -80,20 +91,21 @@ export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) 
   // Who manages a training sees its waiting list (spec 3 §6), also without a participant-list right.
   const seesWaiting = mayWaiting || can(actor, 'warteliste_anzeigen_alle');
   const marksAttendance = past && (isContact || can(actor, 'old_training_participant_list_can_edit'));
+  const [approves, declines, seesParticipants] = [scopeOf(actor, TRAINING_SCOPES.approve), scopeOf(actor, TRAINING_SCOPES.decline), scopeOf(actor, TRAINING_SCOPES.seeParticipants)];
   const regsOut = r.registrations.map(([id, userId, waitingList, approved, confirmedBy, confirmedAt, createdAt, attended]) => {
     const person = userId ? people.get(userId) : undefined;
     const locationId = person?.locationId ?? null;
     const confirmer = confirmedBy ? people.get(confirmedBy) : undefined;
     const own = userId === actor.userId;
     const canApprove =
-      !approved && !past && !cancelled && (waitingList ? mayWaiting : allOrOwn(actor, 'anmeldung_best_tigen_alle', 'anmeldung_best_tigen_eigene_filiale', locationId));
+      !approved && !past && !cancelled && (waitingList ? mayWaiting : inScope(approves, { locationId }));
     const canDecline = past
       ? approved && can(actor, 'old_training_participant_list_can_edit')
-      : own || (waitingList ? mayWaiting : allOrOwn(actor, 'anmeldung_ablehnen_alle', 'anmeldung_ablehnen_eigene_filiale', locationId));
+      : own || (waitingList ? mayWaiting : inScope(declines, { locationId }));
     const visible =
       own ||
       isContact ||
-      (waitingList ? seesWaiting : allOrOwn(actor, 'teilnehmerliste_anzeigen_alle', 'teilnehmerliste_anzeigen_eigene_filiale', locationId));
+      (waitingList ? seesWaiting : inScope(seesParticipants, { locationId }));
     return {
       visible,
       own,

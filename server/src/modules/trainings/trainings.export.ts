@@ -4,10 +4,11 @@ import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { XlsxColumn } from '../../platform/exports.ts';
+import { inScope, scopeOf } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
-import { allOrOwn, loadTraining } from './training-view.ts';
+import { loadTraining, TRAINING_SCOPES } from './training-view.ts';
 import { trainingRegistrations as regs, trainingValuations } from './trainings.table.ts';
 
 export interface ParticipantRow {
@@ -53,7 +54,8 @@ export async function participantRows(db: Db, actor: Actor, trainingId: string, 
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .where(eq(regs.trainingId, trainingId))
     .orderBy(asc(regs.waitingList), asc(users.lastName), asc(users.firstName));
-  const mine = (locationId: string) => contact || allOrOwn(actor, 'teilnehmerliste_herunterladen_alle', 'teilnehmerliste_herunterladen_eigene_filiale', locationId);
+  const scope = scopeOf(actor, TRAINING_SCOPES.downloadParticipants);
+  const mine = (locationId: string) => contact || inScope(scope, { locationId });
   return {
     training: t,
     rows: rows
@@ -77,7 +79,8 @@ export async function ratingRows(db: Db, actor: Actor, trainingId: string) {
     .leftJoin(locations, eq(locations.id, users.locationId))
     .where(eq(trainingValuations.trainingId, trainingId))
     .orderBy(asc(trainingValuations.createdAt));
-  const visible = rows.filter((r) => allOrOwn(actor, 'bewertungen_herunterladen_alle', 'bewertungen_herunterladen_eigene_filiale', r.locationId));
+  const scope = scopeOf(actor, TRAINING_SCOPES.downloadRatings);
+  const visible = rows.filter((r) => inScope(scope, r));
   const columns: XlsxColumn<(typeof visible)[number]>[] = [
     { header: 'Standort', value: (r) => r.location ?? '', width: 22 },
     { header: 'Abgegeben am', value: (r) => r.createdAt, type: 'datetime', width: 18 },

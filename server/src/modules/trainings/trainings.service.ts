@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { registrationState, TRAINING_PAGE_SIZE, type TrainingCategory, type TTrainingRequest, type TTrainingUpdate } from '@filialportal/core/trainings';
 import { can, type Actor } from '../../platform/access.ts';
@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
+import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { seenMarkers } from '../seen/seen.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
@@ -14,7 +15,7 @@ import { users } from '../users/users.table.ts';
 import { dropApprovalTasks } from './approval-tasks.ts';
 import { dropRatingTasks } from './rating-tasks.ts';
 import { lockTraining, promoteWaiting, tellPromoted, tellRegistered } from './places.ts';
-import { loadTraining, peopleOf, toDto, trainingColumns } from './training-view.ts';
+import { loadTraining, peopleOf, toDto, trainingColumns, TRAINING_SCOPES } from './training-view.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
 
 export interface TrainingListQuery {
@@ -153,23 +154,26 @@ export async function ownTrainings(db: Db, actor: Actor) {
 }
 
 /**
+ * Whom the registration dialog and the contact-person picker list: organisers and those who
+ * register anyone get everyone, the others the people of their own location.
+ */
+const PICKER_SCOPE: ScopeRule = { all: ['mitarbeiter_anmelden_alle', 'schulung_erstellen', 'schulung_bearbeiten'], ownLocation: true, withSelectedLocation: true };
+
+/**
  * GET /user/listallfortraining: active people for the registration dialog and the contact-person
- * picker. Organisers and those who register anyone get everyone; `registrable` says whom the
- * actor may register (everyone, or the people of the own location).
+ * picker; `registrable` says whom the actor may register (everyone, or the people of the own
+ * location).
  */
 export async function usersForTraining(db: Db, actor: Actor) {
-  const registersAll = can(actor, 'mitarbeiter_anmelden_alle');
-  const everyone = registersAll || can(actor, 'schulung_erstellen') || can(actor, 'schulung_bearbeiten');
-  const own = [actor.locationId, actor.selectedLocationId];
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, locationId: users.locationId, locationLabel: locations.name, teamLabel: userGroups.label })
     .from(users)
     .innerJoin(locations, eq(locations.id, users.locationId))
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .where(and(eq(users.active, true), sql`${userGroups.name} <> 'Ausgeblendet'`, everyone ? undefined : inArray(users.locationId, own)))
+    .where(and(eq(users.active, true), sql`${userGroups.name} <> 'Ausgeblendet'`, scopeWhere(scopeOf(actor, PICKER_SCOPE), { locationId: users.locationId })))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-  const mayRegister = (locationId: string) => registersAll || (can(actor, 'mitarbeiter_anmelden_eigene_filiale') && own.includes(locationId));
+  const registers = scopeOf(actor, TRAINING_SCOPES.register);
   return {
-    users: rows.map((r) => ({ id: r.id, fullName: `${r.lastName}, ${r.firstName}`, locationLabel: r.locationLabel, teamLabel: r.teamLabel, registrable: mayRegister(r.locationId) })),
+    users: rows.map((r) => ({ id: r.id, fullName: `${r.lastName}, ${r.firstName}`, locationLabel: r.locationLabel, teamLabel: r.teamLabel, registrable: inScope(registers, r) })),
   };
 }
