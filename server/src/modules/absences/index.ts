@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.ts';
+import { saveVacationAccount, vacationAccounts } from '../users/index.ts';
 import { absencesRoutes } from './absences.routes.ts';
+import { accountsFor, saveAccount } from './contingents.service.ts';
 import { sickReportsRoutes } from './sick-reports.routes.ts';
 import { holidaysRoutes } from './holidays.routes.ts';
 
 /** The absences module: everything it serves under /api. */
 export async function absencesModule(app: FastifyInstance, deps: Deps) {
+  // The user answers and the user form show and save the vacation account (platform/hooks.ts).
+  deps.hooks.answer(vacationAccounts, accountsFor);
+  deps.hooks.answer(saveVacationAccount, saveAccount);
   await app.register(absencesRoutes, deps);
   await app.register(sickReportsRoutes, deps);
   await app.register(holidaysRoutes, deps);

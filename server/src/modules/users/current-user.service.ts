@@ -7,18 +7,17 @@ import { avatarProblem, type CurrentUser, type CurrentUserResponse, type TInline
 import type { Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
 import { currentYear } from '../../platform/dates.ts';
-import type { Db } from '../../platform/db.ts';
 import { prepared } from '../../platform/prepared.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { decodeDataUrl, deleteFile, saveFile } from '../../platform/files.ts';
 import { squareJpeg } from '../../platform/images.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { accountsFor } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
 import { endUserSessions } from '../session/session.service.ts';
 import { seenMarkers } from '../seen/seen.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
+import { vacationAccounts } from './hooks.ts';
 import { users } from './users.table.ts';
 
 /**
@@ -59,7 +58,8 @@ const currentUserRow = prepared((db) =>
     .prepare('current_user'),
 );
 
-export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUserResponse> {
+export async function getCurrentUser(deps: Deps, userId: string): Promise<CurrentUserResponse> {
+  const { db, hooks } = deps;
   const [row] = await currentUserRow(db).execute({ userId });
   if (!row) throw notFound();
   const { user, group, location } = row;
@@ -72,7 +72,7 @@ export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUse
   const current = available.get(selectedId) ?? location;
   const parentTeam = row.parentTeam ?? null;
   const lastSeenNewsDate = row.lastSeenNews ?? null;
-  const account = (await accountsFor(db, [user.id], currentYear())).get(user.id)!;
+  const account = (await hooks.ask(vacationAccounts)(db, [user.id], currentYear())).get(user.id)!;
   const current_user: CurrentUser = {
     id: user.id,
     active: user.active,
@@ -142,5 +142,5 @@ export async function updateOwnSettings(deps: Deps, actor: Actor, id: string, in
   if (selected !== (current.selectedLocationId ?? current.locationId)) await forgetActors(db);
   // A new password ends the other sessions, as people expect after changing it.
   if (passwordHash) await endUserSessions(db, id, actor.sessionId);
-  return getCurrentUser(db, id);
+  return getCurrentUser(deps, id);
 }

@@ -6,6 +6,8 @@ import { passwordResetRoutes } from './password-reset.routes.ts';
 import { anyoneAtLocation, memberCount } from './users-list.service.ts';
 import { usersRoutes } from './users.routes.ts';
 
+export { saveVacationAccount, vacationAccounts, type VacationAccount } from './hooks.ts';
+
 /** The users module: everything it serves under /api. */
 export async function usersModule(app: FastifyInstance, deps: Deps) {
   // What the modules below ask of this one (platform/hooks.ts).

@@ -12,13 +12,13 @@ import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../p
 import { deleteFile, saveFile } from '../../platform/files.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
-import { accountsFor, saveAccount } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
 import { locationsByIds } from '../locations/locations.service.ts';
 import { endUserSessions } from '../session/session.service.ts';
 import { accountKeysRefusal, mayAssign } from '../teams/account-keys.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { prepareAvatar } from './current-user.service.ts';
+import { saveVacationAccount, vacationAccounts } from './hooks.ts';
 import { users } from './users.table.ts';
 
 /** The settings area's changes to users: create, edit, delete, (de)activate. */
@@ -112,7 +112,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** POST /user: a new user with every rule of spec 3 §5 "New user". */
 export async function createUser(deps: Deps, actor: Actor, input: TCreateUserRequest) {
-  const { db, storage } = deps;
+  const { db, storage, hooks } = deps;
   const cols = columnsOf(input.user);
   if (!inUserScope(actor, cols.locationId)) throw forbidden(MSG.locationOutOfScope);
   await checkLocations(db, [cols.locationId, ...cols.additionalLocations, ...cols.allowedLocationsClaim]);
@@ -127,19 +127,19 @@ export async function createUser(deps: Deps, actor: Actor, input: TCreateUserReq
         .insert(users)
         .values({ ...cols, groupId: group.id, passwordHash, avatarFileId: file?.id ?? null })
         .returning({ id: users.id });
-      await saveAccount(tx, row!.id, currentYear(), accountValues(input.user));
+      await hooks.ask(saveVacationAccount)(tx, row!.id, currentYear(), accountValues(input.user));
       return row!.id;
     })
     .catch(async (err: unknown) => {
       if (file) await deleteFile(db, storage, file.id);
       return uniqueClash(err);
     });
-  return getUser(db, actor, id);
+  return getUser(deps, actor, id);
 }
 
 /** PUT /user/{id} from the settings area: only the fields the actor's permissions allow. */
 export async function updateUser(deps: Deps, actor: Actor, id: string, input: TUpdateUserRequest) {
-  const { db, storage } = deps;
+  const { db, storage, hooks } = deps;
   const [current] = await db.select().from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
   const cols = columnsOf(input.user);
@@ -162,7 +162,7 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
     if (!editable.has('groupId')) throw forbidden(MSG.fieldNotEditable);
     changes.groupId = group.id;
   }
-  const account = (await accountsFor(db, [id], currentYear())).get(id)!;
+  const account = (await hooks.ask(vacationAccounts)(db, [id], currentYear())).get(id)!;
   const accountChanged = account.surplus !== input.user.holidaySurplusPreviousYear || account.deduction !== input.user.deductionHolidaysCurrentYear;
   if (accountChanged && (!editable.has('holidaySurplusPreviousYear') || !editable.has('deductionHolidaysCurrentYear'))) {
     throw forbidden(MSG.fieldNotEditable);
@@ -184,7 +184,7 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
     .transaction(async (tx) => {
       // Saving the form unchanged, or only the vacation account, leaves the users row alone.
       if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, id));
-      if (accountChanged) await saveAccount(tx, id, currentYear(), accountValues(input.user));
+      if (accountChanged) await hooks.ask(saveVacationAccount)(tx, id, currentYear(), accountValues(input.user));
     })
     .catch(async (err: unknown) => {
       if (file) await deleteFile(db, storage, file.id);
@@ -194,7 +194,7 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
   // Group, location and status travel in the cached sessions of the person.
   if (Object.keys(changes).length) await forgetActors(db);
   if (changes.active === false || passwordHash) await endUserSessions(db, id, id === actor.userId ? actor.sessionId : undefined);
-  return getUser(db, actor, id);
+  return getUser(deps, actor, id);
 }
 
 /** GET /activate/user/{id}: toggles active; deactivating ends the user's sessions. */

@@ -9,15 +9,16 @@ import type { z } from 'zod';
 import { can, type Actor } from '../../platform/access.ts';
 import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { dataVersion } from '../../platform/versions.ts';
 import { likeTerm, pageCount, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
-import { accountsFor } from '../absences/contingents.service.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { avatarUri } from './current-user.service.ts';
+import { vacationAccounts } from './hooks.ts';
 import { userSearchText, users } from './users.table.ts';
 
 /** The settings area's users as lists, one record and the export; and the pickers' everyone list. */
@@ -73,7 +74,8 @@ export async function userPopup(db: Db, id: string) {
   };
 }
 /** GET /user/{id}: every field of spec 3 §3 User. */
-export async function getUser(db: Db, actor: Actor, id: string) {
+export async function getUser(deps: Deps, actor: Actor, id: string) {
+  const { db, hooks } = deps;
   const [row] = await db
     .select({ user: users, role: userGroups.name, roleLabel: userGroups.label, locationLabel: locations.name })
     .from(users)
@@ -82,7 +84,7 @@ export async function getUser(db: Db, actor: Actor, id: string) {
     .where(eq(users.id, id));
   if (!row || !canSeeUser(actor, row.user)) throw notFound();
   const u = row.user;
-  const account = (await accountsFor(db, [u.id], currentYear())).get(u.id)!;
+  const account = (await hooks.ask(vacationAccounts)(db, [u.id], currentYear())).get(u.id)!;
   return {
     user: {
       id: u.id,
@@ -281,7 +283,8 @@ export async function countUsers(db: Db, actor: Actor): Promise<number> {
 }
 
 /** Rows of the user export (same filter and scope as the list), read in batches. */
-export function userExportRows(db: Db, actor: Actor, search: string | undefined) {
+export function userExportRows(deps: Deps, actor: Actor, search: string | undefined) {
+  const { db, hooks } = deps;
   const where = userListFilter(actor, search);
   return inBatches(async (limit, offset) => {
     const rows = await db
@@ -294,7 +297,7 @@ export function userExportRows(db: Db, actor: Actor, search: string | undefined)
       .limit(limit)
       .offset(offset);
     // One query for the vacation accounts of the whole batch.
-    const accounts = await accountsFor(db, rows.map((r) => r.user.id), currentYear());
+    const accounts = await hooks.ask(vacationAccounts)(db, rows.map((r) => r.user.id), currentYear());
     return rows.map((r) => ({ user: r.user, roleLabel: r.roleLabel, locationLabel: r.locationLabel, account: accounts.get(r.user.id) }));
   });
 }

@@ -50,7 +50,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/user', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Der angemeldete Benutzer mit Berechtigungen', response: { 200: ZCurrentUserResponse } },
-    handler: (req) => currentUser.getCurrentUser(deps.db, actorOf(req).userId),
+    handler: (req) => currentUser.getCurrentUser(deps, actorOf(req).userId),
   });
 
   r.get('/user/list/:page', {
@@ -89,7 +89,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/user/:id', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Ein Benutzer (eigener oder mit Einstellungsrecht)', params: ZId, response: { 200: ZUserResponse } },
-    handler: (req) => usersList.getUser(deps.db, actorOf(req), req.params.id),
+    handler: (req) => usersList.getUser(deps, actorOf(req), req.params.id),
   });
 
   r.post('/user', {
@@ -139,7 +139,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
         filename: 'Benutzer.xlsx',
         sheet: 'Benutzer',
         columns: userExportColumns,
-        rows: usersList.userExportRows(deps.db, actorOf(req), req.query.userSearch),
+        rows: usersList.userExportRows(deps, actorOf(req), req.query.userSearch),
       }),
   });
 
