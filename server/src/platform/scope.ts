@@ -114,7 +114,11 @@ export interface ScopeColumns {
   publishedFrom?: AnyPgColumn;
 }
 
-/** The rows of `groups.table` whose `id` is among `ids` (a uuid array of the row, such as a folder path). */
+/**
+ * The rows of `groups.table` whose `id` is among `ids` (a uuid array of the row, such as a folder
+ * path). Name `ids` qualified (`f.path`) where the condition sits in a single table's select list:
+ * Drizzle writes columns there unqualified, and inside the check they would name the container's.
+ */
 export interface AudienceContainers {
   ids: SQL | AnyPgColumn;
   id: AnyPgColumn;
