@@ -7,14 +7,15 @@ import type { Db } from './db.ts';
  * its plan is known to be stable, planning). Values go in through `sql.placeholder(name)`.
  *
  * Only for statements whose text never changes: one shape per name. A transaction is a handle of
- * its own and gets its own copy, which ends with it.
+ * its own and gets its own copy, which ends with it. Arguments after the handle (an app's hooks)
+ * take part in the first build only, so they must give the same text every time.
  */
-export function prepared<Q>(build: (db: Db) => Q): (db: Db) => Q {
+export function prepared<Q, A extends unknown[] = []>(build: (db: Db, ...rest: A) => Q): (db: Db, ...rest: A) => Q {
   const byHandle = new WeakMap<Db, Q>();
-  return (db) => {
+  return (db, ...rest) => {
     let query = byHandle.get(db);
     if (query === undefined) {
-      query = build(db);
+      query = build(db, ...rest);
       byHandle.set(db, query);
     }
     return query;

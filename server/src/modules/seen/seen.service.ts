@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SeenPage } from '@filialportal/core/news';
 import type { Db } from '../../platform/db.ts';
 import { seenMarkers } from './seen.table.ts';
@@ -17,4 +18,9 @@ export async function markSeen(db: Db, userId: string, page: SeenPage) {
 export async function seenAt(db: Db, userId: string, page: SeenPage): Promise<Date | null> {
   const [row] = await db.select({ seenAt: seenMarkers.seenAt }).from(seenMarkers).where(and(eq(seenMarkers.userId, userId), eq(seenMarkers.page, page)));
   return row?.seenAt ?? null;
+}
+
+/** When the person last looked at the page, as an SQL expression of an ISO instant (UTC, milliseconds), or null. */
+export function lastSeenIso(userId: AnyPgColumn, page: SeenPage) {
+  return sql<string | null>`(select to_char(s.seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${seenMarkers} s where s.user_id = ${userId} and s.page = ${page})`;
 }

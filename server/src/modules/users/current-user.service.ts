@@ -9,15 +9,15 @@ import { forgetActors } from '../../platform/actor-cache.ts';
 import { currentYear } from '../../platform/dates.ts';
 import { prepared } from '../../platform/prepared.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { Hooks } from '../../platform/hooks.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { decodeDataUrl, deleteFile, saveFile } from '../../platform/files.ts';
 import { squareJpeg } from '../../platform/images.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { locations } from '../locations/locations.table.ts';
 import { endUserSessions } from '../session/session.service.ts';
-import { seenMarkers } from '../seen/seen.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
-import { vacationAccounts } from './hooks.ts';
+import { lastSeenOf, vacationAccounts } from './hooks.ts';
 import { users } from './users.table.ts';
 
 /**
@@ -38,7 +38,7 @@ export async function prepareAvatar(image: TInlineImage): Promise<Buffer> {
 /** GET /user: the logged-in user with permissions and locations (spec 1 §3 Current user). */
 const parentGroup = alias(userGroups, 'parent_group');
 
-const currentUserRow = prepared((db) =>
+const currentUserRow = prepared((db, hooks: Hooks) =>
   db
     .select({
       user: users,
@@ -47,7 +47,7 @@ const currentUserRow = prepared((db) =>
       parentTeam: parentGroup.name,
       // The further locations in the same statement: id and name are all the answer needs.
       // When the person last saw news (seen markers), as an ISO instant.
-      lastSeenNews: sql<string | null>`(select to_char(s.seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${seenMarkers} s where s.user_id = ${users.id} and s.page = 'news')`,
+      lastSeenNews: hooks.ask(lastSeenOf)(users.id, 'news'),
       extra: sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)) from ${locations} l where l.id = any(${users.additionalLocations})), '[]')`,
     })
     .from(users)
@@ -60,7 +60,7 @@ const currentUserRow = prepared((db) =>
 
 export async function getCurrentUser(deps: Deps, userId: string): Promise<CurrentUserResponse> {
   const { db, hooks } = deps;
-  const [row] = await currentUserRow(db).execute({ userId });
+  const [row] = await currentUserRow(db, hooks).execute({ userId });
   if (!row) throw notFound();
   const { user, group, location } = row;
   const available = new Map<string, { id: string; name: string }>([[location.id, location], ...row.extra.map((l) => [l.id, l] as const)]);

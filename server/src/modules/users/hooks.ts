@@ -1,3 +1,6 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SeenPage } from '@filialportal/core/news';
 import type { Db } from '../../platform/db.ts';
 import { hook } from '../../platform/hooks.ts';
 
@@ -23,3 +26,9 @@ export const vacationAccounts = hook<(db: Db, userIds: readonly string[], year: 
 
 /** Saves HR's surplus and deduction of a year from the user form; answered by absences. */
 export const saveVacationAccount = hook<(db: Db, userId: string, year: number, values: { surplus: number; deduction: number }) => Promise<void>>('saveVacationAccount');
+
+/**
+ * When the person last looked at a page, as an SQL expression of an ISO instant (null when never),
+ * for the current user's answer; answered by seen, whose markers refer to the users table.
+ */
+export const lastSeenOf = hook<(userId: AnyPgColumn, page: SeenPage) => SQL<string | null>>('lastSeenOf');
