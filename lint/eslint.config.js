@@ -60,6 +60,8 @@ export default tseslint.config(
         { type: 'web-api', pattern: 'web/src/api' },
         // What the shell offers the features and what they declare to it (docs/decisions/web-bereiche-melden-sich-ueber-routes-tsx.md).
         { type: 'shell-api', pattern: 'web/src/shell-api' },
+        // The database schema (every table, for Drizzle) and the column helpers every table uses.
+        { type: 'schema', pattern: 'server/src/db' },
         // The composition roots: what is left in server/src and web/src (main, app, config).
         { type: 'server', pattern: 'server/src' },
         { type: 'web-main', pattern: 'web/src' },
@@ -75,11 +77,13 @@ export default tseslint.config(
             { from: el('platform'), allow: { to: [el('core'), el('platform')] } },
             // The platform knows the configuration's shape, not the server that reads it.
             { from: el('platform'), allow: { to: el('server'), dependency: { kind: 'type' } } },
+            { from: el('platform'), allow: { to: el('schema') } },
+            { from: el('schema'), allow: { to: [el('core'), el('platform'), el('module'), el('schema')] } },
             // A module reaches another only through its index.ts; inside itself, anything.
-            { from: el('module'), allow: { to: [el('core'), el('platform')] } },
+            { from: el('module'), allow: { to: [el('core'), el('platform'), el('schema')] } },
             { from: el('module'), allow: { to: el('module'), dependency: { relationship: { to: 'internal' } } } },
             { from: el('module'), allow: { to: { element: { type: 'module', fileInternalPath: 'index.ts' } } } },
-            { from: el('server'), allow: { to: [el('core'), el('platform'), el('module'), el('server')] } },
+            { from: el('server'), allow: { to: [el('core'), el('platform'), el('module'), el('schema'), el('server')] } },
             // A feature uses core, the shared UI, the API client and shell-api, never the shell or another feature.
             { from: el('feature'), allow: { to: [el('core'), el('ui'), el('web-api'), el('shell-api')] } },
             { from: el('feature'), allow: { to: el('feature'), dependency: { relationship: { to: 'internal' } } } },
