@@ -15,9 +15,8 @@ import { decodeDataUrl, deleteFile, saveFile } from '../../platform/files.ts';
 import { squareJpeg } from '../../platform/images.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { locations } from '../locations/locations.table.ts';
-import { endUserSessions } from '../session/session.service.ts';
 import { userGroups } from '../teams/teams.table.ts';
-import { lastSeenOf, vacationAccounts } from './hooks.ts';
+import { endSessions, lastSeenOf, vacationAccounts } from './hooks.ts';
 import { users } from './users.table.ts';
 
 /**
@@ -141,6 +140,6 @@ export async function updateOwnSettings(deps: Deps, actor: Actor, id: string, in
   // The selected location is part of the cached session.
   if (selected !== (current.selectedLocationId ?? current.locationId)) await forgetActors(db);
   // A new password ends the other sessions, as people expect after changing it.
-  if (passwordHash) await endUserSessions(db, id, actor.sessionId);
+  if (passwordHash) await deps.hooks.ask(endSessions)(db, id, actor.sessionId);
   return getCurrentUser(deps, id);
 }

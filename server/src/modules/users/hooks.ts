@@ -28,6 +28,12 @@ export const vacationAccounts = hook<(db: Db, userIds: readonly string[], year: 
 export const saveVacationAccount = hook<(db: Db, userId: string, year: number, values: { surplus: number; deduction: number }) => Promise<void>>('saveVacationAccount');
 
 /**
+ * Ends a person's sessions (deactivated, new password), all or all but the one named; answered
+ * by session, whose sessions refer to the users table.
+ */
+export const endSessions = hook<(db: Db, userId: string, keepSessionId?: string) => Promise<void>>('endSessions');
+
+/**
  * When the person last looked at a page, as an SQL expression of an ISO instant (null when never),
  * for the current user's answer; answered by seen, whose markers refer to the users table.
  */

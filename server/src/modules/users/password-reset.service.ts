@@ -1,11 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { forgetActorsHere } from '../../platform/actor-cache.ts';
-import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, newToken, sha256 } from '../../platform/passwords.ts';
-import { endUserSessions } from '../session/session.service.ts';
+import { endSessions } from './hooks.ts';
 import { passwordResets } from './password-resets.table.ts';
 import { users } from './users.table.ts';
 
@@ -51,7 +50,8 @@ export async function requestPasswordReset(deps: Deps, username: string) {
  * Sets a new password with a one-time link; ends all sessions of that user. The link is checked
  * before the costly hash, so nobody makes the server hash for a link that does not exist.
  */
-export async function resetPassword(db: Db, token: string, password: string) {
+export async function resetPassword(deps: Deps, token: string, password: string) {
+  const { db, hooks } = deps;
   const [valid] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
@@ -66,7 +66,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .returning({ userId: passwordResets.userId });
     if (!reset) throw new AppError(400, 'reset_invalid', MSG.passwordResetInvalid);
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, reset.userId));
-    await endUserSessions(tx, reset.userId);
+    await hooks.ask(endSessions)(tx, reset.userId);
   });
   // Again after the commit: a request between the first clearing and the commit read the old session.
   forgetActorsHere();

@@ -14,11 +14,10 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
 import { locations } from '../locations/locations.table.ts';
 import { locationsByIds } from '../locations/locations.service.ts';
-import { endUserSessions } from '../session/session.service.ts';
 import { accountKeysRefusal, mayAssign } from '../teams/account-keys.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { prepareAvatar } from './current-user.service.ts';
-import { saveVacationAccount, vacationAccounts } from './hooks.ts';
+import { endSessions, saveVacationAccount, vacationAccounts } from './hooks.ts';
 import { users } from './users.table.ts';
 
 /** The settings area's changes to users: create, edit, delete, (de)activate. */
@@ -193,18 +192,19 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
   if (file && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
   // Group, location and status travel in the cached sessions of the person.
   if (Object.keys(changes).length) await forgetActors(db);
-  if (changes.active === false || passwordHash) await endUserSessions(db, id, id === actor.userId ? actor.sessionId : undefined);
+  if (changes.active === false || passwordHash) await hooks.ask(endSessions)(db, id, id === actor.userId ? actor.sessionId : undefined);
   return getUser(deps, actor, id);
 }
 
 /** GET /activate/user/{id}: toggles active; deactivating ends the user's sessions. */
-export async function toggleActive(db: Db, actor: Actor, id: string) {
+export async function toggleActive(deps: Deps, actor: Actor, id: string) {
+  const { db, hooks } = deps;
   if (id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
   const [current] = await db.select({ active: users.active, locationId: users.locationId, groupId: users.groupId }).from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
   guardAccountKeys(actor, await groupOf(db, current.groupId));
   await db.update(users).set({ active: !current.active }).where(eq(users.id, id));
-  if (current.active) await endUserSessions(db, id);
+  if (current.active) await hooks.ask(endSessions)(db, id);
   return { id, active: !current.active };
 }
 

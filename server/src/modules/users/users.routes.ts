@@ -128,7 +128,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/activate/user/:id', {
     config: { access: { permission: 'einstellungen_benutzer_aktiv_inaktiv_setzen' } },
     schema: { tags, summary: 'Benutzer aktiv/inaktiv umschalten', params: ZId, response: { 200: ZUserActiveResponse } },
-    handler: (req) => usersAdmin.toggleActive(deps.db, actorOf(req), req.params.id),
+    handler: (req) => usersAdmin.toggleActive(deps, actorOf(req), req.params.id),
   });
 
   r.post('/export-users', {
