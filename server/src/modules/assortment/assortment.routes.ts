@@ -37,25 +37,25 @@ export async function assortmentRoutes(app: FastifyInstance, deps: Deps) {
       params: z.object({ page: z.coerce.number().int().min(0).max(10_000) }),
       response: { 200: ZCategoryListResponse },
     },
-    handler: (req) => service.listCategories(db, req.params.page),
+    handler: (req) => service.listCategories(deps, req.params.page),
   });
 
   r.get('/category/:id', {
     config: { access: SEE },
     schema: { tags, summary: 'Ein Sortiment', params: ZId, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.loadCategory(db, req.params.id),
+    handler: (req) => service.loadCategory(deps, req.params.id),
   });
 
   r.post('/category', {
     config: { access: { permission: 'sortiment_kategorie_erstellen' } },
     schema: { tags, summary: 'Sortiment anlegen (mit Ansprechpartnern)', body: ZCategoryRequest, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.saveCategory(db, req.body.category, null),
+    handler: (req) => service.saveCategory(deps, req.body.category, null),
   });
 
   r.put('/category/:id', {
     config: { access: EDIT },
     schema: { tags, summary: 'Sortiment speichern; die Liste der Ansprechpartner ersetzt die bisherige', params: ZId, body: ZCategoryRequest, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.saveCategory(db, req.body.category, req.params.id),
+    handler: (req) => service.saveCategory(deps, req.body.category, req.params.id),
   });
 
   r.delete('/category/:id', {
@@ -70,32 +70,32 @@ export async function assortmentRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/addcategoryfolder', {
     config: { access: EDIT },
     schema: { tags, summary: 'Ordner der technischen Daten anlegen (im Hauptordner oder eine Ebene darunter)', body: ZCategoryFolderRequest, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.addFolder(db, req.body),
+    handler: (req) => service.addFolder(deps, req.body),
   });
 
   r.put('/categoryfolder/:id', {
     config: { access: EDIT },
     schema: { tags, summary: 'Ordner der technischen Daten umbenennen', params: ZId, body: ZCategoryFolderRename, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.renameFolder(db, req.params.id, req.body.name),
+    handler: (req) => service.renameFolder(deps, req.params.id, req.body.name),
   });
 
   r.post('/addcategoryfile', {
     config: { access: EDIT },
     bodyLimit: FILE_BODY_LIMIT,
     schema: { tags, summary: 'Datei der technischen Daten hochladen (PDF, GIF, JPEG, PNG; höchstens 10 MB)', body: ZCategoryFileRequest, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.addFile(db, storage, actorOf(req), req.body),
+    handler: (req) => service.addFile(deps, actorOf(req), req.body),
   });
 
   r.post('/deletecategoryfileorfolder', {
     config: { access: EDIT },
     schema: { tags, summary: 'Datei oder Ordner (mit Inhalt) der technischen Daten löschen', body: ZCategoryDeleteEntryRequest, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.deleteEntry(db, storage, req.body),
+    handler: (req) => service.deleteEntry(deps, req.body),
   });
 
   r.post('/movefile', {
     config: { access: EDIT },
     schema: { tags, summary: 'Ausgeschnittene Datei in einen Ordner desselben Sortiments einfügen', body: ZMoveFileRequest, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.moveFile(db, req.body),
+    handler: (req) => service.moveFile(deps, req.body),
   });
 
   r.get('/categoryfile/:id', {

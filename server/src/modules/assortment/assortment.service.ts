@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORY_FILE_EXTENSIONS,
   CATEGORY_FILE_MAX_BYTES,
@@ -10,18 +10,26 @@ import {
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { AppError, badRequest, notFound, onConstraint } from '../../platform/errors.ts';
 import { decodeDataUrl, saveFile } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
+import { hook, type Hooks } from '../../platform/hooks.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { articleCountOf } from '../stock/stock.service.ts';
 import { categories, categoryContacts, categoryFiles, categoryFolders } from './assortment.table.ts';
+
+/**
+ * How many articles a category holds, as an SQL expression of the category's id (the web warns
+ * before deleting one that is not empty). The stock module answers it: its articles refer to the
+ * categories, so it sits above this module.
+ */
+export const articleCountOf = hook<(categoryId: SQL) => SQL<number>>('articleCountOf');
 
 /**
  * The category with its contacts, folders and files as JSON in the same statement, so a page of
  * categories is one round trip.
  */
-const categoryColumns = {
+const categoryColumns = (hooks: Hooks) => ({
   id: categories.id,
   name: categories.name,
   position: categories.position,
@@ -39,14 +47,15 @@ const categoryColumns = {
     from ${categoryFolders} cf where cf.category_id = ${sql.raw('"categories"."id"')}), '[]'::json)`,
   files: sql<{ id: string; name: string; size: number; type: string; folder: string | null }[]>`coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'size', fl.size, 'type', fl.mime_type, 'folder', f.folder_id) order by lower(f.name), f.id)
     from ${categoryFiles} f join ${files} fl on fl.id = f.file_id where f.category_id = ${sql.raw('"categories"."id"')}), '[]'::json)`,
-  articleCount: articleCountOf(sql.raw('"categories"."id"')),
-};
+  articleCount: hooks.ask(articleCountOf)(sql.raw('"categories"."id"')),
+});
 
 /** GET /category/list/{page}: by position, then name, with a count of all. */
-export async function listCategories(db: Db, page: number) {
+export async function listCategories(deps: Deps, page: number) {
+  const { db, hooks } = deps;
   const [rows, [total]] = await Promise.all([
     db
-      .select(categoryColumns)
+      .select(categoryColumns(hooks))
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.name), asc(categories.id))
       .limit(CATEGORY_PAGE_SIZE)
@@ -56,8 +65,9 @@ export async function listCategories(db: Db, page: number) {
   return { categories: rows, count: total!.n };
 }
 
-export async function loadCategory(db: Db, id: string) {
-  const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.id, id));
+export async function loadCategory(deps: Deps, id: string) {
+  const { db, hooks } = deps;
+  const [row] = await db.select(categoryColumns(hooks)).from(categories).where(eq(categories.id, id));
   if (!row) throw notFound();
   return { category: row };
 }
@@ -73,7 +83,8 @@ const fields = (input: TCategoryRequest) => ({
 });
 
 /** POST /category, PUT /category/{id}: the fields and the whole contact list in one transaction. */
-export async function saveCategory(db: Db, input: TCategoryRequest, id: string | null) {
+export async function saveCategory(deps: Deps, input: TCategoryRequest, id: string | null) {
+  const { db } = deps;
   const saved = await db.transaction(async (tx) => {
     const [row] = id
       ? await tx.update(categories).set(fields(input)).where(eq(categories.id, id)).returning({ id: categories.id })
@@ -94,7 +105,7 @@ export async function saveCategory(db: Db, input: TCategoryRequest, id: string |
     }
     return row.id;
   });
-  return loadCategory(db, saved);
+  return loadCategory(deps, saved);
 }
 
 /** The stored files of a category, or of a folder and its sub-folders. */
@@ -145,26 +156,29 @@ async function assertCategory(db: Db, categoryId: string) {
 }
 
 /** POST /addcategoryfolder: in the root or in a first-level folder (three levels with the root). */
-export async function addFolder(db: Db, input: { categoryId: string; parentId: string | null; name: string }) {
+export async function addFolder(deps: Deps, input: { categoryId: string; parentId: string | null; name: string }) {
+  const { db } = deps;
   await assertCategory(db, input.categoryId);
   const parent = input.parentId ? await folderOf(db, input.categoryId, input.parentId) : null;
   const depth = parent ? parent.depth + 1 : 1;
   if (depth > CATEGORY_FOLDER_MAX_DEPTH) throw badRequest(MSG.categoryFolderTooDeep);
   await db.insert(categoryFolders).values({ categoryId: input.categoryId, parentId: parent?.id ?? null, name: input.name, depth });
-  return loadCategory(db, input.categoryId);
+  return loadCategory(deps, input.categoryId);
 }
 
 /** PUT /categoryfolder/{id}: a new name. */
-export async function renameFolder(db: Db, id: string, name: string) {
+export async function renameFolder(deps: Deps, id: string, name: string) {
+  const { db } = deps;
   const [row] = await db.update(categoryFolders).set({ name }).where(eq(categoryFolders.id, id)).returning({ categoryId: categoryFolders.categoryId });
   if (!row) throw notFound();
-  return loadCategory(db, row.categoryId);
+  return loadCategory(deps, row.categoryId);
 }
 
 const EXTENSION_MIME: Record<string, string> = { pdf: 'application/pdf', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 
 /** POST /addcategoryfile: PDF, GIF, JPEG or PNG, checked by its bytes, at most 10 MB. */
-export async function addFile(db: Db, storage: Storage, actor: Actor, input: { categoryId: string; folderId: string | null; name: string; data: string }) {
+export async function addFile(deps: Deps, actor: Actor, input: { categoryId: string; folderId: string | null; name: string; data: string }) {
+  const { db, storage } = deps;
   await assertCategory(db, input.categoryId);
   if (input.folderId) await folderOf(db, input.categoryId, input.folderId);
   const ext = /\.([a-z0-9]+)$/i.exec(input.name)?.[1]?.toLowerCase() ?? '';
@@ -183,11 +197,12 @@ export async function addFile(db: Db, storage: Storage, actor: Actor, input: { c
       await dropFiles(db, [file.id]).then((keys) => removeBytes(storage, keys));
       throw err;
     });
-  return loadCategory(db, input.categoryId);
+  return loadCategory(deps, input.categoryId);
 }
 
 /** POST /deletecategoryfileorfolder: a file, or a folder with its sub-folders and files. */
-export async function deleteEntry(db: Db, storage: Storage, input: { type: 'file' | 'folder'; id: string }) {
+export async function deleteEntry(deps: Deps, input: { type: 'file' | 'folder'; id: string }) {
+  const { db, storage } = deps;
   const { categoryId, keys } = await db.transaction(async (tx) => {
     if (input.type === 'file') {
       const [entry] = await tx.select().from(categoryFiles).where(eq(categoryFiles.id, input.id));
@@ -201,16 +216,17 @@ export async function deleteEntry(db: Db, storage: Storage, input: { type: 'file
     return { categoryId: folder.categoryId, keys };
   });
   await removeBytes(storage, keys);
-  return loadCategory(db, categoryId);
+  return loadCategory(deps, categoryId);
 }
 
 /** POST /movefile: 'Einfügen' of a cut file into a folder of the same category (null: the root). */
-export async function moveFile(db: Db, input: { fileId: string; folderId: string | null }) {
+export async function moveFile(deps: Deps, input: { fileId: string; folderId: string | null }) {
+  const { db } = deps;
   const [entry] = await db.select().from(categoryFiles).where(eq(categoryFiles.id, input.fileId));
   if (!entry) throw notFound();
   if (input.folderId) await folderOf(db, entry.categoryId, input.folderId);
   await db.update(categoryFiles).set({ folderId: input.folderId }).where(eq(categoryFiles.id, entry.id));
-  return loadCategory(db, entry.categoryId);
+  return loadCategory(deps, entry.categoryId);
 }
 
 /** GET /categoryfile/{id}: the stored file behind a technical-data entry. */

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.ts';
+import { articleCountOf } from '../assortment/index.ts';
 import { stockRoutes } from './stock.routes.ts';
+import { articlesInCategory } from './stock.service.ts';
 
 /** The stock module: articles, stock per location, its history and stock checks under /api. */
 export async function stockModule(app: FastifyInstance, deps: Deps) {
+  // The category answers count their articles (platform/hooks.ts).
+  deps.hooks.answer(articleCountOf, articlesInCategory);
   await app.register(stockRoutes, deps);
 }

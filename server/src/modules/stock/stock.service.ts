@@ -13,8 +13,8 @@ import { users } from '../users/users.table.ts';
 import { articleColumns, toArticleDto } from './article-view.ts';
 import { articleEans, articles, articleStocks } from './stock.table.ts';
 
-/** For the assortment module: how many articles a category holds (only empty ones may go). */
-export const articleCountOf = (categoryId: SQL) => sql<number>`(select count(*)::int from ${articles} x where x.category_id = ${categoryId})`;
+/** How many articles a category holds, as an SQL expression of its id (answers the assortment module's hook). */
+export const articlesInCategory = (categoryId: SQL) => sql<number>`(select count(*)::int from ${articles} x where x.category_id = ${categoryId})`;
 
 export interface ArticleFilter {
   category: string | null;
