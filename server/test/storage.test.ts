@@ -7,9 +7,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readS3Config } from '../src/config.ts';
 import { registerErrorHandler } from '../src/platform/errors.ts';
-import { sendStoredFile } from '../src/platform/files.ts';
 import { createS3Storage } from '../src/platform/storage-s3.ts';
 import { createLocalStorage, TooLargeError, type Storage } from '../src/platform/storage.ts';
+import { sendStoredFile } from '../src/platform/uploads.ts';
 import { startS3, type TestS3 } from './s3.ts';
 
 const MB = 1024 * 1024;

@@ -6,14 +6,15 @@ import multipart from '@fastify/multipart';
 import { MSG } from '@filialportal/core/messages';
 import { wellFormed } from './edge.ts';
 import { AppError, badRequest } from './errors.ts';
-import { TooLargeError, type Storage, type StreamedFile } from './storage.ts';
+import type { Storage, StreamedFile } from './storage.ts';
 import { JsonUploadScanner, placeholderIndex } from './upload-json.ts';
+import { discardFiles, receiveFile, tooLargeError, type UploadedFile, type UploadRules } from './uploads.ts';
 
 /**
  * The one reader of upload requests. A route that takes files takes them in three shapes, chosen
  * by Content-Type, and its handler gets the same thing from each: the JSON beside the files (the
- * entity under its name, `fileNames`, `newFolderName` …) and the files, already streamed into
- * storage with the domain's size limit and not yet checked or recorded.
+ * entity under its name, `fileNames`, `newFolderName` …) and the files, already received into
+ * storage with the domain's size limit (uploads.ts) and not yet checked or recorded.
  *
  * - `application/octet-stream`: the raw bytes of one file; the fields are in the query (what the
  *   web sends: progress per file, nothing to encode).
@@ -24,31 +25,17 @@ import { JsonUploadScanner, placeholderIndex } from './upload-json.ts';
  * - `multipart/form-data`: a part named after the entity holding its JSON, other text parts as
  *   fields, and one part per file (@fastify/multipart).
  *
- * The module then checks the bytes (type by magic number, conversion, thumbnails, text) with its
- * own functions and commits or discards: `discardUpload` removes whatever it did not keep.
+ * The module then stages each file (uploads.ts: kind by magic number, conversion, thumbnails,
+ * text) and commits it with its row or discards it.
  */
 
-export interface UploadRules {
-  /** The entity's name: the JSON part of a multipart body. */
-  entity: string;
-  /** Most files in one request. */
-  maxFiles: number;
-  /** The largest file by its name; `null` while the name is not known yet (the largest of all). */
-  maxBytes(fileName: string | null): number;
-  /** The domain's German answer to a file past its limit (413). */
-  tooLarge: string;
-}
-
-export interface UploadedFile {
-  /** The file's own name: `fileName` (or `name`) of its JSON object, the part's filename, or the raw upload's name. */
-  fileName: string;
-  /** The bytes in storage, staged: not yet recorded anywhere. */
-  stored: StreamedFile;
-}
+/** A domain's upload rules, and for the request: the entity's name (the JSON part of a multipart body) and most files per request. */
+export type RequestRules = UploadRules & { entity: string; maxFiles: number };
 
 export interface UploadBody {
   /** Everything but the files: the entity under its name and what sits beside it. */
   fields: Record<string, unknown>;
+  /** Each with its own name: `fileName` (or `name`) of its JSON object, the part's filename, or the raw upload's name. */
   files: UploadedFile[];
 }
 
@@ -99,7 +86,7 @@ export const describedOnly = () => (data: unknown) => ({ value: data });
  * Reads an upload request in any of the three shapes. `rawName` is the raw upload's file name
  * (from its query). Refusals (400, 413 with the domain's message) leave nothing in storage.
  */
-export async function readUpload(req: FastifyRequest, storage: Storage, rules: UploadRules, rawName = ''): Promise<UploadBody> {
+export async function readUpload(req: FastifyRequest, storage: Storage, rules: RequestRules, rawName = ''): Promise<UploadBody> {
   const shape = uploadShape(req);
   const staged: UploadedFile[] = [];
   try {
@@ -108,7 +95,7 @@ export async function readUpload(req: FastifyRequest, storage: Storage, rules: U
       fields = {};
       const body = req.body as Readable | undefined;
       if (body && typeof body.pipe === 'function') {
-        const stored = await put(storage, body, rules.maxBytes(rawName), rules);
+        const stored = await receiveFile(storage, body, rules, rawName);
         if (stored.size > 0) staged.push({ fileName: rawName, stored });
         else await storage.remove(stored.key);
       }
@@ -118,45 +105,21 @@ export async function readUpload(req: FastifyRequest, storage: Storage, rules: U
       fields = await readMultipart(req, storage, rules, staged);
     }
     // A file's limit by its final name (in JSON the name may follow the data).
-    for (const f of staged) if (f.stored.size > rules.maxBytes(f.fileName || null)) throw new AppError(413, 'body_too_large', rules.tooLarge);
+    for (const f of staged) if (f.stored.size > rules.maxBytes(f.fileName || null)) throw tooLargeError(rules.tooLarge(f.fileName || null));
     if (!wellFormed(fields)) throw badRequest(MSG.invalidCharacters, 'invalid_characters');
     return { fields, files: staged };
   } catch (err) {
-    await discardUpload(storage, { files: staged });
+    await discardFiles(storage, staged);
     throw err;
   }
 }
 
-/** Runs the checks of an upload's fields; a refusal removes the staged files. */
-export async function checkOrDiscard<T>(storage: Storage, upload: Pick<UploadBody, 'files'>, check: () => T | Promise<T>): Promise<T> {
-  try {
-    return await check();
-  } catch (err) {
-    await discardUpload(storage, upload);
-    throw err;
-  }
-}
+const tooManyFiles = (rules: RequestRules) => badRequest(MSG.uploadTooManyFiles.replace('{n}', String(rules.maxFiles)), 'too_many_files');
 
-/** Removes the staged bytes of an upload (after a refusal). */
-export async function discardUpload(storage: Storage, upload: Pick<UploadBody, 'files'>) {
-  await Promise.all(upload.files.map((f) => storage.remove(f.stored.key).catch(() => undefined)));
-}
-
-async function put(storage: Storage, source: Readable, maxBytes: number, rules: UploadRules): Promise<StreamedFile> {
-  try {
-    return await storage.putStream(source, maxBytes);
-  } catch (err) {
-    if (err instanceof TooLargeError) throw new AppError(413, 'body_too_large', rules.tooLarge);
-    throw err;
-  }
-}
-
-const tooManyFiles = (rules: UploadRules) => badRequest(MSG.uploadTooManyFiles.replace('{n}', String(rules.maxFiles)), 'too_many_files');
-
-async function readJson(req: FastifyRequest, storage: Storage, rules: UploadRules, staged: UploadedFile[]): Promise<Record<string, unknown>> {
+async function readJson(req: FastifyRequest, storage: Storage, rules: RequestRules, staged: UploadedFile[]): Promise<Record<string, unknown>> {
   const limit = req.routeOptions.bodyLimit ?? TEXT_MAX;
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new AppError(413, 'body_too_large', rules.tooLarge);
+  if (declared > limit) throw tooLargeError(rules.tooLarge(null));
   const results: Promise<StreamedFile>[] = [];
   const scanner = new JsonUploadScanner({
     fileKeys: FILE_KEYS,
@@ -164,7 +127,7 @@ async function readJson(req: FastifyRequest, storage: Storage, rules: UploadRule
     openFile(name) {
       if (results.length >= rules.maxFiles) throw tooManyFiles(rules);
       const pass = new PassThrough({ highWaterMark: SLICE });
-      const stored = put(storage, pass, rules.maxBytes(name), rules);
+      const stored = receiveFile(storage, pass, rules, name);
       // Failures surface through write/end; this keeps an early one from going unhandled.
       stored.catch(() => undefined);
       results.push(stored);
@@ -194,7 +157,7 @@ async function readJson(req: FastifyRequest, storage: Storage, rules: UploadRule
     if (body && typeof body.pipe === 'function') {
       for await (const chunk of body as AsyncIterable<Buffer>) {
         total += chunk.length;
-        if (total > limit) throw new AppError(413, 'body_too_large', rules.tooLarge);
+        if (total > limit) throw tooLargeError(rules.tooLarge(null));
         for (let i = 0; i < chunk.length; i += SLICE) {
           await scanner.push(chunk.subarray(i, i + SLICE));
           sinceYield += Math.min(SLICE, chunk.length - i);
@@ -244,7 +207,7 @@ function parseObject(text: string): Record<string, unknown> {
 }
 
 /** multipart/form-data: the entity's JSON part, text fields, and file parts streamed to storage. */
-async function readMultipart(req: FastifyRequest, storage: Storage, rules: UploadRules, staged: UploadedFile[]): Promise<Record<string, unknown>> {
+async function readMultipart(req: FastifyRequest, storage: Storage, rules: RequestRules, staged: UploadedFile[]): Promise<Record<string, unknown>> {
   const largest = rules.maxBytes(null);
   const fields: Record<string, unknown> = {};
   const set = (name: string, value: unknown) => {
@@ -275,7 +238,7 @@ async function readMultipart(req: FastifyRequest, storage: Storage, rules: Uploa
         continue;
       }
       if (staged.length >= rules.maxFiles) throw tooManyFiles(rules);
-      const stored = await put(storage, part.file, rules.maxBytes(fileName || null), rules);
+      const stored = await receiveFile(storage, part.file, rules, fileName || null);
       if (stored.size > 0) staged.push({ fileName, stored });
       else await storage.remove(stored.key);
     }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { eanCheckDigit } from '@filialportal/core/stock';
 import type { Db } from '../platform/db.ts';
-import { saveFile } from '../platform/files.ts';
 import type { Storage } from '../platform/storage.ts';
+import { saveFile } from '../platform/uploads.ts';
 import { categories, categoryContacts, categoryFiles, categoryFolders } from '../modules/assortment/assortment.table.ts';
 import { colorLabels, manufacturers } from '../modules/lists/lists.table.ts';
 import { locations } from '../modules/locations/locations.table.ts';

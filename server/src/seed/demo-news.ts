@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
 import { berlinInstant, todayIso } from '../platform/dates.ts';
-import { saveFile } from '../platform/files.ts';
 import { imageFacts } from '../platform/images.ts';
 import type { Storage } from '../platform/storage.ts';
+import { saveFile } from '../platform/uploads.ts';
 import { comments, likes, news, newsConfirmations } from '../modules/news/news.table.ts';
 import { userGroups } from '../modules/teams/teams.table.ts';
 import { users } from '../modules/users/users.table.ts';

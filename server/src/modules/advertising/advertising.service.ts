@@ -6,13 +6,12 @@ import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
-import { deleteFile } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
 import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { discardUpload, type UploadedFile } from '../../platform/upload-body.ts';
+import { commitFile, deleteFile, discardFiles, orDiscard, stageFile, type StagedFile, type UploadedFile } from '../../platform/uploads.ts';
 import { seenAt } from '../seen/seen.service.ts';
-import { checkAdvertisingFile, insertStagedFiles, removeKeys, type StagedFile } from './advertising-files.ts';
+import { ADVERTISING_UPLOAD } from './advertising-files.ts';
 import { advertisings } from './advertising.table.ts';
 
 /**
@@ -111,21 +110,22 @@ const fieldValues = (input: TAdvertisingFields) => ({
 
 /** POST /advertising: entry and file in one call; a refused file or failed save leaves nothing behind. */
 export async function createAdvertising(db: Db, storage: Storage, actor: Actor, input: TAdvertisingFields, file: UploadedFile) {
-  const staged = await checkAdvertisingFile(storage, file);
-  try {
-    const id = await db.transaction(async (tx) => {
-      const stored = await insertStagedFiles(tx, staged, actor.userId);
+  const staged = await stageFile(storage, file, ADVERTISING_UPLOAD);
+  const id = await orDiscard(storage, [staged], () =>
+    db.transaction(async (tx) => {
       const [row] = await tx
         .insert(advertisings)
-        .values({ ...fieldValues(input), ...stored, name: staged.name, fileKind: staged.kind, mimeType: staged.mimeType, size: staged.size, createdBy: actor.userId })
+        .values({ ...fieldValues(input), ...(await fileColumns(tx, staged, actor.userId)), createdBy: actor.userId })
         .returning({ id: advertisings.id });
       return row!.id;
-    });
-    return { advertising: await getAdvertising(db, actor, id) };
-  } catch (err) {
-    await removeKeys(storage, staged.keys);
-    throw err;
-  }
+    }),
+  );
+  return { advertising: await getAdvertising(db, actor, id) };
+}
+
+/** The file columns of an entry, its staged file committed in the entry's transaction. */
+async function fileColumns(tx: Db, staged: StagedFile, userId: string) {
+  return { ...(await commitFile(tx, staged, userId)), name: staged.name, fileKind: staged.kind, mimeType: staged.mimeType, size: staged.size };
 }
 
 /**
@@ -148,22 +148,18 @@ async function saveEntry(db: Db, storage: Storage, actor: Actor, id: string, fie
   try {
     const [exists] = await db.select({ id: advertisings.id }).from(advertisings).where(eq(advertisings.id, id));
     if (!exists) throw notFound(MSG.advertisingUnknown);
-    staged = file ? await checkAdvertisingFile(storage, file) : null;
+    staged = file ? await stageFile(storage, file, ADVERTISING_UPLOAD) : null;
     old = await db.transaction(async (tx) => {
       const [before] = await tx.select({ fileId: advertisings.fileId, thumbnailFileId: advertisings.thumbnailFileId }).from(advertisings).where(eq(advertisings.id, id)).for('update');
       if (!before) throw notFound(MSG.advertisingUnknown);
-      const fileColumns = staged
-        ? { ...(await insertStagedFiles(tx, staged, actor.userId)), name: staged.name, fileKind: staged.kind, mimeType: staged.mimeType, size: staged.size }
-        : {};
       await tx
         .update(advertisings)
-        .set({ ...(fields ? fieldValues(fields) : {}), ...fileColumns })
+        .set({ ...(fields ? fieldValues(fields) : {}), ...(staged ? await fileColumns(tx, staged, actor.userId) : {}) })
         .where(eq(advertisings.id, id));
       return before;
     });
   } catch (err) {
-    if (staged) await removeKeys(storage, staged.keys);
-    else if (file) await discardUpload(storage, { files: [file] });
+    await discardFiles(storage, [staged ?? file]);
     throw err;
   }
   if (staged) await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);

@@ -15,7 +15,7 @@ import {
 } from '@filialportal/core/assortment';
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { sendStoredFile } from '../../platform/files.ts';
+import { sendStoredFile } from '../../platform/uploads.ts';
 import * as service from './assortment.service.ts';
 
 const tags = ['Sortiment'];

@@ -12,10 +12,10 @@ import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, badRequest, notFound, onConstraint } from '../../platform/errors.ts';
-import { decodeDataUrl, saveFile } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
 import { hook, type Hooks } from '../../platform/hooks.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { decodeDataUrl, saveFile } from '../../platform/uploads.ts';
 import { categories, categoryContacts, categoryFiles, categoryFolders } from './assortment.table.ts';
 
 /**

@@ -9,7 +9,7 @@ import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
-import { sendStoredFile } from '../../platform/files.ts';
+import { sendStoredFile } from '../../platform/uploads.ts';
 import { claimFileFor, deleteClaimFile, uploadClaimFile } from './claim-files.ts';
 import { claimExportColumns, claimExportRows } from './claims.export.ts';
 import * as service from './claims.service.ts';

@@ -3,7 +3,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import {
   DOCUMENT_FILES_MAX,
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_MIME_TYPES,
   documentType,
   FOLDER_MAX_DEPTH,
   ZDocumentChangeRequest,
@@ -16,8 +15,8 @@ import type { Db } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { extractText } from '../../platform/text-extract.ts';
-import { checkOrDiscard, discardUpload, type UploadBody, type UploadedFile, type UploadRules } from '../../platform/upload-body.ts';
+import type { RequestRules, UploadBody } from '../../platform/upload-body.ts';
+import { commitFile, discardFiles, orDiscard, stageFile, type StagedFile, type UploadedFile } from '../../platform/uploads.ts';
 import { parseOr400 } from '../../platform/validation.ts';
 import { users } from '../users/users.table.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
@@ -25,24 +24,27 @@ import { checkTeams, loadDocument, uploadTarget, visibleDocument } from './docum
 import { toDocument, documentColumns } from './library-view.ts';
 
 /** What file-type calls the bytes of each document type. */
-const MAGIC: Record<DocumentType, string> = { pdf: 'pdf', docx: 'docx', xlsx: 'xlsx' };
+const ALLOWED: Record<DocumentType, readonly string[]> = { pdf: ['pdf'], docx: ['docx'], xlsx: ['xlsx'] };
 
-/** Uploads of the library: up to 20 files of 50 MB each (pdf, docx, xlsx), the spec's JSON part `document`. */
-export const DOCUMENT_UPLOAD: UploadRules = { entity: 'document', maxFiles: DOCUMENT_FILES_MAX, maxBytes: () => DOCUMENT_MAX_BYTES, tooLarge: MSG.documentTooLarge };
+/**
+ * Uploads of the library: up to 20 files of 50 MB each (pdf, docx, xlsx), the spec's JSON part
+ * `document`; each file's text is read for the search (in a worker, bounded in time).
+ */
+export const DOCUMENT_UPLOAD: RequestRules = {
+  entity: 'document',
+  maxFiles: DOCUMENT_FILES_MAX,
+  endingOf: documentType,
+  allowed: ALLOWED,
+  maxBytes: () => DOCUMENT_MAX_BYTES,
+  tooLarge: () => MSG.documentTooLarge,
+  refusals: { type: MSG.documentType, empty: MSG.documentFileRequired, unreadable: MSG.documentType },
+  text: true,
+};
 
 /** Where documents go: a folder, or a new folder of that name in it (at the top when none is chosen). */
 interface Target {
   parent: string;
   newFolderName: string;
-}
-
-/** A file checked as a document, its bytes still only in storage. */
-interface CheckedFile {
-  name: string;
-  type: DocumentType;
-  size: number;
-  storageKey: string;
-  content: string;
 }
 
 /**
@@ -71,24 +73,14 @@ async function targetFolder(tx: Db, actor: Actor, target: Target): Promise<strin
 }
 
 /**
- * A staged file as a document (.pdf .docx .xlsx): its type by its own name (else the document's
- * name) and by its bytes, and its text for the full-text search (in a worker, bounded in time).
+ * A received file staged as a document named `name`: its type by its own name (else the
+ * document's name), its bytes checked against that type, and its text.
  */
-async function checkDocumentFile(storage: Storage, file: UploadedFile, name: string): Promise<CheckedFile> {
+async function stageDocument(storage: Storage, file: UploadedFile, name: string): Promise<StagedFile & { type: DocumentType }> {
   const type = documentType(file.fileName) ?? documentType(name);
   if (!type) throw badRequest(MSG.documentType);
   if (!name) throw badRequest(MSG.documentNameRequired);
-  // The whole file: Office files are ZIPs whose telling entry may lie past the first bytes.
-  const bytes = await storage.get(file.stored.key);
-  const found = await (await import('file-type')).fileTypeFromBuffer(bytes);
-  if (found?.ext !== MAGIC[type]) throw badRequest(MSG.documentType);
-  return { name, type, size: file.stored.size, storageKey: file.stored.key, content: await extractText(bytes, type) };
-}
-
-/** The file row of a checked file, inside the caller's transaction. */
-async function insertFile(tx: Db, actor: Actor, c: CheckedFile) {
-  const [file] = await tx.insert(files).values({ storageKey: c.storageKey, name: c.name, mimeType: DOCUMENT_MIME_TYPES[c.type], size: c.size, createdBy: actor.userId }).returning({ id: files.id });
-  return file!.id;
+  return { ...(await stageFile(storage, file, DOCUMENT_UPLOAD, { name, ending: type })), type };
 }
 
 /**
@@ -100,13 +92,13 @@ async function saveDocuments(db: Db, storage: Storage, actor: Actor, input: Targ
     if (upload.length === 0) throw badRequest(MSG.documentFileRequired);
     // A folder the person may not upload into is refused before any file is looked at.
     if (input.parent) await uploadTarget(db, actor, input.parent);
-    const checked: CheckedFile[] = [];
-    for (const u of upload) checked.push(await checkDocumentFile(storage, u.file, u.name));
+    const checked: Awaited<ReturnType<typeof stageDocument>>[] = [];
+    for (const u of upload) checked.push(await stageDocument(storage, u.file, u.name));
     const { folder, ids } = await db.transaction(async (tx) => {
       const folderId = await targetFolder(tx, actor, input);
       const created: string[] = [];
       for (const c of checked) {
-        const fileId = await insertFile(tx, actor, c);
+        const { fileId } = await commitFile(tx, c, actor.userId);
         const [row] = await tx
           .insert(libraryDocuments)
           .values({
@@ -116,7 +108,7 @@ async function saveDocuments(db: Db, storage: Storage, actor: Actor, input: Targ
             size: c.size,
             fileId,
             teams: input.teams,
-            content: c.content,
+            content: c.text,
             createdById: actor.userId,
             createdByName: sql`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${actor.userId})`,
           })
@@ -129,7 +121,7 @@ async function saveDocuments(db: Db, storage: Storage, actor: Actor, input: Targ
     const documents = ids.map((id) => toDocument(rows.find((r) => r.id === id)!));
     return { document: documents[0]!, documents, folder };
   } catch (err) {
-    await discardUpload(storage, { files: upload.map((u) => u.file) });
+    await discardFiles(storage, upload.map((u) => u.file));
     throw err;
   }
 }
@@ -151,7 +143,7 @@ export async function uploadDocument(db: Db, storage: Storage, actor: Actor, inp
  * file) by `document.name`, else by its own name.
  */
 export async function uploadDocuments(db: Db, storage: Storage, actor: Actor, upload: UploadBody) {
-  const input = await checkOrDiscard(storage, upload, () => parseOr400(ZDocumentFilesRequest, upload.fields));
+  const input = await orDiscard(storage, upload.files, () => parseOr400(ZDocumentFilesRequest, upload.fields));
   const single = upload.files.length === 1 ? input.document.name : '';
   const named = upload.files.map((file, i) => ({ file, name: input.fileNames[i] || single || file.fileName }));
   return saveDocuments(db, storage, actor, { ...input.document, newFolderName: input.newFolderName }, named);
@@ -169,11 +161,11 @@ export async function changeDocument(db: Db, storage: Storage, actor: Actor, upl
     await checkTeams(db, input.teams);
     const doc = await visibleDocument(db, actor, { id: input.__identity });
     if (input.parent && (newFolderName || input.parent !== doc.parent)) await uploadTarget(db, actor, input.parent);
-    const replacement = upload.files[0] ? await checkDocumentFile(storage, upload.files[0], input.name) : null;
+    const replacement = upload.files[0] ? await stageDocument(storage, upload.files[0], input.name) : null;
     const oldKey = await db.transaction(async (tx) => {
       const folderId = newFolderName ? await targetFolder(tx, actor, { parent: input.parent, newFolderName }) : input.parent;
-      const fileId = replacement ? await insertFile(tx, actor, replacement) : undefined;
-      const file = replacement ? { fileId, type: replacement.type, size: replacement.size, content: replacement.content } : {};
+      const fileId = replacement ? (await commitFile(tx, replacement, actor.userId)).fileId : undefined;
+      const file = replacement ? { fileId, type: replacement.type, size: replacement.size, content: replacement.text } : {};
       await tx
         .update(libraryDocuments)
         .set({ name: input.name, teams: input.teams, folderId, updatedAt: new Date(), ...file })
@@ -185,7 +177,7 @@ export async function changeDocument(db: Db, storage: Storage, actor: Actor, upl
     if (oldKey) await storage.remove(oldKey).catch(() => undefined);
     return { document: await loadDocument(db, input.__identity) };
   } catch (err) {
-    await discardUpload(storage, upload);
+    await discardFiles(storage, upload.files);
     throw err;
   }
 }

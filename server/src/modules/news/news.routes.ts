@@ -30,7 +30,7 @@ import {
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
-import { sendStoredFile } from '../../platform/files.ts';
+import { sendStoredFile } from '../../platform/uploads.ts';
 import { notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { eq } from 'drizzle-orm';

@@ -14,17 +14,17 @@ import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { deleteFile } from '../../platform/files.ts';
 import { files } from '../../platform/files.table.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { deleteFile, orDiscard } from '../../platform/uploads.ts';
 import { locations } from '../locations/locations.table.ts';
 import { trainings } from '../trainings/trainings.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
 import { seenAt } from '../seen/seen.service.ts';
-import { storeAttachment } from './news-files.ts';
+import { attachmentColumns, stageAttachment } from './news-files.ts';
 import { sanitizeNewsHtml } from './sanitize.ts';
 import { comments, likes, news, newsConfirmations } from './news.table.ts';
 
@@ -238,18 +238,19 @@ export async function createNews(db: Db, storage: Storage, actor: Actor, input: 
   await checkTargets(db, input);
   const values = fields(input);
   if (htmlIsEmpty(values.text)) throw badRequest(MSG.newsTextRequired);
-  // The attachment is stored first; should the insert fail, its files are removed again.
-  const stored = input.file ? await storeAttachment(db, storage, { data: input.file, fileName: input.fileName ?? '', userId: actor.userId }) : null;
-  try {
-    const [row] = await db
-      .insert(news)
-      .values({ ...values, createdBy: actor.userId, fileId: stored?.fileId, fileKind: stored?.fileKind, thumbnailFileId: stored?.thumbnailFileId, dominantColor: stored?.dominantColor })
-      .returning({ id: news.id });
-    return { news: await getNews(db, actor, row!.id) };
-  } catch (e) {
-    if (stored) await removeFiles(db, storage, [stored.fileId, stored.thumbnailFileId]);
-    throw e;
-  }
+  // The attachment is staged first and recorded with the item; should the insert fail, its bytes go.
+  const staged = input.file ? await stageAttachment(storage, { data: input.file, fileName: input.fileName ?? '' }) : null;
+  const id = await orDiscard(storage, [staged], () =>
+    db.transaction(async (tx) => {
+      const fileValues = staged ? await attachmentColumns(tx, staged, actor.userId) : {};
+      const [row] = await tx
+        .insert(news)
+        .values({ ...values, createdBy: actor.userId, ...fileValues })
+        .returning({ id: news.id });
+      return row!.id;
+    }),
+  );
+  return { news: await getNews(db, actor, id) };
 }
 
 /** PUT /news: `file` absent keeps the attachment, null removes it, data replaces it. */
@@ -261,18 +262,17 @@ export async function updateNews(db: Db, storage: Storage, actor: Actor, input: 
   await checkTargets(db, input);
   const values = fields(input);
   if (htmlIsEmpty(values.text)) throw badRequest(MSG.newsTextRequired);
-  const stored = input.file ? await storeAttachment(db, storage, { data: input.file, fileName: input.fileName ?? '', userId: actor.userId }) : null;
-  const replace = stored !== null || input.file === null;
-  const fileValues = replace
-    ? { fileId: stored?.fileId ?? null, fileKind: stored?.fileKind ?? null, thumbnailFileId: stored?.thumbnailFileId ?? null, dominantColor: stored?.dominantColor ?? null }
-    : {};
-  try {
-    const [row] = await db.update(news).set({ ...values, ...fileValues }).where(eq(news.id, input.id)).returning({ id: news.id });
-    if (!row) throw notFound();
-  } catch (e) {
-    if (stored) await removeFiles(db, storage, [stored.fileId, stored.thumbnailFileId]);
-    throw e;
-  }
+  const staged = input.file ? await stageAttachment(storage, { data: input.file, fileName: input.fileName ?? '' }) : null;
+  const replace = staged !== null || input.file === null;
+  const id = input.id;
+  await orDiscard(storage, [staged], () =>
+    db.transaction(async (tx) => {
+      const noFile = { fileId: null, fileKind: null, thumbnailFileId: null, dominantColor: null };
+      const fileValues = staged ? await attachmentColumns(tx, staged, actor.userId) : replace ? noFile : {};
+      const [row] = await tx.update(news).set({ ...values, ...fileValues }).where(eq(news.id, id)).returning({ id: news.id });
+      if (!row) throw notFound();
+    }),
+  );
   if (replace) await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);
   return { news: await getNews(db, actor, input.id) };
 }
