@@ -114,9 +114,9 @@ export function loggableError(err: unknown): { type: string; message: string; st
 
 function send(reply: FastifyReply, e: AppError, extra: Record<string, unknown> = {}) {
   // A download that fails before its first byte (bytes missing in storage) has already set its
-  // headers: the error must not go out as the file's type, as an attachment, or cacheable for a day.
+  // headers: the error must not go out as the file's type, as an attachment, or cacheable.
   if (reply.hasHeader('content-disposition')) {
-    reply.removeHeader('content-disposition').removeHeader('cache-control').removeHeader('content-length').type('application/json; charset=utf-8');
+    reply.removeHeader('content-disposition').removeHeader('cache-control').removeHeader('etag').removeHeader('content-length').type('application/json; charset=utf-8');
   }
   return reply.status(e.status).send({ error: { code: e.code, message: e.message, ...extra } });
 }

@@ -268,24 +268,41 @@ export async function decodeDataUrl(data: string): Promise<{ bytes: Buffer; mime
   return { bytes, mime: type?.mime ?? null, ext: type?.ext ?? null };
 }
 
-/** A recorded file with its bytes, or null. */
-export async function loadFile(db: Db, storage: Storage, id: string) {
-  const [row] = await db.select().from(files).where(eq(files.id, id));
-  if (!row) return null;
-  const bytes = await storage.get(row.storageKey);
-  return { id: row.id, name: row.name, mimeType: row.mimeType, size: row.size, bytes };
+/** A recorded file's row as a download needs it, or null. */
+export async function storedFile(db: Db, id: string) {
+  const [row] = await db.select({ storageKey: files.storageKey, name: files.name, mimeType: files.mimeType, size: files.size }).from(files).where(eq(files.id, id));
+  return row ?? null;
+}
+
+interface SendOptions {
+  /** `attachment` saves the file; `inline` shows it in place (pictures in a page, a PDF in a tab). */
+  disposition?: 'attachment' | 'inline';
+  /**
+   * `revalidate` (every file behind a right): the browser keeps the bytes but asks each time, so
+   * the route's access check runs on every view and a revoked right takes effect at once; an
+   * unchanged file costs a 304. `immutable`: only for addresses that name their bytes and that
+   * everyone signed in may see (avatars).
+   */
+  cache?: 'revalidate' | 'immutable';
 }
 
 /**
- * Answers with a stored file, streamed from storage: cached privately for a day (a stored file's
- * bytes never change), as a download or shown in place.
+ * Answers with a stored file, streamed from storage, with its name (Content-Disposition),
+ * `nosniff` (the browser takes the type we checked, never guesses one) and its cache rule.
  */
-export function sendStoredFile(reply: FastifyReply, storage: Storage, file: { storageKey: string; name: string; mimeType: string; size: number }, disposition: 'attachment' | 'inline' = 'attachment') {
+export function sendStoredFile(reply: FastifyReply, storage: Storage, file: { storageKey: string; name: string; mimeType: string; size: number }, opts: SendOptions = {}) {
   const header = attachment(file.name);
+  // A stored file's bytes never change: its key names them.
+  const etag = `"${createHash('sha256').update(file.storageKey).digest('base64url').slice(0, 22)}"`;
+  reply
+    .header('Cache-Control', opts.cache === 'immutable' ? 'private, max-age=86400, immutable' : 'private, no-cache')
+    .header('ETag', etag)
+    .header('X-Content-Type-Options', 'nosniff');
+  const known = reply.request.headers['if-none-match'];
+  if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
   return reply
-    .header('Cache-Control', 'private, max-age=86400, immutable')
     .header('Content-Length', String(file.size))
-    .header('Content-Disposition', disposition === 'inline' ? header.replace(/^attachment/, 'inline') : header)
+    .header('Content-Disposition', opts.disposition === 'inline' ? header.replace(/^attachment/, 'inline') : header)
     .type(file.mimeType)
     .send(storage.stream(file.storageKey));
 }

@@ -118,7 +118,7 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
     r.get(thumbnail ? '/advertising/:id/thumbnail' : '/advertising/:id/file', {
       config: { access: SEE },
       schema: { tags, summary: thumbnail ? 'Vorschaubild einer Werbung' : 'Datei einer Werbung herunterladen', params: ZId },
-      handler: async (req, reply) => sendStoredFile(reply, storage, await service.advertisingFileFor(db, actorOf(req), req.params.id, thumbnail), thumbnail ? 'inline' : 'attachment'),
+      handler: async (req, reply) => sendStoredFile(reply, storage, await service.advertisingFileFor(db, actorOf(req), req.params.id, thumbnail), { disposition: thumbnail ? 'inline' : 'attachment' }),
     });
   }
 

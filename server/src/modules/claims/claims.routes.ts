@@ -111,7 +111,7 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: SEE },
       schema: { tags, summary: thumbnail ? 'Vorschaubild eines Fotos einer Beanstandung' : 'Datei einer Beanstandung herunterladen', params: ZId },
       handler: async (req, reply) => {
-        return sendStoredFile(reply, storage, await claimFileFor(db, actorOf(req), req.params.id, thumbnail), thumbnail ? 'inline' : 'attachment');
+        return sendStoredFile(reply, storage, await claimFileFor(db, actorOf(req), req.params.id, thumbnail), { disposition: thumbnail ? 'inline' : 'attachment' });
       },
     });
   }

@@ -30,10 +30,8 @@ import {
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
-import { sendStoredFile } from '../../platform/uploads.ts';
 import { notFound } from '../../platform/errors.ts';
-import { files } from '../../platform/files.table.ts';
-import { eq } from 'drizzle-orm';
+import { sendStoredFile, storedFile } from '../../platform/uploads.ts';
 import { previewAudience } from './audience.ts';
 import * as confirmationsService from './confirmations.service.ts';
 import { confirmationColumns } from './news.export.ts';
@@ -124,10 +122,10 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
       schema: { tags, summary: method === 'GET' ? 'Anhang oder Vorschaubild einer Neuigkeit' : 'Anhang einer Neuigkeit herunterladen (Formular-POST mit authTok)', params: ZId },
       handler: async (req, reply) => {
         if (!(await service.visibleNewsFile(db, actorOf(req), req.params.id))) throw notFound();
-        const [file] = await db.select().from(files).where(eq(files.id, req.params.id));
+        const file = await storedFile(db, req.params.id);
         if (!file) throw notFound();
         const inline = method === 'GET' && (file.mimeType.startsWith('image/') || file.mimeType === 'application/pdf' || file.mimeType.startsWith('video/'));
-        return sendStoredFile(reply, storage, file, inline ? 'inline' : 'attachment');
+        return sendStoredFile(reply, storage, file, { disposition: inline ? 'inline' : 'attachment' });
       },
     });
   }

@@ -23,7 +23,7 @@ import { userExportColumns } from './users.export.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { ZPageParam } from '../../platform/paging.ts';
-import { loadFile } from '../../platform/uploads.ts';
+import { sendStoredFile, storedFile } from '../../platform/uploads.ts';
 import * as currentUser from './current-user.service.ts';
 import * as usersAdmin from './users-admin.service.ts';
 import * as usersList from './users-list.service.ts';
@@ -153,9 +153,10 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Profilbild', params: ZId },
     handler: async (req, reply) => {
-      const file = await loadFile(deps.db, deps.storage, req.params.id);
+      const file = await storedFile(deps.db, req.params.id);
       if (!file || !file.mimeType.startsWith('image/')) throw notFound();
-      return reply.header('Cache-Control', 'private, max-age=86400, immutable').type(file.mimeType).send(file.bytes);
+      // A new picture is a new file id: the bytes behind an address never change.
+      return sendStoredFile(reply, deps.storage, file, { disposition: 'inline', cache: 'immutable' });
     },
   });
 }
