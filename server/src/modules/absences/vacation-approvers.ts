@@ -2,7 +2,15 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { userGroups } from '../teams/teams.table.ts';
 import { users } from '../users/users.table.ts';
-import { ALL, OWN_LOCATION, SUBGROUPS, type Person } from './vacation.service.ts';
+import type { Person } from './vacation.service.ts';
+
+/**
+ * The permissions to see and approve others' vacation, here beside the approver rule that reads
+ * them, so that the vacation service, which calls the rule, and the rule do not import each other.
+ */
+export const ALL = 'urlaub_von_allen_sehen_und_bearbeiten';
+export const SUBGROUPS = 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten';
+export const OWN_LOCATION = 'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten';
 
 /**
  * Who gets the approval task: the closest approvers first — subordinate-group approvers of the

@@ -19,12 +19,9 @@ import { completeLinkedTasks, deleteLinkedTasksCte, linkedTaskCtes } from '../ta
 import { personSearch, users } from '../users/users.table.ts';
 import { absences } from './absences.table.ts';
 import { accountsForYears, type Accounts } from './contingents.service.ts';
-import { approversOf } from './vacation-approvers.ts';
+import { ALL, approversOf, OWN_LOCATION, SUBGROUPS } from './vacation-approvers.ts';
 import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
 
-export const ALL = 'urlaub_von_allen_sehen_und_bearbeiten';
-export const SUBGROUPS = 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten';
-export const OWN_LOCATION = 'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten';
 const reference = (id: string) => `absence:${id}`;
 /** Two live requests of one person never overlap; the database enforces it (absences_vacation_no_overlap). */
 const overlapRefused = onConstraint({ absences_vacation_no_overlap: () => new AppError(422, 'duplicate', MSG.vacationDuplicate) });
