@@ -5,16 +5,16 @@ import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-o
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from '../db/schema.ts';
 import { LOCK } from './locks.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
-export type Schema = typeof schema;
 /**
  * The database handle every service takes: node-postgres on PostgreSQL and on PGlite alike, and a
- * transaction is one too, so a service joins its caller's transaction by taking it as `db`.
+ * transaction is one too, so a service joins its caller's transaction by taking it as `db`. It
+ * carries no schema: services query through the tables they import (no `db.query`), and the
+ * platform knows no module's tables (db/schema.ts collects them for drizzle-kit).
  */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * Independent queries at once on the pool, but one after another inside a transaction: a
@@ -44,7 +44,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // An idle connection that the server drops (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   const database: Database = { db, kind: 'postgres', available: () => true, close: () => pool.end() };
   await withStartupLock(database, () => migratePg(db as never, { migrationsFolder }));
   return database;
@@ -92,7 +92,7 @@ export async function openPglite(dir: string | null, opts: { load?: string } = {
     pool.on('error', () => undefined);
     // The same for a connection in use (a transaction's): its query fails, nothing else.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     const migrate = () => migratePg(db as never, { migrationsFolder });
     try {
       await migrate();
