@@ -1,5 +1,5 @@
 import { bigint, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { id, timestamps } from '../db/columns.ts';
 
 /** Metadata of a stored file; the bytes live in the storage backend under `storageKey`. */
 export const files = pgTable('files', {

@@ -1,5 +1,5 @@
 import { date, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 
 /** School vacations per federal state: they cannot be computed, so they are imported. */
 export const schoolVacations = pgTable(

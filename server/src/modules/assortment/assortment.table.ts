@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 import { files } from '../../platform/files.table.ts';
 
 /** An assortment category ('Sortiment', spec 2 §3 Category): Laminat, Vinyl, Parkett, … */

@@ -1,5 +1,5 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 
 /** Company-wide settings: one row. */
 export const globalSettings = pgTable('global_settings', {

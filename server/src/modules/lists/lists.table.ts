@@ -1,5 +1,5 @@
 import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 
 /** Manufacturers of articles (Einstellungen → Hersteller). */
 export const manufacturers = pgTable('manufacturers', { id: id(), name: text('name').notNull().unique(), ...timestamps() });

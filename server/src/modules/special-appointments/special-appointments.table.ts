@@ -1,5 +1,5 @@
 import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 
 /** A special appointment (Sondertermin) for some or all locations (empty list = all). */
 export const specialAppointments = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 import { categories } from '../assortment/assortment.table.ts';
 import { colorLabels, manufacturers } from '../lists/lists.table.ts';
 import { locations } from '../locations/locations.table.ts';

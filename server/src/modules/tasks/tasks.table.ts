@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 import { users } from '../users/users.table.ts';
 
 /** A task as its creator wrote it (spec 3 §3 Task); who has to do it is in task_assignments. */

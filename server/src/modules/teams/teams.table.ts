@@ -1,5 +1,5 @@
 import { type AnyPgColumn, integer, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 
 /** A user group (role) holding permissions (spec 3 §3 User group). */
 export const userGroups = pgTable(

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 import { users } from './users.table.ts';
 
 /** One-time links to set a new password (valid 60 minutes). */

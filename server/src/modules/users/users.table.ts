@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, date, index, numeric, pgTable, text, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../platform/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 import { likeTerm } from '../../platform/paging.ts';
 import { locations } from '../locations/locations.table.ts';
 import { userGroups } from '../teams/teams.table.ts';
