@@ -180,6 +180,9 @@ export const ZChecklistInput = z.object({
   lueckentext: ZLueckentext.default(() => ZLueckentext.parse({})),
 });
 export const ZChecklistRequest = z.object({ checklist: ZChecklistInput });
+
+/** A checklist marked completed without a scenario (spec 2 §4: completing needs one). */
+export const claimScenarioMissing = (checklist: { completed?: boolean; scenario?: string | null }) => Boolean(checklist.completed) && !checklist.scenario;
 export type TChecklistInput = z.output<typeof ZChecklistInput>;
 
 const ZRef = z.object({ id: z.string(), name: z.string() });

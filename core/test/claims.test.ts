@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimFileExtension, claimIsOpen, claimNumber, claimYearFilter, parseDecimal, surfaceSize, ZChecklistInput, ZClaimInput } from '../src/claims.ts';
+import { claimFileExtension, claimIsOpen, claimNumber, claimScenarioMissing, claimYearFilter, parseDecimal, surfaceSize, ZChecklistInput, ZClaimInput } from '../src/claims.ts';
 import { MSG } from '../src/messages.ts';
 
 const issue = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => (r.success ? null : { message: r.error!.issues[0]!.message, path: r.error!.issues[0]!.path.join('.') });
@@ -64,5 +64,14 @@ describe('the claim form (spec 2 §5)', () => {
     expect(ZChecklistInput.safeParse({ scenario: 'abgelehnt' }).success).toBe(true);
     expect(issue(ZChecklistInput.safeParse({ lueckentext: { packageCount: '-2' } }))?.message).toBe(MSG.claimQuantityInvalid);
     expect(ZChecklistInput.parse({ lueckentext: { packageContent: '2,5' } }).lueckentext.packageContent).toBe(2.5);
+  });
+});
+
+describe('claimScenarioMissing', () => {
+  it('only a completed checklist needs a scenario', () => {
+    expect(claimScenarioMissing({ completed: true, scenario: null })).toBe(true);
+    expect(claimScenarioMissing({ completed: true, scenario: 'Scenario 2' })).toBe(false);
+    expect(claimScenarioMissing({ completed: false, scenario: null })).toBe(false);
+    expect(claimScenarioMissing({})).toBe(false);
   });
 });

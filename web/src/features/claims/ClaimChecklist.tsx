@@ -7,7 +7,6 @@ import { CLAIM_ADDITIONAL_ARTICLES_MAX, CLAIM_ADDITIONAL_INFO_MAX, CLAIM_SCENARI
 import { MSG } from '@filialportal/core/messages';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { downloadResource } from '../../ui/download.ts';
-import type { FormProblem } from '../../ui/form-problem.ts';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
 import { ClaimFiles } from './ClaimFiles.tsx';
 import { ClaimStockCorrections } from './ClaimStockCorrections.tsx';
@@ -142,13 +141,24 @@ function ArticleEditor({ value, onChange, readOnly }: { value: ArticleFields; on
  * the workflow with scenario and supplier steps, and the booking fields for who books. Once
  * completed, everything is read-only except for bookers.
  */
-export function ClaimChecklist({ claim, value, onChange, problem }: { claim: Claim; value: ChecklistBody; onChange: (next: ChecklistBody) => void; problem: FormProblem | null }) {
+export function ClaimChecklist({
+  claim,
+  value,
+  onChange,
+  fieldError,
+}: {
+  claim: Claim;
+  value: ChecklistBody;
+  onChange: (next: ChecklistBody) => void;
+  /** The error of a field of the checked form: its message, or a mark. */
+  fieldError: (field: string) => string | true | undefined;
+}) {
   const reasons = useClaimDropdown('reason');
   const readOnly = !claim.editable;
   const t = value.lueckentext as Lueckentext;
   const set = <K extends keyof ChecklistBody>(key: K, v: ChecklistBody[K]) => onChange({ ...value, [key]: v });
   const setText = (patch: Partial<Lueckentext>) => set('lueckentext', { ...t, ...patch });
-  const err = (field: string) => (problem?.fields.includes(field) ? problem.message : undefined);
+  const err = fieldError;
   const extra = t.additionalArticles ?? [];
   const stamped = (iso: string | null) => (iso ? ` (${formatDateTime(iso)})` : '');
 

@@ -1,19 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Autocomplete, Center, Group, Input, Loader, Modal, SegmentedControl, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { CLAIM_TYPE_LABELS, CLAIM_TYPES, ZChecklistRequest, ZClaimRequest, type ClaimType } from '@filialportal/core/claims';
+import { CLAIM_TYPE_LABELS, CLAIM_TYPES, claimScenarioMissing, ZChecklistRequest, ZClaimRequest, type ClaimType } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
-import { errorMessage } from '../../api/client.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { combineProblems, FORM_MESSAGE, zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { ClaimChecklist, checklistOf } from './ClaimChecklist.tsx';
 import { useClaimLocations } from './claim-locations.ts';
 import { useClaim, useClaimDropdown, useClaimStatuses, useCreateClaim, useUpdateChecklist, useUpdateClaim, type ChecklistBody, type Claim, type ClaimBody } from './claims.api.ts';
 
 type Info = { type: ClaimType | ''; locationId: string; customerName: string; customerInvoice: string; supplierName: string; haulerName: string; orderNumberOnlineshop: string; status: string | null; priority: 1 | 2 | 3 | null };
+/** Both tabs' fields: the claim's information and its checklist. */
+type Values = Info & { checklist: ChecklistBody };
 
 const infoOf = (c: Claim | undefined, location: string): Info => ({
   type: c?.type ?? '',
@@ -26,6 +28,11 @@ const infoOf = (c: Claim | undefined, location: string): Info => ({
   status: c?.status?.id ?? null,
   priority: (c?.priority as Info['priority']) ?? null,
 });
+
+const bodyOf = ({ checklist: _, ...info }: Values): ClaimBody => info as ClaimBody;
+
+/** The fields that show their problem under themselves ('Pflichtfeld!'); the others' stand above the buttons. */
+const MESSAGES_UNDER = ['type', 'customerName', 'customerInvoice', 'supplierName', 'haulerName', 'orderNumberOnlineshop', 'status', 'scenario', 'email', 'additionalInfo', 'baNumber'];
 
 const saved = () => notifications.show({ message: MSG.saved, color: 'teal', icon: <IconCircleCheck size={18} />, autoClose: 2000 });
 const failed = () => notifications.show({ message: MSG.serverError, color: 'red', autoClose: 2000 });
@@ -60,49 +67,51 @@ function ClaimForm({ claim, defaultLocation, onCreated, onClose, loadError }: { 
   const update = useUpdateClaim();
   const saveChecklist = useUpdateChecklist();
   const [tab, setTab] = useState<string | null>(claim ? 'checklist' : 'info');
-  const [info, setInfo] = useState<Info>(() => infoOf(claim, defaultLocation));
-  const [checklist, setChecklist] = useState<ChecklistBody>(() => checklistOf(claim));
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const initial = useMemo(() => JSON.stringify([infoOf(claim, defaultLocation), checklistOf(claim)]), [claim, defaultLocation]);
-  useEffect(() => setProblem(null), [tab]);
+  const initialValues = useMemo<Values>(() => ({ ...infoOf(claim, defaultLocation), checklist: checklistOf(claim) }), [claim, defaultLocation]);
+  // The tab shown is what a save checks and sends: the checklist (and its scenario rule) or the claim's information.
+  const { form, values, message, fieldError, refused } = useCheckedForm<Values>({
+    initialValues,
+    validate: (v) =>
+      tab === 'checklist'
+        ? combineProblems(zodResolver(ZChecklistRequest)({ checklist: v.checklist }), claimScenarioMissing(v.checklist) ? { [FORM_MESSAGE]: MSG.claimScenarioRequired } : {})
+        : zodResolver(ZClaimRequest)({ claim: bodyOf(v) }),
+    oneAtATime: true,
+    messagesUnder: MESSAGES_UNDER,
+  });
   const editable = claim ? claim.editable : true;
-  const dirty = JSON.stringify([info, checklist]) !== initial;
+  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues);
 
   const close = () => {
     if (!dirty || !editable) return onClose();
     openConfirm({ title: MSG.discardChanges, text: ' ', confirmLabel: 'Verwerfen', onConfirm: onClose });
   };
-  const set = <K extends keyof Info>(key: K, value: Info[K]) => setInfo((i) => ({ ...i, [key]: value }));
-  const err = (field: string) => (problem?.fields.includes(field) ? problem.message : undefined);
-  const refused = (e: unknown) => {
-    setProblem({ fields: [], message: errorMessage(e) });
+  const set = <K extends keyof Info>(key: K, value: Info[K]) => form.setFieldValue(key, value as never);
+  const showTab = (next: string | null) => {
+    setTab(next);
+    form.clearErrors();
+  };
+  const onError = (e: unknown) => {
+    refused(e);
     failed();
   };
 
   const submit = () => {
     if (!editable) return onClose();
-    if (tab === 'checklist' && claim) {
-      const check = firstProblem(ZChecklistRequest, { checklist });
-      if (check) return setProblem(check);
-      // The spec shows this one as an alert, not under the field.
-      if (checklist.completed && !checklist.scenario) return setProblem({ fields: [], message: MSG.claimScenarioRequired });
-      setProblem(null);
-      return saveChecklist.mutate({ id: claim.id, checklist }, { onSuccess: saved, onError: refused });
-    }
-    const body = info as ClaimBody;
-    const check = firstProblem(ZClaimRequest, { claim: body });
-    if (check) return setProblem(check);
-    setProblem(null);
-    if (claim) return update.mutate({ id: claim.id, claim: body }, { onSuccess: saved, onError: refused });
-    create.mutate(body, {
-      onSuccess: (res) => {
-        saved();
-        onCreated(res.claim.id);
-      },
-      onError: refused,
-    });
+    form.onSubmit((v) => {
+      if (tab === 'checklist' && claim) return saveChecklist.mutate({ id: claim.id, checklist: v.checklist }, { onSuccess: saved, onError });
+      const body = bodyOf(v);
+      if (claim) return update.mutate({ id: claim.id, claim: body }, { onSuccess: saved, onError });
+      create.mutate(body, {
+        onSuccess: (res) => {
+          saved();
+          onCreated(res.claim.id);
+        },
+        onError,
+      });
+    })();
   };
 
+  const info = values;
   const type = info.type;
   return (
     <FormModal
@@ -113,11 +122,11 @@ function ClaimForm({ claim, defaultLocation, onCreated, onClose, loadError }: { 
       onSubmit={submit}
       loading={create.isPending || update.isPending || saveChecklist.isPending}
       // A field's problem stands under the field ('Pflichtfeld!'); the rest above the buttons.
-      error={(problem && problem.fields.length === 0 ? problem.message : null) ?? loadError?.message ?? null}
+      error={message ?? loadError?.message ?? null}
       size={1000}
       fullScreenOnPhone
     >
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs value={tab} onChange={showTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="info">Informationen</Tabs.Tab>
           <Tabs.Tab value="checklist" disabled={!claim}>
@@ -134,7 +143,7 @@ function ClaimForm({ claim, defaultLocation, onCreated, onClose, loadError }: { 
                 data={CLAIM_TYPES.map((t) => ({ value: t, label: CLAIM_TYPE_LABELS[t] }))}
                 value={type || null}
                 onChange={(v) => set('type', (v ?? '') as Info['type'])}
-                error={err('type')}
+                error={fieldError('type')}
                 readOnly={!editable}
                 data-autofocus
               />
@@ -150,8 +159,8 @@ function ClaimForm({ claim, defaultLocation, onCreated, onClose, loadError }: { 
               />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Kunde" required={type === 'customer-item' || type === 'hauler-item'} value={info.customerName} onChange={(e) => set('customerName', e.currentTarget.value)} error={err('customerName')} readOnly={!editable} />
-              <TextInput label="Rechnungsnummer Kunde" value={info.customerInvoice} onChange={(e) => set('customerInvoice', e.currentTarget.value)} error={err('customerInvoice')} readOnly={!editable} />
+              <TextInput label="Kunde" required={type === 'customer-item' || type === 'hauler-item'} value={info.customerName} onChange={(e) => set('customerName', e.currentTarget.value)} error={fieldError('customerName')} readOnly={!editable} />
+              <TextInput label="Rechnungsnummer Kunde" value={info.customerInvoice} onChange={(e) => set('customerInvoice', e.currentTarget.value)} error={fieldError('customerInvoice')} readOnly={!editable} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Autocomplete
@@ -160,13 +169,13 @@ function ClaimForm({ claim, defaultLocation, onCreated, onClose, loadError }: { 
                 data={[...new Set((manufacturers.data ?? []).map((m) => m.name))]}
                 value={info.supplierName}
                 onChange={(v) => set('supplierName', v)}
-                error={err('supplierName')}
+                error={fieldError('supplierName')}
                 readOnly={!editable}
               />
-              <TextInput label="Spediteur" required={type === 'hauler-item'} value={info.haulerName} onChange={(e) => set('haulerName', e.currentTarget.value)} error={err('haulerName')} readOnly={!editable} />
+              <TextInput label="Spediteur" required={type === 'hauler-item'} value={info.haulerName} onChange={(e) => set('haulerName', e.currentTarget.value)} error={fieldError('haulerName')} readOnly={!editable} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label="Bestellnummer Onlineshop" value={info.orderNumberOnlineshop} onChange={(e) => set('orderNumberOnlineshop', e.currentTarget.value)} error={err('orderNumberOnlineshop')} readOnly={!editable} />
+              <TextInput label="Bestellnummer Onlineshop" value={info.orderNumberOnlineshop} onChange={(e) => set('orderNumberOnlineshop', e.currentTarget.value)} error={fieldError('orderNumberOnlineshop')} readOnly={!editable} />
               <Select
                 label="Status"
                 placeholder="Bitte wählen"
@@ -174,7 +183,7 @@ function ClaimForm({ claim, defaultLocation, onCreated, onClose, loadError }: { 
                 value={info.status}
                 onChange={(v) => set('status', v)}
                 clearable
-                error={err('status')}
+                error={fieldError('status')}
                 readOnly={!editable}
               />
               <Stack gap={4}>
@@ -196,7 +205,7 @@ function ClaimForm({ claim, defaultLocation, onCreated, onClose, loadError }: { 
             </SimpleGrid>
           </Stack>
         </Tabs.Panel>
-        <Tabs.Panel value="checklist">{claim && <ClaimChecklist claim={claim} value={checklist} onChange={setChecklist} problem={problem} />}</Tabs.Panel>
+        <Tabs.Panel value="checklist">{claim && <ClaimChecklist claim={claim} value={values.checklist} onChange={(next) => form.setFieldValue('checklist', next)} fieldError={fieldError} />}</Tabs.Panel>
       </Tabs>
     </FormModal>
   );

@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconPackageExport } from '@tabler/icons-react';
 import { formatDateTime } from '@filialportal/core/berlin-time';
-import { CLAIM_CORRECTION_MAX } from '@filialportal/core/claims';
+import { CLAIM_CORRECTION_MAX, ZStockCorrectionRequest } from '@filialportal/core/claims';
 import { countOf } from '@filialportal/core/plural';
-import { errorMessage } from '../../api/client.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useStockRights } from '../../shell-api/stock-rights.ts';
-import { useStockCorrection, type Claim } from './claims.api.ts';
+import { useStockCorrection, type Claim, type CorrectionBody } from './claims.api.ts';
 
 /** The saved claim's articles picked from the search: only those can be corrected. */
 function articlesOf(claim: Claim) {
@@ -71,14 +71,25 @@ export function ClaimStockCorrections({ claim, onBooked }: { claim: Claim; onBoo
   );
 }
 
+type Values = { articleId: string | null; locationId: string; quantity: number | string };
+
+const bodyOf = (v: Values): CorrectionBody => ({ articleId: v.articleId ?? '', locationId: v.locationId, quantity: typeof v.quantity === 'number' ? v.quantity : Number(v.quantity) });
+
 function CorrectionForm({ claim, onBooked, only }: { claim: Claim; onBooked: () => void; only: string[] | undefined }) {
   const articles = articlesOf(claim);
   const book = useStockCorrection();
   const fallbackLocation = claim.checklist.lueckentext.stockLocation ?? claim.location.id;
-  const [articleId, setArticleId] = useState<string | null>(articles[0]?.value ?? null);
-  const [locationId, setLocationId] = useState(!only || only.includes(fallbackLocation) ? fallbackLocation : (only[0] ?? ''));
-  const [quantity, setQuantity] = useState<number | string>(() => Math.round(Number(articles[0]?.count ?? 1)) || 1);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { form, values, refused } = useCheckedForm<Values>({
+    initialValues: {
+      articleId: articles[0]?.value ?? null,
+      locationId: !only || only.includes(fallbackLocation) ? fallbackLocation : (only[0] ?? ''),
+      quantity: Math.round(Number(articles[0]?.count ?? 1)) || 1,
+    },
+    validate: zodResolver(ZStockCorrectionRequest, bodyOf),
+    oneAtATime: true,
+    messagesUnder: 'all',
+  });
+  const { articleId, locationId, quantity } = values;
 
   if (articles.length === 0) {
     return (
@@ -89,40 +100,33 @@ function CorrectionForm({ claim, onBooked, only }: { claim: Claim; onBooked: () 
   }
   const article = articles.find((a) => a.value === articleId);
   const amount = typeof quantity === 'number' ? quantity : Number(quantity);
-  const submit = () => {
-    setProblem(null);
+  const submit = form.onSubmit((v) => {
     openConfirm({
       title: 'Bestand korrigieren?',
       text: `${amount > 0 ? `${countOf(amount, 'Paket', 'Pakete')} ausbuchen` : `${countOf(-amount, 'Paket', 'Pakete')} zurückbuchen`}: ${article?.label ?? ''}`,
       confirmLabel: 'Buchen',
       danger: false,
-      onConfirm: () =>
-        book.mutate(
-          { id: claim.id, correction: { articleId: articleId!, locationId, quantity: amount } },
-          { onSuccess: onBooked, onError: (e) => setProblem(errorMessage(e)) },
-        ),
+      onConfirm: () => book.mutate({ id: claim.id, correction: bodyOf(v) }, { onSuccess: onBooked, onError: (e) => refused(e, () => ['quantity']) }),
     });
-  };
+  });
   // Enter in these fields books nothing by itself (the surrounding form saves the checklist).
   const noSubmit = (e: React.KeyboardEvent) => e.key === 'Enter' && e.preventDefault();
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Select label="Artikel" data={articles.map(({ value, label }) => ({ value, label }))} value={articleId} onChange={setArticleId} allowDeselect={false} />
-        <LocationSelect label="Standort" value={locationId} onChange={setLocationId} withAll={false} only={only} fullWidth />
+        <Select label="Artikel" data={articles.map(({ value, label }) => ({ value, label }))} {...form.getInputProps('articleId')} allowDeselect={false} />
+        <LocationSelect label="Standort" value={locationId} onChange={(v) => form.setFieldValue('locationId', v)} withAll={false} only={only} fullWidth />
         <NumberInput
           label="Pakete ausbuchen (− zurück)"
-          value={quantity}
-          onChange={setQuantity}
+          {...form.getInputProps('quantity')}
           allowDecimal={false}
           min={-CLAIM_CORRECTION_MAX}
           max={CLAIM_CORRECTION_MAX}
           onKeyDown={noSubmit}
-          error={problem}
         />
       </SimpleGrid>
       <Group justify="flex-end">
-        <Button type="button" variant="light" leftSection={<IconPackageExport size={16} />} onClick={submit} loading={book.isPending} disabled={!articleId || !locationId || !amount}>
+        <Button type="button" variant="light" leftSection={<IconPackageExport size={16} />} onClick={() => submit()} loading={book.isPending} disabled={!articleId || !locationId || !amount}>
           Bestand korrigieren
         </Button>
       </Group>

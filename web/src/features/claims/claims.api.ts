@@ -1,5 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { CLAIM_PAGE_OVERLAP, type TStockCorrectionRequest, type ZArticleSuggestionResponse, type ZChecklistInput, type ZClaimInput, type ZClaimListResponse, type ZClaimResponse, type ZClaimRow } from '@filialportal/core/claims';
+import {
+  CLAIM_PAGE_OVERLAP,
+  type ZArticleSuggestionResponse,
+  type ZChecklistInput,
+  type ZClaimInput,
+  type ZClaimListResponse,
+  type ZClaimResponse,
+  type ZClaimRow,
+  type ZStockCorrectionRequest,
+} from '@filialportal/core/claims';
 import type { ClaimListKind, ZNamedEntryListResponse, ZNamedRowListResponse } from '@filialportal/core/lists';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
@@ -10,6 +19,7 @@ export type Claim = Wire<typeof ZClaimResponse>['claim'];
 type ClaimList = Wire<typeof ZClaimListResponse>;
 export type ClaimBody = z.input<typeof ZClaimInput>;
 export type ChecklistBody = z.input<typeof ZChecklistInput>;
+export type CorrectionBody = z.input<typeof ZStockCorrectionRequest>;
 
 /** The filter of both lists (toolbar) and of one card (its number search and sorting). */
 export interface ClaimFilter {
@@ -82,7 +92,7 @@ export const useUpdateChecklist = () =>
 
 /** Packages of one of the claim's articles out of (or back into) a location's stock; the claim counts as stock-updated. */
 export const useStockCorrection = () =>
-  useClaimMutation(({ id, correction }: { id: string; correction: TStockCorrectionRequest }) => api(`/api/claims/${id}/stockcorrection`, { method: 'POST', body: correction }));
+  useClaimMutation(({ id, correction }: { id: string; correction: CorrectionBody }) => api(`/api/claims/${id}/stockcorrection`, { method: 'POST', body: correction }));
 
 /** New claims since the last visit, beside 'Beanstandung' in the navigation. */
 export function useClaimCounter() {
