@@ -192,7 +192,12 @@ export const ZStockUpdateRequest = z
         return n;
       }),
   })
-  .refine((v) => v.articleId !== undefined || v.ean !== '', { message: MSG.articleEanRequired, path: ['ean'] });
+  .refine((v) => v.articleId !== undefined || v.ean !== '', {
+    message: MSG.articleEanRequired,
+    path: ['ean'],
+    // Also beside a missing location or count (the form names the code first); not when the code itself is malformed.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => ['ean', 'articleId'].includes(String(i.path?.[0]))),
+  });
 
 /** POST /article/filterlist: the articles of a list (a scan session), in the given order. */
 export const ZFilterListRequest = z.object({ articles: z.array(zId()).max(FILTERLIST_MAX), location: zId().optional() });

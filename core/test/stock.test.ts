@@ -56,6 +56,14 @@ describe('stock change (spec 2 §5)', () => {
     expect(problem(ZStockUpdateRequest.safeParse({ ean: '4006381333931', location: loc, count: 2.5 }))).toBe(MSG.stockCountInvalid);
     expect(ZStockUpdateRequest.parse({ ean: '4006381333931', location: loc, count: '7' }).count).toBe(7);
   });
+
+  it('names a missing code beside a missing count, after the count (the server answers with the first)', () => {
+    const result = ZStockUpdateRequest.safeParse({ ean: '', location: loc, count: '' });
+    expect(result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['count', MSG.stockCountRequired],
+      ['ean', MSG.articleEanRequired],
+    ]);
+  });
 });
 
 describe('categories', () => {

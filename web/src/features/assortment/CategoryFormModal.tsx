@@ -4,13 +4,13 @@ import { modals } from '@mantine/modals';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CATEGORY_FILE_EXTENSIONS, CATEGORY_FILE_MAX_BYTES, DEFAULT_SALES_NAMES, SALUTATIONS, ZCategoryRequest, contactHasContent, type TContactInput } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
-import { errorMessage } from '../../api/client.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { downloadResource } from '../../ui/download.ts';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { readAsDataUrl } from '../../ui/ImagePicker.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { TechTree, type TreeActions } from './TechTree.tsx';
 import {
   useAddFolder,
@@ -21,14 +21,25 @@ import {
   useSaveCategory,
   useUploadFile,
   type Category,
-  type CategoryBody,
   type CategoryFolder,
 } from './assortment.api.ts';
 
 type Contact = Partial<TContactInput>;
 const EMPTY_CONTACT: Contact = { company: '', responsibility: '', salutation: '', firstName: '', lastName: '', email: '', phone: '' };
 
-const bodyOf = (c: Category | null): CategoryBody => ({
+/** The category as the form edits it: the position as typed, contacts as entered. */
+interface Values {
+  name: string;
+  position: number | string;
+  info: string;
+  link: string;
+  sales1Name: string;
+  sales2Name: string;
+  sales3Name: string;
+  contactPersons: Contact[];
+}
+
+const valuesOf = (c: Category | null): Values => ({
   name: c?.name ?? '',
   position: c?.position ?? 0,
   info: c?.info ?? '',
@@ -45,28 +56,25 @@ const bodyOf = (c: Category | null): CategoryBody => ({
  * the fields with the submit button. Cancelling with unsaved changes asks first.
  */
 export function CategoryFormModal({ category, opened, onClose }: { category: Category | null; opened: boolean; onClose: () => void }) {
-  const [body, setBody] = useState<CategoryBody>(() => bodyOf(category));
-  const initial = useMemo(() => JSON.stringify(bodyOf(category)), [category]);
+  const initialValues = useMemo(() => valuesOf(category), [category]);
   const [draft, setDraft] = useState<Contact>(EMPTY_CONTACT);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const save = useSaveCategory();
-  const set = <K extends keyof CategoryBody>(key: K, value: CategoryBody[K]) => setBody((b) => ({ ...b, [key]: value }));
-  const dirty = JSON.stringify(body) !== initial || contactHasContent(draft);
+  // Name, position and link show their problem under themselves; a contact's stands above the buttons.
+  const { form, values: body, message, fieldError, refused } = useCheckedForm<Values>({
+    initialValues,
+    validate: zodResolver(ZCategoryRequest, (category: Values) => ({ category })),
+    oneAtATime: true,
+    messagesUnder: ['name', 'position', 'link'],
+  });
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
+  const dirty = JSON.stringify(body) !== JSON.stringify(initialValues) || contactHasContent(draft);
 
   const close = () => {
     if (!dirty) return onClose();
     openConfirm({ title: MSG.discardChanges, text: ' ', confirmLabel: 'Verwerfen', onConfirm: onClose });
   };
 
-  const submit = () => {
-    const failed = firstProblem(ZCategoryRequest, { category: body });
-    if (failed) return setProblem(failed);
-    setProblem(null);
-    save.mutate({ id: category?.id ?? null, body }, { onSuccess: onClose, onError: (e) => setProblem({ fields: [], message: errorMessage(e) }) });
-  };
-
-  const INLINE = ['name', 'position', 'link'];
-  const fieldError = (field: string) => (problem?.fields.includes(field) ? problem.message : undefined);
+  const submit = form.onSubmit((values) => save.mutate({ id: category?.id ?? null, body: values }, { onSuccess: onClose, onError: (e) => refused(e) }));
 
   return (
     <FormModal
@@ -76,7 +84,7 @@ export function CategoryFormModal({ category, opened, onClose }: { category: Cat
       submitLabel={category ? 'Änderungen speichern' : 'Sortiment anlegen'}
       onSubmit={submit}
       loading={save.isPending}
-      error={problem && !problem.fields.some((f) => INLINE.includes(f)) ? problem.message : null}
+      error={message}
       size="xl"
     >
       <Tabs defaultValue="general" keepMounted={false}>

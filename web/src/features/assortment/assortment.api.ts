@@ -1,6 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TContactInput, ZCategory, ZCategoryListResponse, ZCategoryResponse } from '@filialportal/core/assortment';
+import type {
+  ZCategory,
+  ZCategoryDeleteEntryRequest,
+  ZCategoryFileRequest,
+  ZCategoryFolderRename,
+  ZCategoryFolderRequest,
+  ZCategoryListResponse,
+  ZCategoryRequest,
+  ZCategoryResponse,
+  ZMoveFileRequest,
+} from '@filialportal/core/assortment';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, apiWithProgress } from '../../api/client.ts';
 
 export type Category = Wire<typeof ZCategory>;
@@ -9,16 +20,7 @@ export type CategoryFile = Category['files'][number];
 type CategoryAnswer = Wire<typeof ZCategoryResponse>;
 
 /** What the category form sends (spec 2 §2 Category form). */
-export interface CategoryBody {
-  name: string;
-  position: number | string;
-  info: string;
-  link: string;
-  sales1Name: string;
-  sales2Name: string;
-  sales3Name: string;
-  contactPersons: Partial<TContactInput>[];
-}
+export type CategoryBody = z.input<typeof ZCategoryRequest>['category'];
 
 export const categoryKeys = {
   all: ['categories'] as const,
@@ -66,17 +68,17 @@ export function useDeleteCategory() {
 }
 
 export const useAddFolder = () =>
-  useCategoryMutation((body: { categoryId: string; parentId: string | null; name: string }) => api<CategoryAnswer>('/api/addcategoryfolder', { method: 'POST', body }));
+  useCategoryMutation((body: z.input<typeof ZCategoryFolderRequest>) => api<CategoryAnswer>('/api/addcategoryfolder', { method: 'POST', body }));
 
-export const useRenameFolder = () => useCategoryMutation(({ id, name }: { id: string; name: string }) => api<CategoryAnswer>(`/api/categoryfolder/${id}`, { method: 'PUT', body: { name } }));
+export const useRenameFolder = () => useCategoryMutation(({ id, ...body }: { id: string } & z.input<typeof ZCategoryFolderRename>) => api<CategoryAnswer>(`/api/categoryfolder/${id}`, { method: 'PUT', body }));
 
 export const useDeleteEntry = () =>
-  useCategoryMutation((body: { type: 'file' | 'folder'; id: string }) => api<CategoryAnswer>('/api/deletecategoryfileorfolder', { method: 'POST', body }));
+  useCategoryMutation((body: z.input<typeof ZCategoryDeleteEntryRequest>) => api<CategoryAnswer>('/api/deletecategoryfileorfolder', { method: 'POST', body }));
 
-export const useMoveFile = () => useCategoryMutation((body: { fileId: string; folderId: string | null }) => api<CategoryAnswer>('/api/movefile', { method: 'POST', body }));
+export const useMoveFile = () => useCategoryMutation((body: z.input<typeof ZMoveFileRequest>) => api<CategoryAnswer>('/api/movefile', { method: 'POST', body }));
 
 /** POST /addcategoryfile with upload progress (share 0–1). */
 export const useUploadFile = () =>
-  useCategoryMutation(({ onProgress, ...body }: { categoryId: string; folderId: string | null; name: string; data: string; onProgress: (share: number) => void }) =>
+  useCategoryMutation(({ onProgress, ...body }: z.input<typeof ZCategoryFileRequest> & { onProgress: (share: number) => void }) =>
     apiWithProgress<CategoryAnswer>('/api/addcategoryfile', { method: 'POST', body, onProgress }),
   );

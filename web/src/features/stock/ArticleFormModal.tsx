@@ -1,81 +1,83 @@
-import { useEffect, useState } from 'react';
 import { Button, Group, Loader, Select, SimpleGrid, Stack, Switch, Table, Tabs, TagsInput, Text, TextInput } from '@mantine/core';
 import { salesName } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
-import { ZArticleRequest } from '@filialportal/core/stock';
-import { errorMessage } from '../../api/client.ts';
+import { OUTLET, ZArticleRequest } from '@filialportal/core/stock';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useCategories } from '../assortment/assortment.api.ts';
-import { useArticle, useArticleHistory, useDeleteArticle, useManufacturers, useSaveArticle, type ArticleDetail } from './stock.api.ts';
-
-type Form = Record<string, string | boolean | string[]>;
+import { useArticle, useArticleHistory, useDeleteArticle, useManufacturers, useSaveArticle, type ArticleBody, type ArticleDetail } from './stock.api.ts';
 
 const TEXT_FIELDS = ['number', 'ean', 'name', 'decor', 'sales1', 'sales2', 'sales3', 'strength', 'quality', 'baseboard', 'corner'] as const;
 const NUMBER_FIELDS = ['srp', 'price', 'actionPrice', 'advertisingActionPrice', 'package', 'package2', 'position'] as const;
 const DATE_FIELDS = ['actionPriceFrom', 'actionPriceTill', 'advertisingFrom', 'advertisingTill', 'deliveryCentralWarehouse', 'deliveryCentralWarehouse2'] as const;
+type TypedField = (typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number] | (typeof DATE_FIELDS)[number] | 'manufacturer' | 'category';
+/** The fields as typed (numbers and dates as text), the switches and the further EANs. */
+type Values = Record<TypedField, string> & { outlet: boolean; advertising: boolean; active: boolean; scanList: string[] };
 const decimal = (v: number | null) => (v === null ? '' : String(v).replace('.', ','));
 
-function formOf(a: ArticleDetail | undefined, categoryId: string): Form {
-  const f: Form = { manufacturer: a?.manufacturer.id ?? '', category: a?.category.id ?? categoryId, outlet: a?.outlet === 'A', advertising: a?.advertising ?? false, active: a?.active ?? true, scanList: a?.scanList ?? [] };
-  for (const k of TEXT_FIELDS) f[k] = a?.[k] ?? '';
-  for (const k of NUMBER_FIELDS) f[k] = k === 'position' ? String(a?.position ?? 0) : decimal(a?.[k] ?? null);
-  for (const k of DATE_FIELDS) f[k] = a?.[k] ?? '';
-  return f;
+function valuesOf(a: ArticleDetail | undefined, categoryId: string): Values {
+  const typed = Object.fromEntries([
+    ...TEXT_FIELDS.map((k) => [k, a?.[k] ?? '']),
+    ...NUMBER_FIELDS.map((k) => [k, k === 'position' ? String(a?.position ?? 0) : decimal(a?.[k] ?? null)]),
+    ...DATE_FIELDS.map((k) => [k, a?.[k] ?? '']),
+  ]) as Record<TypedField, string>;
+  return { ...typed, manufacturer: a?.manufacturer.id ?? '', category: a?.category.id ?? categoryId, outlet: a?.outlet === OUTLET, advertising: a?.advertising ?? false, active: a?.active ?? true, scanList: a?.scanList ?? [] };
 }
 
-const bodyOf = (f: Form) => ({ ...f, outlet: f.outlet ? 'A' : '' });
+const bodyOf = (v: Values): ArticleBody => ({ ...v, outlet: v.outlet ? OUTLET : '' });
 
 /**
  * The article modal (spec 2 §2): tabs Artikel, Preise, Verpackung, Lieferdaten, Historie. Who may
  * not edit sees the same tabs read-only. Clearing an action price's start clears its end (§4).
  */
 export function ArticleFormModal({ articleId, categoryId, location, onClose }: { articleId: string | null; categoryId: string; location: string; onClose: () => void }) {
-  const can = useCan();
   const article = useArticle(articleId, location);
+  if (articleId && article.isPending) return <FormModal opened onClose={onClose} title="Artikel" submitLabel="Schließen" onSubmit={onClose} children={<Loader mx="auto" />} />;
+  return <ArticleForm key={article.data?.id ?? 'neu'} articleId={articleId} article={article.data} loadError={article.error} categoryId={categoryId} onClose={onClose} />;
+}
+
+function ArticleForm({ articleId, article, loadError, categoryId, onClose }: { articleId: string | null; article: ArticleDetail | undefined; loadError: Error | null; categoryId: string; onClose: () => void }) {
+  const can = useCan();
   const categories = useCategories();
   const manufacturers = useManufacturers();
   const save = useSaveArticle();
   const remove = useDeleteArticle();
-  const [form, setForm] = useState<Form>(() => formOf(undefined, categoryId));
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const editable = articleId ? can('sortiment_artikel_bearbeiten') : can('sortiment_artikel_erstellen');
-  useEffect(() => {
-    if (article.data) setForm(formOf(article.data, categoryId));
-  }, [article.data, categoryId]);
+  // A field's problem stands under it and above the buttons: the field may be on another tab.
+  const { form, values, message, fieldError, refused } = useCheckedForm<Values>({
+    initialValues: valuesOf(article, categoryId),
+    validate: zodResolver(ZArticleRequest, (v: Values) => ({ article: bodyOf(v) })),
+    oneAtATime: true,
+    messagesUnder: 'all',
+    listEveryMessage: true,
+  });
 
-  const set = (key: string, value: string | boolean | string[]) =>
-    setForm((f) => ({ ...f, [key]: value, ...(key === 'actionPriceFrom' && value === '' ? { actionPriceTill: '' } : {}), ...(key === 'advertisingFrom' && value === '' ? { advertisingTill: '' } : {}) }));
-  const category = categories.data?.find((c) => c.id === form.category);
-  const err = (field: string) => (problem?.fields.includes(field) ? problem.message : undefined);
-  const text = (key: string, label: string, extra: Record<string, unknown> = {}) => (
-    <TextInput label={label} value={form[key] as string} onChange={(e) => set(key, e.currentTarget.value)} error={err(key)} readOnly={!editable} {...extra} />
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    form.setValues({ [key]: value, ...(key === 'actionPriceFrom' && value === '' ? { actionPriceTill: '' } : {}), ...(key === 'advertisingFrom' && value === '' ? { advertisingTill: '' } : {}) });
+  const category = categories.data?.find((c) => c.id === values.category);
+  const text = (key: TypedField, label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput label={label} value={values[key]} onChange={(e) => set(key, e.currentTarget.value)} error={fieldError(key)} readOnly={!editable} {...extra} />
   );
 
   const submit = () => {
     if (!editable) return onClose();
-    const body = bodyOf(form);
-    const failed = firstProblem(ZArticleRequest, { article: body });
-    if (failed) return setProblem(failed);
-    setProblem(null);
-    save.mutate({ id: articleId, body }, { onSuccess: onClose, onError: (e) => setProblem({ message: errorMessage(e), fields: [] }) });
+    form.onSubmit((v) => save.mutate({ id: articleId, body: bodyOf(v) }, { onSuccess: onClose, onError: (e) => refused(e) }))();
   };
-
-  if (articleId && article.isPending) return <FormModal opened onClose={onClose} title="Artikel" submitLabel="Schließen" onSubmit={onClose} children={<Loader mx="auto" />} />;
 
   return (
     <FormModal
       opened
       onClose={onClose}
-      title={articleId ? `Artikel ${article.data?.number ?? ''}` : 'Neuer Artikel'}
+      title={articleId ? `Artikel ${article?.number ?? ''}` : 'Neuer Artikel'}
       submitLabel={editable ? (articleId ? 'Speichern' : 'Artikel anlegen') : 'Schließen'}
       onSubmit={submit}
       loading={save.isPending}
-      error={problem?.message ?? article.error?.message ?? null}
+      error={message ?? loadError?.message ?? null}
       size="xl"
     >
       <Tabs defaultValue="article">
@@ -95,9 +97,9 @@ export function ArticleFormModal({ articleId, categoryId, location, onClose }: {
                 label="Hersteller"
                 required
                 data={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-                value={(form.manufacturer as string) || null}
+                value={values.manufacturer || null}
                 onChange={(v) => set('manufacturer', v ?? '')}
-                error={err('manufacturer')}
+                error={fieldError('manufacturer')}
                 readOnly={!editable}
                 searchable
                 placeholder="Bitte wählen"
@@ -112,9 +114,9 @@ export function ArticleFormModal({ articleId, categoryId, location, onClose }: {
                 label="Sortiment"
                 required
                 data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                value={(form.category as string) || null}
+                value={values.category || null}
                 onChange={(v) => set('category', v ?? '')}
-                error={err('category')}
+                error={fieldError('category')}
                 readOnly={!editable}
                 placeholder="Bitte wählen"
               />
@@ -131,8 +133,8 @@ export function ArticleFormModal({ articleId, categoryId, location, onClose }: {
               {text('corner', 'Ecke')}
               {text('position', 'Position', { inputMode: 'numeric' })}
             </SimpleGrid>
-            <TagsInput label="Weitere EANs (Scanliste)" value={form.scanList as string[]} onChange={(v) => set('scanList', v)} readOnly={!editable} error={err('scanList')} splitChars={[',', ' ', ';']} />
-            <Switch label="Outlet-Artikel" checked={form.outlet as boolean} onChange={(e) => set('outlet', e.currentTarget.checked)} disabled={!editable} />
+            <TagsInput label="Weitere EANs (Scanliste)" value={values.scanList} onChange={(v) => set('scanList', v)} readOnly={!editable} error={fieldError('scanList')} splitChars={[',', ' ', ';']} />
+            <Switch label="Outlet-Artikel" checked={values.outlet} onChange={(e) => set('outlet', e.currentTarget.checked)} disabled={!editable} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="prices">
@@ -144,14 +146,14 @@ export function ArticleFormModal({ articleId, categoryId, location, onClose }: {
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {text('actionPriceFrom', 'Aktionspreis von', { placeholder: 'tt.mm.jjjj hh:mm' })}
-              {text('actionPriceTill', 'Aktionspreis bis', { placeholder: 'tt.mm.jjjj hh:mm', disabled: !form.actionPriceFrom })}
+              {text('actionPriceTill', 'Aktionspreis bis', { placeholder: 'tt.mm.jjjj hh:mm', disabled: !values.actionPriceFrom })}
             </SimpleGrid>
-            <Switch label="Werbung" checked={form.advertising as boolean} onChange={(e) => set('advertising', e.currentTarget.checked)} disabled={!editable} />
-            {form.advertising && (
+            <Switch label="Werbung" checked={values.advertising} onChange={(e) => set('advertising', e.currentTarget.checked)} disabled={!editable} />
+            {values.advertising && (
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 {text('advertisingActionPrice', 'Werbepreis (€)', { inputMode: 'decimal' })}
                 {text('advertisingFrom', 'Werbung von', { placeholder: 'tt.mm.jjjj hh:mm' })}
-                {text('advertisingTill', 'Werbung bis', { placeholder: 'tt.mm.jjjj hh:mm', disabled: !form.advertisingFrom })}
+                {text('advertisingTill', 'Werbung bis', { placeholder: 'tt.mm.jjjj hh:mm', disabled: !values.advertisingFrom })}
               </SimpleGrid>
             )}
           </Stack>
@@ -168,9 +170,9 @@ export function ArticleFormModal({ articleId, categoryId, location, onClose }: {
             {text('deliveryCentralWarehouse2', 'Weitere Lieferung Zentrallager', { placeholder: 'tt.mm.jjjj' })}
           </SimpleGrid>
         </Tabs.Panel>
-        {articleId && article.data && (
+        {articleId && article && (
           <Tabs.Panel value="history">
-            <History article={article.data} />
+            <History article={article} />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -2,12 +2,19 @@ import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBarcode, IconCheck } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
-import { normalizeEan } from '@filialportal/core/stock';
+import { normalizeEan, STOCK_MAX, ZStockUpdateRequest } from '@filialportal/core/stock';
 import { errorMessage } from '../../api/client.ts';
+import { zodResolver } from '../../ui/form-problem.ts';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useLocationOptions } from '../users/users.api.ts';
 import { BarcodeScanner } from './BarcodeScanner.tsx';
-import { lookupEan, useUpdateStock, type ArticleDetail } from './stock.api.ts';
+import { lookupEan, useUpdateStock, type ArticleDetail, type StockUpdateBody } from './stock.api.ts';
 import { useStockRights } from '../../shell-api/stock-rights.ts';
+
+type Values = { location: string; ean: string; count: string | number };
+
+/** The counted stock of the article found, or of the typed code. */
+const bodyOf = (v: Values, article: ArticleDetail | null): StockUpdateBody => (article ? { articleId: article.id, location: v.location, count: v.count } : { ean: v.ean, location: v.location, count: v.count });
 
 interface Done {
   key: number;
@@ -26,47 +33,45 @@ interface Done {
 export function StockChangeModal({ location: initialLocation, onClose }: { location: string; onClose: () => void }) {
   const locations = useLocationOptions();
   const { all, own, mayChangeAt } = useStockRights();
-  const [location, setLocation] = useState(mayChangeAt(initialLocation) ? initialLocation : (own[0] ?? ''));
   const [camera, setCamera] = useState(false);
-  const [ean, setEan] = useState('');
   const [article, setArticle] = useState<ArticleDetail | null>(null);
-  const [count, setCount] = useState<string | number>('');
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<Done[]>([]);
   const countRef = useRef<HTMLInputElement>(null);
   const update = useUpdateStock();
+  // The spec's order of checks: location, code, count.
+  const { form, values, message, fail } = useCheckedForm<Values>({
+    initialValues: { location: mayChangeAt(initialLocation) ? initialLocation : (own[0] ?? ''), ean: '', count: '' },
+    validate: zodResolver(ZStockUpdateRequest, (v: Values) => bodyOf(v, article)),
+    oneAtATime: ['location', 'ean', 'count'],
+  });
+  const location = values.location;
 
   const find = async (code: string) => {
     const value = normalizeEan(code);
-    setEan(value);
-    setError(null);
+    form.setFieldValue('ean', value);
+    form.clearErrors();
     setArticle(null);
-    if (!value) return setError(MSG.articleEanRequired);
+    if (!value) return fail(MSG.articleEanRequired, ['ean']);
     try {
       const found = await lookupEan(value, location);
       setArticle(found.article);
-      setCount('');
+      form.setFieldValue('count', '');
       setTimeout(() => countRef.current?.focus(), 0);
     } catch (e) {
-      setError(errorMessage(e));
+      fail(errorMessage(e));
     }
   };
 
-  const save = () => {
-    if (!location) return setError(MSG.stockLocationRequired);
-    if (!ean && !article) return setError(MSG.articleEanRequired);
-    if (count === '' || count === null) return setError(MSG.stockCountRequired);
-    setError(null);
-    update.mutate(article ? { articleId: article.id, location, count } : { ean, location, count }, {
+  const save = form.onSubmit((v) =>
+    update.mutate(bodyOf(v, article), {
       onSuccess: (res) => {
         setDone((d) => [{ key: Date.now(), number: res.article.number, decor: res.article.decor, before: res.before, after: res.after }, ...d]);
         setArticle(null);
-        setEan('');
-        setCount('');
+        form.setValues({ ean: '', count: '' });
       },
-      onError: (e) => setError(errorMessage(e)),
-    });
-  };
+      onError: (e) => fail(errorMessage(e)),
+    }),
+  );
 
   const choices = (locations.data ?? []).filter((l) => mayChangeAt(l.id)).map((l) => ({ value: l.id, label: l.label }));
   const stockHere = article?.stocks.find((s) => s.location.id === location)?.count;
@@ -74,17 +79,17 @@ export function StockChangeModal({ location: initialLocation, onClose }: { locat
   return (
     <Modal opened onClose={onClose} title="Bestand ändern" size="lg" centered closeButtonProps={{ 'aria-label': 'Schließen' }}>
       <Stack gap="sm">
-        <Select label="Standort" data={choices} value={location || null} onChange={(v) => setLocation(v ?? '')} disabled={!all} placeholder="Filiale wählen" allowDeselect={false} />
+        <Select label="Standort" data={choices} value={location || null} onChange={(v) => form.setFieldValue('location', v ?? '')} disabled={!all} placeholder="Filiale wählen" allowDeselect={false} />
         <Switch label="Mit der Kamera scannen" checked={camera} onChange={(e) => setCamera(e.currentTarget.checked)} />
         {camera && <BarcodeScanner active={camera && !article} onCode={(code) => void find(code.length === 12 ? `0${code}` : code)} />}
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void find(ean);
+            void find(values.ean);
           }}
         >
           <Group align="flex-end" gap="sm" wrap="nowrap">
-            <TextInput label="EAN" value={ean} onChange={(e) => setEan(e.currentTarget.value)} inputMode="numeric" leftSection={<IconBarcode size={16} />} style={{ flex: 1 }} data-autofocus />
+            <TextInput label="EAN" {...form.getInputProps('ean')} inputMode="numeric" leftSection={<IconBarcode size={16} />} style={{ flex: 1 }} data-autofocus />
             <Button type="submit" variant="default">
               Suchen
             </Button>
@@ -98,21 +103,18 @@ export function StockChangeModal({ location: initialLocation, onClose }: { locat
           </Alert>
         )}
         <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
-          }}
+          onSubmit={save}
         >
           <Group align="flex-end" gap="sm" wrap="nowrap">
-            <NumberInput ref={countRef} label="Anzahl (gezählt)" value={count} onChange={setCount} min={0} max={1_000_000} allowDecimal={false} allowNegative={false} style={{ flex: 1 }} />
+            <NumberInput ref={countRef} label="Anzahl (gezählt)" {...form.getInputProps('count')} min={0} max={STOCK_MAX} allowDecimal={false} allowNegative={false} style={{ flex: 1 }} />
             <Button type="submit" loading={update.isPending} leftSection={<IconCheck size={16} />}>
               Speichern
             </Button>
           </Group>
         </form>
-        {error && (
+        {message && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {error}
+            {message}
           </Alert>
         )}
         {done.length > 0 && (

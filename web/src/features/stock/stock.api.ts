@@ -4,18 +4,25 @@ import type {
   ZArticle,
   ZArticleHistoryResponse,
   ZArticleListResponse,
+  ZArticleRequest,
   ZArticleResponse,
   ZStockCheckLastResponse,
   ZStockCheckListResponse,
+  ZStockCheckRequest,
+  ZStockUpdateRequest,
   ZStockUpdateResponse,
 } from '@filialportal/core/stock';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
 import { flattenPages, nextFrom } from '../../ui/infinite-rows.ts';
 
 export type Article = Wire<typeof ZArticle>;
 export type ArticleDetail = Wire<typeof ZArticleResponse>['article'];
 type ArticleList = Wire<typeof ZArticleListResponse>;
+/** The article of POST /article and PUT /article/{id}. */
+export type ArticleBody = z.input<typeof ZArticleRequest>['article'];
+export type StockUpdateBody = z.input<typeof ZStockUpdateRequest>;
 
 /** The stock list's filter (spec 2 §3): category, manufacturer, decor, number, label; sort; location. */
 export interface StockFilter {
@@ -86,16 +93,14 @@ function useArticleMutation<A, R>(fn: (arg: A) => Promise<R>) {
 }
 
 export const useSaveArticle = () =>
-  useArticleMutation(({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
+  useArticleMutation(({ id, body }: { id: string | null; body: ArticleBody }) =>
     api<Wire<typeof ZArticleResponse>>(id ? `/api/article/${id}` : '/api/article', { method: id ? 'PUT' : 'POST', body: { article: body } }),
   );
 export const useDeleteArticle = () => useArticleMutation((id: string) => api(`/api/article/${id}`, { method: 'DELETE' }));
 export const useSetActive = () => useArticleMutation(({ id, active }: { id: string; active: boolean }) => api(`/api/article/${id}/active`, { method: 'PUT', body: { active } }));
 export const useSetLabel = () => useArticleMutation(({ id, label }: { id: string; label: string | null }) => api(`/api/articlebackground/${id}/${label ?? 'null'}`));
 export const useUpdateStock = () =>
-  useArticleMutation((body: { ean?: string; articleId?: string; location: string; count: number | string }) =>
-    api<Wire<typeof ZStockUpdateResponse>>('/api/article/updatestock', { method: 'POST', body: { ean: '', ...body } }),
-  );
+  useArticleMutation((body: StockUpdateBody) => api<Wire<typeof ZStockUpdateResponse>>('/api/article/updatestock', { method: 'POST', body: { ean: '', ...body } }));
 
 /** GET /article/ean/{ean}: what a scanned code is, before the count is entered. */
 export const lookupEan = (ean: string, location: string) => api<Wire<typeof ZArticleResponse>>(`/api/article/ean/${encodeURIComponent(ean)}${query({ location })}`);
@@ -120,7 +125,7 @@ export function useChecksAt(category: string, location: string | null) {
 }
 
 export const useRecordCheck = () =>
-  useArticleMutation((body: { sortiment: string; location: string }) => api('/api/locationsortimenthistory', { method: 'POST', body: { locationSortimentHistory: body } }));
+  useArticleMutation((body: z.input<typeof ZStockCheckRequest>['locationSortimentHistory']) => api('/api/locationsortimenthistory', { method: 'POST', body: { locationSortimentHistory: body } }));
 
 /** Manufacturers and colour labels of the settings, for filters and the article form. */
 export function useManufacturers() {
