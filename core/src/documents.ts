@@ -28,6 +28,16 @@ export function documentType(name: string): DocumentType | null {
   return (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext) && name.includes('.') ? (ext as DocumentType) : null;
 }
 
+/** Whether a chosen file can be uploaded as a document: one of the types, at most DOCUMENT_MAX_BYTES. */
+export const documentFileFits = (file: { name: string; size: number }) => documentType(file.name) !== null && file.size <= DOCUMENT_MAX_BYTES;
+
+/** Why some of the chosen files cannot be uploaded (a wrong type is named before a size), or null. */
+export function chosenDocumentsProblem(files: readonly { name: string; size: number }[]): string | null {
+  if (files.some((f) => !documentType(f.name))) return MSG.documentType;
+  if (files.some((f) => f.size > DOCUMENT_MAX_BYTES)) return MSG.documentTooLarge;
+  return null;
+}
+
 /** Short links: letters, digits, '-' and '_' only (spec 2 §5). */
 export const SHORT_LINK_PATTERN = /^[A-Za-z0-9_-]+$/;
 

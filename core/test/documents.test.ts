@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentType, namesTakenQuestion, SHORT_LINK_MAX, SHORT_LINK_PATTERN, suggestShortLink } from '../src/documents.ts';
+import { chosenDocumentsProblem, DOCUMENT_MAX_BYTES, documentFileFits, documentType, namesTakenQuestion, SHORT_LINK_MAX, SHORT_LINK_PATTERN, suggestShortLink } from '../src/documents.ts';
+import { MSG } from '../src/messages.ts';
 
 describe('documentType', () => {
   it.each([
@@ -30,5 +31,17 @@ describe('namesTakenQuestion', () => {
   it('speaks of one file or of several', () => {
     expect(namesTakenQuestion(['a.pdf'])).toBe('Im Ordner gibt es schon eine Datei namens „a.pdf“. Trotzdem hochladen? Dann steht dieser Name dort zweimal.');
     expect(namesTakenQuestion(['a.pdf', 'b.pdf'])).toBe('Im Ordner gibt es schon Dateien namens „a.pdf“, „b.pdf“. Trotzdem hochladen? Dann stehen diese Namen dort zweimal.');
+  });
+});
+
+describe('chosen files', () => {
+  const big = { name: 'Handbuch.pdf', size: DOCUMENT_MAX_BYTES + 1 };
+  const text = { name: 'Notiz.txt', size: 10 };
+  const fine = { name: 'Rundschreiben.docx', size: DOCUMENT_MAX_BYTES };
+  it('name a wrong type before a size, and fit when both are right', () => {
+    expect(chosenDocumentsProblem([big, text])).toBe(MSG.documentType);
+    expect(chosenDocumentsProblem([fine, big])).toBe(MSG.documentTooLarge);
+    expect(chosenDocumentsProblem([fine])).toBeNull();
+    expect([big, text, fine].filter(documentFileFits)).toEqual([fine]);
   });
 });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import { MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { FOLDER_MAX_DEPTH, ZFolderRequest } from '@filialportal/core/documents';
-import { errorMessage } from '../../api/client.ts';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useFolderTree, useSaveFolder, useTeams, type Folder, type FolderBody } from './documents.api.ts';
+
+type Values = FolderBody & Required<Pick<FolderBody, 'name' | 'parent' | 'teams' | 'teamsUpload'>>;
 
 /** The groups as choices: their German labels. */
 export function useTeamChoices() {
@@ -32,21 +33,19 @@ export function FolderFormModal({ folder, parent, onClose }: { folder: Folder | 
   const save = useSaveFolder();
   const teams = useTeamChoices();
   const places = useFolderChoices({ exclude: folder?.id, forFolder: true });
-  const [value, setValue] = useState<FolderBody>({
-    __identity: folder?.id,
-    name: folder?.name ?? '',
-    parent: folder ? folder.parent : (parent?.id ?? null),
-    teams: folder?.teams ?? [],
-    teamsUpload: folder?.teamsUpload ?? [],
+  const { form, message, refused } = useCheckedForm<Values>({
+    initialValues: {
+      __identity: folder?.id,
+      name: folder?.name ?? '',
+      parent: folder ? folder.parent : (parent?.id ?? null),
+      teams: folder?.teams ?? [],
+      teamsUpload: folder?.teamsUpload ?? [],
+    },
+    validate: zodResolver(ZFolderRequest, (v: Values) => ({ folder: v })),
+    oneAtATime: true,
+    messagesUnder: ['name'],
   });
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const err = (field: string) => (problem?.fields.includes(field) ? problem.message : undefined);
-  const submit = () => {
-    const check = firstProblem(ZFolderRequest, { folder: value });
-    if (check) return setProblem(check);
-    setProblem(null);
-    save.mutate(value, { onSuccess: onClose, onError: (e) => setProblem({ fields: [], message: errorMessage(e) }) });
-  };
+  const submit = form.onSubmit((v) => save.mutate(v, { onSuccess: onClose, onError: (e) => refused(e) }));
   return (
     <FormModal
       opened
@@ -55,29 +54,23 @@ export function FolderFormModal({ folder, parent, onClose }: { folder: Folder | 
       submitLabel={folder ? 'Speichern' : 'Erstellen'}
       onSubmit={submit}
       loading={save.isPending}
-      error={problem && problem.fields.length === 0 ? problem.message : null}
+      error={message}
       size="lg"
     >
       <Stack gap="sm">
         <TextInput
           label="Name"
           required
-          value={value.name}
-          onChange={(e) => {
-            setValue({ ...value, name: e.currentTarget.value });
-            setProblem(null);
-          }}
-          error={err('name')}
+          {...form.getInputProps('name')}
           data-autofocus
         />
-        <Select label="Liegt in" placeholder="Dokumente (oberste Ebene)" data={places} value={value.parent ?? null} onChange={(v) => setValue({ ...value, parent: v })} clearable searchable />
+        <Select label="Liegt in" placeholder="Dokumente (oberste Ebene)" data={places} {...form.getInputProps('parent')} clearable searchable />
         <MultiSelect
           label="Lesegruppen"
           description="Leer: alle, die den übergeordneten Ordner sehen. Untergruppen einer Gruppe sehen mit."
           placeholder="Alle"
           data={teams}
-          value={value.teams ?? []}
-          onChange={(v) => setValue({ ...value, teams: v })}
+          {...form.getInputProps('teams')}
           searchable
           clearable
         />
@@ -86,8 +79,7 @@ export function FolderFormModal({ folder, parent, onClose }: { folder: Folder | 
           description="Leer: alle, die Dokumente erstellen dürfen."
           placeholder="Alle"
           data={teams}
-          value={value.teamsUpload ?? []}
-          onChange={(v) => setValue({ ...value, teamsUpload: v })}
+          {...form.getInputProps('teamsUpload')}
           searchable
           clearable
         />

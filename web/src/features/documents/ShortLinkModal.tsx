@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { ActionIcon, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { SHORT_LINK_MAX, SHORT_LINK_PATTERN, suggestShortLink } from '@filialportal/core/documents';
-import { MSG } from '@filialportal/core/messages';
-import { errorMessage } from '../../api/client.ts';
+import { SHORT_LINK_MAX, suggestShortLink, ZShortLinkRequest } from '@filialportal/core/documents';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useSetShortLink } from './documents.api.ts';
 
 /**
@@ -13,19 +12,22 @@ import { useSetShortLink } from './documents.api.ts';
  */
 export function ShortLinkModal({ target, onClose }: { target: { kind: 'document' | 'folder'; id: string; name: string; shortLink: string | null }; onClose: () => void }) {
   const save = useSetShortLink();
-  const [link, setLink] = useState(target.shortLink ?? suggestShortLink(target.name.replace(/\.(pdf|docx|xlsx)$/i, '')));
-  const [problem, setProblem] = useState<string | null>(null);
+  // The link's problem, and a refusal of the server (a link taken), stand under the field.
+  const { form, values, refused } = useCheckedForm({
+    initialValues: { shortLink: target.shortLink ?? suggestShortLink(target.name.replace(/\.(pdf|docx|xlsx)$/i, '')) },
+    validate: zodResolver(ZShortLinkRequest),
+    oneAtATime: true,
+    messagesUnder: 'all',
+  });
+  const link = values.shortLink;
   const address = `${window.location.origin}/${target.kind === 'document' ? 'sl' : 'slf'}/${link}`;
-  const submit = () => {
-    const value = link.trim();
-    if (value !== '' && !SHORT_LINK_PATTERN.test(value)) return setProblem(MSG.shortLinkInvalid);
-    setProblem(null);
-    save.mutate({ kind: target.kind, id: target.id, shortLink: value }, { onSuccess: onClose, onError: (e) => setProblem(errorMessage(e)) });
-  };
+  const submit = form.onSubmit((v) =>
+    save.mutate({ kind: target.kind, id: target.id, body: { shortLink: v.shortLink.trim() } }, { onSuccess: onClose, onError: (e) => refused(e, () => ['shortLink']) }),
+  );
   return (
     <FormModal opened onClose={onClose} title={`Kurzlink: ${target.name}`} submitLabel="Speichern" onSubmit={submit} loading={save.isPending} error={null} size="lg">
       <Stack gap="sm">
-        <TextInput label="Kurzlink" description="Buchstaben, Ziffern, - und _; leer entfernt den Kurzlink." value={link} maxLength={SHORT_LINK_MAX} onChange={(e) => setLink(e.currentTarget.value)} error={problem} data-autofocus />
+        <TextInput label="Kurzlink" description="Buchstaben, Ziffern, - und _; leer entfernt den Kurzlink." {...form.getInputProps('shortLink')} maxLength={SHORT_LINK_MAX} data-autofocus />
         {link.trim() !== '' && (
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>

@@ -2,15 +2,26 @@ import { useState } from 'react';
 import { Button, FileButton, Group, MultiSelect, Progress, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
 import { formatFileSize } from '@filialportal/core/assortment';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, documentType, namesTakenQuestion } from '@filialportal/core/documents';
+import { chosenDocumentsProblem, DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, documentFileFits, namesTakenQuestion, ZDocumentUploadQuery, type ZDocumentNamesRequest, type ZDocumentNamesResponse } from '@filialportal/core/documents';
 import { MSG } from '@filialportal/core/messages';
+import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, errorMessage, query, uploadFile } from '../../api/client.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useInvalidateLibrary } from './documents.api.ts';
 import { useFolderChoices, useTeamChoices } from './FolderFormModal.tsx';
 
 type Item = { file: File; share: number; state: 'waiting' | 'sending' | 'done' | 'failed'; message?: string };
+type Values = { parent: string | null; newFolderName: string; teams: string[] };
+
+/** The files still to send: new ones and those refused before. */
+const waitingOf = (items: readonly Item[]) => items.filter((i) => i.state === 'waiting' || i.state === 'failed');
+
+/** The query of POST /document for a file ('' when none is chosen: the request then names that first). */
+const queryOf = (v: Values, name: string) => ({ parent: v.parent ?? '', newFolderName: v.newFolderName.trim(), name, teams: v.teams.join(',') });
 
 /**
  * 'Dokumente hochladen': several .pdf/.docx/.xlsx files into a folder or a new folder in it, with
@@ -22,34 +33,34 @@ export function UploadModal({ folder, onClose, onDone }: { folder: { id: string;
   const places = useFolderChoices({ forFolder: false });
   const refresh = useInvalidateLibrary();
   const [items, setItems] = useState<Item[]>([]);
-  const [parent, setParent] = useState<string | null>(folder?.mayUpload ? folder.id : null);
-  const [newFolderName, setNewFolderName] = useState('');
-  const [readGroups, setReadGroups] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Every file goes up with the same query; the first one's stands for all in the check.
+  const { form, values, message, fail } = useCheckedForm<Values>({
+    initialValues: { parent: folder?.mayUpload ? folder.id : null, newFolderName: '', teams: [] },
+    validate: zodResolver(ZDocumentUploadQuery, (v: Values) => queryOf(v, waitingOf(items)[0]?.file.name ?? '')),
+    oneAtATime: true,
+  });
+  const { parent, newFolderName } = values;
 
   const add = (files: File[]) => {
-    const wrong = files.find((f) => !documentType(f.name));
-    if (wrong) setProblem(MSG.documentType);
-    else if (files.some((f) => f.size > DOCUMENT_MAX_BYTES)) setProblem(MSG.documentTooLarge);
-    else setProblem(null);
-    setItems((old) => [...old.filter((i) => i.state !== 'done'), ...files.filter((f) => documentType(f.name) && f.size <= DOCUMENT_MAX_BYTES).map((file) => ({ file, share: 0, state: 'waiting' as const }))]);
+    const wrong = chosenDocumentsProblem(files);
+    if (wrong) fail(wrong);
+    else form.clearErrors();
+    setItems((old) => [...old.filter((i) => i.state !== 'done'), ...files.filter(documentFileFits).map((file) => ({ file, share: 0, state: 'waiting' as const }))]);
   };
   const patch = (file: File, change: Partial<Item>) => setItems((old) => old.map((i) => (i.file === file ? { ...i, ...change } : i)));
 
   const submit = async () => {
-    const waiting = items.filter((i) => i.state === 'waiting' || i.state === 'failed');
-    if (waiting.length === 0) return setProblem(MSG.documentFileRequired);
-    if (!parent && newFolderName.trim() === '') return setProblem(MSG.documentFolderRequired);
-    setProblem(null);
+    const waiting = waitingOf(items);
     // A second file of the same name in the folder is asked about first.
     setBusy(true);
     let taken: string[];
     try {
-      taken = (await api<{ taken: string[] }>('/api/document/names', { method: 'POST', body: { parent, newFolderName: newFolderName.trim(), names: waiting.map((i) => i.file.name) } })).taken;
+      const body: z.input<typeof ZDocumentNamesRequest> = { parent, newFolderName: newFolderName.trim(), names: waiting.map((i) => i.file.name) };
+      taken = (await api<Wire<typeof ZDocumentNamesResponse>>('/api/document/names', { method: 'POST', body })).taken;
     } catch (e) {
       setBusy(false);
-      return setProblem(errorMessage(e));
+      return fail(errorMessage(e));
     }
     setBusy(false);
     if (taken.length === 0) return send(waiting);
@@ -63,7 +74,7 @@ export function UploadModal({ folder, onClose, onDone }: { folder: { id: string;
     for (const item of waiting) {
       patch(item.file, { state: 'sending', share: 0, message: undefined });
       try {
-        const path = `/api/document${query({ parent: parent ?? '', newFolderName: newFolderName.trim(), name: item.file.name, teams: readGroups.join(',') })}`;
+        const path = `/api/document${query(queryOf(values, item.file.name))}`;
         const res = await uploadFile<{ folder: string }>(path, item.file, (share) => patch(item.file, { share }));
         target = res.folder;
         patch(item.file, { state: 'done', share: 1 });
@@ -81,7 +92,7 @@ export function UploadModal({ folder, onClose, onDone }: { folder: { id: string;
   };
 
   return (
-    <FormModal opened onClose={onClose} title="Dokumente hochladen" submitLabel="Hochladen" onSubmit={() => void submit()} loading={busy} error={problem} size="lg" fullScreenOnPhone>
+    <FormModal opened onClose={onClose} title="Dokumente hochladen" submitLabel="Hochladen" onSubmit={form.onSubmit(() => void submit())} loading={busy} error={message} size="lg" fullScreenOnPhone>
       <Stack gap="sm">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
@@ -120,10 +131,10 @@ export function UploadModal({ folder, onClose, onDone }: { folder: { id: string;
           ))
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="Verzeichnis" placeholder="Bitte wählen" data={places} value={parent} onChange={setParent} searchable clearable />
-          <TextInput label="Neuer Ordner (darin)" placeholder="Name des neuen Ordners" value={newFolderName} onChange={(e) => setNewFolderName(e.currentTarget.value)} />
+          <Select label="Verzeichnis" placeholder="Bitte wählen" data={places} {...form.getInputProps('parent')} searchable clearable />
+          <TextInput label="Neuer Ordner (darin)" placeholder="Name des neuen Ordners" {...form.getInputProps('newFolderName')} />
         </SimpleGrid>
-        <MultiSelect label="Lesegruppen" description="Leer: alle, die den Ordner sehen." placeholder="Alle" data={teams} value={readGroups} onChange={setReadGroups} searchable clearable />
+        <MultiSelect label="Lesegruppen" description="Leer: alle, die den Ordner sehen." placeholder="Alle" data={teams} {...form.getInputProps('teams')} searchable clearable />
       </Stack>
     </FormModal>
   );

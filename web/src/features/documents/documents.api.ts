@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZDocumentListResponse, ZDocumentRequest, ZDocumentResponse, ZDocumentSearchResponse, ZFolderListResponse, ZFolderRequest, ZFolderResponse, ZFolderShowResponse, ZFolderTreeResponse } from '@filialportal/core/documents';
+import type { ZDocumentListResponse, ZDocumentRequest, ZDocumentResponse, ZDocumentSearchResponse, ZFolderListResponse, ZFolderRequest, ZFolderResponse, ZFolderShowResponse, ZFolderTreeResponse, ZShortLinkRequest } from '@filialportal/core/documents';
 import type { ZTeamListResponse } from '@filialportal/core/teams';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
@@ -75,8 +75,8 @@ export const useSaveDocument = () => useLibraryMutation((document: DocumentBody)
 export const useDeleteFolder = () => useLibraryMutation((id: string) => api(`/api/folder/${id}`, { method: 'DELETE' }));
 export const useDeleteDocument = () => useLibraryMutation((id: string) => api(`/api/document/${id}`, { method: 'DELETE' }));
 export const useSetShortLink = () =>
-  useLibraryMutation(({ kind, id, shortLink }: { kind: 'document' | 'folder'; id: string; shortLink: string }) =>
-    api(`/api/${kind === 'document' ? 'documentsl' : 'foldersl'}/${id}`, { method: 'PUT', body: { shortLink } }),
+  useLibraryMutation(({ kind, id, body }: { kind: 'document' | 'folder'; id: string; body: z.input<typeof ZShortLinkRequest> }) =>
+    api(`/api/${kind === 'document' ? 'documentsl' : 'foldersl'}/${id}`, { method: 'PUT', body }),
   );
 export const useInvalidateLibrary = () => {
   const client = useQueryClient();
