@@ -27,6 +27,18 @@ export function advertisingExtension(name: string): AdvertisingExtension | null 
 
 export const isAdvertisingVideo = (ext: AdvertisingExtension) => ext === 'mp4' || ext === 'hevc' || ext === 'mov';
 
+/** The size limit of a file by its extension: videos are larger than pictures and PDFs. */
+export const advertisingMaxBytes = (ext: AdvertisingExtension) => (isAdvertisingVideo(ext) ? ADVERTISING_VIDEO_MAX_BYTES : ADVERTISING_FILE_MAX_BYTES);
+
+/** A file as the form holds it before the upload (a browser's File has name and size): an accepted type within its limit. */
+export const ZAdvertisingFileChoice = z
+  .object({ name: z.string(), size: z.number() })
+  .superRefine((file, ctx) => {
+    const ext = advertisingExtension(file.name);
+    if (!ext) ctx.addIssue({ code: 'custom', path: ['name'], message: MSG.advertisingFileType });
+    else if (file.size > advertisingMaxBytes(ext)) ctx.addIssue({ code: 'custom', path: ['size'], message: MSG.advertisingFileTooLarge });
+  });
+
 /** Whether an entry is published on a day (YYYY-MM-DD, Europe/Berlin): its showFrom has been reached. */
 export const isPublished = (showFrom: string, today: string) => showFrom <= today;
 

@@ -5,20 +5,20 @@ import {
   ADVERTISING_ARTICLES_MAX,
   ADVERTISING_EXTENSIONS,
   ADVERTISING_FILE_MAX_BYTES,
+  ADVERTISING_TITLE_MAX_LENGTH,
   ADVERTISING_VIDEO_MAX_BYTES,
-  advertisingExtension,
-  isAdvertisingVideo,
-  ZAdvertisingFields,
-  type TAdvertisingFields,
+  ZAdvertisingFileChoice,
+  ZCreateAdvertisingQuery,
+  ZUpdateAdvertisingRequest,
 } from '@filialportal/core/advertising';
 import { formatFileSize } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { DateField } from '../../ui/DateField.tsx';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { fileProblems, zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
-import { useSaveAdvertising, type Advertising } from './advertising.api.ts';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
+import { useSaveAdvertising, type Advertising, type CreateAdvertisingQuery, type UpdateAdvertisingBody } from './advertising.api.ts';
 
 interface Values {
   title: string;
@@ -26,6 +26,8 @@ interface Values {
   dateFrom: string | null;
   dateTill: string | null;
   articles: string[];
+  /** A new file: required for a new entry; it replaces the old one of an entry changed. */
+  file: File | null;
 }
 
 const valuesOf = (a: Advertising | null): Values => ({
@@ -34,17 +36,16 @@ const valuesOf = (a: Advertising | null): Values => ({
   dateFrom: a?.dateFrom ?? null,
   dateTill: a?.dateTill ?? null,
   articles: a?.articles ?? [],
+  file: null,
 });
 
-const ACCEPT = ADVERTISING_EXTENSIONS.map((e) => `.${e}`).join(',');
+const fieldsOf = (v: Values) => ({ title: v.title, showFrom: v.showFrom ?? '', dateFrom: v.dateFrom, dateTill: v.dateTill });
+/** POST /advertising: the fields in the query beside the file's name (none chosen: ''). */
+const createQueryOf = (v: Values): CreateAdvertisingQuery => ({ name: v.file?.name ?? '', ...fieldsOf(v), articles: v.articles.join(',') });
+/** PUT /advertising: the fields of the entry. */
+const updateBodyOf = (id: string, v: Values): UpdateAdvertisingBody => ({ advertising: { __identity: id, ...fieldsOf(v), articles: v.articles } });
 
-/** Why a chosen file cannot be taken, or null. */
-function fileProblem(file: File): string | null {
-  const ext = advertisingExtension(file.name);
-  if (!ext) return MSG.advertisingFileType;
-  if (file.size > (isAdvertisingVideo(ext) ? ADVERTISING_VIDEO_MAX_BYTES : ADVERTISING_FILE_MAX_BYTES)) return MSG.advertisingFileTooLarge;
-  return null;
-}
+const ACCEPT = ADVERTISING_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /**
  * 'Neue Werbung' / 'Werbung bearbeiten': the file (required for a new entry; a new one replaces
@@ -53,14 +54,17 @@ function fileProblem(file: File): string | null {
  */
 export function AdvertisingFormModal({ advertising, onClose }: { advertising: Advertising | null; onClose: () => void }) {
   const save = useSaveAdvertising();
-  const [values, setValues] = useState<Values>(() => valuesOf(advertising));
-  const [file, setFile] = useState<File | null>(null);
   const [share, setShare] = useState<number | null>(null);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const initial = useMemo(() => JSON.stringify(valuesOf(advertising)), [advertising]);
-  const dirty = file !== null || JSON.stringify(values) !== initial;
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const invalid = (field: string) => (problem?.fields.includes(field) ? true : undefined);
+  const initialValues = useMemo(() => valuesOf(advertising), [advertising]);
+  // A new entry is checked as its upload's query (the file's name first), a change as its PUT.
+  const { form, values, message, invalid, fail, refused } = useCheckedForm<Values>({
+    initialValues,
+    validate: (v) => (advertising ? zodResolver(ZUpdateAdvertisingRequest)(updateBodyOf(advertising.id, v)) : zodResolver(ZCreateAdvertisingQuery, createQueryOf, { name: ['file'] })(v)),
+    oneAtATime: true,
+  });
+  const file = values.file;
+  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues) || file !== null;
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
 
   const close = () => {
     if (save.isPending) return;
@@ -68,30 +72,29 @@ export function AdvertisingFormModal({ advertising, onClose }: { advertising: Ad
     openConfirm({ title: MSG.discardChanges, text: ' ', confirmLabel: 'Verwerfen', onConfirm: onClose });
   };
 
+  // A file that cannot be taken is named at once and not kept.
   const choose = (chosen: File | null) => {
     if (!chosen) return;
-    const wrong = fileProblem(chosen);
-    setProblem(wrong ? { message: wrong, fields: ['file'] } : null);
-    if (!wrong) setFile(chosen);
+    const wrong = fileProblems('file', ZAdvertisingFileChoice, chosen).file;
+    if (wrong) return fail(wrong, ['file']);
+    form.clearErrors();
+    set('file', chosen);
   };
 
-  const submit = () => {
-    if (!advertising && !file) return setProblem({ message: MSG.advertisingFileRequired, fields: ['file'] });
-    const found = firstProblem(ZAdvertisingFields, values);
-    if (found) return setProblem(found);
-    setProblem(null);
-    setShare(file ? 0 : null);
+  const submit = form.onSubmit((v) => {
+    setShare(v.file ? 0 : null);
+    const request = advertising ? { id: advertising.id, body: updateBodyOf(advertising.id, v), file: v.file } : { id: null, query: createQueryOf(v), file: v.file! };
     save.mutate(
-      { id: advertising?.id ?? null, fields: ZAdvertisingFields.parse(values) as TAdvertisingFields, file, onProgress: setShare },
+      { ...request, onProgress: setShare },
       {
         onSuccess: onClose,
         onError: (e) => {
           setShare(null);
-          if (!isSessionLost(e)) setProblem({ message: errorMessage(e), fields: [] });
+          refused(e);
         },
       },
     );
-  };
+  });
 
   const current = file ? `${file.name} · ${formatFileSize(file.size)}` : advertising ? `${advertising.name} · ${formatFileSize(advertising.size)}` : 'Noch keine Datei gewählt.';
   return (
@@ -102,7 +105,7 @@ export function AdvertisingFormModal({ advertising, onClose }: { advertising: Ad
       submitLabel={advertising ? 'Speichern' : 'Erstellen'}
       onSubmit={submit}
       loading={save.isPending}
-      error={problem?.message}
+      error={message}
       size="lg"
       fullScreenOnPhone
     >
@@ -130,7 +133,7 @@ export function AdvertisingFormModal({ advertising, onClose }: { advertising: Ad
         </Text>
         {share !== null && <Progress value={share * 100} size="sm" animated aria-label={`${Math.round(share * 100)} % hochgeladen`} />}
       </Stack>
-      <TextInput label="Titel" withAsterisk value={values.title} onChange={(e) => set('title', e.currentTarget.value)} error={invalid('title')} maxLength={200} data-autofocus />
+      <TextInput label="Titel" withAsterisk {...form.getInputProps('title')} maxLength={ADVERTISING_TITLE_MAX_LENGTH} data-autofocus />
       <DateField label="Anzeigen ab" withAsterisk value={values.showFrom} onChange={(v) => set('showFrom', v)} error={invalid('showFrom')} clearable />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <DateField label="Gültig von" value={values.dateFrom} onChange={(v) => set('dateFrom', v)} error={invalid('dateFrom')} clearable />

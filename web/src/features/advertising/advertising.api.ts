@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { TAdvertisingFields, ZAdvertising, ZAdvertisingListResponse, ZAdvertisingResponse } from '@filialportal/core/advertising';
+import type { ZAdvertising, ZAdvertisingListResponse, ZAdvertisingResponse, ZCreateAdvertisingQuery, ZUpdateAdvertisingRequest } from '@filialportal/core/advertising';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, apiBlob, query, uploadFile } from '../../api/client.ts';
 
 export type Advertising = Wire<typeof ZAdvertising>;
@@ -53,12 +54,15 @@ export function useMarkAdvertisingSeen() {
   });
 }
 
-export interface SaveAdvertising {
-  id: string | null;
-  fields: TAdvertisingFields;
-  file: File | null;
-  onProgress: (share: number) => void;
-}
+/** The query of POST /advertising (the file travels as the body). */
+export type CreateAdvertisingQuery = z.input<typeof ZCreateAdvertisingQuery>;
+/** The body of PUT /advertising. */
+export type UpdateAdvertisingBody = z.input<typeof ZUpdateAdvertisingRequest>;
+
+export type SaveAdvertising = { onProgress: (share: number) => void } & (
+  | { id: null; query: CreateAdvertisingQuery; file: File }
+  | { id: string; body: UpdateAdvertisingBody; file: File | null }
+);
 
 /**
  * Saves an entry. A new one travels in one call with its file (POST /advertising, fields in the
@@ -68,13 +72,10 @@ export interface SaveAdvertising {
 export function useSaveAdvertising() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, fields, file, onProgress }: SaveAdvertising): Promise<AdvertisingResponse> => {
-      if (!id) {
-        const q = query({ name: file?.name ?? '', title: fields.title, showFrom: fields.showFrom, dateFrom: fields.dateFrom, dateTill: fields.dateTill, articles: fields.articles.join(',') });
-        return uploadFile<AdvertisingResponse>(`/api/advertising${q}`, file!, onProgress);
-      }
-      if (file) await uploadFile<AdvertisingResponse>(`/api/advertising/${id}/file${query({ name: file.name })}`, file, onProgress);
-      return api<AdvertisingResponse>('/api/advertising', { method: 'PUT', body: { advertising: { __identity: id, ...fields } } });
+    mutationFn: async (save: SaveAdvertising): Promise<AdvertisingResponse> => {
+      if (save.id === null) return uploadFile<AdvertisingResponse>(`/api/advertising${query(save.query)}`, save.file, save.onProgress);
+      if (save.file) await uploadFile<AdvertisingResponse>(`/api/advertising/${save.id}/file${query({ name: save.file.name })}`, save.file, save.onProgress);
+      return api<AdvertisingResponse>('/api/advertising', { method: 'PUT', body: save.body });
     },
     onSettled: () => client.invalidateQueries({ queryKey: advertisingKeys.all }),
   });

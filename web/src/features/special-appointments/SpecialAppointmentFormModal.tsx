@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Grid, MultiSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { ZSpecialAppointmentFields } from '@filialportal/core/special-appointments';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
+import { ZSpecialAppointmentRequest } from '@filialportal/core/special-appointments';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { DateField } from '../../ui/DateField.tsx';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useAllLocations } from '../locations/locations.api.ts';
 import {
   checkSpecialAppointmentOverlap,
@@ -20,6 +20,15 @@ interface Values {
   endDate: string | null;
   locations: string[];
 }
+
+/** The request: an empty end is the start (spec 3 §5); `id` only when editing. */
+const bodyOf = (a: SpecialAppointment | null, v: Values): SpecialAppointmentInput => ({
+  ...(a ? { id: a.id } : {}),
+  info: v.info.trim(),
+  date: v.date ?? '',
+  endDate: v.endDate || v.date || '',
+  locations: v.locations,
+});
 
 function toValues(a: SpecialAppointment | null): Values {
   if (!a) return { info: '', date: null, endDate: null, locations: [] };
@@ -65,17 +74,16 @@ export interface SpecialAppointmentFormModalProps {
 export function SpecialAppointmentFormModal({ opened, appointment, onClose, onSaved }: SpecialAppointmentFormModalProps) {
   const locations = useAllLocations();
   const save = useSaveSpecialAppointment();
-  const [values, setValues] = useState<Values>(() => toValues(appointment));
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [checking, setChecking] = useState(false);
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const invalid = (field: keyof Values) => (problem?.fields.includes(field) ? true : undefined);
+  const { form, values, message, invalid, refused } = useCheckedForm<Values>({
+    initialValues: toValues(appointment),
+    validate: zodResolver(ZSpecialAppointmentRequest, (v: Values) => ({ locationSpecialAppointment: bodyOf(appointment, v) })),
+    oneAtATime: true,
+  });
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
   const isNew = appointment === null;
 
-  const showError = (error: unknown) => {
-    if (!isSessionLost(error)) setProblem({ message: errorMessage(error), fields: [] });
-  };
+  const showError = (error: unknown) => refused(error);
 
   function persist(input: SpecialAppointmentInput) {
     save.mutate(input, {
@@ -87,22 +95,8 @@ export function SpecialAppointmentFormModal({ opened, appointment, onClose, onSa
     });
   }
 
-  async function submit() {
-    const raw = { id: appointment?.id, info: values.info, date: values.date ?? '', endDate: values.endDate ?? '', locations: values.locations };
-    const failed = firstProblem(ZSpecialAppointmentFields, raw);
-    if (failed) {
-      setProblem(failed);
-      return;
-    }
-    setProblem(null);
-    const input: SpecialAppointmentInput = {
-      ...(appointment ? { id: appointment.id } : {}),
-      info: values.info.trim(),
-      date: raw.date,
-      // An empty end is the start (spec 3 §5).
-      endDate: raw.endDate || raw.date,
-      locations: values.locations,
-    };
+  async function submit(v: Values) {
+    const input = bodyOf(appointment, v);
     setChecking(true);
     try {
       const overlap = await checkSpecialAppointmentOverlap(input);
@@ -132,9 +126,9 @@ export function SpecialAppointmentFormModal({ opened, appointment, onClose, onSa
       onClose={onClose}
       title={isNew ? 'Neuer Sondertermin' : 'Sondertermin bearbeiten'}
       submitLabel={isNew ? 'Erstellen' : 'Speichern'}
-      onSubmit={() => void submit()}
+      onSubmit={form.onSubmit((v) => void submit(v))}
       loading={checking || save.isPending}
-      error={problem?.message}
+      error={message}
     >
       <TextInput label="Titel" value={values.info} onChange={(e) => set('info', e.currentTarget.value)} error={invalid('info')} required data-autofocus />
       <Grid gap="md">
@@ -143,12 +137,8 @@ export function SpecialAppointmentFormModal({ opened, appointment, onClose, onSa
             label="Datum"
             value={values.date}
             onChange={(date) =>
-              setValues((v) => ({
-                ...v,
-                date,
-                // Clearing the start clears the end as well.
-                endDate: date ? v.endDate : null,
-              }))
+              // Clearing the start clears the end as well.
+              form.setValues({ date, endDate: date ? values.endDate : null })
             }
             error={invalid('date')}
             clearable

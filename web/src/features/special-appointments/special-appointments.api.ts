@@ -3,22 +3,18 @@ import type {
   ZSpecialAppointment,
   ZSpecialAppointmentCheckResponse,
   ZSpecialAppointmentListResponse,
+  ZSpecialAppointmentRequest,
   ZSpecialAppointmentResponse,
 } from '@filialportal/core/special-appointments';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
 
 /** A row of GET /locationspecialappointment/list/{page}. */
 export type SpecialAppointment = Wire<typeof ZSpecialAppointment>;
 
-/** Body of the check, create and save calls (`id` only when editing). */
-export interface SpecialAppointmentInput {
-  id?: string;
-  info: string;
-  date: string;
-  endDate: string;
-  locations: string[];
-}
+/** The appointment of the check, create and save calls (`id` only when editing). */
+export type SpecialAppointmentInput = z.input<typeof ZSpecialAppointmentRequest>['locationSpecialAppointment'];
 
 export const specialAppointmentKeys = {
   all: ['locationspecialappointment'] as const,
