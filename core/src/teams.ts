@@ -5,6 +5,11 @@ import { permissionByName, uncoveredSettingsPermissions, withDependencies } from
 import { ADMIN_ROLE } from './roles.ts';
 
 export const GROUP_NAME_MIN = 3;
+/** Lengths of a group's name, label and rights text, and its highest sorting index. */
+export const GROUP_NAME_MAX = 60;
+export const GROUP_LABEL_MAX = 80;
+export const GROUP_RIGHTS_MAX = 5000;
+export const GROUP_SORTING_MAX = 100_000;
 
 /** The conflict message of the permission editor (spec 3 §5), with the permissions' labels. */
 export function conflictMessage(a: string, b: string): string {
@@ -35,10 +40,10 @@ const minutes = z.coerce
 export const ZTeamFields = z
   .object({
     id: zId().optional(),
-    name: z.string({ error: MSG.groupNameRequired }).trim().min(GROUP_NAME_MIN, MSG.groupNameRequired).max(60, MSG.groupNameRequired),
-    label: z.string().trim().max(80).optional(),
-    sortingIndex: z.coerce.number().int().min(0).max(100000).optional().default(0),
-    rights: z.string().max(5000).optional().default(''),
+    name: z.string({ error: MSG.groupNameRequired }).trim().min(GROUP_NAME_MIN, MSG.groupNameRequired).max(GROUP_NAME_MAX, MSG.groupNameRequired),
+    label: z.string().trim().max(GROUP_LABEL_MAX).optional(),
+    sortingIndex: z.coerce.number().int().min(0).max(GROUP_SORTING_MAX).optional().default(0),
+    rights: z.string().max(GROUP_RIGHTS_MAX).optional().default(''),
     permissions: z
       .array(z.string().refine((p) => permissionByName.has(p), MSG.unknownPermission))
       .max(500)

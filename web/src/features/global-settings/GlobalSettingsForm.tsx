@@ -1,25 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy, IconExternalLink, IconTable } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatCarryOverExpiry } from '@filialportal/core/absences';
 import { ZCarryOverRequest, ZGlobalSettingsRequest } from '@filialportal/core/global-settings';
 import { MSG } from '@filialportal/core/messages';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
-import { firstProblem, type FormProblem } from '../../ui/form-problem.ts';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { QueryError } from '../../ui/QueryError.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useCan } from '../../shell-api/current-user.tsx';
-import { useGlobalSettings, useSaveCarryOver, useSaveGlobalSettings, type GlobalSettings } from './global-settings.api.ts';
+import { useGlobalSettings, useSaveCarryOver, useSaveGlobalSettings, type CarryOverBody, type GlobalSettings, type SheetBody } from './global-settings.api.ts';
 
 /** Where the embedded spreadsheet is shown (view GoogleSheetsPage). */
 export const SHEET_PAGE_PATH = '/sortiment/tabelle';
 
-/** A form's refusal (unless its field shows it) or 'Gespeichert'. */
-function SaveStatus({ problem, saved }: { problem: FormProblem | null; saved: boolean }) {
-  if (problem) {
+/** A form's problems (unless its field shows them) or 'Gespeichert'. */
+function SaveStatus({ message, saved }: { message: string | null; saved: boolean }) {
+  if (message) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        {problem.message}
+        {message}
       </Alert>
     );
   }
@@ -33,33 +33,30 @@ function SaveStatus({ problem, saved }: { problem: FormProblem | null; saved: bo
 
 function SettingsForm({ settings }: { settings: GlobalSettings }) {
   const save = useSaveGlobalSettings();
-  const [url, setUrl] = useState(settings.sortimentSheetUrl);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [saved, setSaved] = useState(false);
+  const { form, message, refused } = useCheckedForm({
+    initialValues: { sortimentSheetUrl: settings.sortimentSheetUrl },
+    validate: zodResolver(ZGlobalSettingsRequest, (globalSettings: SheetBody) => ({ globalSettings })),
+    oneAtATime: true,
+    onValuesChange: () => setSaved(false),
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaved(false);
-    const sortimentSheetUrl = url.trim();
-    const failed = firstProblem(ZGlobalSettingsRequest, { globalSettings: { sortimentSheetUrl } });
-    if (failed) {
-      setProblem(failed);
-      return;
-    }
-    setProblem(null);
-    save.mutate(
-      { id: settings.id, sortimentSheetUrl },
-      {
-        onSuccess: (data) => {
-          setUrl(data.globalSettings.sortimentSheetUrl);
-          setSaved(true);
+  const submit = form.onSubmit(
+    (v) => {
+      setSaved(false);
+      save.mutate(
+        { id: settings.id, body: { globalSettings: { sortimentSheetUrl: v.sortimentSheetUrl.trim() } } },
+        {
+          onSuccess: (data) => {
+            form.setFieldValue('sortimentSheetUrl', data.globalSettings.sortimentSheetUrl);
+            setSaved(true);
+          },
+          onError: (error) => refused(error),
         },
-        onError: (error) => {
-          if (!isSessionLost(error)) setProblem({ message: errorMessage(error), fields: [] });
-        },
-      },
-    );
-  }
+      );
+    },
+    () => setSaved(false),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="global-settings-sheet">
@@ -69,14 +66,9 @@ function SettingsForm({ settings }: { settings: GlobalSettings }) {
           description="Die Tabelle erscheint auf der Seite Sortiment. Ein https-Link, z. B. eine im Web veröffentlichte Google-Tabelle; leer lassen, um keine Tabelle anzuzeigen."
           placeholder="https://docs.google.com/spreadsheets/…"
           type="url"
-          value={url}
-          onChange={(e) => {
-            setUrl(e.currentTarget.value);
-            setSaved(false);
-          }}
-          error={problem?.fields.includes('sortimentSheetUrl') ? true : undefined}
+          {...form.getInputProps('sortimentSheetUrl')}
         />
-        <SaveStatus problem={problem} saved={saved} />
+        <SaveStatus message={message} saved={saved} />
         <Group justify="space-between" wrap="wrap-reverse" gap="sm">
           <Anchor component={Link} to={SHEET_PAGE_PATH} size="sm">
             <Group gap={6} wrap="nowrap">
@@ -96,32 +88,32 @@ function SettingsForm({ settings }: { settings: GlobalSettings }) {
 /** The vacation rule: the day carried-over days expire (HR's setting). */
 function CarryOverForm({ settings }: { settings: GlobalSettings }) {
   const save = useSaveCarryOver();
-  const [value, setValue] = useState(formatCarryOverExpiry(settings.carryOverExpiry));
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [saved, setSaved] = useState(false);
+  // The field's own problem stands under it; a refusal of the server above the button.
+  const { form, message, refused } = useCheckedForm({
+    initialValues: { carryOverExpiry: formatCarryOverExpiry(settings.carryOverExpiry) },
+    validate: zodResolver(ZCarryOverRequest, (globalSettings: CarryOverBody) => ({ globalSettings })),
+    oneAtATime: true,
+    messagesUnder: ['carryOverExpiry'],
+    onValuesChange: () => setSaved(false),
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaved(false);
-    const failed = firstProblem(ZCarryOverRequest, { globalSettings: { carryOverExpiry: value } });
-    if (failed) {
-      setProblem({ ...failed, fields: ['carryOverExpiry'] });
-      return;
-    }
-    setProblem(null);
-    save.mutate(
-      { id: settings.id, carryOverExpiry: value.trim() },
-      {
-        onSuccess: (data) => {
-          setValue(formatCarryOverExpiry(data.globalSettings.carryOverExpiry));
-          setSaved(true);
+  const submit = form.onSubmit(
+    (v) => {
+      setSaved(false);
+      save.mutate(
+        { id: settings.id, body: { globalSettings: { carryOverExpiry: v.carryOverExpiry.trim() } } },
+        {
+          onSuccess: (data) => {
+            form.setFieldValue('carryOverExpiry', formatCarryOverExpiry(data.globalSettings.carryOverExpiry));
+            setSaved(true);
+          },
+          onError: (error) => refused(error),
         },
-        onError: (error) => {
-          if (!isSessionLost(error)) setProblem({ message: errorMessage(error), fields: [] });
-        },
-      },
-    );
-  }
+      );
+    },
+    () => setSaved(false),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="global-settings-carryover">
@@ -131,14 +123,9 @@ function CarryOverForm({ settings }: { settings: GlobalSettings }) {
           description="Tag und Monat im Folgejahr (TT.MM.), gesetzlich der 31.03. Resturlaub aus dem Vorjahr wird zuerst verbraucht; was bis dahin nicht genommen ist, verfällt. Leer lassen: übertragene Tage verfallen nicht."
           placeholder="31.03."
           styles={{ input: { maxWidth: 160 } }}
-          value={value}
-          onChange={(e) => {
-            setValue(e.currentTarget.value);
-            setSaved(false);
-          }}
-          error={problem?.fields.includes('carryOverExpiry') ? problem.message : undefined}
+          {...form.getInputProps('carryOverExpiry')}
         />
-        <SaveStatus problem={problem?.fields.includes('carryOverExpiry') ? null : problem} saved={saved && !problem} />
+        <SaveStatus message={message} saved={saved} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} />}>
             Speichern

@@ -1,11 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZGlobalSettingsResponse } from '@filialportal/core/global-settings';
+import type { ZCarryOverRequest, ZGlobalSettingsRequest, ZGlobalSettingsResponse } from '@filialportal/core/global-settings';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api } from '../../api/client.ts';
 
 /** The company-wide settings; `sortimentSheetUrl` is '' when no link is set. */
 export type GlobalSettings = GlobalSettingsAnswer['globalSettings'];
 type GlobalSettingsAnswer = Wire<typeof ZGlobalSettingsResponse>;
+/** The settings of PUT /globalsettings/{id} and of PUT /globalsettings/{id}/carryover. */
+export type SheetBody = z.input<typeof ZGlobalSettingsRequest>['globalSettings'];
+export type CarryOverBody = z.input<typeof ZCarryOverRequest>['globalSettings'];
 
 export const globalSettingsKeys = {
   all: ['globalsettings'] as const,
@@ -24,8 +28,7 @@ export function useGlobalSettings() {
 export function useSaveGlobalSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, sortimentSheetUrl }: Pick<GlobalSettings, 'id' | 'sortimentSheetUrl'>) =>
-      api<GlobalSettingsAnswer>(`/api/globalsettings/${id}`, { method: 'PUT', body: { globalSettings: { sortimentSheetUrl } } }),
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof ZGlobalSettingsRequest> }) => api<GlobalSettingsAnswer>(`/api/globalsettings/${id}`, { method: 'PUT', body }),
     onSuccess: (data) => client.setQueryData(globalSettingsKeys.all, data),
   });
 }
@@ -34,8 +37,7 @@ export function useSaveGlobalSettings() {
 export function useSaveCarryOver() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, carryOverExpiry }: { id: string; carryOverExpiry: string }) =>
-      api<GlobalSettingsAnswer>(`/api/globalsettings/${id}/carryover`, { method: 'PUT', body: { globalSettings: { carryOverExpiry } } }),
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof ZCarryOverRequest> }) => api<GlobalSettingsAnswer>(`/api/globalsettings/${id}/carryover`, { method: 'PUT', body }),
     onSuccess: (data) => client.setQueryData(globalSettingsKeys.all, data),
   });
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -22,16 +22,27 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import { assignableListProblem, conflictMessage, firstConflict, GROUP_NAME_MIN, LOGIN_MINUTES_MAX, LOGIN_MINUTES_MIN, mayEverAssign } from '@filialportal/core/teams';
-import { errorMessage, isSessionLost } from '../../api/client.ts';
+import {
+  assignableListProblem,
+  GROUP_LABEL_MAX,
+  GROUP_NAME_MAX,
+  GROUP_RIGHTS_MAX,
+  GROUP_SORTING_MAX,
+  LOGIN_MINUTES_MAX,
+  LOGIN_MINUTES_MIN,
+  mayEverAssign,
+  ZTeamRequest,
+} from '@filialportal/core/teams';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
+import { combineProblems, zodResolver } from '../../ui/form-problem.ts';
 import { NoPermission } from '../../ui/NoPermission.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { SaveBar, type FormMessage } from '../users/FormActionBar.tsx';
 import { PermissionPicker } from './PermissionPicker.tsx';
 import { permissionLabel, templateSelection, tickPermission, untickPermission } from './permission-selection.ts';
-import { useSaveTeam, useTeams, type Team } from './teams.api.ts';
+import { useSaveTeam, useTeams, type Team, type TeamSaveBody } from './teams.api.ts';
 import { TEAM_LIST_PATH } from './paths.ts';
 
 interface Values {
@@ -46,7 +57,6 @@ interface Values {
   loginTimeForTablet: number | '';
 }
 
-type Field = keyof Values;
 
 function valuesOf(team: Team | null, nextSortingIndex: number): Values {
   return {
@@ -62,7 +72,34 @@ function valuesOf(team: Team | null, nextSortingIndex: number): Values {
   };
 }
 
-const validMinutes = (m: number | '') => m !== '' && Number.isInteger(m) && m >= LOGIN_MINUTES_MIN && m <= LOGIN_MINUTES_MAX;
+/** The request: the chosen permissions beside the fields; only Admin sends the assignable list (others leave it as it is). */
+function bodyOf(v: Values, permissions: string[], withAssignable: boolean): TeamSaveBody {
+  const name = v.name.trim();
+  return {
+    team: {
+      name,
+      label: v.label.trim() || name,
+      sortingIndex: v.sortingIndex === '' ? 0 : v.sortingIndex,
+      rights: v.rights.trim(),
+      permissions,
+      parent: v.parent,
+      subordinateUserGroups: v.subordinateUserGroups,
+      ...(withAssignable ? { assignableUserGroups: v.assignableUserGroups } : {}),
+      loginTimeForDesktop: v.loginTimeForDesktop,
+      loginTimeForTablet: v.loginTimeForTablet,
+    },
+  };
+}
+
+// The spec's order of checks: the name, the logout minutes, clashing permissions, the assignable list.
+const CHECK_ORDER = ['name', 'loginTimeForDesktop', 'loginTimeForTablet', 'permissions', 'assignableUserGroups'];
+
+/** Server messages that belong to fields, so the fields are marked as well. */
+function fieldsOfMessage(text: string): string[] {
+  if (text === MSG.groupNameRequired || text === MSG.groupNameTaken) return ['name'];
+  if (text.startsWith(MSG.assignableNotAllowed) || text === MSG.assignableAdminOnly) return ['assignableUserGroups'];
+  return [];
+}
 
 /**
  * The groups on the assignable list the server would refuse for these permissions (Admin, more
@@ -73,17 +110,6 @@ function assignableProblem(list: readonly string[], permissions: readonly string
     .filter((t) => list.includes(t.id))
     .map((t) => ({ name: t.name, label: t.label, permissions: t.id === selfId ? permissions : (t.permissions ?? []) }));
   return assignableListProblem(permissions, listed);
-}
-
-/** The first failing rule before saving, with the server's messages. */
-function checkTeam(v: Values, permissions: readonly string[], listProblem: string | null): { message: string; fields: Field[] } | null {
-  if (v.name.trim().length < GROUP_NAME_MIN) return { message: MSG.groupNameRequired, fields: ['name'] };
-  const bad = (['loginTimeForDesktop', 'loginTimeForTablet'] as const).filter((f) => !validMinutes(v[f]));
-  if (bad.length > 0) return { message: MSG.loginMinutesInvalid, fields: [...bad] };
-  const clash = firstConflict(permissions);
-  if (clash) return { message: conflictMessage(clash[0], clash[1]), fields: [] };
-  if (listProblem) return { message: listProblem, fields: ['assignableUserGroups'] };
-  return null;
 }
 
 /** A short list of permission labels for a hint: the first three and how many more. */
@@ -166,10 +192,24 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
   const actorIsAdmin = actor.role === ADMIN_ROLE;
 
   const nextSortingIndex = useMemo(() => Math.max(0, ...teams.map((t) => t.sortingIndex)) + 10, [teams]);
-  const [values, setValues] = useState<Values>(() => valuesOf(team, nextSortingIndex));
   const [selected, setSelected] = useState<string[]>(() => [...(team?.permissions ?? [])]);
-  const [message, setMessage] = useState<(FormMessage & { fields?: Field[] }) | null>(null);
+  // What choosing permissions did on its own (added what they need, left out what the actor lacks).
+  const [hint, setHint] = useState<string | null>(null);
   const [template, setTemplate] = useState<string | null>(null);
+  const { form, values, message: problems, invalid, fail, refused } = useCheckedForm<Values>({
+    initialValues: valuesOf(team, nextSortingIndex),
+    validate: (v) => {
+      const list = assignableProblem(v.assignableUserGroups, selected, teams, team?.id);
+      return combineProblems(zodResolver(ZTeamRequest)(bodyOf(v, selected, actorIsAdmin)), list ? { assignableUserGroups: list } : {});
+    },
+    oneAtATime: CHECK_ORDER,
+  });
+  const message: FormMessage | null = problems ? { kind: 'error', text: problems } : hint ? { kind: 'info', text: hint } : null;
+  /** A new note on the permissions replaces what the bar said before. */
+  const note = (text: string | null) => {
+    form.clearErrors();
+    setHint(text);
+  };
 
   const original = useMemo(() => new Set(team?.permissions ?? []), [team]);
   // Only Admin hands out permissions he does not hold; what the group already has may stay.
@@ -178,8 +218,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
     [actorIsAdmin, actor.permissions, original],
   );
 
-  const set = <K extends Field>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const invalid = (field: Field) => (message?.kind === 'error' && message.fields?.includes(field) ? true : undefined);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
 
   const otherGroups = useMemo(
     () => teams.filter((t) => t.id !== team?.id).map((t) => ({ value: t.id, label: t.label })),
@@ -214,25 +253,18 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
   function tick(name: string) {
     const change = tickPermission(selected, name, grantable);
     if (change.refused) {
-      setMessage({ kind: 'error', text: change.refused });
+      setHint(null);
+      fail(change.refused);
       return;
     }
     setSelected(change.selected);
-    setMessage(
-      change.added.length > 0
-        ? { kind: 'info', text: `Automatisch mit ausgewählt, weil „${permissionLabel(name)}“ sie voraussetzt: ${labelList(change.added)}.` }
-        : null,
-    );
+    note(change.added.length > 0 ? `Automatisch mit ausgewählt, weil „${permissionLabel(name)}“ sie voraussetzt: ${labelList(change.added)}.` : null);
   }
 
   function untick(name: string) {
     const change = untickPermission(selected, name);
     setSelected(change.selected);
-    setMessage(
-      change.removed.length > 0
-        ? { kind: 'info', text: `Ebenfalls abgewählt, weil sie „${permissionLabel(name)}“ voraussetzen: ${labelList(change.removed)}.` }
-        : null,
-    );
+    note(change.removed.length > 0 ? `Ebenfalls abgewählt, weil sie „${permissionLabel(name)}“ voraussetzen: ${labelList(change.removed)}.` : null);
   }
 
   function applyTemplate() {
@@ -241,57 +273,19 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
     const { selected: next, skipped } = templateSelection(source.permissions ?? [], grantable);
     setSelected(next);
     const base = `Berechtigungen von „${source.label}“ übernommen (${next.length}).`;
-    setMessage({
-      kind: 'info',
-      text: skipped.length > 0 ? `${base} Nicht übernommen, weil Sie sie selbst nicht haben: ${labelList(skipped)}.` : base,
-    });
+    note(skipped.length > 0 ? `${base} Nicht übernommen, weil Sie sie selbst nicht haben: ${labelList(skipped)}.` : base);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (readOnly) return;
-    const failed = checkTeam(values, selected, listProblem);
-    if (failed) {
-      setMessage({ kind: 'error', text: failed.message, fields: failed.fields });
-      return;
-    }
-    setMessage(null);
-    const name = values.name.trim();
-    save.mutate(
-      {
-        team: {
-          name,
-          label: values.label.trim() || name,
-          sortingIndex: values.sortingIndex === '' ? 0 : values.sortingIndex,
-          rights: values.rights.trim(),
-          permissions: selected,
-          parent: values.parent,
-          subordinateUserGroups: values.subordinateUserGroups,
-          // Only Admin changes the list; others leave it as it is.
-          ...(actorIsAdmin ? { assignableUserGroups: values.assignableUserGroups } : {}),
-          loginTimeForDesktop: values.loginTimeForDesktop as number,
-          loginTimeForTablet: values.loginTimeForTablet as number,
-        },
+  const submit = form.onSubmit((v) => {
+    setHint(null);
+    save.mutate(bodyOf(v, selected, actorIsAdmin), {
+      onSuccess: () => {
+        notifications.show({ message: MSG.saved, color: 'teal', icon: <IconCircleCheck size={18} /> });
+        navigate(TEAM_LIST_PATH);
       },
-      {
-        onSuccess: () => {
-          notifications.show({ message: MSG.saved, color: 'teal', icon: <IconCircleCheck size={18} /> });
-          navigate(TEAM_LIST_PATH);
-        },
-        onError: (error) => {
-          if (isSessionLost(error)) return;
-          const text = errorMessage(error);
-          const fields: Field[] =
-            text === MSG.groupNameRequired || text === MSG.groupNameTaken
-              ? ['name']
-              : text.startsWith(MSG.assignableNotAllowed) || text === MSG.assignableAdminOnly
-                ? ['assignableUserGroups']
-                : [];
-          setMessage({ kind: 'error', text, fields });
-        },
-      },
-    );
-  }
+      onError: (error) => refused(error, fieldsOfMessage),
+    });
+  });
 
   const chosenCount = isAdminGroup ? PERMISSION_NAMES.length : selected.length;
   const title = team ? 'Benutzergruppe bearbeiten' : 'Neue Benutzergruppe';
@@ -309,7 +303,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
           Sie können diese Benutzergruppe nur ansehen.
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label={title}>
+      <form onSubmit={readOnly ? (event) => event.preventDefault() : submit} noValidate aria-label={title}>
         <Stack gap="lg">
           <Card component="section" aria-labelledby="team-general">
             <Title order={2} fz={16} mb="md" id="team-general">
@@ -324,7 +318,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                   onChange={(e) => set('name', e.currentTarget.value)}
                   error={invalid('name')}
                   disabled={readOnly}
-                  maxLength={60}
+                  maxLength={GROUP_NAME_MAX}
                   autoComplete="off"
                   required
                 />
@@ -336,7 +330,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                   value={values.label}
                   onChange={(e) => set('label', e.currentTarget.value)}
                   disabled={readOnly}
-                  maxLength={80}
+                  maxLength={GROUP_LABEL_MAX}
                   autoComplete="off"
                 />
               </Grid.Col>
@@ -348,7 +342,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                   onChange={(v) => set('sortingIndex', typeof v === 'number' ? v : '')}
                   disabled={readOnly}
                   min={0}
-                  max={100000}
+                  max={GROUP_SORTING_MAX}
                   allowDecimal={false}
                   allowNegative={false}
                 />
@@ -413,7 +407,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                   autosize
                   minRows={4}
                   maxRows={10}
-                  maxLength={5000}
+                  maxLength={GROUP_RIGHTS_MAX}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -493,7 +487,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
           </Card>
         </Stack>
 
-        <SaveBar message={message} onCloseMessage={() => setMessage(null)} cancelTo={TEAM_LIST_PATH} readOnly={readOnly} saving={save.isPending} />
+        <SaveBar message={message} onCloseMessage={() => note(null)} cancelTo={TEAM_LIST_PATH} readOnly={readOnly} saving={save.isPending} />
       </form>
     </>
   );

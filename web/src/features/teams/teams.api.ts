@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZTeam } from '@filialportal/core/teams';
+import type { ZTeam, ZTeamRequest } from '@filialportal/core/teams';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api } from '../../api/client.ts';
 
 /**
@@ -9,22 +10,8 @@ import { api } from '../../api/client.ts';
  */
 export type Team = Wire<typeof ZTeam> & Required<Pick<Wire<typeof ZTeam>, 'assignable' | 'manageable'>>;
 
-/** Body of POST /team and PUT /team/{id}: `{ team: { … } }`. */
-export interface TeamSaveBody {
-  team: {
-    name: string;
-    label: string;
-    sortingIndex: number;
-    rights: string;
-    permissions: string[];
-    parent: string | null;
-    subordinateUserGroups: string[];
-    /** Left out, the server keeps the list; only Admin may change it. */
-    assignableUserGroups?: string[];
-    loginTimeForDesktop: number;
-    loginTimeForTablet: number;
-  };
-}
+/** Body of POST /team and PUT /team/{id}: `{ team: { … } }`; without `assignableUserGroups` the server keeps the list. */
+export type TeamSaveBody = z.input<typeof ZTeamRequest>;
 
 export const teamKeys = {
   all: ['team'] as const,
