@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 
 /**
  * Vacation requests and sick reports: one shape (spec 1 §3), told apart by `kind`. Both feed

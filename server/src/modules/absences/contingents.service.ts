@@ -3,9 +3,9 @@ import { carryOverExpiry, contingent, countWorkingDays, DEFAULT_CARRY_OVER_EXPIR
 import { regionHolidays } from '@filialportal/core/holidays';
 import { currentYear, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
-import { globalSettings } from '../global-settings/global-settings.table.ts';
-import { locations } from '../locations/locations.table.ts';
-import { users } from '../users/users.table.ts';
+import { globalSettings } from '../global-settings/index.ts';
+import { locations } from '../locations/index.ts';
+import { users } from '../users/index.ts';
 import { absences, contingents } from './absences.table.ts';
 
 export interface YearAccount extends Contingent {

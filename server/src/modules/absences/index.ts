@@ -6,6 +6,8 @@ import { accountsFor, saveAccount } from './contingents.service.ts';
 import { sickReportsRoutes } from './sick-reports.routes.ts';
 import { holidaysRoutes } from './holidays.routes.ts';
 
+export { absences } from './absences.table.ts';
+
 /** The absences module: everything it serves under /api. */
 export async function absencesModule(app: FastifyInstance, deps: Deps) {
   // The user answers and the user form show and save the vacation account (platform/hooks.ts).

@@ -4,8 +4,8 @@ import { regionHolidays } from '@filialportal/core/holidays';
 import type { Db } from '../../platform/db.ts';
 import { formatDate } from '../../platform/dates.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { locations } from '../locations/locations.table.ts';
-import { users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { users } from '../users/index.ts';
 import { absences } from './absences.table.ts';
 
 /**

@@ -13,9 +13,9 @@ import { AppError, forbidden, notFound, onConstraint } from '../../platform/erro
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { personSearch, users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { personSearch, users } from '../users/index.ts';
 import { absences } from './absences.table.ts';
 import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
 import { lockPerson } from './vacation.service.ts';

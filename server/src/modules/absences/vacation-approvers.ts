@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { users } from '../users/users.table.ts';
+import { userGroups } from '../teams/index.ts';
+import { users } from '../users/index.ts';
 import type { Person } from './vacation.service.ts';
 
 /**

@@ -8,9 +8,9 @@ import { todayIso } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { scopeOf, scopeWhere } from '../../platform/scope.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { personSearch, users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { personSearch, users } from '../users/index.ts';
 import { accountsForYears } from './contingents.service.ts';
 import { VACATION_SCOPE } from './vacation.service.ts';
 

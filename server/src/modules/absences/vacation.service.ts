@@ -14,9 +14,9 @@ import { AppError, badRequest, forbidden, notFound, onConstraint } from '../../p
 import { inBatches } from '../../platform/exports.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
-import { locations } from '../locations/locations.table.ts';
-import { completeLinkedTasks, deleteLinkedTasksCte, linkedTaskCtes } from '../tasks/linked-tasks.ts';
-import { personSearch, users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { completeLinkedTasks, deleteLinkedTasksCte, linkedTaskCtes } from '../tasks/index.ts';
+import { personSearch, users } from '../users/index.ts';
 import { absences } from './absences.table.ts';
 import { accountsForYears, type Accounts } from './contingents.service.ts';
 import { ALL, approversOf, OWN_LOCATION, SUBGROUPS } from './vacation-approvers.ts';

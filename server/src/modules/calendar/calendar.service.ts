@@ -22,12 +22,12 @@ import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import { together, type Db } from '../../platform/db.ts';
 import { berlinDay, berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { absences } from '../absences/absences.table.ts';
-import { locations } from '../locations/locations.table.ts';
-import { specialAppointments } from '../special-appointments/special-appointments.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { users } from '../users/users.table.ts';
-import { trainingRegistrations, trainings } from '../trainings/trainings.table.ts';
+import { absences } from '../absences/index.ts';
+import { locations } from '../locations/index.ts';
+import { specialAppointments } from '../special-appointments/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { users } from '../users/index.ts';
+import { trainingRegistrations, trainings } from '../trainings/index.ts';
 import { calendarEntries, locationInfos } from './calendar.table.ts';
 
 /** Users of this group are switched off and have no row in the calendar. */

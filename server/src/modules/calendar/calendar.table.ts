@@ -1,7 +1,7 @@
 import { date, index, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
-import { locations } from '../locations/locations.table.ts';
-import { users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { users } from '../users/index.ts';
 
 /**
  * A status set by hand in the attendance calendar (POST /locationappointment): one per person

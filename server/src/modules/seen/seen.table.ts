@@ -1,5 +1,5 @@
 import { primaryKey, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 
 /**
  * When a person last looked at a page with a navigation counter (news, claims, trainings,

@@ -6,9 +6,9 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { prepared } from '../../platform/prepared.ts';
 import { sha256 } from '../../platform/passwords.ts';
-import { allowedIps, ipAllowed } from '../locations/locations.service.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { users } from '../users/users.table.ts';
+import { allowedIps, ipAllowed } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { users } from '../users/index.ts';
 import { sessions } from './session.table.ts';
 
 /** last_seen_at is written at most this often per session, not on every request. */

@@ -10,8 +10,8 @@ import { forgetActors } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/passwords.ts';
-import { allowedIps, ipAllowed } from '../locations/locations.service.ts';
-import { users } from '../users/users.table.ts';
+import { allowedIps, ipAllowed } from '../locations/index.ts';
+import { users } from '../users/index.ts';
 import { loginLog, sessions } from './session.table.ts';
 
 /**

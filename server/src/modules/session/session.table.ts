@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 
 /** A login session. Only the SHA-256 of the bearer token is stored. */
 export const sessions = pgTable(

@@ -6,8 +6,7 @@ import { formatDate, todayIso } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { likeTerm, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
-import { locationsByIds } from '../locations/locations.service.ts';
-import { locations } from '../locations/locations.table.ts';
+import { locations, locationsByIds } from '../locations/index.ts';
 import { preparedShapes } from '../../platform/prepared.ts';
 import { specialAppointments } from './special-appointments.table.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { formatDate, formatDateTime as formatBerlinDateTime } from '../../platform/dates.ts';
-import { colorLabels, manufacturers } from '../lists/lists.table.ts';
-import { categories } from '../assortment/assortment.table.ts';
-import { locations } from '../locations/locations.table.ts';
+import { colorLabels, manufacturers } from '../lists/index.ts';
+import { categories } from '../assortment/index.ts';
+import { locations } from '../locations/index.ts';
 import { articleEans, articles, articleStocks } from './stock.table.ts';
 
 const a = (column: string) => sql.raw(`"articles"."${column}"`);

@@ -4,6 +4,10 @@ import { articleCountOf } from '../assortment/index.ts';
 import { stockRoutes } from './stock.routes.ts';
 import { articlesInCategory } from './stock.service.ts';
 
+export { adjustStock, mayChangeStockAt } from './stock-changes.service.ts';
+export { stockByNumbers } from './stock.service.ts';
+export { articleEans, articles, stockHistory } from './stock.table.ts';
+
 /** The stock module: articles, stock per location, its history and stock checks under /api. */
 export async function stockModule(app: FastifyInstance, deps: Deps) {
   // The category answers count their articles (platform/hooks.ts).

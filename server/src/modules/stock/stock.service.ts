@@ -7,9 +7,9 @@ import { berlinInstant, formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, notFound, onConstraint } from '../../platform/errors.ts';
 import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
-import { manufacturers } from '../lists/lists.table.ts';
-import { locations } from '../locations/locations.table.ts';
-import { users } from '../users/users.table.ts';
+import { manufacturers } from '../lists/index.ts';
+import { locations } from '../locations/index.ts';
+import { users } from '../users/index.ts';
 import { articleColumns, toArticleDto } from './article-view.ts';
 import { articleEans, articles, articleStocks } from './stock.table.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
-import { categories } from '../assortment/assortment.table.ts';
-import { colorLabels, manufacturers } from '../lists/lists.table.ts';
-import { locations } from '../locations/locations.table.ts';
+import { categories } from '../assortment/index.ts';
+import { colorLabels, manufacturers } from '../lists/index.ts';
+import { locations } from '../locations/index.ts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 

@@ -2,6 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 
+export {
+  addLinkedTaskRecipient,
+  completeLinkedTasks,
+  completeLinkedTasksFor,
+  createLinkedTask,
+  deleteLinkedTasks,
+  deleteLinkedTasksCte,
+  deleteLinkedTasksIn,
+  linkedTaskCtes,
+  removeLinkedTaskRecipient,
+} from './linked-tasks.ts';
+
 /** The tasks module: everything it serves under /api. */
 export async function tasksModule(app: FastifyInstance, deps: Deps) {
   await app.register(tasksRoutes, deps);

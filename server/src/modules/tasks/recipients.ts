@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
 import type { Db } from '../../platform/db.ts';
 import { inScope, type Scope } from '../../platform/scope.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { users } from '../users/users.table.ts';
+import { userGroups } from '../teams/index.ts';
+import { users } from '../users/index.ts';
 
 /**
  * Task recipients (issue "tasks"): active users whose group receives tasks (aufgaben_erhalten, or

@@ -10,11 +10,11 @@ import { prepared } from '../../platform/prepared.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
 import { insertTask } from './linked-tasks.ts';
 import { resolveTaskRecipients } from './recipients.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 import { taskAssignments, taskSubtasks, tasks } from './tasks.table.ts';
 
 export type TaskView = '2' | '3';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 
 /** A task as its creator wrote it (spec 3 §3 Task); who has to do it is in task_assignments. */
 export const tasks = pgTable(

@@ -3,6 +3,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { openRatingTasks, RATING_TASKS_INTERVAL_MS } from './rating-tasks.ts';
 import { trainingRoutes } from './trainings.routes.ts';
 
+export { trainingRegistrations, trainings } from './trainings.table.ts';
+
 /** The trainings module: trainings and events, registrations, waiting list and ratings under /api. */
 export async function trainingsModule(app: FastifyInstance, deps: Deps) {
   await app.register(trainingRoutes, deps);

@@ -14,8 +14,8 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { squareJpeg } from '../../platform/images.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { decodeDataUrl, deleteFile, saveFile } from '../../platform/uploads.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
 import { endSessions, lastSeenOf, vacationAccounts } from './hooks.ts';
 import { users } from './users.table.ts';
 

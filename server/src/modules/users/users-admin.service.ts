@@ -12,10 +12,8 @@ import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../p
 import { hashPassword } from '../../platform/passwords.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
 import { deleteFile, saveFile } from '../../platform/uploads.ts';
-import { locations } from '../locations/locations.table.ts';
-import { locationsByIds } from '../locations/locations.service.ts';
-import { accountKeysRefusal, mayAssign } from '../teams/account-keys.ts';
-import { userGroups } from '../teams/teams.table.ts';
+import { locations, locationsByIds } from '../locations/index.ts';
+import { accountKeysRefusal, mayAssign, userGroups } from '../teams/index.ts';
 import { prepareAvatar } from './current-user.service.ts';
 import { endSessions, saveVacationAccount, vacationAccounts } from './hooks.ts';
 import { users } from './users.table.ts';

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { boolean, date, index, numeric, pgTable, text, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { likeTerm } from '../../platform/paging.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
 
 type NameColumns = { lastName: AnyPgColumn; firstName: AnyPgColumn; email: AnyPgColumn; personalNumber: AnyPgColumn };
 /** What the settings' user search looks in; the trigram index below is built on the same text. */
