@@ -1,7 +1,7 @@
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import type { XlsxColumn } from '../../platform/exports.ts';
-import { stockByNumbers } from '../stock/stock.service.ts';
+import { stockByNumbers } from '../stock/index.ts';
 import { getAdvertising } from './advertising.service.ts';
 
 /** One line of the export: an article of the promotion at one location. */

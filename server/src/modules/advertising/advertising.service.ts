@@ -10,7 +10,7 @@ import { files } from '../../platform/files.table.ts';
 import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { commitFile, deleteFile, discardFiles, orDiscard, stageFile, type StagedFile, type UploadedFile } from '../../platform/uploads.ts';
-import { seenAt } from '../seen/seen.service.ts';
+import { seenAt } from '../seen/index.ts';
 import { ADVERTISING_UPLOAD } from './advertising-files.ts';
 import { advertisings } from './advertising.table.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { files } from '../../platform/files.table.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 
 /**
  * An advertising entry (spec 2 §3 Advertising): a file (flyer, poster, video) with its title, the

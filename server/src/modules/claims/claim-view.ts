@@ -5,11 +5,10 @@ import { ADMIN_ROLE, CLAIM_BOOKING_ROLES } from '@filialportal/core/roles';
 import { can, type Actor } from '../../platform/access.ts';
 import { berlinParts } from '../../platform/dates.ts';
 import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
-import { claimStatuses } from '../lists/lists.table.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { avatarUri } from '../users/current-user.service.ts';
-import { users } from '../users/users.table.ts';
+import { claimStatuses } from '../lists/index.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { avatarUri, users } from '../users/index.ts';
 import { claims } from './claims.table.ts';
 
 /** The booking roles (and Admin, who passes every role check) count claims open until booked. */

@@ -6,8 +6,8 @@ import type { Db } from '../../platform/db.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { inBatches, type XlsxColumn } from '../../platform/exports.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import { claimStatuses } from '../lists/lists.table.ts';
-import { locations } from '../locations/locations.table.ts';
+import { claimStatuses } from '../lists/index.ts';
+import { locations } from '../locations/index.ts';
 import { CLAIM_SCOPE, outer, visibleWhere } from './claim-view.ts';
 import { claims } from './claims.table.ts';
 

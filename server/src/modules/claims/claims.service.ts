@@ -7,12 +7,11 @@ import type { Db } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, resolveScope, scopeOf } from '../../platform/scope.ts';
-import { manufacturers } from '../lists/lists.table.ts';
-import { locations } from '../locations/locations.table.ts';
-import { seenMarkers } from '../seen/seen.table.ts';
-import { adjustStock, mayChangeStockAt } from '../stock/stock-changes.service.ts';
-import { articles } from '../stock/stock.table.ts';
-import { users } from '../users/users.table.ts';
+import { manufacturers } from '../lists/index.ts';
+import { locations } from '../locations/index.ts';
+import { seenMarkers } from '../seen/index.ts';
+import { adjustStock, articles, mayChangeStockAt } from '../stock/index.ts';
+import { users } from '../users/index.ts';
 import { CLAIM_SCOPE, emptyLueckentext, iso, isBooker, orderOf, outer, rowColumns, stateWhere, toRow, visibleWhere } from './claim-view.ts';
 import { claimCounters, claimFiles, claims, claimStockCorrections } from './claims.table.ts';
 

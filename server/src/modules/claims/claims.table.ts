@@ -3,10 +3,10 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text,
 import type { TLueckentext } from '@filialportal/core/claims';
 import { id, timestamps } from '../../db/columns.ts';
 import { files } from '../../platform/files.table.ts';
-import { claimStatuses } from '../lists/lists.table.ts';
-import { locations } from '../locations/locations.table.ts';
-import { articles, stockHistory } from '../stock/stock.table.ts';
-import { users } from '../users/users.table.ts';
+import { claimStatuses } from '../lists/index.ts';
+import { locations } from '../locations/index.ts';
+import { articles, stockHistory } from '../stock/index.ts';
+import { users } from '../users/index.ts';
 
 /** The last claim number given out per year; a create takes the next under the row's lock. */
 export const claimCounters = pgTable('claim_counters', {

@@ -12,9 +12,9 @@ import { files } from '../../platform/files.table.ts';
 import { fittedJpeg } from '../../platform/images.ts';
 import { loadPdfKit, pdfText } from '../../platform/pdf.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { locations } from '../locations/locations.table.ts';
-import { articleEans } from '../stock/stock.table.ts';
-import { users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { articleEans } from '../stock/index.ts';
+import { users } from '../users/index.ts';
 import { emptyLueckentext, outer, visibleWhere } from './claim-view.ts';
 import { claimFiles, claims } from './claims.table.ts';
 

@@ -18,7 +18,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { RequestRules, UploadBody } from '../../platform/upload-body.ts';
 import { commitFile, discardFiles, orDiscard, stageFile, type StagedFile, type UploadedFile } from '../../platform/uploads.ts';
 import { parseOr400 } from '../../platform/validation.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
 import { checkTeams, loadDocument, uploadTarget, visibleDocument } from './documents.service.ts';
 import { toDocument, documentColumns } from './library-view.ts';

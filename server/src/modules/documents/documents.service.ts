@@ -9,7 +9,7 @@ import { files } from '../../platform/files.table.ts';
 import { LOCK, lockUntilCommit } from '../../platform/locks.ts';
 import { likeTerm } from '../../platform/paging.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { userGroups } from '../teams/teams.table.ts';
+import { userGroups } from '../teams/index.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
 import { breadCrumbOf, documentColumns, documentVisible, folderColumns, itemVisible, pathVisible, toDocument, toFolder, uploadAllowed, visibleFolderIds } from './library-view.ts';
 

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatDate, formatTime } from '../../platform/dates.ts';
 import type { Actor } from '../../platform/access.ts';
 import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
-import { userGroups } from '../teams/teams.table.ts';
+import { userGroups } from '../teams/index.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
 
 /** Admin places documents anywhere; everyone else is bound by a folder's upload groups. */

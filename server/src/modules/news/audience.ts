@@ -4,9 +4,9 @@ import { NEWS_AUDIENCE_PEOPLE_SHOWN, type TNewsAudienceRequest } from '@filialpo
 import { groupHoldsAny } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { audienceWhere, type AudienceTarget } from '../../platform/scope.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { users } from '../users/index.ts';
 import { checkTargets, uuidArray } from './news.service.ts';
 
 const parentGroup = alias(userGroups, 'parent_group');

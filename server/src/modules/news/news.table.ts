@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { files } from '../../platform/files.table.ts';
-import { trainings } from '../trainings/trainings.table.ts';
-import { users } from '../users/users.table.ts';
+import { trainings } from '../trainings/index.ts';
+import { users } from '../users/index.ts';
 
 /** A news item (spec 3 §3 News). */
 export const news = pgTable(

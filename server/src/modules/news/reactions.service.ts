@@ -5,8 +5,7 @@ import { can, requirePermission, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { formatDate, formatTime } from '../../platform/dates.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { users } from '../users/users.table.ts';
-import { avatarUri } from '../users/current-user.service.ts';
+import { avatarUri, users } from '../users/index.ts';
 import { news, comments, likes } from './news.table.ts';
 import { NEWS_ENTITY, requireVisibleNews, visibleWhere } from './news.service.ts';
 

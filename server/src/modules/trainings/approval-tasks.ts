@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
-import { createLinkedTask, deleteLinkedTasksIn } from '../tasks/linked-tasks.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { users } from '../users/users.table.ts';
+import { createLinkedTask, deleteLinkedTasksIn } from '../tasks/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { users } from '../users/index.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
 
 export const registrationReference = (registrationId: string) => `training-registration:${registrationId}`;

@@ -3,9 +3,9 @@ import { currentYear, formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { XlsxColumn } from '../../platform/exports.ts';
 import { likeTerm } from '../../platform/paging.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { users } from '../users/index.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
 
 export interface OverviewQuery {

@@ -3,7 +3,7 @@ import { formatDate, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 import { openApprovalTasks } from './approval-tasks.ts';
 import { trainingInvitation } from './invitation.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { addDays } from '@filialportal/core/calendar';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
-import { addLinkedTaskRecipient, completeLinkedTasksFor, createLinkedTask, deleteLinkedTasks, removeLinkedTaskRecipient } from '../tasks/linked-tasks.ts';
-import { users } from '../users/users.table.ts';
+import { addLinkedTaskRecipient, completeLinkedTasksFor, createLinkedTask, deleteLinkedTasks, removeLinkedTaskRecipient } from '../tasks/index.ts';
+import { users } from '../users/index.ts';
 import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
 
 export const ratingReference = (trainingId: string) => `training-rating:${trainingId}`;

@@ -7,9 +7,9 @@ import { formatDate, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { users } from '../users/index.ts';
 import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
 
 /** How a training reads for one person: its counts, the registrations they may see, what they may do. */

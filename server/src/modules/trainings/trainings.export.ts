@@ -5,9 +5,9 @@ import type { Db } from '../../platform/db.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { XlsxColumn } from '../../platform/exports.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
-import { locations } from '../locations/locations.table.ts';
-import { userGroups } from '../teams/teams.table.ts';
-import { users } from '../users/users.table.ts';
+import { locations } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { users } from '../users/index.ts';
 import { loadTraining, TRAINING_SCOPES } from './training-view.ts';
 import { trainingRegistrations as regs, trainingValuations } from './trainings.table.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 
 /** A training or event on one day (spec 3 §3 Training); several dates make several rows. */
 export const trainings = pgTable(
