@@ -10,6 +10,15 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
+/**
+ * The login form's own check before it asks the server: each empty field with its message. That
+ * name and password do not match only the server says (ZLoginRequest answers every refusal alike).
+ */
+export const ZLoginFields = z.object({
+  username: z.string().trim().min(1, MSG.usernameRequired),
+  password: z.string().min(1, MSG.passwordRequired),
+});
+
 /** POST /token, GET /api-token-refresh. */
 export const ZTokenResponse = z.object({ token: z.string() });
 

@@ -296,6 +296,12 @@ const ZUserRequestBase = z.object({
   image: ZInlineImage.optional(),
 });
 
+/**
+ * The password rules run beside the other fields' problems (after them): a form names a missing
+ * password together with the other empty fields; not when the passwords themselves are malformed.
+ */
+const passwordsReadable = { when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) => typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => ['password', 'passwordRepeat'].includes(String(i.path?.[0]))) };
+
 /** POST /user: password and repeat are required. */
 export const ZCreateUserRequest = ZUserRequestBase.superRefine((v, ctx) => {
   if (!v.password || !v.passwordRepeat) ctx.addIssue({ code: 'custom', message: MSG.fillAllFields, path: ['password'] });
@@ -303,14 +309,14 @@ export const ZCreateUserRequest = ZUserRequestBase.superRefine((v, ctx) => {
     const problem = checkNewPassword(v.password, v.passwordRepeat);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
   }
-});
+}, passwordsReadable);
 export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
 
 /** PUT /user/{id} from the settings area: the password is optional with the same rules. */
 export const ZUpdateUserRequest = ZUserRequestBase.superRefine((v, ctx) => {
   const problem = checkNewPassword(v.password, v.passwordRepeat);
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
-});
+}, passwordsReadable);
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
 
 // ---------------------------------------------------------------------------------------------

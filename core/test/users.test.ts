@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/messages.ts';
-import { isTabletUserAgent } from '../src/session.ts';
-import { checkNewPassword, initials, ZUpdateOwnSettingsRequest } from '../src/users.ts';
+import { isTabletUserAgent, ZLoginFields } from '../src/session.ts';
+import { checkNewPassword, initials, ZCreateUserRequest, ZUpdateOwnSettingsRequest } from '../src/users.ts';
 import { isIpv4, parseIpList } from '../src/locations.ts';
 import { nextSort, parseSort } from '../src/sort.ts';
 import '../src/zod-locale.ts';
@@ -54,5 +54,26 @@ describe('small rules', () => {
     expect(nextSort('-city', 'name')).toBe('name');
     expect(parseSort('-name', ['name'] as const)).toEqual({ field: 'name', desc: true });
     expect(parseSort('secret', ['name'] as const)).toBeNull();
+  });
+});
+
+describe('the login form and a new user', () => {
+  const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.success ? [] : result.error!.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('the login form names each empty field; a name of spaces is empty', () => {
+    expect(issues(ZLoginFields.safeParse({ username: ' ', password: '' }))).toEqual([
+      ['username', MSG.usernameRequired],
+      ['password', MSG.passwordRequired],
+    ]);
+    expect(ZLoginFields.safeParse({ username: 'nina', password: 'x' }).success).toBe(true);
+  });
+
+  it('a missing password is named with the other empty fields, after them', () => {
+    const user = { firstName: 'Nina', lastName: '', email: 'nina@example.com', location: '00000000-0000-4000-8000-000000000001', personalNumber: '17' };
+    expect(issues(ZCreateUserRequest.safeParse({ user, role: 'Verkauf' }))).toEqual([
+      ['user.lastName', MSG.fillAllFields],
+      ['password', MSG.fillAllFields],
+    ]);
   });
 });

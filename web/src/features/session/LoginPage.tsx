@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Box, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
+import { ZLoginFields } from '@filialportal/core/session';
+import { ZPasswordForgottenRequest } from '@filialportal/core/users';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { session } from '../../api/session.ts';
-import type { FieldErrors } from '../../ui/form-problem.ts';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
@@ -43,15 +45,11 @@ interface LoginValues {
   password: string;
 }
 
-/** The empty fields of the login form, each with its message (nothing is asked of the server then). */
-function emptyLoginFields(v: LoginValues): FieldErrors {
-  return { ...(v.username.trim() ? {} : { username: MSG.usernameRequired }), ...(v.password ? {} : { password: MSG.passwordRequired }) };
-}
-
 function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten: (username: string) => void }) {
   const { form, values, message, invalid } = useCheckedForm<LoginValues>({
     initialValues: { username: '', password: '' },
-    validate: emptyLoginFields,
+    // The empty fields, each with its message: nothing is asked of the server then.
+    validate: zodResolver(ZLoginFields),
     onValuesChange: () => session.clearNotice(),
   });
   const [loading, setLoading] = useState(false);
@@ -69,7 +67,7 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
     setLoading(true);
     setError(null);
     try {
-      const { token } = await requestToken(v.username.trim(), v.password);
+      const { token } = await requestToken({ username: v.username.trim(), password: v.password });
       session.start(token);
     } catch (err) {
       setLoading(false);
@@ -125,28 +123,25 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
 }
 
 function ForgottenForm({ initialUsername, onBack }: { initialUsername: string; onBack: () => void }) {
-  const [username, setUsername] = useState(initialUsername);
   const [loading, setLoading] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { form, message, refused } = useCheckedForm({
+    initialValues: { username: initialUsername },
+    validate: zodResolver(ZPasswordForgottenRequest),
+    oneAtATime: true,
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!username.trim()) {
-      setError(MSG.usernameRequired);
-      return;
-    }
+  const submit = form.onSubmit(async (v) => {
     setLoading(true);
-    setError(null);
     try {
-      const { message } = await requestPasswordMail(username.trim());
-      setSent(message);
+      const answer = await requestPasswordMail({ username: v.username.trim() });
+      setSent(answer.message);
     } catch (err) {
-      setError(errorMessage(err));
+      refused(err);
     } finally {
       setLoading(false);
     }
-  }
+  });
 
   if (sent) {
     return (
@@ -168,9 +163,9 @@ function ForgottenForm({ initialUsername, onBack }: { initialUsername: string; o
           Geben Sie Ihren Benutzernamen ein. Sie erhalten eine E-Mail mit einem Link, über den Sie ein neues Passwort
           festlegen können.
         </Text>
-        {error && (
+        {message && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {error}
+            {message}
           </Alert>
         )}
         <TextInput
@@ -179,8 +174,7 @@ function ForgottenForm({ initialUsername, onBack }: { initialUsername: string; o
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={username}
-          onChange={(e) => setUsername(e.currentTarget.value)}
+          {...form.getInputProps('username')}
           autoFocus
           required
           withAsterisk={false}

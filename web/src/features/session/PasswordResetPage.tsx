@@ -1,41 +1,37 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { MSG } from '@filialportal/core/messages';
-import { checkNewPassword } from '@filialportal/core/users';
-import { errorMessage } from '../../api/client.ts';
+import { ZPasswordResetRequest } from '@filialportal/core/users';
+import { zodResolver } from '../../ui/form-problem.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { AuthFrame } from './LoginPage.tsx';
 import { resetPassword } from './session.api.ts';
 
 /** The page of the mailed link /passwort-zuruecksetzen/<token>; works without a session. */
 export function PasswordResetPage() {
   const { token = '' } = useParams();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The request with the mailed link's token; a problem of the two passwords marks both.
+  const { form, message: error, refused } = useCheckedForm({
+    initialValues: { password: '', passwordRepeat: '' },
+    validate: zodResolver(ZPasswordResetRequest, (v: { password: string; passwordRepeat: string }) => ({ token, ...v }), { password: ['password', 'passwordRepeat'] }),
+    oneAtATime: true,
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = checkNewPassword(password, repeat) ?? (password ? null : MSG.passwordTooShort);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+  const submit = form.onSubmit(async (v) => {
     setLoading(true);
-    setError(null);
     try {
-      const { message } = await resetPassword(token, password, repeat);
-      setDone(message);
+      const answer = await resetPassword({ token, ...v });
+      setDone(answer.message);
     } catch (err) {
-      setError(errorMessage(err));
+      refused(err);
     } finally {
       setLoading(false);
     }
-  }
+  });
 
   return (
     <AuthFrame title="Neues Passwort festlegen">
@@ -62,15 +58,13 @@ export function PasswordResetPage() {
             <PasswordField
               label="Neues Passwort"
               autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              {...form.getInputProps('password')}
               autoFocus
             />
             <PasswordField
               label="Passwort wiederholen"
               autoComplete="new-password"
-              value={repeat}
-              onChange={(e) => setRepeat(e.currentTarget.value)}
+              {...form.getInputProps('passwordRepeat')}
             />
             <Button type="submit" loading={loading} fullWidth size="md">
               Passwort speichern

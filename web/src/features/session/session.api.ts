@@ -1,11 +1,12 @@
-import type { ZTokenResponse } from '@filialportal/core/session';
-import type { ZMessageResponse } from '@filialportal/core/users';
+import type { ZLoginRequest, ZTokenResponse } from '@filialportal/core/session';
+import type { ZMessageResponse, ZPasswordForgottenRequest, ZPasswordResetRequest } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api } from '../../api/client.ts';
 
 /** POST /token: opens a session; errors carry the server's German message. */
-export function requestToken(username: string, password: string) {
-  return api<Wire<typeof ZTokenResponse>>('/api/token', { method: 'POST', body: { username, password }, auth: false });
+export function requestToken(body: z.input<typeof ZLoginRequest>) {
+  return api<Wire<typeof ZTokenResponse>>('/api/token', { method: 'POST', body, auth: false });
 }
 
 /** POST /logout: revokes the token on the server. */
@@ -19,15 +20,11 @@ export function refreshToken() {
 }
 
 /** POST /password-forgotten: always the same answer, whether the name exists or not. */
-export function requestPasswordMail(username: string) {
-  return api<Wire<typeof ZMessageResponse>>('/api/password-forgotten', { method: 'POST', body: { username }, auth: false });
+export function requestPasswordMail(body: z.input<typeof ZPasswordForgottenRequest>) {
+  return api<Wire<typeof ZMessageResponse>>('/api/password-forgotten', { method: 'POST', body, auth: false });
 }
 
 /** POST /password-reset with the token from the mailed link. */
-export function resetPassword(token: string, password: string, passwordRepeat: string) {
-  return api<Wire<typeof ZMessageResponse>>('/api/password-reset', {
-    method: 'POST',
-    body: { token, password, passwordRepeat },
-    auth: false,
-  });
+export function resetPassword(body: z.input<typeof ZPasswordResetRequest>) {
+  return api<Wire<typeof ZMessageResponse>>('/api/password-reset', { method: 'POST', body, auth: false });
 }

@@ -1,9 +1,7 @@
-import { MSG } from '@filialportal/core/messages';
 import {
   canEditUsers,
   editableUserFields,
   FREE_DAY_KEYS,
-  NAME_MIN,
   PRESENCE_KEYS,
   USER_FORM_FIELDS,
   WEEKDAY_CODES,
@@ -116,8 +114,6 @@ export interface FormProblem {
   fields: UserField[];
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
-
 /** Form fields of the schema's keys where they differ (the seven weekday fields). */
 function fieldOfKey(key: string): UserField {
   if ((FREE_DAY_KEYS as readonly string[]).includes(key)) return 'freeDays';
@@ -126,23 +122,12 @@ function fieldOfKey(key: string): UserField {
 }
 
 /**
- * The first failing rule of spec 3 §5 "New user", with the server's messages: every required
- * field (location, group, names of at least 2 characters, personal number, e-mail and, when
- * new, password and repeat), then the e-mail form, then the rest of the server's schema
- * (ZCreateUserRequest / ZUpdateUserRequest: lengths, the password rules).
+ * The first failing rule of spec 3 §5 "New user", by the server's schema (ZCreateUserRequest /
+ * ZUpdateUserRequest): every required field at once (location, group, names of at least 2
+ * characters, personal number, e-mail and, when new, password and repeat), then the e-mail form,
+ * the lengths and the password rules.
  */
 export function checkUserForm(v: UserFormValues, isNew: boolean): FormProblem | null {
-  const missing: UserField[] = [];
-  if (v.lastName.trim().length < NAME_MIN) missing.push('lastName');
-  if (v.firstName.trim().length < NAME_MIN) missing.push('firstName');
-  if (!v.email.trim()) missing.push('email');
-  if (!v.personalNumber.trim()) missing.push('personalNumber');
-  if (!v.role) missing.push('role');
-  if (!v.location) missing.push('location');
-  if (isNew && !v.password) missing.push('password');
-  if (isNew && !v.passwordRepeat) missing.push('password');
-  if (missing.length > 0) return { message: MSG.fillAllFields, fields: [...new Set(missing)] };
-  if (!EMAIL_PATTERN.test(v.email.trim())) return { message: MSG.usernameInvalid, fields: ['email'] };
   const problem = firstProblem(isNew ? ZCreateUserRequest : ZUpdateUserRequest, userSaveBody(v, null, null));
   return problem && { message: problem.message, fields: [...new Set(problem.fields.map(fieldOfKey))] };
 }

@@ -1,7 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import type { ZLocation, ZLocationListResponse } from '@filialportal/core/locations';
-import type { CurrentUserResponse, ZUserActiveResponse, ZUserDetail, ZUserListResponse, ZUserListRow, ZUserResponse } from '@filialportal/core/users';
+import type {
+  CurrentUserResponse,
+  ZCreateUserRequest,
+  ZUpdateOwnSettingsRequest,
+  ZUpdateUserRequest,
+  ZUserActiveResponse,
+  ZUserDetail,
+  ZUserListResponse,
+  ZUserListRow,
+  ZUserResponse,
+} from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, apiBlob, query } from '../../api/client.ts';
 
 /** A row of the settings user list (GET /user/list/{page}). */
@@ -11,12 +22,7 @@ export type UserListRow = Wire<typeof ZUserListRow>;
 export type UserListResponse = Wire<typeof ZUserListResponse>;
 
 /** Body of PUT /user/{id} for the own settings (spec 3 §3 "User settings"). */
-export interface OwnSettingsBody {
-  user: { firstName: string; lastName: string; phone: string; selectedLocation?: string };
-  password?: string;
-  passwordRepeat?: string;
-  image?: { fileName: string; data: string };
-}
+export type OwnSettingsBody = z.input<typeof ZUpdateOwnSettingsRequest>;
 
 export const userKeys = {
   current: ['user', 'current'] as const,
@@ -29,32 +35,8 @@ export const userKeys = {
 /** GET /user/{id}: every field of spec 3 §3 User. */
 export type UserDetail = Wire<typeof ZUserDetail>;
 
-/** Body of POST /user and PUT /user/{id} from the settings area (always with `role`). */
-export interface UserSaveBody {
-  user: Omit<
-    UserDetail,
-    | 'id'
-    | 'fullName'
-    | 'locationLabel'
-    | 'selectedLocation'
-    | 'availableHolidays'
-    | 'holidaysTakenThisYear'
-    | 'holidaysPlannedThisYear'
-    | 'role'
-    | 'roleLabel'
-    | 'resourceUri'
-    | 'personalNumber'
-  > & {
-    personalNumber: string;
-  };
-  /** Group name. */
-  role: string;
-  password?: string;
-  passwordRepeat?: string;
-  /** Sent when a free-day or presence field changed: the attendance calendar is rebuilt. */
-  updateCalendar?: boolean;
-  image?: { fileName: string; data: string };
-}
+/** Body of POST /user and PUT /user/{id} from the settings area (always with `role`, the group's name). */
+export type UserSaveBody = z.input<typeof ZCreateUserRequest> | z.input<typeof ZUpdateUserRequest>;
 
 /** A location as the pickers of the user form need it. */
 export type LocationOption = Pick<Wire<typeof ZLocation>, 'id' | 'label'>;
