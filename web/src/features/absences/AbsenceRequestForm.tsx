@@ -12,7 +12,7 @@ import { countOf, plural } from '@filialportal/core/plural';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
-import { firstProblem, type FieldErrors } from '../../ui/form-problem.ts';
+import { allProblems, firstProblem, type FieldErrors } from '../../ui/form-problem.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useContingents, useDeleteVacation, useRequestVacation, type Contingent, type VacationRequestBody } from './absences.api.ts';
@@ -37,8 +37,8 @@ const EMPTY: Values = { startDate: null, endDate: null, overtimeDeduction: false
 function toBody(values: Values, userId: string): VacationRequestBody {
   const overtime = overtimeInputProblem(values.overtime) ? '' : values.overtime.trim().replace(/,$/, '');
   return {
-    startDate: values.startDate,
-    endDate: values.endDate,
+    startDate: values.startDate ?? '',
+    endDate: values.endDate ?? '',
     userId,
     overtimeDeduction: values.overtimeDeduction,
     overtime: values.overtimeDeduction && overtime ? overtime : null,
@@ -64,17 +64,15 @@ function fieldOf(message: string): string {
 }
 
 /**
- * Every problem of the request at once, by the server's schema: a missing start or end, and the
- * rule the rest breaks, checked as if the period were chosen (the schema asks for the rest only
- * once both dates are there).
+ * Every problem of the request at once, by the server's schema: the fields' own (a missing start
+ * or end), and the rule the rest breaks, checked as if the period were chosen (the schema asks for
+ * the rest only once both dates are there).
  */
 function checkRequest(values: Values, userId: string): FieldErrors {
   const body = toBody(values, userId);
-  const errors: FieldErrors = {};
-  if (!body.startDate) errors.startDate = MSG.vacationDatesRequired;
-  if (!body.endDate) errors.endDate = MSG.vacationDatesRequired;
-  const day = body.startDate ?? body.endDate ?? '2000-01-01';
-  const rest = firstProblem(ZVacationRequest, { appointment: { ...body, startDate: body.startDate ?? day, endDate: body.endDate ?? day } });
+  const errors = allProblems(ZVacationRequest, { appointment: body });
+  const day = body.startDate || body.endDate || '2000-01-01';
+  const rest = firstProblem(ZVacationRequest, { appointment: { ...body, startDate: body.startDate || day, endDate: body.endDate || day } });
   if (rest) errors[fieldOf(rest.message)] ??= rest.message;
   return errors;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Card, FileInput, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileImport, IconTrash } from '@tabler/icons-react';
-import { DEFAULT_REGION, REGIONS } from '@filialportal/core/locations';
+import { DEFAULT_REGION, REGIONS, type RegionCode } from '@filialportal/core/locations';
 import { countOf } from '@filialportal/core/plural';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan } from '../../shell-api/current-user.tsx';
@@ -18,7 +18,7 @@ const REGION_OPTIONS = REGIONS.map((r) => ({ value: r.code, label: r.label }));
 export function SchoolVacationsSection() {
   const can = useCan();
   const mayImport = can('einstellungen_standorte_bearbeiten');
-  const [region, setRegion] = useState<string>(DEFAULT_REGION);
+  const [region, setRegion] = useState<RegionCode>(DEFAULT_REGION);
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const list = useSchoolVacations(region);
@@ -56,7 +56,7 @@ export function SchoolVacationsSection() {
             (Bundesland;Name;Beginn;Ende) oder einer iCal-Datei des Kultusministeriums importiert.
           </Text>
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <Select label="Bundesland" data={REGION_OPTIONS} value={region} onChange={(v) => v && setRegion(v)} allowDeselect={false} w={260} />
+            <Select label="Bundesland" data={REGION_OPTIONS} value={region} onChange={(v) => v && setRegion(v as RegionCode)} allowDeselect={false} w={260} />
             {mayImport && (
               <>
                 <FileInput label="Datei" placeholder="CSV oder iCal wählen" accept=".csv,.txt,.ics" value={file} onChange={setFile} w={260} clearable />

@@ -7,8 +7,8 @@ import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { checkSickReport } from './sick-report-rules.ts';
-import { usePickerUsers, useSaveSickReport, useSickCreditPreview, type SickReportBody, type SickReportRow } from './sick-reports.api.ts';
+import { checkSickReport, sickReportBody, type SickReportValues } from './sick-report-rules.ts';
+import { usePickerUsers, useSaveSickReport, useSickCreditPreview, type SickReportRow } from './sick-reports.api.ts';
 
 export interface SickReportModalProps {
   /** The report to edit; null for a new one. */
@@ -27,11 +27,11 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
   const ownLocation = user.location?.id ?? '';
   const people = usePickerUsers();
   const save = useSaveSickReport();
-  const { form, values, message, invalid, refused } = useCheckedForm<SickReportBody>({
+  const { form, values, message, invalid, refused } = useCheckedForm<SickReportValues>({
     initialValues: report ? { userId: report.userId, startDate: report.startDate, endDate: report.endDate } : { userId: null, startDate: null, endDate: null },
     validate: checkSickReport,
   });
-  const credit = useSickCreditPreview(values);
+  const credit = useSickCreditPreview(sickReportBody(values));
 
   const options = useMemo(() => {
     const list = (people.data ?? []).filter(
@@ -46,13 +46,13 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
     return [...byLocation.entries()].sort(([a], [b]) => a.localeCompare(b, 'de')).map(([group, items]) => ({ group, items }));
   }, [people.data, ownLocationOnly, ownLocation, report?.userId]);
 
-  const set = (patch: Partial<SickReportBody>) => form.setValues(patch);
+  const set = (patch: Partial<SickReportValues>) => form.setValues(patch);
   // A start after the chosen end moves the end along.
   const setStart = (startDate: string | null) => form.setValues((v) => ({ startDate, endDate: startDate && v.endDate && v.endDate < startDate ? startDate : v.endDate }));
 
   const submit = form.onSubmit((v) =>
     save.mutate(
-      { id: report?.id, sickReport: v },
+      { id: report?.id, sickReport: sickReportBody(v) },
       {
         onSuccess: () => {
           notifications.show({ message: report ? 'Krankmeldung gespeichert' : 'Krankmeldung erstellt', color: 'teal' });

@@ -1,12 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import type {
   ZContingent,
   ZContingentsResponse,
+  ZVacationDecision,
   ZVacationLimitedResponse,
   ZVacationListResponse,
   ZVacationOverviewResponse,
   ZVacationOverviewRow,
+  ZVacationRequest,
   ZVacationResponse,
   ZVacationRow,
 } from '@filialportal/core/vacation';
@@ -32,16 +35,8 @@ type VacationPage = Wire<typeof ZVacationListResponse>;
 
 type OverviewPage = Wire<typeof ZVacationOverviewResponse>;
 
-/** The body of POST /appointment, as the form sends it (overtime as typed, e.g. '7,5'). */
-export interface VacationRequestBody {
-  startDate: string | null;
-  endDate: string | null;
-  userId: string;
-  overtimeDeduction: boolean;
-  overtime: string | null;
-  specialHoliday: boolean;
-  reason: string;
-}
+/** The appointment of POST /appointment, as the form sends it (overtime as typed, e.g. '7,5'). */
+export type VacationRequestBody = z.input<typeof ZVacationRequest>['appointment'];
 
 /**
  * POST /appointment answers 200 `{ appointment }` or 224 `{ appointment, available, message }`
@@ -156,7 +151,7 @@ export function useDecideVacation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) =>
-      api<Wire<typeof ZVacationResponse>>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, { method: 'PUT', ...(reason ? { body: { reason } } : {}) }),
+      api<Wire<typeof ZVacationResponse>>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, { method: 'PUT', ...(reason ? { body: { reason } satisfies z.input<typeof ZVacationDecision> } : {}) }),
     onSuccess: () => invalidateAbsences(client),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZSchoolVacationImportResponse, ZSchoolVacationListResponse, ZSchoolVacationRow } from '@filialportal/core/school-vacations';
+import type { ZSchoolVacationImport, ZSchoolVacationImportResponse, ZSchoolVacationListResponse, ZSchoolVacationRow } from '@filialportal/core/school-vacations';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
 
 /** A row of GET /schoolvacations. */
@@ -19,7 +20,7 @@ export function useSchoolVacations(region: string) {
 export function useImportSchoolVacations() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { content: string; region: string }) =>
+    mutationFn: (body: z.input<typeof ZSchoolVacationImport>) =>
       api<Wire<typeof ZSchoolVacationImportResponse>>('/api/schoolvacations/import', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['schoolvacations'] }),
   });

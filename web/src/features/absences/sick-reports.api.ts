@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ZSickCreditPreview, ZSickReportListResponse, ZSickReportResponse, ZSickReportRow, ZSickSummaryResponse, ZSickSummaryRow } from '@filialportal/core/sick-reports';
+import type { ZSickCreditPreview, ZSickReportListResponse, ZSickReportRequest, ZSickReportResponse, ZSickReportRow, ZSickSummaryResponse, ZSickSummaryRow } from '@filialportal/core/sick-reports';
 import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { SICK_REPORT_PERMISSIONS, type SickListView } from './sick-paths.ts';
@@ -18,12 +19,8 @@ export type SickSummaryRow = Wire<typeof ZSickSummaryRow>;
 /** A person of GET /user/listall, as the employee picker needs it. */
 export type PickerUser = Wire<typeof ZUserPickerRow>;
 
-/** The body of POST and PUT /sickreport. */
-export interface SickReportBody {
-  userId: string | null;
-  startDate: string | null;
-  endDate: string | null;
-}
+/** The sick report of POST and PUT /sickreport and of the credit preview. */
+export type SickReportBody = z.input<typeof ZSickReportRequest>['sickReport'];
 
 type ListPage = Wire<typeof ZSickReportListResponse>;
 
