@@ -170,6 +170,10 @@ export function mondayOfWeek(year: number, week: number): string {
  * POST /locationappointment: one person's status on one day. `status: null` removes the entry
  * set by hand, so the cell shows what follows from the person's week pattern again.
  */
+/** Lengths of a cell's free text and of a day's info row. */
+export const CALENDAR_TEXT_MAX = 100;
+export const CALENDAR_INFO_MAX = 200;
+
 export const ZLocationAppointmentFields = z
   .object({
     userId: zId({ error: MSG.calendarPersonMissing }),
@@ -179,7 +183,7 @@ export const ZLocationAppointmentFields = z
       .int()
       .refine((s) => SETTABLE_STATUSES.includes(s), { message: MSG.calendarStatusInvalid })
       .nullable(),
-    info: z.string().trim().max(100, MSG.calendarTextTooLong).optional().default(''),
+    info: z.string().trim().max(CALENDAR_TEXT_MAX, MSG.calendarTextTooLong).optional().default(''),
   })
   .refine((v) => v.status !== 4 || v.info.length > 0, { message: MSG.calendarTextRequired, path: ['info'] });
 
@@ -190,7 +194,7 @@ export type TLocationAppointment = z.output<typeof ZLocationAppointmentFields>;
 export const ZLocationInfoFields = z.object({
   locationId: zId({ error: MSG.calendarLocationMissing }),
   date: zIsoDate(MSG.invalidDate),
-  info: z.string().trim().max(200, MSG.calendarInfoTooLong),
+  info: z.string().trim().max(CALENDAR_INFO_MAX, MSG.calendarInfoTooLong),
 });
 
 export const ZLocationInfoRequest = z.object({ locationInfo: ZLocationInfoFields });

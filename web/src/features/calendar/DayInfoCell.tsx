@@ -1,6 +1,6 @@
 import { memo, useState, type KeyboardEvent } from 'react';
 import { TextInput, Tooltip } from '@mantine/core';
-import { cutInfo, type CalendarDay } from '@filialportal/core/calendar';
+import { CALENDAR_INFO_MAX, cutInfo, type CalendarDay } from '@filialportal/core/calendar';
 import classes from './calendar.module.css';
 
 export interface DayInfoCellProps {
@@ -52,7 +52,7 @@ export const DayInfoCell = memo(function DayInfoCell({ day, editable, onSave }: 
         data-dirty={dirty || undefined}
         aria-label={`Info ${day.weekday} ${day.dateFormated}`}
         placeholder="Info …"
-        maxLength={200}
+        maxLength={CALENDAR_INFO_MAX}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         onKeyDown={keyDown}

@@ -1,8 +1,9 @@
 import { memo, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { Button, Divider, Popover, SimpleGrid, Stack, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
-import { CALENDAR_CHOICES, CALENDAR_STATUS, type CalendarCell, type CalendarDay } from '@filialportal/core/calendar';
-import { MSG } from '@filialportal/core/messages';
+import { CALENDAR_CHOICES, CALENDAR_STATUS, CALENDAR_TEXT_MAX, ZLocationAppointmentFields, type CalendarCell, type CalendarDay } from '@filialportal/core/calendar';
+import { zodResolver } from '../../ui/form-problem.ts';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { cellColor, cellName } from './calendar-grid.ts';
 import classes from './calendar.module.css';
 
@@ -44,29 +45,31 @@ export interface StatusCellProps {
 
 /** The choice of status of one editable cell (spec 1 §4): the fixed choices, free text and 'Zurücksetzen'. */
 function StatusChoice({
+  userId,
   cell,
   canEditSick,
   canEditVacation,
   onChoose,
 }: {
+  userId: string;
   cell: CalendarCell;
   canEditSick: boolean;
   canEditVacation: boolean;
   onChoose: (status: number | null, info: string) => void;
 }) {
-  const [text, setText] = useState(cell.status === 4 ? cell.info : '');
-  const [error, setError] = useState<string | null>(null);
+  // The free text is status 4 of the cell's request: it needs a text.
+  const { form } = useCheckedForm({
+    initialValues: { info: cell.status === 4 ? cell.info : '' },
+    validate: zodResolver(ZLocationAppointmentFields, (v: { info: string }) => ({ userId, date: cell.date, status: 4, info: v.info })),
+    oneAtATime: true,
+    messagesUnder: 'all',
+  });
   const choices = CALENDAR_CHOICES.filter((c) => (c.status !== 2 || canEditSick) && (c.status !== 3 || canEditVacation));
 
   const saveText = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    const info = text.trim();
-    if (!info) {
-      setError(MSG.calendarTextRequired);
-      return;
-    }
-    onChoose(4, info);
+    form.onSubmit((v) => onChoose(4, v.info.trim()))();
   };
 
   return (
@@ -95,14 +98,9 @@ function StatusChoice({
         label="Freitext"
         description="Enter speichert"
         placeholder="z. B. Messe, 10–14 Uhr"
-        maxLength={100}
-        value={text}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          setError(null);
-        }}
+        maxLength={CALENDAR_TEXT_MAX}
+        {...form.getInputProps('info')}
         onKeyDown={saveText}
-        error={error}
       />
       {cell.source === 'manual' && (
         <>
@@ -173,7 +171,7 @@ export const StatusCell = memo(function StatusCell({ userId, name, cell, day, ed
         <Text size="xs" fw={600} c="dimmed" mb={8}>
           {name} · {day.weekday} {day.dateFormated}
         </Text>
-        <StatusChoice cell={cell} canEditSick={canEditSick} canEditVacation={canEditVacation} onChoose={choose} />
+        <StatusChoice userId={userId} cell={cell} canEditSick={canEditSick} canEditVacation={canEditVacation} onChoose={choose} />
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { mondayOf, type CalendarWeek, type TLocationInfo, type ZCalendarSaveResponse } from '@filialportal/core/calendar';
+import { mondayOf, type CalendarWeek, type ZCalendarSaveResponse, type ZLocationAppointmentRequest, type ZLocationInfoRequest } from '@filialportal/core/calendar';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api } from '../../api/client.ts';
 import { applyCellChange, type CellChange } from './calendar-grid.ts';
 
@@ -32,7 +33,7 @@ export function useSetCellStatus(locationId: string, date: string) {
   const client = useQueryClient();
   const key = calendarKeys.week(locationId, date);
   return useMutation({
-    mutationFn: (change: CellChange) => api<Wire<typeof ZCalendarSaveResponse>>('/api/locationappointment', { method: 'POST', body: { locationAppointment: change } }),
+    mutationFn: (change: CellChange) => api<Wire<typeof ZCalendarSaveResponse>>('/api/locationappointment', { method: 'POST', body: { locationAppointment: change } satisfies z.input<typeof ZLocationAppointmentRequest> }),
     onMutate: async (change) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<CalendarWeek>(key);
@@ -51,7 +52,7 @@ export function useSetDayInfo(locationId: string, date: string) {
   const client = useQueryClient();
   const key = calendarKeys.week(locationId, date);
   return useMutation({
-    mutationFn: (info: TLocationInfo) => api<Wire<typeof ZCalendarSaveResponse>>('/api/locationinfo', { method: 'POST', body: { locationInfo: info } }),
+    mutationFn: (info: z.input<typeof ZLocationInfoRequest>['locationInfo']) => api<Wire<typeof ZCalendarSaveResponse>>('/api/locationinfo', { method: 'POST', body: { locationInfo: info } }),
     onMutate: async (info) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<CalendarWeek>(key);

@@ -1,4 +1,5 @@
 import { CLAIM_LIST_LABELS, ZClaimListRequest, ZColorRequest, ZManufacturerRequest, ZStatusRequest, type ClaimListKind } from '@filialportal/core/lists';
+import type { z } from 'zod';
 import type { PermissionRule } from '../../shell-api/access.ts';
 import type { SafeParser } from '../../ui/form-problem.ts';
 import type { NamedListEndpoints } from './lists.api.ts';
@@ -26,7 +27,7 @@ export interface NamedListConfig extends NamedListEndpoints {
 
 export const MANUFACTURERS: NamedListConfig = {
   base: '/api/manufacturer',
-  body: ({ name }) => ({ name }),
+  body: ({ name }): z.input<typeof ZManufacturerRequest> => ({ name }),
   schema: ZManufacturerRequest,
   kind: 'Hersteller',
   tableLabel: 'Hersteller',
@@ -44,7 +45,7 @@ export const MANUFACTURERS: NamedListConfig = {
 
 export const COLOR_LABELS: NamedListConfig = {
   base: '/api/color',
-  body: ({ name, hex }) => ({ color: { name, hex } }),
+  body: ({ name, hex }): z.input<typeof ZColorRequest> => ({ color: { name, hex } }),
   schema: ZColorRequest,
   kind: 'Label',
   tableLabel: 'Labels mit Farbe',
@@ -65,7 +66,7 @@ const CLAIM_EDIT = 'settings_claim_can_edit_status';
 
 export const STATUSES: NamedListConfig = {
   base: '/api/status',
-  body: ({ name }) => ({ status: { name } }),
+  body: ({ name }): z.input<typeof ZStatusRequest> => ({ status: { name } }),
   schema: ZStatusRequest,
   kind: 'Status',
   tableLabel: 'Status',
@@ -81,7 +82,7 @@ function claimList(kind: ClaimListKind): NamedListConfig {
   const label = CLAIM_LIST_LABELS[kind];
   return {
     base: `/api/claimdropdown${kind}`,
-    body: ({ name }) => ({ name }),
+    body: ({ name }): z.input<typeof ZClaimListRequest> => ({ name }),
     schema: ZClaimListRequest,
     kind: label,
     tableLabel: label,

@@ -1,5 +1,5 @@
 import { Grid, NumberInput, Select, Switch, TextInput } from '@mantine/core';
-import { parseIpList, REGIONS, ZLocationFields } from '@filialportal/core/locations';
+import { parseIpList, REGIONS, ZLocationFields, type RegionCode } from '@filialportal/core/locations';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
@@ -58,7 +58,8 @@ export function LocationFormModal({ opened, location, onClose }: LocationFormMod
           street: values.street.trim(),
           zip: values.zip.trim(),
           city: values.city.trim(),
-          region: values.region ?? '',
+          // The schema has checked it: one of the regions.
+          region: values.region as RegionCode,
           ip: parseIpList(values.ip).join(', '),
           position: Number(values.position),
           hideInSortiment: values.hideInSortiment,

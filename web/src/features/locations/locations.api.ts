@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZLocation, ZLocationListResponse, ZLocationResponse } from '@filialportal/core/locations';
+import type { ZLocation, ZLocationListResponse, ZLocationRequest, ZLocationResponse } from '@filialportal/core/locations';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
 
 /** A location of GET /location/list/{page}; `ip` only with einstellungen_standorte_sehen. */
@@ -8,19 +9,8 @@ export type Location = Wire<typeof ZLocation>;
 
 export type LocationListResponse = Wire<typeof ZLocationListResponse>;
 
-/** Body of POST /location and PUT /location/{id}. */
-export interface LocationInput {
-  name: string;
-  shortName: string;
-  street: string;
-  zip: string;
-  city: string;
-  region: string;
-  /** Comma-separated, e.g. '10.0.0.1, 10.0.0.2'. */
-  ip: string;
-  position: number;
-  hideInSortiment: boolean;
-}
+/** The location of POST /location and PUT /location/{id} (`ip` comma-separated, e.g. '10.0.0.1, 10.0.0.2'). */
+export type LocationInput = z.input<typeof ZLocationRequest>['location'];
 
 /** Page number that asks the server for all locations at once. */
 export const ALL_LOCATIONS_PAGE = 9999;

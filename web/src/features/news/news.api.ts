@@ -4,10 +4,15 @@ import {
   type NewsCategory,
   type SeenPage,
   type ZCommentResponse,
+  type ZCommentsRequest,
   type ZCommentsResponse,
   type ZConfirmationsResponse,
+  type ZCreateCommentRequest,
+  type ZDeleteCommentRequest,
+  type ZLikeRequest,
   type ZLikeResponse,
   type ZLikesResponse,
+  type ZNewsAudienceRequest,
   type ZNewsAudienceResponse,
   type ZNewsItem,
   type ZNewsListResponse,
@@ -15,6 +20,7 @@ import {
   type ZNewsResponse,
   type ZRemindResponse,
   type ZUnseenNewsResponse,
+  type ZUpdateCommentRequest,
 } from '@filialportal/core/news';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
@@ -88,7 +94,7 @@ export function saveNews(body: NewsBody, onProgress: (share: number) => void): P
 export function useNewsAudience(teams: readonly string[], locations: readonly string[], enabled: boolean) {
   return useQuery({
     queryKey: newsKeys.audience(teams, locations),
-    queryFn: ({ signal }) => api<NewsAudience>('/api/news/audience', { method: 'POST', body: { teams, locations }, signal }),
+    queryFn: ({ signal }) => api<NewsAudience>('/api/news/audience', { method: 'POST', body: { teams: [...teams], locations: [...locations] } satisfies z.input<typeof ZNewsAudienceRequest>, signal }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -107,7 +113,7 @@ export function useDeleteNews() {
 export function useToggleLike() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (entityId: string) => api<Wire<typeof ZLikeResponse>>('/api/like', { method: 'POST', body: { entity: 'News', entityId } }),
+    mutationFn: (entityId: string) => api<Wire<typeof ZLikeResponse>>('/api/like', { method: 'POST', body: { entity: 'News', entityId } satisfies z.input<typeof ZLikeRequest> }),
     onSuccess: (res) => {
       client.setQueriesData<InfiniteData<NewsPage>>({ queryKey: ['news', 'list'] }, (data) =>
         data
@@ -131,7 +137,7 @@ export function useLikes(newsId: string | null) {
 export function useComments(newsId: string) {
   return useQuery({
     queryKey: newsKeys.comments(newsId),
-    queryFn: ({ signal }) => api<Wire<typeof ZCommentsResponse>>('/api/comments', { method: 'POST', body: { entity: 'News', entityId: newsId }, signal }),
+    queryFn: ({ signal }) => api<Wire<typeof ZCommentsResponse>>('/api/comments', { method: 'POST', body: { entity: 'News', entityId: newsId } satisfies z.input<typeof ZCommentsRequest>, signal }),
     select: (d) => d.comments,
   });
 }
@@ -146,10 +152,10 @@ function useCommentMutation<T>(newsId: string, fn: (arg: T) => Promise<unknown>)
 }
 
 export const useAddComment = (newsId: string) =>
-  useCommentMutation(newsId, (comment: string) => api<Wire<typeof ZCommentResponse>>('/api/comment', { method: 'POST', body: { entity: 'News', entityId: newsId, comment } }));
+  useCommentMutation(newsId, (comment: string) => api<Wire<typeof ZCommentResponse>>('/api/comment', { method: 'POST', body: { entity: 'News', entityId: newsId, comment } satisfies z.input<typeof ZCreateCommentRequest> }));
 export const useEditComment = (newsId: string) =>
-  useCommentMutation(newsId, (v: { commentId: string; comment: string }) => api<Wire<typeof ZCommentResponse>>('/api/comment', { method: 'PUT', body: v }));
-export const useDeleteComment = (newsId: string) => useCommentMutation(newsId, (commentId: string) => api('/api/comment', { method: 'DELETE', body: { commentId } }));
+  useCommentMutation(newsId, (body: z.input<typeof ZUpdateCommentRequest>) => api<Wire<typeof ZCommentResponse>>('/api/comment', { method: 'PUT', body }));
+export const useDeleteComment = (newsId: string) => useCommentMutation(newsId, (commentId: string) => api('/api/comment', { method: 'DELETE', body: { commentId } satisfies z.input<typeof ZDeleteCommentRequest> }));
 
 export function useConfirmNews() {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Grid, Group, Input, MultiSelect, SegmentedControl, 
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { todayIso } from '@filialportal/core/berlin-time';
-import { TASK_PRIORITIES, ZCreateTaskRequest, type TCreateTaskRequest } from '@filialportal/core/tasks';
+import { TASK_PRIORITIES, ZCreateTaskRequest } from '@filialportal/core/tasks';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { allProblems } from '../../ui/form-problem.ts';
@@ -11,7 +11,7 @@ import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useTeams } from '../teams/teams.api.ts';
 import { useLocationOptions } from '../users/users.api.ts';
-import { useCreateTask, useRecipientUsers } from './tasks.api.ts';
+import { useCreateTask, useRecipientUsers, type CreateTaskBody } from './tasks.api.ts';
 
 interface SubtaskDraft {
   key: number;
@@ -82,7 +82,7 @@ export function NewTaskModal({ opened, onClose }: NewTaskModalProps) {
   }, [people.data, ownBranchOnly, ownLocation]);
   const teamOf = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p.teamLabel])), [people.data]);
 
-  function requestBody(v: Values): TCreateTaskRequest {
+  function requestBody(v: Values): CreateTaskBody {
     // A fixed own branch means "everyone there" only while no single people are picked; picked
     // people alone are addressed alone (teams are always those of the own branch).
     const locationsSent = ownBranchOnly ? (v.users.length > 0 && v.teams.length === 0 ? [] : [ownLocation]) : v.locations;

@@ -9,7 +9,7 @@ import {
 import { formatDate } from '@filialportal/core/berlin-time';
 import {
   TASK_VIEWS,
-  type TCreateTaskRequest,
+  type ZCreateTaskRequest,
   type ZCreatedTaskResponse,
   type ZDelegatedTask,
   type ZOwnTask,
@@ -18,9 +18,11 @@ import {
   type ZTaskBase,
   type ZTaskCountResponse,
   type ZTaskListResponse,
+  type ZUpdateTaskRequest,
 } from '@filialportal/core/tasks';
 import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
+import type { z } from 'zod';
 import { api } from '../../api/client.ts';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { DELEGATE_PERMISSIONS } from './paths.ts';
@@ -41,6 +43,9 @@ export type DelegatedTask = Wire<typeof ZDelegatedTask>;
 export type TaskListPage<T> = Omit<Wire<typeof ZTaskListResponse>, 'tasks'> & { tasks: T[] };
 
 export type Subtask = Wire<typeof ZSubtaskListResponse>['subtasks'][number];
+
+/** Body of POST /task. */
+export type CreateTaskBody = z.input<typeof ZCreateTaskRequest>;
 
 /** The list filters: a location id or 'all', a group name or 'all'. */
 export interface TaskFilter {
@@ -157,7 +162,7 @@ export async function setTaskCompleted(client: QueryClient, task: OwnTask, compl
     data ? { unfinished: Math.max(0, data.unfinished + (completed ? -1 : 1)) } : data,
   );
   try {
-    await api<Wire<typeof ZOwnTaskResponse>>(`/api/task/${task.id}`, { method: 'PUT', body: { task: { completed } } });
+    await api<Wire<typeof ZOwnTaskResponse>>(`/api/task/${task.id}`, { method: 'PUT', body: { task: { completed } } satisfies z.input<typeof ZUpdateTaskRequest> });
   } finally {
     void invalidateTasks(client);
   }
@@ -212,7 +217,7 @@ export function useSetSubtask(task: OwnTask) {
 export function useCreateTask() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateTaskRequest) => api<Wire<typeof ZCreatedTaskResponse>>('/api/task', { method: 'POST', body }),
+    mutationFn: (body: CreateTaskBody) => api<Wire<typeof ZCreatedTaskResponse>>('/api/task', { method: 'POST', body }),
     // The creator may be one of the recipients: the own list and the counter reload too.
     onSuccess: () => invalidateTasks(client),
   });
