@@ -9,7 +9,7 @@ import type { TVacationRequest } from '@filialportal/core/vacation';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { currentYear, formatDate, todayIso } from '../../platform/dates.ts';
+import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';

@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   type CalendarDay,
   type CalendarEntry,
@@ -52,8 +51,6 @@ export function calendarRights(actor: Actor, locationId: string): CalendarWeek['
     extendedTitle: can(actor, 'an_abwesenheit_erweiterten_titel_anzeigen'),
   };
 }
-
-const updater = alias(users, 'updater');
 
 type PeriodJson = [kind: string, startDate: string, endDate: string, specialHoliday: boolean, reason: string, overtimeDeduction: boolean, overtime: number | string | null];
 type EntryJson = [date: string, status: number, info: string, updatedAt: string, byFirst: string | null, byLast: string | null];

@@ -6,7 +6,7 @@ import { actorOf, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
-import { documentVisible, pathVisible } from './library-view.ts';
+import { documentVisible } from './library-view.ts';
 
 const NULL_PARENT = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_PAGE_SIZE, DOCUMENT_SEARCH_MIN, FOLDER_MAX_DEPTH, type TFolderInput } from '@filialportal/core/documents';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';

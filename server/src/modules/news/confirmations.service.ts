@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';

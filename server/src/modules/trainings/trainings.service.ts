@@ -6,7 +6,7 @@ import { formatDate, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { totalColumn, totalOf } from '../../platform/paging.ts';
+import { totalColumn } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
 import { seenMarkers } from '../seen/index.ts';

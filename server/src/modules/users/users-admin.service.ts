@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { GroupRights } from '@filialportal/core/teams';
 import { FREE_DAY_KEYS, PRESENCE_KEYS, type TCreateUserRequest, type TUpdateUserRequest, type TUserFields, type UserFormField, userEditFields } from '@filialportal/core/users';
@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../p
 import { hashPassword } from '../../platform/passwords.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
 import { deleteFile, saveFile } from '../../platform/uploads.ts';
-import { locations, locationsByIds } from '../locations/index.ts';
+import { locationsByIds } from '../locations/index.ts';
 import { accountKeysRefusal, mayAssign, userGroups } from '../teams/index.ts';
 import { prepareAvatar } from './current-user.service.ts';
 import { endSessions, saveVacationAccount, vacationAccounts } from './hooks.ts';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, date, index, numeric, pgTable, text, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, numeric, pgTable, text, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { likeTerm } from '../../platform/paging.ts';
 import { locations } from '../locations/index.ts';
