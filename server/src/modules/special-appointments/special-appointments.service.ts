@@ -126,12 +126,3 @@ export async function deleteSpecialAppointment(db: Db, id: string) {
   const [row] = await db.delete(specialAppointments).where(eq(specialAppointments.id, id)).returning({ id: specialAppointments.id });
   if (!row) throw notFound();
 }
-
-/** Appointments touching a date range, for the attendance calendar. */
-export async function specialAppointmentsBetween(db: Db, from: string, to: string) {
-  return db
-    .select()
-    .from(specialAppointments)
-    .where(and(lte(specialAppointments.date, to), gte(specialAppointments.endDate, from)))
-    .orderBy(asc(specialAppointments.date), asc(specialAppointments.info));
-}
