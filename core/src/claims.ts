@@ -316,3 +316,5 @@ export const ZArticleSuggestion = z.object({
 });
 export const ZArticleSuggestionResponse = z.object({ articles: z.array(ZArticleSuggestion) });
 export const CLAIM_ARTICLE_SUGGESTIONS = 8;
+/** Article suggestions start with this many characters of a number or decor. */
+export const CLAIM_ARTICLE_TERM_MIN = 2;

@@ -15,7 +15,9 @@ export const CLAIM_LIST_LABELS: Record<ClaimListKind, string> = {
   reason: 'Beanstandung Grund',
 };
 
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
+/** The longest name of an entry of a name-only list. */
+export const LIST_NAME_MAX = 100;
+const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(LIST_NAME_MAX, message);
 
 /** POST /manufacturer, PUT /manufacturer/{id}: `{ name }`. */
 export const ZManufacturerRequest = z.object({ name: name(MSG.fillAllFields) });

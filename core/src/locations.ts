@@ -46,10 +46,13 @@ export function parseIpList(value: string | null | undefined): string[] {
 
 const req = (max: number) => z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, MSG.fillAllFields);
 
+/** The longest short name of a location ('Kürzel'). */
+export const LOCATION_SHORT_NAME_MAX = 20;
+
 /** A location as the settings form sends it (spec 3 §5 Location: every field required). */
 export const ZLocationFields = z.object({
   name: req(100),
-  shortName: z.string().trim().max(20).optional().default(''),
+  shortName: z.string().trim().max(LOCATION_SHORT_NAME_MAX).optional().default(''),
   street: req(200),
   zip: req(10),
   city: req(100),

@@ -21,6 +21,9 @@ export const TASK_PAGE_SIZE = 20;
 const isoDate = zIsoDate(MSG.taskDateRequired);
 const unique = (list: string[]) => [...new Set(list)];
 
+/** The longest title of a task and of a subtask. */
+export const TASK_TITLE_MAX = 200;
+
 /**
  * POST /task (spec 3 §7): title, deadline, priority, recipients by teams (group names),
  * locations and users, multiTask and subtasks. multiTask: every recipient completes an own copy;
@@ -28,7 +31,7 @@ const unique = (list: string[]) => [...new Set(list)];
  */
 export const ZCreateTaskRequest = z
   .object({
-    title: z.string({ error: MSG.taskTitleRequired }).trim().min(1, MSG.taskTitleRequired).max(200, MSG.taskTitleTooLong),
+    title: z.string({ error: MSG.taskTitleRequired }).trim().min(1, MSG.taskTitleRequired).max(TASK_TITLE_MAX, MSG.taskTitleTooLong),
     deadline: isoDate,
     priority: z.coerce.number().int().min(1).max(3).optional().default(2),
     multiTask: z.boolean().optional().default(false),
@@ -37,7 +40,7 @@ export const ZCreateTaskRequest = z
     locations: z.array(zId()).max(200).optional().default([]).transform(unique),
     users: z.array(zId()).max(5000).optional().default([]).transform(unique),
     subtasks: z
-      .array(z.object({ name: z.string().trim().min(1, MSG.subtaskNameRequired).max(200, MSG.taskTitleTooLong) }))
+      .array(z.object({ name: z.string().trim().min(1, MSG.subtaskNameRequired).max(TASK_TITLE_MAX, MSG.taskTitleTooLong) }))
       .max(50)
       .optional()
       .default([]),

@@ -238,7 +238,11 @@ export function fullName(person: { firstName: string; lastName: string }): strin
 
 const required = (max = 100) => z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, MSG.fillAllFields);
 const weekday = z.union([z.enum(WEEKDAY_CODES), z.literal('')]).default('');
-const days = z.coerce.number({ error: MSG.fillAllFields }).min(0).max(366);
+/** Vacation days of an account field (contingent, rest, deduction): at most a year's. */
+export const HOLIDAY_DAYS_MAX = 366;
+/** The presence text of one weekday. */
+export const PRESENCE_MAX = 50;
+const days = z.coerce.number({ error: MSG.fillAllFields }).min(0).max(HOLIDAY_DAYS_MAX);
 
 /**
  * The user record of the settings area (spec 3 §3 User; POST /user and PUT /user/{id} with
@@ -270,13 +274,13 @@ export const ZUserFields = z.object({
   freeDay5: weekday,
   freeDay6: weekday,
   freeDay7: weekday,
-  presence1: z.string().max(50).optional().default(''),
-  presence2: z.string().max(50).optional().default(''),
-  presence3: z.string().max(50).optional().default(''),
-  presence4: z.string().max(50).optional().default(''),
-  presence5: z.string().max(50).optional().default(''),
-  presence6: z.string().max(50).optional().default(''),
-  presence7: z.string().max(50).optional().default(''),
+  presence1: z.string().max(PRESENCE_MAX).optional().default(''),
+  presence2: z.string().max(PRESENCE_MAX).optional().default(''),
+  presence3: z.string().max(PRESENCE_MAX).optional().default(''),
+  presence4: z.string().max(PRESENCE_MAX).optional().default(''),
+  presence5: z.string().max(PRESENCE_MAX).optional().default(''),
+  presence6: z.string().max(PRESENCE_MAX).optional().default(''),
+  presence7: z.string().max(PRESENCE_MAX).optional().default(''),
   active: z.boolean().optional().default(true),
 });
 export type TUserFields = z.infer<typeof ZUserFields>;

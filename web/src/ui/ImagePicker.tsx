@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
-import { AVATAR_ACCEPT, avatarProblem } from '@filialportal/core/users';
+import { formatFileSize } from '@filialportal/core/assortment';
+import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, avatarProblem } from '@filialportal/core/users';
 
 /** A chosen image, sent inline as a data URL. */
 export interface PickedImage {
@@ -60,7 +61,7 @@ export function ImagePicker({
   size = 'md',
   check = avatarRule,
   accept = AVATAR_ACCEPT,
-  hint = 'JPEG, PNG oder GIF, höchstens 10 MB',
+  hint = `JPEG, PNG oder GIF, höchstens ${formatFileSize(AVATAR_MAX_BYTES)}`,
 }: ImagePickerProps) {
   async function pick(file: File | null) {
     if (!file) return;

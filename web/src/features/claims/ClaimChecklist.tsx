@@ -3,7 +3,7 @@ import { ActionIcon, Autocomplete, Button, Card, Checkbox, CloseButton, Divider,
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileTypePdf, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '@filialportal/core/berlin-time';
-import { CLAIM_ADDITIONAL_ARTICLES_MAX, CLAIM_ADDITIONAL_INFO_MAX, CLAIM_SCENARIOS, surfaceSize } from '@filialportal/core/claims';
+import { CLAIM_ADDITIONAL_ARTICLES_MAX, CLAIM_ADDITIONAL_INFO_MAX, CLAIM_ARTICLE_TERM_MIN, CLAIM_SCENARIOS, surfaceSize } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { downloadResource } from '../../ui/download.ts';
@@ -69,7 +69,7 @@ function ArticleSearch({ value, onPick, onType, readOnly }: { value: string; onP
         readOnly={readOnly}
         autoComplete="off"
       />
-      {open && !readOnly && term.trim().length >= 2 && !suggestions.isPending && (
+      {open && !readOnly && term.trim().length >= CLAIM_ARTICLE_TERM_MIN && !suggestions.isPending && (
         <Paper withBorder shadow="md" p={4} role="listbox" aria-label="Artikelvorschläge">
           <Group justify="flex-end">
             <CloseButton size="sm" aria-label="Vorschläge schließen" onClick={() => setOpen(false)} />

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
+  CLAIM_ARTICLE_TERM_MIN,
   CLAIM_PAGE_OVERLAP,
   type ZArticleSuggestionResponse,
   type ZChecklistInput,
@@ -133,7 +134,7 @@ export function useArticleSuggestions(term: string) {
   return useQuery({
     queryKey: ['claims', 'articles', t],
     queryFn: ({ signal }) => api<Wire<typeof ZArticleSuggestionResponse>>(`/api/claimarticle/search${query({ term: t })}`, { signal }),
-    enabled: t.length >= 2,
+    enabled: t.length >= CLAIM_ARTICLE_TERM_MIN,
     select: (d) => d.articles,
     staleTime: 30_000,
   });

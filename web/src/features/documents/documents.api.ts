@@ -1,5 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZDocumentListResponse, ZDocumentRequest, ZDocumentResponse, ZDocumentSearchResponse, ZFolderListResponse, ZFolderRequest, ZFolderResponse, ZFolderShowResponse, ZFolderTreeResponse, ZShortLinkRequest } from '@filialportal/core/documents';
+import {
+  DOCUMENT_SEARCH_MIN,
+  type ZDocumentListResponse,
+  type ZDocumentRequest,
+  type ZDocumentResponse,
+  type ZDocumentSearchResponse,
+  type ZFolderListResponse,
+  type ZFolderRequest,
+  type ZFolderResponse,
+  type ZFolderShowResponse,
+  type ZFolderTreeResponse,
+  type ZShortLinkRequest,
+} from '@filialportal/core/documents';
 import type { ZTeamListResponse } from '@filialportal/core/teams';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
@@ -58,7 +70,7 @@ export function useDocumentSearch(term: string) {
   return useQuery({
     queryKey: libraryKeys.search(t),
     queryFn: ({ signal }) => api<SearchResult>(`/api/documentsearch/${encodeURIComponent(t)}`, { method: 'POST', signal }),
-    enabled: t.length >= 3,
+    enabled: t.length >= DOCUMENT_SEARCH_MIN,
     placeholderData: (previous) => previous,
   });
 }

@@ -1,4 +1,5 @@
 import { ColorInput, TextInput } from '@mantine/core';
+import { LIST_NAME_MAX } from '@filialportal/core/lists';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
@@ -39,7 +40,7 @@ export function NamedEntryModal({ config, opened, entry, onClose }: NamedEntryMo
       loading={save.isPending}
       error={message}
     >
-      <TextInput label="Name" {...form.getInputProps('name')} maxLength={100} required data-autofocus />
+      <TextInput label="Name" {...form.getInputProps('name')} maxLength={LIST_NAME_MAX} required data-autofocus />
       {config.withColor && (
         <ColorInput
           label="Farbe"

@@ -1,5 +1,5 @@
 import { Grid, NumberInput, Select, Switch, TextInput } from '@mantine/core';
-import { parseIpList, REGIONS, ZLocationFields, type RegionCode } from '@filialportal/core/locations';
+import { LOCATION_SHORT_NAME_MAX, parseIpList, REGIONS, ZLocationFields, type RegionCode } from '@filialportal/core/locations';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
@@ -84,7 +84,7 @@ export function LocationFormModal({ opened, location, onClose }: LocationFormMod
           <TextInput label="Name" {...form.getInputProps('name')} required data-autofocus />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label="Kürzel" {...form.getInputProps('shortName')} maxLength={20} />
+          <TextInput label="Kürzel" {...form.getInputProps('shortName')} maxLength={LOCATION_SHORT_NAME_MAX} />
         </Grid.Col>
         <Grid.Col span={12}>
           <TextInput label="Straße" {...form.getInputProps('street')} required />

@@ -5,7 +5,7 @@ import { IconBarcode, IconCalendarCheck, IconEye, IconEyeOff, IconPlus, IconSear
 import { useSearchParams } from 'react-router';
 import { salesName } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
-import { rowColor } from '@filialportal/core/stock';
+import { rowColor, STOCK_MAX } from '@filialportal/core/stock';
 import { countOf, formatCount } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
@@ -273,7 +273,7 @@ function useStockColumns({ salesNames, location, mayEditStock, onOpen }: { sales
               aria-label={`Bestand ${a.number}`}
               defaultValue={a.stock ?? ''}
               min={0}
-              max={1_000_000}
+              max={STOCK_MAX}
               allowDecimal={false}
               allowNegative={false}
               hideControls

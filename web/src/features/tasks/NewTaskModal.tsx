@@ -3,7 +3,7 @@ import { ActionIcon, Button, Grid, Group, Input, MultiSelect, SegmentedControl, 
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { todayIso } from '@filialportal/core/berlin-time';
-import { TASK_PRIORITIES, ZCreateTaskRequest } from '@filialportal/core/tasks';
+import { TASK_PRIORITIES, TASK_TITLE_MAX, ZCreateTaskRequest } from '@filialportal/core/tasks';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { allProblems } from '../../ui/form-problem.ts';
@@ -135,7 +135,7 @@ export function NewTaskModal({ opened, onClose }: NewTaskModalProps) {
               value={values.title}
               onChange={(e) => set('title', e.currentTarget.value)}
               error={invalid('title')}
-              maxLength={200}
+              maxLength={TASK_TITLE_MAX}
               required
               data-autofocus
             />
@@ -182,7 +182,7 @@ export function NewTaskModal({ opened, onClose }: NewTaskModalProps) {
                         addSubtask();
                       }
                     }}
-                    maxLength={200}
+                    maxLength={TASK_TITLE_MAX}
                     style={{ flex: 1 }}
                     autoFocus={i === values.subtasks.length - 1 && s.name === ''}
                   />

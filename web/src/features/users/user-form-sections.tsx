@@ -1,5 +1,5 @@
 import { Checkbox, Center, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { WEEKDAY_CODES } from '@filialportal/core/users';
+import { HOLIDAY_DAYS_MAX, PRESENCE_MAX, WEEKDAY_CODES } from '@filialportal/core/users';
 import { countOf } from '@filialportal/core/plural';
 import type { CheckedForm } from '../../ui/useCheckedForm.ts';
 import { NameFields, PasswordFields, PhoneField, Section } from './user-fields.tsx';
@@ -142,7 +142,7 @@ function DaysInput({ form, may, field, label }: BlockProps & { field: DaysField;
       onChange={(v) => form.setFieldValue(field, typeof v === 'number' ? v : '')}
       disabled={!may(field)}
       min={0}
-      max={366}
+      max={HOLIDAY_DAYS_MAX}
       decimalScale={1}
       decimalSeparator=","
       allowNegative={false}
@@ -251,7 +251,7 @@ function WeekTable(props: {
                     onPresence(presence.map((p, j) => (j === i ? text : p)));
                   }}
                   disabled={presenceDisabled}
-                  maxLength={50}
+                  maxLength={PRESENCE_MAX}
                 />
               </Table.Td>
             ))}
