@@ -36,7 +36,7 @@ export interface CheckedFormInput<V> extends Pick<UseFormInput<V>, 'onValuesChan
  * it names until they change. See CheckedFormInput for forms that name one problem at a time or
  * show messages under their fields.
  */
-// `any` as in the constraint of useForm: interfaces (without an index signature) fit it too.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in the constraint of useForm: interfaces (without an index signature) fit it too.
 export function useCheckedForm<V extends Record<string, any>>(input: CheckedFormInput<V>) {
   const { initialValues, messagesUnder = [], listEveryMessage = false } = input;
   // The latest options: a check uses what the form knows now (the item edited, the chosen file).
