@@ -5,7 +5,8 @@ import {
   monthsBefore,
   NEWS_CATEGORIES,
   NEWS_MAX_MONTHS_AHEAD,
-  NEWS_MAX_MONTHS_BACK,
+  newsDateTooEarly,
+  newsMinDate,
   type NewsCategory,
   type TNewsItem,
   type TNewsRequest,
@@ -55,7 +56,7 @@ const NEWS_COLUMNS = { userId: news.createdBy, audience: { groups: news.teams, l
 export const visibleWhere = (actor: Actor): SQL | undefined => scopeWhere(scopeOf(actor, NEWS_SCOPE), NEWS_COLUMNS);
 
 /** The first day that is not archived yet: news dated before it, or whose 'until' passed, is archive. */
-const archiveCutoff = () => monthsBefore(todayIso(), NEWS_MAX_MONTHS_BACK);
+const archiveCutoff = () => newsMinDate(todayIso());
 const currentWhere = (cutoff: string, today: string) => and(gte(news.date, cutoff), or(sql`${news.until} is null`, gte(news.until, today)));
 const archiveWhere = (cutoff: string, today: string) => or(lt(news.date, cutoff), lt(news.until, today));
 
@@ -202,7 +203,7 @@ export async function unseenNews(db: Db, actor: Actor) {
 /** The date rules (spec 3 §5): at most 5 months back (an unchanged date may stay), at most two years ahead. */
 function checkDates(input: TNewsRequest, previousDate: string | null) {
   const today = todayIso();
-  if (input.date !== previousDate && input.date < monthsBefore(today, NEWS_MAX_MONTHS_BACK)) throw badRequest(MSG.newsDateTooEarly);
+  if (newsDateTooEarly(input.date, today, previousDate)) throw badRequest(MSG.newsDateTooEarly);
   if (input.date > monthsBefore(today, -NEWS_MAX_MONTHS_AHEAD)) throw badRequest(MSG.newsDateTooLate);
   if (input.until && input.until > monthsBefore(today, -NEWS_MAX_MONTHS_AHEAD - 12)) throw badRequest(MSG.newsDateTooLate);
 }
