@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { CLAIM_ARTICLE_SUGGESTIONS, CLAIM_PAGE_SIZE, claimYearFilter, surfaceSize, type ClaimFileField, type TChecklistInput, type TClaimInput, type TLueckentext, type TStockCorrectionRequest } from '@filialportal/core/claims';
+import { CLAIM_ARTICLE_SUGGESTIONS, CLAIM_ARTICLE_TERM_MIN, CLAIM_PAGE_SIZE, claimScenarioMissing, claimYearFilter, surfaceSize, type ClaimFileField, type TChecklistInput, type TClaimInput, type TLueckentext, type TStockCorrectionRequest } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
@@ -236,7 +236,7 @@ const stamp = (column: AnyPgColumn, on: boolean) => (on ? sql`coalesce(${column}
 export async function updateChecklist(db: Db, actor: Actor, id: string, input: TChecklistInput) {
   const row = await current(db, actor, id);
   if (!isBooker(actor) && (input.stockUpdated !== row.stockUpdated || input.baNumber !== row.baNumber)) throw forbidden(MSG.claimBookingNotAllowed);
-  if (input.completed && !input.scenario) throw badRequest(MSG.claimScenarioRequired);
+  if (claimScenarioMissing(input)) throw badRequest(MSG.claimScenarioRequired);
   if (!input.forwardedToSupplier && (input.supplierClaimNumber !== '' || input.acceptedBySupplier)) throw badRequest(MSG.claimSupplierFirst);
   const updated = await db
     .update(claims)
@@ -267,7 +267,7 @@ export async function updateChecklist(db: Db, actor: Actor, id: string, input: T
  */
 export async function articleSuggestions(db: Db, term: string) {
   const t = term.trim().toLowerCase();
-  if (t.length < 2) return { articles: [] };
+  if (t.length < CLAIM_ARTICLE_TERM_MIN) return { articles: [] };
   const rows = await db
     .select({
       id: articles.id,
