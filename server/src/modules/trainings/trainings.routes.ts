@@ -20,10 +20,8 @@ import {
   ZValuationRequest,
 } from '@filialportal/core/trainings';
 import { parseYearFilter } from '@filialportal/core/absences';
-import { MSG } from '@filialportal/core/messages';
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import * as exportRows from './trainings.export.ts';
 import * as overview from './overview.service.ts';
@@ -108,10 +106,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/training/register/:id', {
     config: { live: ['tasks'], access: { anyOf: ['mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale'] } },
     schema: { tags, summary: 'Mitarbeiter anmelden (oder auf die Warteliste setzen)', params: ZId, querystring: ZForceQuery, body: ZRegisterUsersRequest, response: { 200: ZRegisterResponse } },
-    handler: (req) => {
-      if (req.body.users.length === 0) throw badRequest(MSG.trainingEmployeeRequired);
-      return registrations.registerUsers(deps, actorOf(req), req.params.id, { ...req.body, force: req.query.force === '1' });
-    },
+    handler: (req) => registrations.registerUsers(deps, actorOf(req), req.params.id, { ...req.body, force: req.query.force === '1' }),
   });
 
   r.post('/training/register/approve/:id', {
