@@ -1,8 +1,7 @@
 import {
-  ADVERTISING_FILE_MAX_BYTES,
   ADVERTISING_VIDEO_MAX_BYTES,
   advertisingExtension,
-  isAdvertisingVideo,
+  advertisingMaxBytes,
   type AdvertisingExtension,
   ZCreateAdvertisingRequest,
   ZUpdateAdvertisingRequest,
@@ -30,7 +29,7 @@ const ALLOWED: Record<AdvertisingExtension, readonly string[]> = {
 /** The largest file by its name: videos 200 MB, everything else 25 MB (not known yet: the larger). */
 function maxBytes(fileName: string | null): number {
   const ext = fileName ? advertisingExtension(fileName.trim()) : null;
-  return ext && !isAdvertisingVideo(ext) ? ADVERTISING_FILE_MAX_BYTES : ADVERTISING_VIDEO_MAX_BYTES;
+  return ext ? advertisingMaxBytes(ext) : ADVERTISING_VIDEO_MAX_BYTES;
 }
 
 /** Files of advertising: one per request (the spec's JSON part `advertising`), its limit by its kind, pictures with a thumbnail. */
