@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { YEAR_MAX, YEAR_MIN } from '@filialportal/core/dates';
 import { zId } from '@filialportal/core/ids';
 import { REGION_CODES } from '@filialportal/core/locations';
 import {
@@ -26,7 +27,7 @@ export async function holidaysRoutes(app: FastifyInstance, deps: Deps) {
       tags,
       summary: 'Feiertage (berechnet) und Schulferien (importiert) des Vorjahres, Jahres und Folgejahres',
       params: z.object({ region: z.enum(REGION_CODES) }),
-      querystring: z.object({ year: z.coerce.number().int().min(1800).max(2199).optional() }),
+      querystring: z.object({ year: z.coerce.number().int().min(YEAR_MIN).max(YEAR_MAX).optional() }),
       response: { 200: ZHolidayDataResponse },
     },
     handler: (req) => holidays.holidayData(db, req.params.region, req.query.year),

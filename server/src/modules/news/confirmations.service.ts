@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
+import { TASK_TITLE_MAX } from '@filialportal/core/tasks';
 import { type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { formatDate, formatTime, todayIso } from '../../platform/dates.ts';
@@ -79,7 +80,7 @@ export async function remindPending(db: Db, actor: Actor, newsId: string) {
   if (!item) throw notFound();
   const pending = (await audience(db, newsId, null)).filter((r) => !r.confirmedAt).map((r) => r.userId);
   await createLinkedTask(db, {
-    title: `Bitte lesen und bestätigen: ${item.title}`.slice(0, 200),
+    title: `Bitte lesen und bestätigen: ${item.title}`.slice(0, TASK_TITLE_MAX),
     deadline: todayIso(),
     priority: 3,
     multiTask: true,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { YEAR_MAX } from '@filialportal/core/dates';
 import { zId } from '@filialportal/core/ids';
 import {
   TRAINING_CATEGORIES,
@@ -169,7 +170,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
 
   const OVERVIEW: Access = { permission: 'training_overview_list_can_see' };
   const ZOverviewParams = z.object({ locationId: z.union([z.literal('all'), zId()]) });
-  const ZOverviewQuery = z.object({ year: z.coerce.number().int().min(0).max(2199).optional(), search: z.string().max(100).optional(), sort: z.string().max(20).optional() });
+  const ZOverviewQuery = z.object({ year: z.coerce.number().int().min(0).max(YEAR_MAX).optional(), search: z.string().max(100).optional(), sort: z.string().max(20).optional() });
   r.get('/trainingoverview/:locationId', {
     config: { access: OVERVIEW },
     schema: { tags, summary: 'Übersicht: Veranstaltungen eines Jahres mit den bestätigten Teilnehmern eines Standorts (all: alle)', params: ZOverviewParams, querystring: ZOverviewQuery, response: { 200: ZTrainingOverviewResponse } },
