@@ -44,6 +44,7 @@ export function ListTable<T>({ query, list, pages, footer, ...table }: ListTable
   const { page, setPage } = list;
   useEffect(() => {
     if (pages !== undefined && !query.isPending && page > Math.max(1, pages)) setPage(Math.max(1, pages));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is new on every render; the page, the page count and the loading decide
   }, [pages, page, query.isPending]);
   return (
     <>

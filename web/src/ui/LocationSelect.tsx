@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Select } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
-import { useLocationOptions } from '../features/users/users.api.ts';
+import { useLocationOptions } from '../shell-api/lookups.ts';
 
 /** The segment of 'Alle' in list paths (ARCHITECTURE §3). */
 export const ALL_LOCATIONS = 'all';

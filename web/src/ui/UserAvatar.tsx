@@ -1,6 +1,6 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { initials } from '@filialportal/core/users';
-import { useAvatarBlob } from '../features/users/users.api.ts';
+import { useAvatarBlob } from '../shell-api/lookups.ts';
 import { useObjectUrl } from './use-object-url.ts';
 
 export interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {

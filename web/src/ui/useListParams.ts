@@ -115,7 +115,6 @@ export function useListParams({ debounceMs = 300 }: ListParamsOptions = {}) {
   };
 }
 
-export type ListParams = ReturnType<typeof useListParams>;
 
 /**
  * The text of a search field whose term applies after `delayMs`. The field follows when the
@@ -133,7 +132,7 @@ function useDebouncedField(applied: string, apply: (term: string) => void, delay
 
   useEffect(() => {
     if (debounced !== applied) apply(debounced);
-    // Only a new debounced term applies; `applied` is read for the comparison.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced term applies; `applied` is read for the comparison
   }, [debounced]);
 
   return [input, setInput] as const;

@@ -108,7 +108,7 @@ export function SickReportPage({ view }: { view: SickView }) {
 
   useEffect(() => {
     if (filters.search || filters.year) update({ search: '', year: '' });
-    // Only on opening the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening the page
   }, []);
 
   const title = SICK_VIEWS.find((v) => v.view === view)!.title;

@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZSchoolVacationImport, ZSchoolVacationImportResponse, ZSchoolVacationListResponse, ZSchoolVacationRow } from '@filialportal/core/school-vacations';
+import type { ZSchoolVacationImport, ZSchoolVacationImportResponse, ZSchoolVacationListResponse } from '@filialportal/core/school-vacations';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
 
-/** A row of GET /schoolvacations. */
-export type SchoolVacation = Wire<typeof ZSchoolVacationRow>;
 
 const keys = { list: (region: string) => ['schoolvacations', region] as const };
 

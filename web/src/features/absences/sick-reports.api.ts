@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ZSickCreditPreview, ZSickReportListResponse, ZSickReportRequest, ZSickReportResponse, ZSickReportRow, ZSickSummaryResponse, ZSickSummaryRow } from '@filialportal/core/sick-reports';
-import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/users';
+import type { ZUserListAllResponse } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
@@ -16,8 +16,6 @@ export type SickReportRow = Wire<typeof ZSickReportRow>;
 /** A row of the per-employee summary. */
 export type SickSummaryRow = Wire<typeof ZSickSummaryRow>;
 
-/** A person of GET /user/listall, as the employee picker needs it. */
-export type PickerUser = Wire<typeof ZUserPickerRow>;
 
 /** The sick report of POST and PUT /sickreport and of the credit preview. */
 export type SickReportBody = z.input<typeof ZSickReportRequest>['sickReport'];

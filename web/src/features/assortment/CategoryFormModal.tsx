@@ -12,17 +12,8 @@ import { FormModal } from '../../ui/FormModal.tsx';
 import { readAsDataUrl } from '../../ui/ImagePicker.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { TechTree, type TreeActions } from './TechTree.tsx';
-import {
-  useAddFolder,
-  useCategories,
-  useDeleteEntry,
-  useMoveFile,
-  useRenameFolder,
-  useSaveCategory,
-  useUploadFile,
-  type Category,
-  type CategoryFolder,
-} from './assortment.api.ts';
+import { useCategories, type Category } from '../../shell-api/lookups.ts';
+import { useAddFolder, useDeleteEntry, useMoveFile, useRenameFolder, useSaveCategory, useUploadFile, type CategoryFolder } from './assortment.api.ts';
 
 type Contact = Partial<TContactInput>;
 const EMPTY_CONTACT: Contact = { company: '', responsibility: '', salutation: '', firstName: '', lastName: '', email: '', phone: '' };

@@ -11,7 +11,8 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { CategoryFormModal } from './CategoryFormModal.tsx';
 import { CategoryTile } from './CategoryTile.tsx';
-import { useCategories, useDeleteCategory, type Category } from './assortment.api.ts';
+import { useCategories, type Category } from '../../shell-api/lookups.ts';
+import { useDeleteCategory } from './assortment.api.ts';
 
 /** The stock page's address for a category (spec 2 §2 'Zum Bestand' without own link). */
 export const stockPathOf = (c: Pick<Category, 'id'>) => `/sortiment/bestand?sortiment=${c.id}`;

@@ -4,7 +4,7 @@ import { MSG } from '@filialportal/core/messages';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { downloadResource } from '../../ui/download.ts';
 import { TechTree } from './TechTree.tsx';
-import type { Category } from './assortment.api.ts';
+import type { Category } from '../../shell-api/lookups.ts';
 
 export interface CategoryTileProps {
   category: Category;

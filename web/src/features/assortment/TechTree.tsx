@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDotsVertical, IconFile, IconFileTypePdf, IconFolder, IconFolderOpen, IconPhoto } from '@tabler/icons-react';
 import { formatFileSize } from '@filialportal/core/assortment';
-import type { Category, CategoryFile, CategoryFolder } from './assortment.api.ts';
+import type { Category } from '../../shell-api/lookups.ts';
+import type { CategoryFile, CategoryFolder } from './assortment.api.ts';
 
 /** What the form's tree can do; without it the tree only opens folders and downloads files. */
 export interface TreeActions {

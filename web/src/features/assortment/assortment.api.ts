@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  ZCategory,
   ZCategoryDeleteEntryRequest,
   ZCategoryFileRequest,
   ZCategoryFolderRename,
@@ -13,28 +12,14 @@ import type {
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import { api, apiWithProgress } from '../../api/client.ts';
+import { categoryKeys, type Category } from '../../shell-api/lookups.ts';
 
-export type Category = Wire<typeof ZCategory>;
 export type CategoryFolder = Category['folders'][number];
 export type CategoryFile = Category['files'][number];
 type CategoryAnswer = Wire<typeof ZCategoryResponse>;
 
 /** What the category form sends (spec 2 §2 Category form). */
 export type CategoryBody = z.input<typeof ZCategoryRequest>['category'];
-
-export const categoryKeys = {
-  all: ['categories'] as const,
-  list: ['categories', 'list'] as const,
-};
-
-/** GET /category/list/0: every category (a company has a few dozen), by position. */
-export function useCategories() {
-  return useQuery({
-    queryKey: categoryKeys.list,
-    queryFn: ({ signal }) => api<Wire<typeof ZCategoryListResponse>>('/api/category/list/0', { signal }),
-    select: (data) => data.categories,
-  });
-}
 
 /** Writes a changed category into the cached list at once (tree actions answer with the whole category). */
 function useCategoryMutation<A>(fn: (arg: A) => Promise<CategoryAnswer>) {

@@ -1,6 +1,3 @@
-/** Address of the attendance calendar. */
-export const CALENDAR_PATH = '/an-abwesenheit';
-
 /** Query parameter of the shown date (YYYY-MM-DD, any day of the week); without it the current week. */
 export const DATE_PARAM = 'datum';
 

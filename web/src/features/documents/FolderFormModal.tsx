@@ -3,14 +3,15 @@ import { FOLDER_MAX_DEPTH, ZFolderRequest } from '@filialportal/core/documents';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { useFolderTree, useSaveFolder, useTeams, type Folder, type FolderBody } from './documents.api.ts';
+import { useTeams } from '../../shell-api/lookups.ts';
+import { useFolderTree, useSaveFolder, type Folder, type FolderBody } from './documents.api.ts';
 
 type Values = FolderBody & Required<Pick<FolderBody, 'name' | 'parent' | 'teams' | 'teamsUpload'>>;
 
 /** The groups as choices: their German labels. */
 export function useTeamChoices() {
   const teams = useTeams();
-  return (teams.data?.teams ?? []).map((t) => ({ value: t.id, label: t.label }));
+  return (teams.data ?? []).map((t) => ({ value: t.id, label: t.label }));
 }
 
 /** The folders a folder or document may go to, indented by depth; `exclude` and what lies below it are left out. */

@@ -12,13 +12,11 @@ import {
   type ZFolderTreeResponse,
   type ZShortLinkRequest,
 } from '@filialportal/core/documents';
-import type { ZTeamListResponse } from '@filialportal/core/teams';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
 
 export type Folder = Wire<typeof ZFolderListResponse>['folders'][number];
-export type FolderContents = Wire<typeof ZFolderShowResponse>['folder'];
 export type LibraryDocument = Wire<typeof ZDocumentResponse>['document'];
 export type SearchResult = Wire<typeof ZDocumentSearchResponse>;
 export type FolderBody = z.input<typeof ZFolderRequest>['folder'];
@@ -59,10 +57,6 @@ export function useFolder(id: string | null) {
 
 export function useFolderTree(enabled = true) {
   return useQuery({ queryKey: libraryKeys.tree, queryFn: ({ signal }) => api<Wire<typeof ZFolderTreeResponse>>('/api/folder/listall', { signal }), select: (d) => d.folders, enabled });
-}
-
-export function useTeams() {
-  return useQuery({ queryKey: ['teams', 'list'], queryFn: ({ signal }) => api<Wire<typeof ZTeamListResponse>>('/api/team', { signal }), staleTime: 60_000 });
 }
 
 export function useDocumentSearch(term: string) {

@@ -3,6 +3,7 @@ import type { ZLocation, ZLocationListResponse, ZLocationRequest, ZLocationRespo
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
+import { locationKeys } from '../../shell-api/lookups.ts';
 
 /** A location of GET /location/list/{page}; `ip` only with einstellungen_standorte_sehen. */
 export type Location = Wire<typeof ZLocation>;
@@ -12,30 +13,12 @@ export type LocationListResponse = Wire<typeof ZLocationListResponse>;
 /** The location of POST /location and PUT /location/{id} (`ip` comma-separated, e.g. '10.0.0.1, 10.0.0.2'). */
 export type LocationInput = z.input<typeof ZLocationRequest>['location'];
 
-/** Page number that asks the server for all locations at once. */
-export const ALL_LOCATIONS_PAGE = 9999;
-
-export const locationKeys = {
-  all: ['location'] as const,
-  list: (page: number, sort: string) => ['location', 'list', page, sort] as const,
-};
-
 /** GET /location/list/{page}: 6 per page (page from 0), or all with ALL_LOCATIONS_PAGE. */
 export function useLocationList(page: number, sort: string) {
   return useQuery({
     queryKey: locationKeys.list(page, sort),
     queryFn: ({ signal }) => api<LocationListResponse>(`/api/location/list/${page}${query({ sort })}`, { signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** All locations by name, e.g. for a location picker. */
-export function useAllLocations() {
-  return useQuery({
-    queryKey: locationKeys.list(ALL_LOCATIONS_PAGE, 'name'),
-    queryFn: ({ signal }) => api<LocationListResponse>(`/api/location/list/${ALL_LOCATIONS_PAGE}?sort=name`, { signal }),
-    select: (data) => data.locations,
-    staleTime: 60_000,
   });
 }
 

@@ -5,7 +5,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { permissionByName } from '@filialportal/core/permissions';
 import { countOf, formatCount, plural } from '@filialportal/core/plural';
 import { QueryError } from '../../ui/QueryError.tsx';
-import { useNewsAudience, type NewsAudience } from './news.api.ts';
+import { useNewsAudience } from './news.api.ts';
 
 const SEES_ALL = permissionByName.get('neuigkeiten_alle_sehen')?.label ?? '';
 

@@ -6,7 +6,7 @@ import { ExportButton } from '../../ui/ExportButton.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { showAlert } from '../../ui/AlertPopup.tsx';
-import { useAllLocations } from '../locations/locations.api.ts';
+import { useAllLocations } from '../../shell-api/lookups.ts';
 import { useConfirmations, useRemind, type NewsItem } from './news.api.ts';
 
 /** Who confirmed a mandatory notice and who has not yet, per location; export and reminder task. */

@@ -14,9 +14,7 @@ import { DateField } from '../../ui/DateField.tsx';
 import { combineProblems, fileProblems, zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { useAllLocations } from '../locations/locations.api.ts';
-import { useTeams } from '../teams/teams.api.ts';
-import { useUpcomingTrainings } from '../trainings/trainings.api.ts';
+import { useAllLocations, useTeams, useUpcomingTrainings } from '../../shell-api/lookups.ts';
 import { AudiencePreview } from './AudiencePreview.tsx';
 import { newsKeys, saveNews, type NewsBody, type NewsItem } from './news.api.ts';
 

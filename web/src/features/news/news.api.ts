@@ -29,7 +29,6 @@ import { api, apiBlob, apiWithProgress, query } from '../../api/client.ts';
 export type NewsItem = Wire<typeof ZNewsItem>;
 export type NewsPage = Wire<typeof ZNewsListResponse>;
 export type Comment = Wire<typeof ZCommentsResponse>['comments'][number];
-export type Like = Wire<typeof ZLikesResponse>['likes'][number];
 export type Confirmations = Wire<typeof ZConfirmationsResponse>;
 export type NewsAudience = Wire<typeof ZNewsAudienceResponse>;
 /** What the form sends: POST or PUT /news. */

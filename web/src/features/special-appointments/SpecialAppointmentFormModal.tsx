@@ -6,7 +6,7 @@ import { DateField } from '../../ui/DateField.tsx';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { useAllLocations } from '../locations/locations.api.ts';
+import { useAllLocations } from '../../shell-api/lookups.ts';
 import {
   checkSpecialAppointmentOverlap,
   useSaveSpecialAppointment,

@@ -9,7 +9,7 @@ import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { useCategories } from '../assortment/assortment.api.ts';
+import { useCategories } from '../../shell-api/lookups.ts';
 import { useArticle, useArticleHistory, useDeleteArticle, useManufacturers, useSaveArticle, type ArticleBody, type ArticleDetail } from './stock.api.ts';
 
 const TEXT_FIELDS = ['number', 'ean', 'name', 'decor', 'sales1', 'sales2', 'sales3', 'strength', 'quality', 'baseboard', 'corner'] as const;

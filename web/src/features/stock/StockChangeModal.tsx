@@ -6,7 +6,7 @@ import { normalizeEan, STOCK_MAX, ZStockUpdateRequest } from '@filialportal/core
 import { errorMessage } from '../../api/client.ts';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { useLocationOptions } from '../users/users.api.ts';
+import { useLocationOptions } from '../../shell-api/lookups.ts';
 import { BarcodeScanner } from './BarcodeScanner.tsx';
 import { lookupEan, useUpdateStock, type ArticleDetail, type StockUpdateBody } from './stock.api.ts';
 import { useStockRights } from '../../shell-api/stock-rights.ts';

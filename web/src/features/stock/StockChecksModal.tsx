@@ -4,7 +4,7 @@ import { IconCalendarCheck } from '@tabler/icons-react';
 import { countOf } from '@filialportal/core/plural';
 import { alertError } from '../../ui/alert-error.ts';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
-import type { Category } from '../assortment/assortment.api.ts';
+import type { Category } from '../../shell-api/lookups.ts';
 import { useChecksAt, useLastChecks, useRecordCheck } from './stock.api.ts';
 import { useStockRights } from '../../shell-api/stock-rights.ts';
 

@@ -17,7 +17,7 @@ import { setQuery } from '../../ui/edit-query.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
-import { useCategories } from '../assortment/assortment.api.ts';
+import { useCategories } from '../../shell-api/lookups.ts';
 import { ArticleFormModal } from './ArticleFormModal.tsx';
 import { StockChangeModal } from './StockChangeModal.tsx';
 import { StockChecksModal } from './StockChecksModal.tsx';

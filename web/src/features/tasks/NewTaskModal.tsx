@@ -9,8 +9,7 @@ import { DateField } from '../../ui/DateField.tsx';
 import { allProblems } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { useTeams } from '../teams/teams.api.ts';
-import { useLocationOptions } from '../users/users.api.ts';
+import { useLocationOptions, useTeams } from '../../shell-api/lookups.ts';
 import { useCreateTask, useRecipientUsers, type CreateTaskBody } from './tasks.api.ts';
 
 interface SubtaskDraft {

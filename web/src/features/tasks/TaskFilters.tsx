@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { Select } from '@mantine/core';
 import { IconMapPin, IconUsersGroup } from '@tabler/icons-react';
-import { useTeams } from '../teams/teams.api.ts';
-import { useLocationOptions } from '../users/users.api.ts';
+import { useLocationOptions, useTeams } from '../../shell-api/lookups.ts';
 import { ALL, type TaskFilter } from './tasks.api.ts';
 
 export interface TaskFiltersProps {

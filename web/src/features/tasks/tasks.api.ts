@@ -20,7 +20,7 @@ import {
   type ZTaskListResponse,
   type ZUpdateTaskRequest,
 } from '@filialportal/core/tasks';
-import type { ZUserListAllResponse, ZUserPickerRow } from '@filialportal/core/users';
+import type { ZUserListAllResponse } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import { api } from '../../api/client.ts';
@@ -235,8 +235,6 @@ export function useDeleteTask() {
   });
 }
 
-/** A person of GET /user/listall, as the recipient picker needs it. */
-export type RecipientUser = Wire<typeof ZUserPickerRow>;
 
 /** GET /user/listall: everyone, for the recipient picker of a new task (only who may assign tasks). */
 export function useRecipientUsers(enabled: boolean) {

@@ -39,10 +39,11 @@ import { NoPermission } from '../../ui/NoPermission.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { SaveBar, type FormMessage } from '../users/FormActionBar.tsx';
+import { SaveBar, type FormMessage } from '../../ui/FormActionBar.tsx';
 import { PermissionPicker } from './PermissionPicker.tsx';
 import { permissionLabel, templateSelection, tickPermission, untickPermission } from './permission-selection.ts';
-import { useSaveTeam, useTeams, type Team, type TeamSaveBody } from './teams.api.ts';
+import { useTeams, type Team } from '../../shell-api/lookups.ts';
+import { useSaveTeam, type TeamSaveBody } from './teams.api.ts';
 import { TEAM_LIST_PATH } from './paths.ts';
 
 interface Values {

@@ -9,7 +9,7 @@ import { ExportButton } from '../../ui/ExportButton.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
 import { NEW_TEAM_PATH, teamEditPath } from './paths.ts';
-import { useTeams, type Team } from './teams.api.ts';
+import { useTeams, type Team } from '../../shell-api/lookups.ts';
 
 /** Admin passes every check whatever its list holds (spec 1 §6). */
 function permissionSummary(t: Team): string {

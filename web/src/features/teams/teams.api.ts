@@ -1,30 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ZTeam, ZTeamRequest } from '@filialportal/core/teams';
-import type { Wire } from '@filialportal/core/wire';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ZTeamRequest } from '@filialportal/core/teams';
 import type { z } from 'zod';
 import { api } from '../../api/client.ts';
-
-/**
- * A user group of GET /team; the detail fields come only with einstellungen_benutzergruppen_sehen.
- * `assignable` and `manageable` are in every answer to a logged-in user, so always here.
- */
-export type Team = Wire<typeof ZTeam> & Required<Pick<Wire<typeof ZTeam>, 'assignable' | 'manageable'>>;
+import { teamKeys, type Team } from '../../shell-api/lookups.ts';
 
 /** Body of POST /team and PUT /team/{id}: `{ team: { … } }`; without `assignableUserGroups` the server keeps the list. */
 export type TeamSaveBody = z.input<typeof ZTeamRequest>;
-
-export const teamKeys = {
-  all: ['team'] as const,
-};
-
-/** GET /team: all user groups in their sorting order. */
-export function useTeams() {
-  return useQuery({
-    queryKey: teamKeys.all,
-    queryFn: ({ signal }) => api<{ teams: Team[] }>('/api/team', { signal }),
-    select: (data) => data.teams,
-  });
-}
 
 /** POST /team (no id) or PUT /team/{id}. */
 export function useSaveTeam(id: string | undefined) {

@@ -119,16 +119,6 @@ export function useTraining(id: string | null) {
   });
 }
 
-/** Upcoming trainings for a picker (the news form's link to an event). */
-export function useUpcomingTrainings(enabled: boolean) {
-  return useQuery({
-    queryKey: ['trainings', 'upcoming'],
-    queryFn: ({ signal }) => api<TrainingList>('/api/training/list/0/0?limit=50', { signal }),
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
 /** The navigation counter: trainings created since the person last opened the page. */
 export function useTrainingCounter() {
   return useQuery({

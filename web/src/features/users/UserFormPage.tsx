@@ -12,8 +12,8 @@ import { NoPermission } from '../../ui/NoPermission.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { useTeams } from '../teams/teams.api.ts';
-import { SaveBar } from './FormActionBar.tsx';
+import { useLocationOptions, useTeams } from '../../shell-api/lookups.ts';
+import { SaveBar } from '../../ui/FormActionBar.tsx';
 import { AvatarPicker, Section } from './user-fields.tsx';
 import { LocationsSection, MasterDataSection, PasswordSection, VacationSection, WeekSection } from './user-form-sections.tsx';
 import {
@@ -27,7 +27,7 @@ import {
   type UserField,
   type UserFormValues,
 } from './user-form.ts';
-import { useLocationOptions, useSaveUser, useUserDetail, type UserDetail } from './users.api.ts';
+import { useSaveUser, useUserDetail, type UserDetail } from './users.api.ts';
 import { USER_LIST_PATH, type UserListState } from './paths.ts';
 
 /** Server messages that belong to one field, so the field is marked as well. */

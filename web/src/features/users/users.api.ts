@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import type { ZLocation, ZLocationListResponse } from '@filialportal/core/locations';
 import type {
   CurrentUserResponse,
   ZCreateUserRequest,
@@ -13,7 +12,7 @@ import type {
 } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
-import { api, apiBlob, query } from '../../api/client.ts';
+import { api, query } from '../../api/client.ts';
 
 /** A row of the settings user list (GET /user/list/{page}). */
 export type UserListRow = Wire<typeof ZUserListRow>;
@@ -29,7 +28,6 @@ export const userKeys = {
   lists: ['user', 'list'] as const,
   list: (page: number, search: string, sort: string) => ['user', 'list', page, search, sort] as const,
   detail: (id: string) => ['user', 'detail', id] as const,
-  avatar: (uri: string) => ['user', 'avatar', uri] as const,
 };
 
 /** GET /user/{id}: every field of spec 3 §3 User. */
@@ -37,9 +35,6 @@ export type UserDetail = Wire<typeof ZUserDetail>;
 
 /** Body of POST /user and PUT /user/{id} from the settings area (always with `role`, the group's name). */
 export type UserSaveBody = z.input<typeof ZCreateUserRequest> | z.input<typeof ZUpdateUserRequest>;
-
-/** A location as the pickers of the user form need it. */
-export type LocationOption = Pick<Wire<typeof ZLocation>, 'id' | 'label'>;
 
 /** GET /user: the logged-in user; loaded once at start-up, refreshed after own changes. */
 export const currentUserQuery = queryOptions({
@@ -66,18 +61,6 @@ export function useSaveOwnSettings(userId: string) {
       client.setQueryData(userKeys.current, data);
       void client.invalidateQueries({ queryKey: ['user'] });
     },
-  });
-}
-
-/** An avatar behind the bearer token, as a Blob (cached: avatar URIs change with the image). */
-export function useAvatarBlob(uri: string | null | undefined) {
-  return useQuery({
-    queryKey: userKeys.avatar(uri ?? ''),
-    queryFn: ({ signal }) => apiBlob(uri!, { signal }),
-    enabled: !!uri,
-    staleTime: Infinity,
-    gcTime: 10 * 60_000,
-    retry: false,
   });
 }
 
@@ -135,12 +118,3 @@ export function useToggleUserActive() {
   });
 }
 
-/** GET /location/list/9999: every location, for the pickers of the user form. */
-export function useLocationOptions() {
-  return useQuery({
-    queryKey: ['location', 'options'],
-    queryFn: ({ signal }) => api<Wire<typeof ZLocationListResponse>>('/api/location/list/9999', { signal }),
-    select: (data) => data.locations.map((l) => ({ id: l.id, label: l.label })),
-    staleTime: 60_000,
-  });
-}
