@@ -27,11 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tokens = new Map<string, string>();
-const as = async (email: string, opts: Parameters<TestContext['as']>[1]) => {
-  if (!tokens.has(email)) tokens.set(email, await t.login(email));
-  return t.as(tokens.get(email)!, opts);
-};
+// t.login keeps one token per person.
+const as = async (email: string, opts: Parameters<TestContext['as']>[1]) => t.as(await t.login(email), opts);
 const claimCount = async () => (await t.db.select({ n: count() }).from(claims))[0]!.n;
 
 const claimBody = (over: Record<string, unknown> = {}) => ({ claim: { type: 'customer-item', locationId: koeln, customerName: 'Familie Berger', customerInvoice: 'RE-4711', ...over } });

@@ -28,11 +28,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const tokens = new Map<string, string>();
-const as = async (email: string, opts: Parameters<TestContext['as']>[1]) => {
-  if (!tokens.has(email)) tokens.set(email, await t.login(email));
-  return t.as(tokens.get(email)!, opts);
-};
+// t.login keeps one token per person.
+const as = async (email: string, opts: Parameters<TestContext['as']>[1]) => t.as(await t.login(email), opts);
 const V = 'verwaltung@example.com';
 const VK = 'verkauf@example.com';
 const VL = 'vertriebsleitung@example.com';
