@@ -27,3 +27,9 @@ export interface Deps {
   /** What modules ask of the modules above them, answered as those register. */
   hooks: Hooks;
 }
+
+/**
+ * The parts of `Deps` one service uses: its first parameter names what it reaches, and a caller
+ * with less at hand (the seed, a test) passes just those.
+ */
+export type ServiceDeps<K extends keyof Deps> = Pick<Deps, K>;

@@ -12,13 +12,13 @@ export async function globalSettingsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/globalsettings', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Globale Einstellungen (u. a. Link der Sortiment-Tabelle)', response: { 200: ZGlobalSettingsResponse } },
-    handler: () => getGlobalSettings(deps.db),
+    handler: () => getGlobalSettings(deps),
   });
   r.put('/globalsettings/:id', {
     // The settings concern the assortment (the Sortiment spreadsheet): its editors maintain them.
     config: { access: { permission: 'sortiment_kategorie_bearbeiten' } },
     schema: { tags, summary: 'Globale Einstellungen speichern', params: z.object({ id: zId() }), body: ZGlobalSettingsRequest, response: { 200: ZGlobalSettingsResponse } },
-    handler: (req) => saveGlobalSettings(deps.db, req.params.id, req.body.globalSettings),
+    handler: (req) => saveGlobalSettings(deps, { id: req.params.id, globalSettings: req.body.globalSettings }),
   });
   r.put('/globalsettings/:id/carryover', {
     // The vacation rule is HR's: those who process everyone's vacation set it.
@@ -30,6 +30,6 @@ export async function globalSettingsRoutes(app: FastifyInstance, deps: Deps) {
       body: ZCarryOverRequest,
       response: { 200: ZGlobalSettingsResponse },
     },
-    handler: (req) => saveGlobalSettings(deps.db, req.params.id, req.body.globalSettings),
+    handler: (req) => saveGlobalSettings(deps, { id: req.params.id, globalSettings: req.body.globalSettings }),
   });
 }

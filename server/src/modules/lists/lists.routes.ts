@@ -26,31 +26,29 @@ const noContent = async (_: unknown, reply: { status(n: number): { send(): unkno
 
 export async function listsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
   // Manufacturers: the stock pages read them, the settings area maintains them.
   {
     const tags = ['Hersteller'];
     r.get('/manufacturer/list', {
       config: { access: 'authenticated' },
       schema: { tags, summary: 'Hersteller', querystring: ZSort, response: { 200: ZNamedRowListResponse } },
-      handler: async (req) => ({ list: await lists.manufacturerList.list(db, req.query.sort) }),
+      handler: async (req) => ({ list: await lists.listManufacturers(deps, req.query.sort) }),
     });
     r.post('/manufacturer', {
       config: { access: { permission: 'einstellungen_hersteller_erstellen' } },
       schema: { tags, summary: 'Hersteller anlegen', body: ZManufacturerRequest, response: { 200: ZNamedEntry } },
-      handler: (req) => lists.saveManufacturer(db, req.body.name, null),
+      handler: (req) => lists.saveManufacturer(deps, { id: null, name: req.body.name }),
     });
     r.put('/manufacturer/:id', {
       config: { access: { permission: 'einstellungen_hersteller_bearbeiten' } },
       schema: { tags, summary: 'Hersteller speichern', params: ZId, body: ZManufacturerRequest, response: { 200: ZNamedEntry } },
-      handler: (req) => lists.saveManufacturer(db, req.body.name, req.params.id),
+      handler: (req) => lists.saveManufacturer(deps, { id: req.params.id, name: req.body.name }),
     });
     r.delete('/manufacturer/:id', {
       config: { access: { permission: 'einstellungen_hersteller_l_schen' } },
       schema: { tags, summary: 'Hersteller löschen', params: ZId },
       handler: async (req, reply) => {
-        await lists.deleteManufacturer(db, req.params.id);
+        await lists.deleteManufacturer(deps, req.params.id);
         return noContent(req, reply);
       },
     });
@@ -58,7 +56,7 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: { permission: 'einstellungen_hersteller_sehen_1' } },
       schema: { tags, summary: 'Hersteller als XLSX' },
       handler: async (_req, reply) =>
-        sendXlsx(reply, { filename: 'Hersteller.xlsx', sheet: 'Hersteller', columns: nameColumn('Hersteller'), rows: await lists.manufacturerList.list(db) }),
+        sendXlsx(reply, { filename: 'Hersteller.xlsx', sheet: 'Hersteller', columns: nameColumn('Hersteller'), rows: await lists.listManufacturers(deps) }),
     });
   }
 
@@ -68,23 +66,23 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
     r.get('/color/list', {
       config: { access: 'authenticated' },
       schema: { tags, summary: 'Farblabels', querystring: ZSort, response: { 200: ZColorListResponse } },
-      handler: async (req) => ({ list: (await lists.colorList.list(db, req.query.sort)).map((c) => lists.toColorDto(c as never)) }),
+      handler: async (req) => ({ list: (await lists.listColors(deps, req.query.sort)).map((c) => lists.toColorDto(c as never)) }),
     });
     r.post('/color', {
       config: { access: { permission: 'einstellungen_labels_mit_farbe_bearbeiten' } },
       schema: { tags, summary: 'Farblabel anlegen', body: ZColorRequest, response: { 200: ZColorResponse } },
-      handler: (req) => lists.saveColor(db, req.body.color, null),
+      handler: (req) => lists.saveColor(deps, { id: null, color: req.body.color }),
     });
     r.put('/color/:id', {
       config: { access: { permission: 'einstellungen_labels_mit_farbe_bearbeiten' } },
       schema: { tags, summary: 'Farblabel speichern (nicht Auslauf/Werbung)', params: ZId, body: ZColorRequest, response: { 200: ZColorResponse } },
-      handler: (req) => lists.saveColor(db, req.body.color, req.params.id),
+      handler: (req) => lists.saveColor(deps, { id: req.params.id, color: req.body.color }),
     });
     r.delete('/color/:id', {
       config: { access: { permission: 'einstellungen_labels_mit_farbe_bearbeiten' } },
       schema: { tags, summary: 'Farblabel löschen (nicht Auslauf/Werbung)', params: ZId },
       handler: async (req, reply) => {
-        await lists.deleteColor(db, req.params.id);
+        await lists.deleteColor(deps, req.params.id);
         return noContent(req, reply);
       },
     });
@@ -96,7 +94,7 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
           filename: 'Labels.xlsx',
           sheet: 'Labels',
           columns: colorExportColumns,
-          rows: await lists.colorList.list(db),
+          rows: await lists.listColors(deps),
         }),
     });
   }
@@ -108,19 +106,19 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
     r.get('/status/list', {
       config: { access: 'authenticated' },
       schema: { tags, summary: 'Status der Beanstandungen', querystring: ZSort, response: { 200: ZNamedRowListResponse } },
-      handler: async (req) => ({ list: await lists.statusList.list(db, req.query.sort) }),
+      handler: async (req) => ({ list: await lists.listStatuses(deps, req.query.sort) }),
     });
-    r.post('/status', { config: { access }, schema: { tags, summary: 'Status anlegen', body: ZStatusRequest, response: { 200: ZNamedEntry } }, handler: (req) => lists.saveStatus(db, req.body.status.name, null) });
+    r.post('/status', { config: { access }, schema: { tags, summary: 'Status anlegen', body: ZStatusRequest, response: { 200: ZNamedEntry } }, handler: (req) => lists.saveStatus(deps, { id: null, name: req.body.status.name }) });
     r.put('/status/:id', {
       config: { access },
       schema: { tags, summary: 'Status speichern', params: ZId, body: ZStatusRequest, response: { 200: ZNamedEntry } },
-      handler: (req) => lists.saveStatus(db, req.body.status.name, req.params.id),
+      handler: (req) => lists.saveStatus(deps, { id: req.params.id, name: req.body.status.name }),
     });
     r.delete('/status/:id', {
       config: { access },
       schema: { tags, summary: 'Status löschen', params: ZId },
       handler: async (req, reply) => {
-        await lists.deleteStatus(db, req.params.id);
+        await lists.deleteStatus(deps, req.params.id);
         return noContent(req, reply);
       },
     });
@@ -128,7 +126,7 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access },
       schema: { tags, summary: 'Status als XLSX' },
       handler: async (_req, reply) =>
-        sendXlsx(reply, { filename: 'Status.xlsx', sheet: 'Status', columns: nameColumn('Status', 30), rows: await lists.statusList.list(db) }),
+        sendXlsx(reply, { filename: 'Status.xlsx', sheet: 'Status', columns: nameColumn('Status', 30), rows: await lists.listStatuses(deps) }),
     });
   }
 
@@ -139,23 +137,23 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
     r.get(`/claimdropdown${kind}/list`, {
       config: { access: 'authenticated' },
       schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: Liste`, querystring: ZSort, response: { 200: ZNamedEntryListResponse } },
-      handler: async (req) => ({ list: (await lists.claimList.list(db, req.query.sort, kind)).map((e) => ({ id: e.id, name: e.name })) }),
+      handler: async (req) => ({ list: (await lists.listClaimListEntries(deps, { kind, sort: req.query.sort })).map((e) => ({ id: e.id, name: e.name })) }),
     });
     r.post(`/claimdropdown${kind}`, {
       config: { access },
       schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: anlegen`, body: ZClaimListRequest, response: { 200: ZNamedEntry } },
-      handler: (req) => lists.saveClaimListEntry(db, kind, req.body.name, null),
+      handler: (req) => lists.saveClaimListEntry(deps, { kind, id: null, name: req.body.name }),
     });
     r.put(`/claimdropdown${kind}/:id`, {
       config: { access },
       schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: speichern`, params: ZId, body: ZClaimListRequest, response: { 200: ZNamedEntry } },
-      handler: (req) => lists.saveClaimListEntry(db, kind, req.body.name, req.params.id),
+      handler: (req) => lists.saveClaimListEntry(deps, { kind, id: req.params.id, name: req.body.name }),
     });
     r.delete(`/claimdropdown${kind}/:id`, {
       config: { access },
       schema: { tags, summary: `${CLAIM_LIST_LABELS[kind]}: löschen`, params: ZId },
       handler: async (req, reply) => {
-        await lists.deleteClaimListEntry(db, kind, req.params.id);
+        await lists.deleteClaimListEntry(deps, { kind, id: req.params.id });
         return noContent(req, reply);
       },
     });
@@ -167,7 +165,7 @@ export async function listsRoutes(app: FastifyInstance, deps: Deps) {
           filename: `${CLAIM_LIST_LABELS[kind]}.xlsx`,
           sheet: CLAIM_LIST_LABELS[kind].slice(0, 31),
           columns: nameColumn(CLAIM_LIST_LABELS[kind]),
-          rows: await lists.claimList.list(db, undefined, kind),
+          rows: await lists.listClaimListEntries(deps, { kind }),
         }),
     });
   }

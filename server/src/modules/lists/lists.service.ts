@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { preparedShapes } from '../../platform/prepared.ts';
 import { conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { claimListEntries, claimStatuses, colorLabels, manufacturers } from './lists.table.ts';
@@ -58,10 +59,16 @@ const nameRefused = onConstraint({
   claim_list_entries_kind_name_uq: taken,
 });
 
-export const manufacturerList = namedList('manufacturers', manufacturers);
-export const statusList = namedList('claim_statuses', claimStatuses);
-export const colorList = namedList('color_labels', colorLabels);
-export const claimList = namedList('claim_lists', claimListEntries, (kind) => eq(claimListEntries.kind, kind));
+const manufacturerList = namedList('manufacturers', manufacturers);
+const statusList = namedList('claim_statuses', claimStatuses);
+const colorList = namedList('color_labels', colorLabels);
+const claimList = namedList('claim_lists', claimListEntries, (kind) => eq(claimListEntries.kind, kind));
+
+/** A list's entries by name, descending when `sort` asks for it (`-name`). */
+export const listManufacturers = ({ db }: ServiceDeps<'db'>, sort?: string) => manufacturerList.list(db, sort);
+export const listStatuses = ({ db }: ServiceDeps<'db'>, sort?: string) => statusList.list(db, sort);
+export const listColors = ({ db }: ServiceDeps<'db'>, sort?: string) => colorList.list(db, sort);
+export const listClaimListEntries = ({ db }: ServiceDeps<'db'>, input: { kind: ClaimListKind; sort?: string }) => claimList.list(db, input.sort, input.kind);
 
 /** Creates or renames an entry of a name-only list (manufacturers, statuses, claim lists). */
 async function saveNamed(
@@ -86,13 +93,17 @@ async function deleteNamed(db: Db, list: ReturnType<typeof namedList>, table: ty
   await db.delete(table).where(eq(table.id, id));
 }
 
-export const saveManufacturer = (db: Db, name: string, id: string | null) => saveNamed(db, manufacturerList, manufacturers, name, id);
-export const saveStatus = (db: Db, name: string, id: string | null) => saveNamed(db, statusList, claimStatuses, name, id);
-export const saveClaimListEntry = (db: Db, kind: ClaimListKind, name: string, id: string | null) =>
-  saveNamed(db, claimList, claimListEntries, name, id, kind);
-export const deleteManufacturer = (db: Db, id: string) => deleteNamed(db, manufacturerList, manufacturers, id);
-export const deleteStatus = (db: Db, id: string) => deleteNamed(db, statusList, claimStatuses, id);
-export const deleteClaimListEntry = (db: Db, kind: ClaimListKind, id: string) => deleteNamed(db, claimList, claimListEntries, id, kind);
+/** A new entry (`id` null) or a renamed one. */
+type NamedInput = { id: string | null; name: string };
+
+export const saveManufacturer = ({ db }: ServiceDeps<'db'>, input: NamedInput) => saveNamed(db, manufacturerList, manufacturers, input.name, input.id);
+export const saveStatus = ({ db }: ServiceDeps<'db'>, input: NamedInput) => saveNamed(db, statusList, claimStatuses, input.name, input.id);
+export const saveClaimListEntry = ({ db }: ServiceDeps<'db'>, input: NamedInput & { kind: ClaimListKind }) =>
+  saveNamed(db, claimList, claimListEntries, input.name, input.id, input.kind);
+export const deleteManufacturer = ({ db }: ServiceDeps<'db'>, id: string) => deleteNamed(db, manufacturerList, manufacturers, id);
+export const deleteStatus = ({ db }: ServiceDeps<'db'>, id: string) => deleteNamed(db, statusList, claimStatuses, id);
+export const deleteClaimListEntry = ({ db }: ServiceDeps<'db'>, input: { kind: ClaimListKind; id: string }) =>
+  deleteNamed(db, claimList, claimListEntries, input.id, input.kind);
 
 /** Auslauf and Werbung are system labels: neither renamed, recoloured nor deleted. */
 async function assertEditableColor(db: Db, id: string) {
@@ -100,7 +111,8 @@ async function assertEditableColor(db: Db, id: string) {
   if (row.fixed) throw forbidden(MSG.fixedLabel);
 }
 
-export async function saveColor(db: Db, color: { name: string; hex: string }, id: string | null) {
+export async function saveColor({ db }: ServiceDeps<'db'>, input: { id: string | null; color: { name: string; hex: string } }) {
+  const { id, color } = input;
   if (id) await assertEditableColor(db, id);
   await colorList.assertFree(db, color.name, id);
   const hex = color.hex.toLowerCase();
@@ -114,7 +126,7 @@ export function toColorDto(row: typeof colorLabels.$inferSelect) {
   return { id: row.id, name: row.name, hex: row.hex, editable: !row.fixed };
 }
 
-export async function deleteColor(db: Db, id: string) {
+export async function deleteColor({ db }: ServiceDeps<'db'>, id: string) {
   await assertEditableColor(db, id);
   await db.delete(colorLabels).where(eq(colorLabels.id, id));
 }
