@@ -33,3 +33,8 @@ export interface Deps {
  * with less at hand (the seed, a test) passes just those.
  */
 export type ServiceDeps<K extends keyof Deps> = Pick<Deps, K>;
+
+/** The same dependencies with the database replaced by a transaction, for a service called inside one. */
+export function withDb<D extends Pick<Deps, 'db'>>(deps: D, tx: Db): D {
+  return { ...deps, db: tx };
+}

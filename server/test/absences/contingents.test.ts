@@ -37,7 +37,7 @@ const expireOn = (expiry: string) => t.db.update(globalSettings).set({ carryOver
 describe('vacation accounts', () => {
   it('carries last year’s open days over and counts only approved ordinary vacation', async () => {
     await expireOn('');
-    const acc = (await accountsFor(t.db, [userId], Y)).get(userId)!;
+    const acc = (await accountsFor(t, { userIds: [userId], year: Y })).get(userId)!;
     // Y-2: 30 − 25 = 5 open → Y-1: 30 + 5 − 4 = 31 open → Y: surplus 31.
     expect(acc.surplus).toBe(31);
     expect(acc.surplusSet).toBe(false);
@@ -53,33 +53,33 @@ describe('vacation accounts', () => {
     // Expiry 31 December: Y-1 carries 5 in, uses 4 (28.–31.12.) → 1 expires at its end → Y: 30 + 5 − 4 − 1 = 30 carried in.
     // Y uses 1 (2 January) by 31 December → 29 still to expire this year (the date has not passed).
     await expireOn('12-31');
-    const late = (await accountsFor(t.db, [userId], Y)).get(userId)!;
+    const late = (await accountsFor(t, { userIds: [userId], year: Y })).get(userId)!;
     expect(late).toMatchObject({ surplus: 30, expiring: 29, expired: 0, expiryDate: `${Y}-12-31`, available: 60, open: 59 });
     // Expiry 1 January (a holiday: nothing is used by then): all of it expired on 1 January of each year.
     if (todayIso() > `${Y}-01-01`) {
       await expireOn('01-01');
-      const early = (await accountsFor(t.db, [userId], Y)).get(userId)!;
+      const early = (await accountsFor(t, { userIds: [userId], year: Y })).get(userId)!;
       // Y-1: the 5 expire → 30 − 4 = 26 carried in; Y: the 26 expire.
       expect(early).toMatchObject({ surplus: 26, expiring: 0, expired: 26, expiryDate: `${Y}-01-01`, available: 30, open: 29 });
     }
     // Next year: what this year leaves carries over and expires by next year's date.
     await expireOn('03-31');
-    const next = (await accountsFor(t.db, [userId], Y + 1)).get(userId)!;
-    const now = (await accountsFor(t.db, [userId], Y)).get(userId)!;
+    const next = (await accountsFor(t, { userIds: [userId], year: Y + 1 })).get(userId)!;
+    const now = (await accountsFor(t, { userIds: [userId], year: Y })).get(userId)!;
     expect(next.surplus).toBe(now.open - now.expiring);
     expect(next).toMatchObject({ expiring: next.surplus, expired: 0, expiryDate: `${Y + 1}-03-31` });
     await expireOn('');
   });
 
   it('lets HR set the surplus and a deduction for a year', async () => {
-    await saveAccount(t.db, userId, Y, { surplus: 10, deduction: 2 });
-    const acc = (await accountsFor(t.db, [userId], Y)).get(userId)!;
+    await saveAccount(t, { userId, year: Y, surplus: 10, deduction: 2 });
+    const acc = (await accountsFor(t, { userIds: [userId], year: Y })).get(userId)!;
     expect(acc).toMatchObject({ surplus: 10, surplusSet: true, deduction: 2, available: 38 });
   });
 
   it('keeps a computed surplus computed when the form sends it back unchanged', async () => {
     await t.db.delete(contingents).where(eq(contingents.userId, userId));
-    await saveAccount(t.db, userId, Y, { surplus: 31, deduction: 0 });
+    await saveAccount(t, { userId, year: Y, surplus: 31, deduction: 0 });
     const [row] = await t.db.select().from(contingents).where(eq(contingents.userId, userId));
     expect(row!.surplus).toBeNull();
   });

@@ -90,7 +90,7 @@ describe('approver warning for the year the request falls into', () => {
 describe('sickness during approved vacation (§ 9 BUrlG)', () => {
   let vacationId: string;
   let sickId: string;
-  const nextAccount = async () => (await accountsFor(t.db, [verkauf], NEXT)).get(verkauf)!;
+  const nextAccount = async () => (await accountsFor(t, { userIds: [verkauf], year: NEXT })).get(verkauf)!;
   const vacationRow = async () => (await as('filialleitung@example.com', { method: 'GET', url: `/api/absence/0/all/2?year=${NEXT}` })).json().absences.find((r: { id: string }) => r.id === vacationId);
   const sickRow = async () => (await as('filialleitung@example.com', { method: 'GET', url: '/api/sickreport/0/all/4' })).json().sickReports.find((r: { id: string }) => r.id === sickId);
   const mails = () => readOutbox(t.outboxDir).filter((m) => m.to === 'verkauf@example.com' && m.subject.includes('Krankheit'));

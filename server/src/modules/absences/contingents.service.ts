@@ -3,6 +3,7 @@ import { carryOverExpiry, contingent, countWorkingDays, DEFAULT_CARRY_OVER_EXPIR
 import { regionHolidays } from '@filialportal/core/holidays';
 import { currentYear, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { globalSettings } from '../global-settings/index.ts';
 import { locations } from '../locations/index.ts';
 import { users } from '../users/index.ts';
@@ -121,7 +122,7 @@ export async function accountsWithPending(db: Db, userIds: readonly string[], ye
   return { accounts, pending };
 }
 
-export async function accountsFor(db: Db, userIds: readonly string[], year: number): Promise<Map<string, YearAccount>> {
+export async function accountsFor({ db }: ServiceDeps<'db'>, { userIds, year }: { userIds: readonly string[]; year: number }): Promise<Map<string, YearAccount>> {
   return (await accountsWithPending(db, userIds, year)).accounts;
 }
 
@@ -194,8 +195,10 @@ function takenThisYear(begun: RequestTuple[], year: number, today: string, rules
  * Saves HR's values for a year: the surplus only when it differs from what applies anyway, so a
  * saved form does not freeze a computed surplus.
  */
-export async function saveAccount(db: Db, userId: string, year: number, values: { surplus: number; deduction: number }) {
-  const current = (await accountsFor(db, [userId], year)).get(userId);
+export async function saveAccount(deps: ServiceDeps<'db'>, values: { userId: string; year: number; surplus: number; deduction: number }) {
+  const { db } = deps;
+  const { userId, year } = values;
+  const current = (await accountsFor(deps, { userIds: [userId], year })).get(userId);
   const surplus = current && current.surplus === values.surplus && !current.surplusSet ? null : values.surplus;
   await db
     .insert(contingents)

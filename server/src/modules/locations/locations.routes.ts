@@ -24,25 +24,25 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ sort: z.string().max(40).optional() }),
       response: { 200: ZLocationListResponse },
     },
-    handler: (req) => locationPage(deps.db, actorOf(req), { page: req.params.page, sort: req.query.sort }),
+    handler: (req) => locationPage(deps, actorOf(req), { page: req.params.page, sort: req.query.sort }),
   });
 
   r.get('/count/location/', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Anzahl Standorte', response: { 200: ZLocationCountResponse } },
-    handler: async () => ({ count: await countLocations(deps.db) }),
+    handler: async () => ({ count: await countLocations(deps) }),
   });
 
   r.post('/location', {
     config: { access: { permission: 'einstellungen_standorte_erstellen' } },
     schema: { tags, summary: 'Standort anlegen', body: ZLocationRequest, response: { 200: ZLocationResponse } },
-    handler: (req) => saveLocation(deps.db, req.body.location, null),
+    handler: (req) => saveLocation(deps, { ...req.body, id: null }),
   });
 
   r.put('/location/:id', {
     config: { access: { permission: 'einstellungen_standorte_bearbeiten' } },
     schema: { tags, summary: 'Standort speichern', params: ZId, body: ZLocationRequest, response: { 200: ZLocationResponse } },
-    handler: (req) => saveLocation(deps.db, req.body.location, req.params.id),
+    handler: (req) => saveLocation(deps, { ...req.body, id: req.params.id }),
   });
 
   r.delete('/location/:id', {
@@ -58,7 +58,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: { permission: 'einstellungen_standorte_sehen' } },
     schema: { tags, summary: 'Standorte als XLSX' },
     handler: async (_req, reply) => {
-      const { rows } = await listLocations(deps.db, { page: ALL_PAGES });
+      const { rows } = await listLocations(deps, { page: ALL_PAGES });
       return sendXlsx(reply, {
         filename: 'Standorte.xlsx',
         sheet: 'Standorte',

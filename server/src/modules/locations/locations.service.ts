@@ -6,7 +6,7 @@ import { parseIpList } from '@filialportal/core/locations';
 import { parseSort } from '@filialportal/core/sort';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { hook } from '../../platform/hooks.ts';
 import { pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { preparedShapes } from '../../platform/prepared.ts';
@@ -35,8 +35,8 @@ export function toLocationDto(row: LocationRow, withIp: boolean) {
 const SORT_FIELDS = ['name', 'shortName', 'city', 'zip', 'street', 'region', 'position'] as const;
 
 /** GET /location/list/{page}: the page for the actor; the IP lists only for settings viewers. */
-export async function locationPage(db: Db, actor: Actor, opts: { page: number; sort?: string }) {
-  const { rows, count } = await listLocations(db, opts);
+export async function locationPage(deps: ServiceDeps<'db'>, actor: Actor, opts: { page: number; sort?: string }) {
+  const { rows, count } = await listLocations(deps, opts);
   const withIp = can(actor, 'einstellungen_standorte_sehen');
   return { locations: rows.map((row) => toLocationDto(row, withIp)), count };
 }
@@ -59,7 +59,7 @@ const locationList = preparedShapes((db, shape: ListShape, name) => {
     .prepare(name);
 }, 'locations');
 
-export async function listLocations(db: Db, opts: { page: number; sort?: string }) {
+export async function listLocations({ db }: ServiceDeps<'db'>, opts: { page: number; sort?: string }) {
   const sort = parseSort(opts.sort, SORT_FIELDS);
   const { limit, offset } = pageWindow(opts.page);
   const shape: ListShape = `${sort?.field ?? 'default'}_${sort?.desc ? 'desc' : 'asc'}_${limit === undefined ? 'all' : 'page'}`;
@@ -69,12 +69,12 @@ export async function listLocations(db: Db, opts: { page: number; sort?: string 
   return { rows: rows.map((r) => r.row), count: total };
 }
 
-export async function countLocations(db: Db): Promise<number> {
+export async function countLocations({ db }: ServiceDeps<'db'>): Promise<number> {
   const [row] = await db.select({ count: count() }).from(locations);
   return row?.count ?? 0;
 }
 
-export async function locationsByIds(db: Db, ids: readonly string[]): Promise<Map<string, LocationRow>> {
+export async function locationsByIds({ db }: ServiceDeps<'db'>, ids: readonly string[]): Promise<Map<string, LocationRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(locations).where(inArray(locations.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
@@ -87,7 +87,7 @@ export async function locationsByIds(db: Db, ids: readonly string[]): Promise<Ma
 const IP_CACHE_MS = 5000;
 let ipCache: { at: number; db: Db; ips: ReadonlySet<string> | null } | null = null;
 
-export async function allowedIps(db: Db): Promise<ReadonlySet<string> | null> {
+export async function allowedIps({ db }: ServiceDeps<'db'>): Promise<ReadonlySet<string> | null> {
   if (ipCache && ipCache.db === db && Date.now() - ipCache.at < IP_CACHE_MS) return ipCache.ips;
   const rows = await db.select({ ip: locations.ip }).from(locations).where(ne(locations.ip, ''));
   const ips = new Set(rows.flatMap((r) => parseIpList(r.ip)));
@@ -109,7 +109,7 @@ export function ipAllowed(ips: ReadonlySet<string> | null, ip: string): boolean 
 
 
 /** POST /location and PUT /location/{id}: unique name; the IP cache is dropped after a change. */
-export async function saveLocation(db: Db, input: TLocationRequest['location'], id: string | null) {
+export async function saveLocation({ db }: ServiceDeps<'db'>, { id, location: input }: { id: string | null; location: TLocationRequest['location'] }) {
   const [clash] = await db
     .select({ id: locations.id })
     .from(locations)
@@ -131,12 +131,12 @@ export async function saveLocation(db: Db, input: TLocationRequest['location'], 
  * which sits above this one, answers it: an additional location is an element of an array, which
  * no foreign key can hold to this table, so the database alone cannot refuse the deletion.
  */
-export const locationInUse = hook<(db: Db, locationId: string) => Promise<boolean>>('locationInUse');
+export const locationInUse = hook<(deps: ServiceDeps<'db'>, locationId: string) => Promise<boolean>>('locationInUse');
 
 /** DELETE /location/{id}: only when nobody has it as home or additional location any more. */
-export async function deleteLocation(deps: Deps, id: string) {
+export async function deleteLocation(deps: ServiceDeps<'db' | 'hooks'>, id: string) {
   const { db, hooks } = deps;
-  if (await hooks.ask(locationInUse)(db, id)) throw conflict(MSG.locationInUse, 'location_in_use');
+  if (await hooks.ask(locationInUse)(deps, id)) throw conflict(MSG.locationInUse, 'location_in_use');
   const [row] = await db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
   if (!row) throw notFound();
   forgetAllowedIps();

@@ -65,7 +65,7 @@ export async function authenticate(db: Db, token: string, ip: string, touch: boo
   // An entry that would time out is read again: another instance may have seen the session since.
   if (hit && (hit.db !== db || now - hit.cachedAt > ACTOR_TTL_MS || now - hit.lastSeenAt > hit.idleLimitMs)) hit = undefined;
   const entry = hit ?? (await lookUp(db, hash, now));
-  if (!entry.actor.externalLogin && !ipAllowed(await allowedIps(db), ip)) throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
+  if (!entry.actor.externalLogin && !ipAllowed(await allowedIps({ db }), ip)) throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
   if (touch && now - entry.lastSeenAt > TOUCH_EVERY_MS) {
     entry.lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, entry.actor.sessionId));

@@ -8,6 +8,7 @@ import { isTabletUserAgent, LOGIN_LOG_COUNT_CAP } from '@filialportal/core/sessi
 import type { Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/passwords.ts';
 import { allowedIps, ipAllowed } from '../locations/index.ts';
@@ -52,7 +53,7 @@ export async function login(db: Db, username: string, password: string, client: 
     await log(row?.id ?? null, false);
     throw new AppError(401, 'invalid_credentials', MSG.wrongLogin);
   }
-  if (!row.externalLogin && !ipAllowed(await allowedIps(db), client.ip)) {
+  if (!row.externalLogin && !ipAllowed(await allowedIps({ db }), client.ip)) {
     await log(row.id, false);
     throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
   }
@@ -104,7 +105,7 @@ export async function logout(db: Db, actor: Actor) {
 }
 
 /** Ends all sessions of a user (deactivation, password change), optionally keeping one. */
-export async function endUserSessions(db: Db, userId: string, keepSessionId?: string) {
+export async function endUserSessions({ db }: ServiceDeps<'db'>, { userId, keepSessionId }: { userId: string; keepSessionId?: string }) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

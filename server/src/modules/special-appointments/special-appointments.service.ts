@@ -35,7 +35,7 @@ const toDto = (r: Row, locationLabels: string) => ({
 
 /** Adds location labels ('Alle' for none) with one query for the whole page. */
 async function withLocationLabels(db: Db, rows: Row[]) {
-  const byId = await locationsByIds(db, rows.flatMap((r) => r.locations));
+  const byId = await locationsByIds({ db }, rows.flatMap((r) => r.locations));
   return rows.map((r) => toDto(r, r.locations.length ? r.locations.map((id) => byId.get(id)?.name ?? 'Unbekannt').join(', ') : 'Alle'));
 }
 

@@ -1,8 +1,8 @@
 import type { XlsxColumn } from '../../platform/exports.ts';
 import { permissionByName } from '@filialportal/core/permissions';
-import type { listTeams } from './teams.service.ts';
+import type { teamExportRows } from './teams.service.ts';
 
-type Row = Awaited<ReturnType<typeof listTeams>>[number];
+type Row = Awaited<ReturnType<typeof teamExportRows>>[number];
 
 /** Columns of POST /export-teams. */
 export const teamExportColumns: XlsxColumn<Row>[] = [

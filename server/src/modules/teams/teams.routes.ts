@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { teamExportColumns } from './teams.export.ts';
-import { listTeams, saveTeam, teamList } from './teams.service.ts';
+import { saveTeam, teamExportRows, teamList } from './teams.service.ts';
 
 const EDIT = { permission: 'einstellungen_benutzergruppen_bearbeiten' } as const;
 
@@ -25,7 +25,7 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/team', {
     config: { access: EDIT },
     schema: { tags, summary: 'Benutzergruppe anlegen', body: ZTeamRequest, response: { 200: ZTeamResponse } },
-    handler: (req) => saveTeam(deps, actorOf(req), req.body.team, null),
+    handler: (req) => saveTeam(deps, actorOf(req), { ...req.body, id: null }),
   });
 
   r.put('/team', {
@@ -33,21 +33,21 @@ export async function teamsRoutes(app: FastifyInstance, deps: Deps) {
     schema: { tags, summary: 'Benutzergruppe speichern (id in team.id)', body: ZTeamRequest, response: { 200: ZTeamResponse } },
     handler: (req) => {
       if (!req.body.team.id) throw badRequest(MSG.groupMissing);
-      return saveTeam(deps, actorOf(req), req.body.team, req.body.team.id);
+      return saveTeam(deps, actorOf(req), { ...req.body, id: req.body.team.id });
     },
   });
 
   r.put('/team/:id', {
     config: { access: EDIT },
     schema: { tags, summary: 'Benutzergruppe speichern', params: z.object({ id: zId() }), body: ZTeamRequest, response: { 200: ZTeamResponse } },
-    handler: (req) => saveTeam(deps, actorOf(req), req.body.team, req.params.id),
+    handler: (req) => saveTeam(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 
   r.post('/export-teams', {
     config: { access: { permission: 'einstellungen_benutzergruppen_sehen' } },
     schema: { tags, summary: 'Benutzergruppen als XLSX' },
     handler: async (_req, reply) => {
-      const teams = await listTeams(deps, true);
+      const teams = await teamExportRows(deps);
       return sendXlsx(reply, {
         filename: 'Benutzergruppen.xlsx',
         sheet: 'Benutzergruppen',

@@ -6,7 +6,7 @@ import { can, type Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { hook, type Hooks } from '../../platform/hooks.ts';
 import { dataVersion } from '../../platform/versions.ts';
 import { accountKeysRefusal, mayAssign } from './account-keys.ts';
@@ -15,7 +15,7 @@ import { userGroups } from './teams.table.ts';
 export type GroupRow = typeof userGroups.$inferSelect;
 
 /** GET /team: the groups as the actor may see them (the settings only with the group settings right). */
-export async function teamList(deps: Deps, actor: Actor) {
+export async function teamList(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor) {
   return { teams: await listTeams(deps, can(actor, 'einstellungen_benutzergruppen_sehen'), actor) };
 }
 
@@ -26,7 +26,7 @@ export async function teamList(deps: Deps, actor: Actor) {
  * group select of the user form) and whether he may change password, username, group and
  * active state of its members or delete them (`manageable`).
  */
-export async function listTeams(deps: Deps, full: boolean, actor?: Actor) {
+async function listTeams(deps: ServiceDeps<'db' | 'hooks'>, full: boolean, actor?: Actor) {
   const { db, hooks } = deps;
   const { version, counts } = await memberCounts(db, hooks);
   const rows = (await groupRows(db, version)).map((group) => ({ group, count: counts.get(group.id) ?? 0 }));
@@ -52,6 +52,11 @@ export async function listTeams(deps: Deps, full: boolean, actor?: Actor) {
         }
       : {}),
   }));
+}
+
+/** POST /export-teams: every group with its settings, as no one in particular sees them. */
+export async function teamExportRows(deps: ServiceDeps<'db' | 'hooks'>) {
+  return listTeams(deps, true);
 }
 
 /**
@@ -90,7 +95,7 @@ function groupRows(db: Db, version: string): Promise<GroupRow[]> {
  * escalation (only Admin grants permissions he does not hold himself, only Admin changes which
  * groups a group may give; the Admin group is fixed).
  */
-export async function saveTeam(deps: Deps, actor: Actor, input: TTeamRequest['team'], id: string | null) {
+export async function saveTeam(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor, { id, team: input }: { id: string | null; team: TTeamRequest['team'] }) {
   const { db } = deps;
   const existing = id ? (await db.select().from(userGroups).where(eq(userGroups.id, id)))[0] : undefined;
   if (id && !existing) throw notFound();

@@ -8,12 +8,12 @@ import type { Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
 import { currentYear } from '../../platform/dates.ts';
 import { prepared } from '../../platform/prepared.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import type { Hooks } from '../../platform/hooks.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { squareJpeg } from '../../platform/images.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { decodeDataUrl, deleteFile, saveFile } from '../../platform/uploads.ts';
+import { decodeDataUrl, deleteFile, saveFile, storedFile } from '../../platform/uploads.ts';
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { endSessions, lastSeenOf, vacationAccounts } from './hooks.ts';
@@ -34,6 +34,13 @@ export async function prepareAvatar(image: TInlineImage): Promise<Buffer> {
   if (problem) throw badRequest(problem);
   return squareJpeg(bytes, 256, MSG.avatarType);
 }
+/** GET /avatar/{id}: a stored picture; any other file is not one to find here. */
+export async function avatarFile({ db }: ServiceDeps<'db'>, id: string) {
+  const file = await storedFile(db, id);
+  if (!file || !file.mimeType.startsWith('image/')) throw notFound();
+  return file;
+}
+
 /** GET /user: the logged-in user with permissions and locations (spec 1 §3 Current user). */
 const parentGroup = alias(userGroups, 'parent_group');
 
@@ -57,9 +64,9 @@ const currentUserRow = prepared((db, hooks: Hooks) =>
     .prepare('current_user'),
 );
 
-export async function getCurrentUser(deps: Deps, userId: string): Promise<CurrentUserResponse> {
+export async function getCurrentUser(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor): Promise<CurrentUserResponse> {
   const { db, hooks } = deps;
-  const [row] = await currentUserRow(db, hooks).execute({ userId });
+  const [row] = await currentUserRow(db, hooks).execute({ userId: actor.userId });
   if (!row) throw notFound();
   const { user, group, location } = row;
   const available = new Map<string, { id: string; name: string }>([[location.id, location], ...row.extra.map((l) => [l.id, l] as const)]);
@@ -71,7 +78,7 @@ export async function getCurrentUser(deps: Deps, userId: string): Promise<Curren
   const current = available.get(selectedId) ?? location;
   const parentTeam = row.parentTeam ?? null;
   const lastSeenNewsDate = row.lastSeenNews ?? null;
-  const account = (await hooks.ask(vacationAccounts)(db, [user.id], currentYear())).get(user.id)!;
+  const account = (await hooks.ask(vacationAccounts)(deps, { userIds: [user.id], year: currentYear() })).get(user.id)!;
   const current_user: CurrentUser = {
     id: user.id,
     active: user.active,
@@ -114,8 +121,9 @@ export async function getCurrentUser(deps: Deps, userId: string): Promise<Curren
  * PUT /user/{id} by the user himself (view UserData): name, phone, selected location, optional
  * new password, optional avatar. Everything is checked before anything is written.
  */
-export async function updateOwnSettings(deps: Deps, actor: Actor, id: string, input: TUpdateOwnSettingsRequest) {
+export async function updateOwnSettings(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, actor: Actor, input: TUpdateOwnSettingsRequest & { id: string }) {
   const { db, storage } = deps;
+  const { id } = input;
   if (id !== actor.userId) throw forbidden();
   const [current] = await db.select().from(users).where(eq(users.id, id));
   if (!current) throw notFound();
@@ -140,6 +148,6 @@ export async function updateOwnSettings(deps: Deps, actor: Actor, id: string, in
   // The selected location is part of the cached session.
   if (selected !== (current.selectedLocationId ?? current.locationId)) await forgetActors(db);
   // A new password ends the other sessions, as people expect after changing it.
-  if (passwordHash) await deps.hooks.ask(endSessions)(db, id, actor.sessionId);
-  return getCurrentUser(deps, id);
+  if (passwordHash) await deps.hooks.ask(endSessions)(deps, { userId: id, keepSessionId: actor.sessionId });
+  return getCurrentUser(deps, actor);
 }

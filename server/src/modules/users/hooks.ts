@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SeenPage } from '@filialportal/core/news';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { hook } from '../../platform/hooks.ts';
 
 /**
@@ -22,16 +22,20 @@ export interface VacationAccount {
 }
 
 /** This year's vacation accounts of several people; answered by absences, which counts their days off. */
-export const vacationAccounts = hook<(db: Db, userIds: readonly string[], year: number) => Promise<Map<string, VacationAccount>>>('vacationAccounts');
+export const vacationAccounts = hook<(deps: ServiceDeps<'db'>, input: { userIds: readonly string[]; year: number }) => Promise<Map<string, VacationAccount>>>(
+  'vacationAccounts',
+);
 
 /** Saves HR's surplus and deduction of a year from the user form; answered by absences. */
-export const saveVacationAccount = hook<(db: Db, userId: string, year: number, values: { surplus: number; deduction: number }) => Promise<void>>('saveVacationAccount');
+export const saveVacationAccount = hook<(deps: ServiceDeps<'db'>, input: { userId: string; year: number; surplus: number; deduction: number }) => Promise<void>>(
+  'saveVacationAccount',
+);
 
 /**
  * Ends a person's sessions (deactivated, new password), all or all but the one named; answered
  * by session, whose sessions refer to the users table.
  */
-export const endSessions = hook<(db: Db, userId: string, keepSessionId?: string) => Promise<void>>('endSessions');
+export const endSessions = hook<(deps: ServiceDeps<'db'>, input: { userId: string; keepSessionId?: string }) => Promise<void>>('endSessions');
 
 /**
  * When the person last looked at a page, as an SQL expression of an ISO instant (null when never),

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { forgetActorsHere } from '../../platform/actor-cache.ts';
-import type { Deps } from '../../platform/deps.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, newToken, sha256 } from '../../platform/passwords.ts';
 import { endSessions } from './hooks.ts';
@@ -16,7 +16,7 @@ const RESET_VALID_MINUTES = 60;
  * Forgotten password: mails a one-time link valid for 60 minutes when the user exists and is
  * active. The caller answers the same either way, so nobody learns which accounts exist.
  */
-export async function requestPasswordReset(deps: Deps, username: string) {
+export async function requestPasswordReset(deps: ServiceDeps<'db' | 'mailer' | 'config'>, username: string) {
   const { db, mailer, config } = deps;
   const [user] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, active: users.active })
@@ -50,7 +50,7 @@ export async function requestPasswordReset(deps: Deps, username: string) {
  * Sets a new password with a one-time link; ends all sessions of that user. The link is checked
  * before the costly hash, so nobody makes the server hash for a link that does not exist.
  */
-export async function resetPassword(deps: Deps, token: string, password: string) {
+export async function resetPassword(deps: ServiceDeps<'db' | 'hooks'>, { token, password }: { token: string; password: string }) {
   const { db, hooks } = deps;
   const [valid] = await db
     .select({ id: passwordResets.id })
@@ -66,7 +66,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
       .returning({ userId: passwordResets.userId });
     if (!reset) throw new AppError(400, 'reset_invalid', MSG.passwordResetInvalid);
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, reset.userId));
-    await hooks.ask(endSessions)(tx, reset.userId);
+    await hooks.ask(endSessions)(withDb(deps, tx), { userId: reset.userId });
   });
   // Again after the commit: a request between the first clearing and the commit read the old session.
   forgetActorsHere();

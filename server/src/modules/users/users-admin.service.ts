@@ -7,7 +7,7 @@ import { type Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
 import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
@@ -56,7 +56,7 @@ const uniqueClash = onConstraint({
 });
 
 async function checkLocations(db: Db, ids: string[]) {
-  const found = await locationsByIds(db, ids);
+  const found = await locationsByIds({ db }, ids);
   if (ids.some((id) => !found.has(id))) throw badRequest(MSG.fillAllFields);
 }
 
@@ -108,7 +108,7 @@ function editableColumns(actor: Actor): { has(column: EditableField): boolean } 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** POST /user: a new user with every rule of spec 3 §5 "New user". */
-export async function createUser(deps: Deps, actor: Actor, input: TCreateUserRequest) {
+export async function createUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, actor: Actor, input: TCreateUserRequest) {
   const { db, storage, hooks } = deps;
   const cols = columnsOf(input.user);
   if (!inUserScope(actor, cols.locationId)) throw forbidden(MSG.locationOutOfScope);
@@ -124,7 +124,7 @@ export async function createUser(deps: Deps, actor: Actor, input: TCreateUserReq
         .insert(users)
         .values({ ...cols, groupId: group.id, passwordHash, avatarFileId: file?.id ?? null })
         .returning({ id: users.id });
-      await hooks.ask(saveVacationAccount)(tx, row!.id, currentYear(), accountValues(input.user));
+      await hooks.ask(saveVacationAccount)(withDb(deps, tx), { userId: row!.id, year: currentYear(), ...accountValues(input.user) });
       return row!.id;
     })
     .catch(async (err: unknown) => {
@@ -135,8 +135,9 @@ export async function createUser(deps: Deps, actor: Actor, input: TCreateUserReq
 }
 
 /** PUT /user/{id} from the settings area: only the fields the actor's permissions allow. */
-export async function updateUser(deps: Deps, actor: Actor, id: string, input: TUpdateUserRequest) {
+export async function updateUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, actor: Actor, input: TUpdateUserRequest & { id: string }) {
   const { db, storage, hooks } = deps;
+  const { id } = input;
   const [current] = await db.select().from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
   const cols = columnsOf(input.user);
@@ -159,7 +160,7 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
     if (!editable.has('groupId')) throw forbidden(MSG.fieldNotEditable);
     changes.groupId = group.id;
   }
-  const account = (await hooks.ask(vacationAccounts)(db, [id], currentYear())).get(id)!;
+  const account = (await hooks.ask(vacationAccounts)(deps, { userIds: [id], year: currentYear() })).get(id)!;
   const accountChanged = account.surplus !== input.user.holidaySurplusPreviousYear || account.deduction !== input.user.deductionHolidaysCurrentYear;
   if (accountChanged && (!editable.has('holidaySurplusPreviousYear') || !editable.has('deductionHolidaysCurrentYear'))) {
     throw forbidden(MSG.fieldNotEditable);
@@ -181,7 +182,7 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
     .transaction(async (tx) => {
       // Saving the form unchanged, or only the vacation account, leaves the users row alone.
       if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, id));
-      if (accountChanged) await hooks.ask(saveVacationAccount)(tx, id, currentYear(), accountValues(input.user));
+      if (accountChanged) await hooks.ask(saveVacationAccount)(withDb(deps, tx), { userId: id, year: currentYear(), ...accountValues(input.user) });
     })
     .catch(async (err: unknown) => {
       if (file) await deleteFile(db, storage, file.id);
@@ -190,24 +191,24 @@ export async function updateUser(deps: Deps, actor: Actor, id: string, input: TU
   if (file && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
   // Group, location and status travel in the cached sessions of the person.
   if (Object.keys(changes).length) await forgetActors(db);
-  if (changes.active === false || passwordHash) await hooks.ask(endSessions)(db, id, id === actor.userId ? actor.sessionId : undefined);
+  if (changes.active === false || passwordHash) await hooks.ask(endSessions)(deps, { userId: id, keepSessionId: id === actor.userId ? actor.sessionId : undefined });
   return getUser(deps, actor, id);
 }
 
 /** GET /activate/user/{id}: toggles active; deactivating ends the user's sessions. */
-export async function toggleActive(deps: Deps, actor: Actor, id: string) {
+export async function toggleActive(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor, id: string) {
   const { db, hooks } = deps;
   if (id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
   const [current] = await db.select({ active: users.active, locationId: users.locationId, groupId: users.groupId }).from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
   guardAccountKeys(actor, await groupOf(db, current.groupId));
   await db.update(users).set({ active: !current.active }).where(eq(users.id, id));
-  if (current.active) await hooks.ask(endSessions)(db, id);
+  if (current.active) await hooks.ask(endSessions)(deps, { userId: id });
   return { id, active: !current.active };
 }
 
 /** DELETE /user/{id}: removes the person; rows elsewhere keep their history without the link. */
-export async function deleteUser(deps: Deps, actor: Actor, id: string) {
+export async function deleteUser(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
   const { db, storage } = deps;
   if (id === actor.userId) throw badRequest(MSG.cannotDeleteSelf);
   const [current] = await db

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { currentYear } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { dataVersion } from '../../platform/versions.ts';
@@ -55,7 +55,7 @@ function weekFields(u: UserRow): Record<WeekField, string> {
  * colleague, as names and groups stand beside their claims, news and comments anyway; nothing
  * more (no e-mail, phone or personal number).
  */
-export async function userPopup(db: Db, id: string) {
+export async function userPopup({ db }: ServiceDeps<'db'>, id: string) {
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatarFileId: users.avatarFileId, roleLabel: userGroups.label, locationLabel: locations.name })
     .from(users)
@@ -74,7 +74,7 @@ export async function userPopup(db: Db, id: string) {
   };
 }
 /** GET /user/{id}: every field of spec 3 §3 User. */
-export async function getUser(deps: Deps, actor: Actor, id: string) {
+export async function getUser(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor, id: string) {
   const { db, hooks } = deps;
   const [row] = await db
     .select({ user: users, role: userGroups.name, roleLabel: userGroups.label, locationLabel: locations.name })
@@ -84,7 +84,7 @@ export async function getUser(deps: Deps, actor: Actor, id: string) {
     .where(eq(users.id, id));
   if (!row || !canSeeUser(actor, row.user)) throw notFound();
   const u = row.user;
-  const account = (await hooks.ask(vacationAccounts)(db, [u.id], currentYear())).get(u.id)!;
+  const account = (await hooks.ask(vacationAccounts)(deps, { userIds: [u.id], year: currentYear() })).get(u.id)!;
   return {
     user: {
       id: u.id,
@@ -134,7 +134,7 @@ export function userListFilter(actor: Actor, search: string | undefined): SQL | 
 }
 
 /** GET /user/list/{page}: 6 per page, searchable, sortable (spec 3 §2 Benutzer). */
-export async function listUsers(db: Db, actor: Actor, opts: { page: number; search?: string; sort?: string }) {
+export async function listUsers({ db }: ServiceDeps<'db'>, actor: Actor, opts: { page: number; search?: string; sort?: string }) {
   const where = userListFilter(actor, opts.search);
   const sort = parseSort(opts.sort, USER_SORT);
   const order = sort
@@ -207,7 +207,7 @@ type TUserListAllResponse = z.infer<typeof ZUserListAllResponse>;
 const gzipAsync = promisify(gzip);
 const pickerCache = new WeakMap<Db, { version: string; list: Promise<PickerList> }>();
 
-export async function pickerList(db: Db): Promise<PickerList> {
+export async function pickerList({ db }: ServiceDeps<'db'>): Promise<PickerList> {
   const version = await pickerVersion(db);
   const hit = pickerCache.get(db);
   if (hit?.version === version) return hit.list;
@@ -268,7 +268,7 @@ async function buildPickerList(db: Db, version: string): Promise<PickerList> {
 export const memberCount = (groupId: SQL) => sql<number>`(select count(*)::int from ${users} x where x.group_id = ${groupId})`;
 
 /** Whether someone has the location as home or additional location (asked before it is deleted). */
-export async function anyoneAtLocation(db: Db, locationId: string): Promise<boolean> {
+export async function anyoneAtLocation({ db }: ServiceDeps<'db'>, locationId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -277,13 +277,13 @@ export async function anyoneAtLocation(db: Db, locationId: string): Promise<bool
   return row !== undefined;
 }
 
-export async function countUsers(db: Db, actor: Actor): Promise<number> {
+export async function countUsers({ db }: ServiceDeps<'db'>, actor: Actor): Promise<number> {
   const [row] = await db.select({ count: count() }).from(users).where(userScope(actor));
   return row?.count ?? 0;
 }
 
 /** Rows of the user export (same filter and scope as the list), read in batches. */
-export function userExportRows(deps: Deps, actor: Actor, search: string | undefined) {
+export function userExportRows(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor, search: string | undefined) {
   const { db, hooks } = deps;
   const where = userListFilter(actor, search);
   return inBatches(async (limit, offset) => {
@@ -297,7 +297,7 @@ export function userExportRows(deps: Deps, actor: Actor, search: string | undefi
       .limit(limit)
       .offset(offset);
     // One query for the vacation accounts of the whole batch.
-    const accounts = await hooks.ask(vacationAccounts)(db, rows.map((r) => r.user.id), currentYear());
+    const accounts = await hooks.ask(vacationAccounts)(deps, { userIds: rows.map((r) => r.user.id), year: currentYear() });
     return rows.map((r) => ({ user: r.user, roleLabel: r.roleLabel, locationLabel: r.locationLabel, account: accounts.get(r.user.id) }));
   });
 }

@@ -21,9 +21,8 @@ import { sendXlsx } from '../../platform/exports.ts';
 import { parseOr400 } from '../../platform/validation.ts';
 import { userExportColumns } from './users.export.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { notFound } from '../../platform/errors.ts';
 import { ZPageParam } from '../../platform/paging.ts';
-import { sendStoredFile, storedFile } from '../../platform/uploads.ts';
+import { sendStoredFile } from '../../platform/uploads.ts';
 import * as currentUser from './current-user.service.ts';
 import * as usersAdmin from './users-admin.service.ts';
 import * as usersList from './users-list.service.ts';
@@ -50,7 +49,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/user', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Der angemeldete Benutzer mit Berechtigungen', response: { 200: ZCurrentUserResponse } },
-    handler: (req) => currentUser.getCurrentUser(deps, actorOf(req).userId),
+    handler: (req) => currentUser.getCurrentUser(deps, actorOf(req)),
   });
 
   r.get('/user/list/:page', {
@@ -62,14 +61,14 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ userSearch: z.string().max(100).optional(), sort: z.string().max(40).optional() }),
       response: { 200: ZUserListResponse },
     },
-    handler: (req) => usersList.listUsers(deps.db, actorOf(req), { page: req.params.page, search: req.query.userSearch, sort: req.query.sort }),
+    handler: (req) => usersList.listUsers(deps, actorOf(req), { page: req.params.page, search: req.query.userSearch, sort: req.query.sort }),
   });
 
   r.get('/user/listall', {
     config: { access: { anyOf: PEOPLE_PICKERS } },
     schema: { tags, summary: 'Alle Benutzer für Auswahllisten (Name, Standort, Gruppe)', response: { 200: ZUserListAllResponse } },
     handler: async (req, reply) => {
-      const list = await usersList.pickerList(deps.db);
+      const list = await usersList.pickerList(deps);
       // The browser may keep it, but asks each time whether it is still current.
       reply.header('ETag', list.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
       if (req.headers['if-none-match'] === list.etag) return reply.code(304 as 200).send(null as never);
@@ -83,7 +82,7 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/user-popup', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Karte einer Person (Name, Bild, Gruppe, Standort); ohne id die eigene', querystring: ZUserPopupQuery, response: { 200: ZUserPopupResponse } },
-    handler: (req) => usersList.userPopup(deps.db, req.query.id ?? req.query.userId ?? actorOf(req).userId),
+    handler: (req) => usersList.userPopup(deps, req.query.id ?? req.query.userId ?? actorOf(req).userId),
   });
 
   r.get('/user/:id', {
@@ -112,8 +111,8 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
     },
     handler: (req) =>
       'role' in req.body
-        ? usersAdmin.updateUser(deps, actorOf(req), req.params.id, parseOr400(ZUpdateUserRequest, req.body))
-        : currentUser.updateOwnSettings(deps, actorOf(req), req.params.id, parseOr400(ZUpdateOwnSettingsRequest, req.body)),
+        ? usersAdmin.updateUser(deps, actorOf(req), { ...parseOr400(ZUpdateUserRequest, req.body), id: req.params.id })
+        : currentUser.updateOwnSettings(deps, actorOf(req), { ...parseOr400(ZUpdateOwnSettingsRequest, req.body), id: req.params.id }),
   });
 
   r.delete('/user/:id', {
@@ -146,15 +145,14 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/count/user/', {
     config: { access: { anyOf: SEE_USERS } },
     schema: { tags, summary: 'Anzahl Benutzer', response: { 200: ZCountResponse } },
-    handler: async (req) => ({ count: await usersList.countUsers(deps.db, actorOf(req)) }),
+    handler: async (req) => ({ count: await usersList.countUsers(deps, actorOf(req)) }),
   });
 
   r.get('/avatar/:id', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Profilbild', params: ZId },
     handler: async (req, reply) => {
-      const file = await storedFile(deps.db, req.params.id);
-      if (!file || !file.mimeType.startsWith('image/')) throw notFound();
+      const file = await currentUser.avatarFile(deps, req.params.id);
       // A new picture is a new file id: the bytes behind an address never change.
       return sendStoredFile(reply, deps.storage, file, { disposition: 'inline', cache: 'immutable' });
     },
