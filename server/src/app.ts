@@ -192,7 +192,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      registerAuth(api, deps.db, authenticate);
+      registerAuth(api, deps, authenticate);
       registerInputGuard(api);
       registerLiveAnnouncements(api, deps.live);
       await api.register(healthModule, deps);

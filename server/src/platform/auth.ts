@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from './access.ts';
 import { enforceAccess } from './access.ts';
-import type { Db } from './db.ts';
+import type { ServiceDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -36,17 +36,17 @@ export function bearerToken(req: FastifyRequest): string {
   return match[1]!;
 }
 
-export type Authenticate = (db: Db, token: string, ip: string, touch: boolean) => Promise<Actor>;
+export type Authenticate = (deps: ServiceDeps<'db'>, request: { token: string; ip: string; touch: boolean }) => Promise<Actor>;
 
 /**
  * Authenticates every non-public route, then enforces its declared access. Runs before schema
  * validation (the body is parsed by then, for `authTok`), so a stranger gets 401, not a 400.
  */
-export function registerAuth(app: FastifyInstance, db: Db, authenticate: Authenticate) {
+export function registerAuth(app: FastifyInstance, deps: ServiceDeps<'db'>, authenticate: Authenticate) {
   app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    req.actor = await authenticate(db, bearerToken(req), req.ip, !req.routeOptions.config.passive);
+    req.actor = await authenticate(deps, { token: bearerToken(req), ip: req.ip, touch: !req.routeOptions.config.passive });
     enforceAccess(req);
   });
 }

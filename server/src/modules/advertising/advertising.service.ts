@@ -76,7 +76,7 @@ function toDto(r: Row, today: string): TAdvertising {
 /** GET /advertising/list/{from}: newest showFrom first; rows, total and new ones in one statement. */
 export async function listAdvertising(db: Db, actor: Actor, from: number, limit = ADVERTISING_PAGE_SIZE) {
   const where = visibleWhere(actor);
-  const since = (await seenAt(db, actor.userId, 'advertising')) ?? new Date(Date.now() - 14 * 86_400_000);
+  const since = (await seenAt({ db }, actor, 'advertising')) ?? new Date(Date.now() - 14 * 86_400_000);
   const countQuery = db.select({ n: count() }).from(advertisings).where(where);
   const newQuery = db.select({ n: count() }).from(advertisings).where(and(where, newWhere(since)));
   const rows = await db

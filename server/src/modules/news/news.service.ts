@@ -190,7 +190,7 @@ export async function requireVisibleNews(db: Db, actor: Actor, id: string) {
 
 /** GET /news/unseen: visible, published news that appeared after the person last saw news. */
 export async function unseenNews(db: Db, actor: Actor) {
-  const since = await seenAt(db, actor.userId, 'news');
+  const since = await seenAt({ db }, actor, 'news');
   // Someone who never opened news sees the last two weeks, not the whole history.
   const from = since ?? new Date(Date.now() - 14 * 86_400_000);
   const cutoff = archiveCutoff();

@@ -16,6 +16,6 @@ export async function seenRoutes(app: FastifyInstance, deps: Deps) {
       params: z.object({ page: z.enum(SEEN_PAGES) }),
       response: { 200: ZSeenResponse },
     },
-    handler: (req) => markSeen(deps.db, actorOf(req).userId, req.params.page),
+    handler: (req) => markSeen(deps, actorOf(req), req.params.page),
   });
 }

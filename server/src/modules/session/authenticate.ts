@@ -3,6 +3,7 @@ import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import { cachedActor, startActorLookUp, type CachedActor } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { prepared } from '../../platform/prepared.ts';
 import { sha256 } from '../../platform/passwords.ts';
@@ -58,14 +59,15 @@ const sessionOf = prepared((db) =>
  * minute is answered from memory; `touch` marks activity (a background poll passes false so it
  * cannot keep a session alive).
  */
-export async function authenticate(db: Db, token: string, ip: string, touch: boolean): Promise<Actor> {
+export async function authenticate(deps: ServiceDeps<'db'>, { token, ip, touch }: { token: string; ip: string; touch: boolean }): Promise<Actor> {
+  const { db } = deps;
   const hash = sha256(token);
   const now = Date.now();
   let hit = cachedActor(hash);
   // An entry that would time out is read again: another instance may have seen the session since.
   if (hit && (hit.db !== db || now - hit.cachedAt > ACTOR_TTL_MS || now - hit.lastSeenAt > hit.idleLimitMs)) hit = undefined;
   const entry = hit ?? (await lookUp(db, hash, now));
-  if (!entry.actor.externalLogin && !ipAllowed(await allowedIps({ db }), ip)) throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
+  if (!entry.actor.externalLogin && !ipAllowed(await allowedIps(deps), ip)) throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
   if (touch && now - entry.lastSeenAt > TOUCH_EVERY_MS) {
     entry.lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, entry.actor.sessionId));

@@ -40,7 +40,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
     schema: { ...tag, summary: 'Anmelden (Formularfelder username, password)', body: ZLoginRequest, response: { 200: ZTokenResponse } },
     handler: async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return session.login(deps.db, req.body.username, req.body.password, clientInfo(req));
+      return session.login(deps, { ...req.body, client: clientInfo(req) });
     },
   });
 
@@ -48,7 +48,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: 'authenticated' },
     schema: { ...tag, summary: 'Sitzung verlängern', response: { 200: ZTokenResponse } },
     handler: async (req) => {
-      await session.refresh(deps.db, actorOf(req));
+      await session.refresh(deps, actorOf(req));
       return { token: bearerToken(req) };
     },
   });
@@ -57,7 +57,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: 'authenticated' },
     schema: { ...tag, summary: 'Abmelden: widerruft das Token' },
     handler: async (req, reply) => {
-      await session.logout(deps.db, actorOf(req));
+      await session.logout(deps, actorOf(req));
       return reply.status(204).send();
     },
   });
@@ -71,7 +71,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ term: z.string().max(100).optional(), sort: z.string().max(20).optional() }),
       response: { 200: ZLoginLogListResponse },
     },
-    handler: (req) => session.listLoginLog(deps.db, { page: req.params.page, term: req.query.term, sort: req.query.sort }),
+    handler: (req) => session.listLoginLog(deps, { page: req.params.page, term: req.query.term, sort: req.query.sort }),
   });
 
   r.post('/export-login-logs', {
@@ -82,7 +82,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
         filename: 'Login-Verlauf.xlsx',
         sheet: 'Login-Verlauf',
         columns: loginLogExportColumns,
-        rows: session.loginLogExportRows(deps.db, req.query.search),
+        rows: session.loginLogExportRows(deps, req.query.search),
       }),
   });
 }

@@ -35,7 +35,7 @@ export interface ClientInfo {
 }
 
 /** POST /token: checks the password and opens a session; every attempt goes to the login log. */
-export async function login(db: Db, username: string, password: string, client: ClientInfo): Promise<{ token: string }> {
+export async function login({ db }: ServiceDeps<'db'>, { username, password, client }: { username: string; password: string; client: ClientInfo }): Promise<{ token: string }> {
   const name = username.trim().toLowerCase();
   const log = (userId: string | null, success: boolean) =>
     db.insert(loginLog).values({ userId, userName: name, ip: client.ip, city: client.city ?? '', country: client.country ?? '', success });
@@ -94,12 +94,12 @@ async function loginLocked(db: Db, name: string, ip: string): Promise<boolean> {
 }
 
 /** GET /api-token-refresh: marks the session active now and answers with the same token. */
-export async function refresh(db: Db, actor: Actor) {
+export async function refresh({ db }: ServiceDeps<'db'>, actor: Actor) {
   await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, actor.sessionId));
 }
 
 /** POST /logout: revokes the token server-side. */
-export async function logout(db: Db, actor: Actor) {
+export async function logout({ db }: ServiceDeps<'db'>, actor: Actor) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, actor.sessionId));
   await forgetActors(db);
 }
@@ -138,7 +138,7 @@ function toLogDto(r: typeof loginLog.$inferSelect) {
 }
 
 /** GET /loginlog/list/{page}: newest first by default; 6 per page like every settings list. */
-export async function listLoginLog(db: Db, opts: { page: number; term?: string; sort?: string }) {
+export async function listLoginLog({ db }: ServiceDeps<'db'>, opts: { page: number; term?: string; sort?: string }) {
   const where = logFilter(opts.term);
   const s = parseSort(opts.sort, LOG_SORT);
   const order = s ? [(s.desc ? desc : asc)(logSortColumn[s.field]), desc(loginLog.createdAt)] : [desc(loginLog.createdAt), asc(loginLog.id)];
@@ -153,7 +153,7 @@ export async function listLoginLog(db: Db, opts: { page: number; term?: string; 
   return { list: rows.map((r) => toLogDto(r.row)), count: Math.min(total, LOGIN_LOG_COUNT_CAP), more: total > LOGIN_LOG_COUNT_CAP };
 }
 
-export function loginLogExportRows(db: Db, term: string | undefined) {
+export function loginLogExportRows({ db }: ServiceDeps<'db'>, term: string | undefined) {
   const where = logFilter(term);
   return inBatches((limit, offset) => db.select().from(loginLog).where(where).orderBy(desc(loginLog.createdAt), asc(loginLog.id)).limit(limit).offset(offset));
 }
