@@ -176,8 +176,8 @@ describe('task rules', () => {
 
   it('a shared task completed by another area (no person) reads as done without a name', async () => {
     const verkauf = await userId('verkauf@example.com');
-    const id = await createLinkedTask(t.db, { title: 'Antrag prüfen', deadline: '2030-03-02', recipients: [verkauf], reference: 'absence:shared', link: '', locked: true, createdBy: await userId('personalleitung@example.com') });
-    await completeLinkedTasks(t.db, 'absence:shared', null);
+    const id = await createLinkedTask(t, { title: 'Antrag prüfen', deadline: '2030-03-02', recipients: [verkauf], reference: 'absence:shared', link: '', locked: true, createdBy: await userId('personalleitung@example.com') });
+    await completeLinkedTasks(t, { reference: 'absence:shared', byUserId: null });
     const row = (await list('personalleitung@example.com', '3', 1)).tasks.find((x: { id: string }) => x.id === id);
     expect(row).toMatchObject({ completed: true, completedByFullName: '' });
     expect(taskProgress(row).label).toMatch(/^Erledigt am \d\d\.\d\d\.\d{4}$/);
@@ -185,23 +185,23 @@ describe('task rules', () => {
 
   it('linked tasks of other modules: locked, completed and removed by reference', async () => {
     const verkauf = await userId('verkauf@example.com');
-    const id = await createLinkedTask(t.db, { title: 'Urlaubsantrag prüfen', deadline: '2030-03-01', recipients: [verkauf], reference: 'absence:test', link: 'absence/1', locked: true, createdBy: await userId('personalleitung@example.com') });
+    const id = await createLinkedTask(t, { title: 'Urlaubsantrag prüfen', deadline: '2030-03-01', recipients: [verkauf], reference: 'absence:test', link: 'absence/1', locked: true, createdBy: await userId('personalleitung@example.com') });
     const token = await t.login('verkauf@example.com');
     const row = (await list('verkauf@example.com')).tasks.find((x: { id: string }) => x.id === id);
     expect(row).toMatchObject({ locked: true, link: 'absence/1', reference: 'absence:test', createdByFullName: expect.stringMatching(/\S+ \S+/) });
     const refused = await t.as(token, { method: 'PUT', url: `/api/task/${id}`, payload: { task: { completed: true } } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(MSG.taskLocked);
-    await completeLinkedTasks(t.db, 'absence:test', null);
+    await completeLinkedTasks(t, { reference: 'absence:test', byUserId: null });
     expect((await list('verkauf@example.com', '2', 1)).tasks.map((x: { id: string }) => x.id)).toContain(id);
-    await deleteLinkedTasks(t.db, 'absence:test');
+    await deleteLinkedTasks(t, 'absence:test');
     expect((await t.db.select().from(tasks).where(eq(tasks.id, id!))).length).toBe(0);
   });
 
   it("names the sender: the person, 'Filialportal' for the portal's own tasks, 'Benutzer gelöscht' once the creator's account is gone", async () => {
     const verkauf = await userId('verkauf@example.com');
-    const bySystem = await createLinkedTask(t.db, { title: 'Veranstaltung bewerten', deadline: '2030-03-03', recipients: [verkauf], reference: 'sender:system', link: '', locked: true, createdBy: null });
-    const byPerson = await createLinkedTask(t.db, { title: 'Bitte bestätigen', deadline: '2030-03-03', recipients: [verkauf], reference: 'sender:person', link: '', locked: true, createdBy: await userId('personalleitung@example.com') });
+    const bySystem = await createLinkedTask(t, { title: 'Veranstaltung bewerten', deadline: '2030-03-03', recipients: [verkauf], reference: 'sender:system', link: '', locked: true, createdBy: null });
+    const byPerson = await createLinkedTask(t, { title: 'Bitte bestätigen', deadline: '2030-03-03', recipients: [verkauf], reference: 'sender:person', link: '', locked: true, createdBy: await userId('personalleitung@example.com') });
     const sender = async (id: string | null) => (await list('verkauf@example.com')).tasks.find((x: { id: string }) => x.id === id).createdByFullName;
     expect(await sender(bySystem)).toBe(MSG.systemSender);
     expect(await sender(byPerson)).toMatch(/\S+ \S+/);

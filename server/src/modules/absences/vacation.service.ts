@@ -8,7 +8,7 @@ import { parseSort } from '@filialportal/core/sort';
 import type { TVacationRequest } from '@filialportal/core/vacation';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import { type Deps, withDb } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
@@ -326,7 +326,7 @@ export async function decideVacation(deps: Deps, actor: Actor, id: string, appro
       .update(absences)
       .set({ approved: approve, declined: !approve, declineReason: reason, confirmedBy: actor.userId, confirmedAt: new Date() })
       .where(eq(absences.id, id));
-    await completeLinkedTasks(tx, reference(id), actor.userId);
+    await completeLinkedTasks(withDb(deps, tx), { reference: reference(id), byUserId: actor.userId });
     return row.a.userId ? recomputeSickCredits(tx, [row.a.userId]) : [];
   }).catch(overlapRefused);
   if (row.email) {

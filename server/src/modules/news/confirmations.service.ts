@@ -22,7 +22,7 @@ export async function confirmNews(db: Db, actor: Actor, newsId: string) {
   if (!item?.requiresConfirmation) throw badRequest(MSG.newsNotConfirmable);
   await db.transaction(async (tx) => {
     await tx.insert(newsConfirmations).values({ newsId, userId: actor.userId }).onConflictDoNothing();
-    await completeLinkedTasksFor(tx, reference(newsId), actor.userId);
+    await completeLinkedTasksFor({ db: tx }, { reference: reference(newsId), userId: actor.userId });
   });
   return { newsId, confirmed: true };
 }
@@ -79,7 +79,7 @@ export async function remindPending(db: Db, actor: Actor, newsId: string) {
   const [item] = await db.select({ title: news.title }).from(news).where(eq(news.id, newsId));
   if (!item) throw notFound();
   const pending = (await audience(db, newsId, null)).filter((r) => !r.confirmedAt).map((r) => r.userId);
-  await createLinkedTask(db, {
+  await createLinkedTask({ db }, {
     title: `Bitte lesen und bestätigen: ${item.title}`.slice(0, TASK_TITLE_MAX),
     deadline: todayIso(),
     priority: 3,

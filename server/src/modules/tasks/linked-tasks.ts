@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { taskAssignments, taskSubtasks, tasks } from './tasks.table.ts';
 
 // Tasks as other modules create and finish them (linked tasks), and the insert POST /task shares.
@@ -21,7 +21,7 @@ export interface NewTask {
   recipients: string[];
 }
 
-export async function insertTask(db: Db, t: NewTask): Promise<string> {
+export async function insertTask({ db }: ServiceDeps<'db'>, t: NewTask): Promise<string> {
   return db.transaction(async (tx) => {
     const [task] = await tx
       .insert(tasks)
@@ -49,11 +49,11 @@ export async function insertTask(db: Db, t: NewTask): Promise<string> {
 /**
  * For other modules: a task linked to something of theirs (`reference`, e.g. 'absence:<id>',
  * and `link`, where clicking leads). Locked tasks are completed by that module, not by hand.
- * Pass the module's transaction as `db` to create it atomically with the module's own rows.
+ * Pass the module's transaction as `deps.db` to create it atomically with the module's own rows.
  */
-export async function createLinkedTask(db: Db, t: Omit<NewTask, 'teams' | 'locations' | 'users'> & { reference: string }) {
+export async function createLinkedTask(deps: ServiceDeps<'db'>, t: Omit<NewTask, 'teams' | 'locations' | 'users'> & { reference: string }) {
   if (t.recipients.length === 0) return null;
-  return insertTask(db, { ...t, users: t.recipients });
+  return insertTask(deps, { ...t, users: t.recipients });
 }
 
 /**
@@ -77,7 +77,7 @@ export function linkedTaskCtes(t: Omit<NewTask, 'teams' | 'locations' | 'users' 
 }
 
 /** Completes every task with this reference (e.g. the request was accepted or declined). */
-export async function completeLinkedTasks(db: Db, reference: string, byUserId: string | null) {
+export async function completeLinkedTasks({ db }: ServiceDeps<'db'>, { reference, byUserId }: { reference: string; byUserId: string | null }) {
   const ids = db.select({ id: tasks.id }).from(tasks).where(eq(tasks.reference, reference));
   await db
     .update(taskAssignments)
@@ -86,7 +86,7 @@ export async function completeLinkedTasks(db: Db, reference: string, byUserId: s
 }
 
 /** Completes one person's copy of the tasks with this reference (e.g. that person confirmed a notice). */
-export async function completeLinkedTasksFor(db: Db, reference: string, userId: string) {
+export async function completeLinkedTasksFor({ db }: ServiceDeps<'db'>, { reference, userId }: { reference: string; userId: string }) {
   const ids = db.select({ id: tasks.id }).from(tasks).where(eq(tasks.reference, reference));
   await db
     .update(taskAssignments)
@@ -95,13 +95,13 @@ export async function completeLinkedTasksFor(db: Db, reference: string, userId: 
 }
 
 /** Takes one person off the tasks with this reference (e.g. they turned out not to be concerned). */
-export async function removeLinkedTaskRecipient(db: Db, reference: string, userId: string) {
+export async function removeLinkedTaskRecipient({ db }: ServiceDeps<'db'>, { reference, userId }: { reference: string; userId: string }) {
   const ids = db.select({ id: tasks.id }).from(tasks).where(eq(tasks.reference, reference));
   await db.delete(taskAssignments).where(and(inArray(taskAssignments.taskId, ids), eq(taskAssignments.userId, userId)));
 }
 
 /** Puts a person (back) on the tasks with this reference; nothing when there is none or they are on it. */
-export async function addLinkedTaskRecipient(db: Db, reference: string, userId: string) {
+export async function addLinkedTaskRecipient({ db }: ServiceDeps<'db'>, { reference, userId }: { reference: string; userId: string }) {
   await db.execute(sql`insert into ${taskAssignments} (task_id, user_id)
     select t.id, ${userId}::uuid from ${tasks} t where t.reference = ${reference}
     on conflict (task_id, user_id) do nothing`);
@@ -113,11 +113,11 @@ export function deleteLinkedTasksCte(reference: string): SQL {
 }
 
 /** Removes every task with this reference (e.g. the request was withdrawn). */
-export async function deleteLinkedTasks(db: Db, reference: string) {
+export async function deleteLinkedTasks({ db }: ServiceDeps<'db'>, reference: string) {
   await db.delete(tasks).where(eq(tasks.reference, reference));
 }
 
 /** Deletes the linked tasks of many records at once; `references` is a subquery yielding their references. */
-export async function deleteLinkedTasksIn(db: Db, references: SQL) {
+export async function deleteLinkedTasksIn({ db }: ServiceDeps<'db'>, references: SQL) {
   await db.delete(tasks).where(sql`${tasks.reference} in (${references})`);
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { inScope, type Scope } from '../../platform/scope.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
@@ -11,9 +11,8 @@ import { users } from '../users/index.ts';
  * at one of the locations). `outside` tells whether anyone found lies outside the actor's scope.
  */
 export async function resolveTaskRecipients(
-  db: Db,
-  sel: { teams: readonly string[]; locations: readonly string[]; users: readonly string[] },
-  scope: Scope,
+  { db }: ServiceDeps<'db'>,
+  sel: { teams: readonly string[]; locations: readonly string[]; users: readonly string[]; scope: Scope },
 ): Promise<{ ids: string[]; outside: boolean }> {
   const bySelection = [];
   // One array parameter instead of one per person: the statement's text stays the same size.
@@ -37,6 +36,6 @@ export async function resolveTaskRecipients(
         sql`(${sql.join(bySelection, sql` or `)})`,
       ),
     );
-  const outside = rows.some((r) => !inScope(scope, r));
+  const outside = rows.some((r) => !inScope(sel.scope, r));
   return { ids: rows.map((r) => r.id), outside };
 }

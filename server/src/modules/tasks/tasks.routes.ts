@@ -28,7 +28,6 @@ const DELEGATE = ['aufgaben_an_alle_stellen', 'aufgaben_an_mitarbeiter_aus_eigen
 
 export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   r.get('/task/list/:from/:location/:team/:completed', {
     config: { access: { permission: 'aufgaben_menu_sehen' } },
@@ -39,32 +38,32 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ taskview: ZView }),
       response: { 200: ZTaskListResponse },
     },
-    handler: (req) => service.listTasks(db, actorOf(req), { ...req.params, view: req.query.taskview }),
+    handler: (req) => service.listTasks(deps, actorOf(req), { ...req.params, view: req.query.taskview }),
   });
 
   r.get('/task/count', {
     config: { access: { permission: 'aufgaben_menu_sehen' }, passive: true },
     schema: { tags, summary: 'Anzahl eigener offener Aufgaben (Zähler in der Navigation)', response: { 200: ZTaskCountResponse } },
-    handler: (req) => service.countUnfinished(db, actorOf(req)),
+    handler: (req) => service.countUnfinished(deps, actorOf(req)),
   });
 
   r.post('/task', {
     config: { live: ['tasks'], access: { anyOf: DELEGATE } },
     schema: { tags, summary: 'Aufgabe stellen', body: ZCreateTaskRequest, response: { 200: ZCreatedTaskResponse } },
-    handler: (req) => service.createTask(db, actorOf(req), req.body),
+    handler: (req) => service.createTask(deps, actorOf(req), req.body),
   });
 
   r.put('/task/:id', {
     config: { live: ['tasks'], access: { permission: 'aufgaben_erhalten' } },
     schema: { tags, summary: 'Eigene Aufgabe erledigen oder wieder öffnen: { task: { completed } }', params: ZId, body: ZUpdateTaskRequest, response: { 200: ZOwnTaskResponse } },
-    handler: (req) => service.setCompleted(db, actorOf(req), req.params.id, req.body.task.completed),
+    handler: (req) => service.setCompleted(deps, actorOf(req), { taskId: req.params.id, completed: req.body.task.completed }),
   });
 
   r.delete('/task/:id', {
     config: { live: ['tasks'], access: { anyOf: DELEGATE } },
     schema: { tags, summary: 'Aufgabe löschen (nur wer sie gestellt hat)', params: ZId },
     handler: async (req, reply) => {
-      await service.deleteTask(db, actorOf(req), req.params.id);
+      await service.deleteTask(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   });
@@ -72,7 +71,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/subtasks/:id', {
     config: { access: { permission: 'aufgaben_menu_sehen' } },
     schema: { tags, summary: 'Unteraufgaben einer Aufgabe', params: ZId, response: { 200: ZSubtaskListResponse } },
-    handler: (req) => service.listSubtasks(db, actorOf(req), req.params.id),
+    handler: (req) => service.listSubtasks(deps, actorOf(req), req.params.id),
   });
 
   r.put('/subtasks/:id/:subtaskId', {
@@ -84,7 +83,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
       body: z.object({ completed: z.boolean() }),
       response: { 200: ZSubtaskListResponse },
     },
-    handler: (req) => service.setSubtask(db, actorOf(req), req.params.id, req.params.subtaskId, req.body.completed),
+    handler: (req) => service.setSubtask(deps, actorOf(req), { taskId: req.params.id, subtaskId: req.params.subtaskId, completed: req.body.completed }),
   });
 
   r.post('/export-tasks', {
@@ -100,7 +99,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
         filename: q.view === '3' ? 'Delegierte Aufgaben.xlsx' : 'Aufgaben.xlsx',
         sheet: 'Aufgaben',
         columns: exportColumns(q.view),
-        rows: service.taskExportRows(db, actorOf(req), q) as AsyncIterable<TaskExportRow[]>,
+        rows: service.taskExportRows(deps, actorOf(req), q) as AsyncIterable<TaskExportRow[]>,
       });
     },
   });

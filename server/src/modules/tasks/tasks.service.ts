@@ -6,6 +6,7 @@ import { TASK_PAGE_SIZE, type TCreateTaskRequest } from '@filialportal/core/task
 import { can, type Actor } from '../../platform/access.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { prepared } from '../../platform/prepared.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -54,15 +55,16 @@ const subtasksDoneByAll = subtaskList(
 const ADDRESSEES: ScopeRule = { all: 'aufgaben_an_alle_stellen', ownLocation: true };
 
 /** POST /task. */
-export async function createTask(db: Db, actor: Actor, input: TCreateTaskRequest) {
+export async function createTask(deps: ServiceDeps<'db'>, actor: Actor, input: TCreateTaskRequest) {
+  const { db } = deps;
   const scope = scopeOf(actor, ADDRESSEES);
   if (input.locations.some((locationId) => !inScope(scope, { locationId }))) throw forbidden(MSG.taskOwnBranchOnly);
   // An own-branch delegator addressing teams addresses them in his location only.
   const sel = scope.kind === 'locations' && input.teams.length ? { ...input, locations: [...scope.locations] } : input;
-  const { ids, outside } = await resolveTaskRecipients(db, sel, scope);
+  const { ids, outside } = await resolveTaskRecipients(deps, { ...sel, scope });
   if (outside) throw forbidden(MSG.taskOwnBranchOnly);
   if (ids.length === 0) throw badRequest(MSG.taskNoRecipients, 'no_recipients');
-  const id = await insertTask(db, {
+  const id = await insertTask(deps, {
     title: input.title,
     deadline: input.deadline,
     priority: input.priority,
@@ -264,7 +266,7 @@ function delegatedRows(db: Db, actor: Actor, q: Partial<TaskListQuery> & { taskI
 }
 
 /** GET /task/list/{from}/{location}/{team}/{completed}?taskview */
-export async function listTasks(db: Db, actor: Actor, q: TaskListQuery) {
+export async function listTasks({ db }: ServiceDeps<'db'>, actor: Actor, q: TaskListQuery) {
   const page = { limit: TASK_PAGE_SIZE, offset: q.from };
   if (q.view === '3') {
     const [rows, [total]] = await Promise.all([
@@ -293,7 +295,7 @@ function ownCountQuery(db: Db, actor: Actor, q: TaskListQuery, where: SQL | unde
 }
 
 /** Rows of POST /export-tasks: the same selection as the list, without paging. */
-export function taskExportRows(db: Db, actor: Actor, q: Omit<TaskListQuery, 'from'>) {
+export function taskExportRows({ db }: ServiceDeps<'db'>, actor: Actor, q: Omit<TaskListQuery, 'from'>) {
   if (q.view === '3') return inBatches((limit, offset) => delegatedRows(db, actor, q, { limit, offset }));
   const where = and(ownViewScope(actor, q.location, q.team), q.completed ? isNotNull(taskAssignments.completedAt) : isNull(taskAssignments.completedAt));
   return inBatches(async (limit, offset) => (await ownRowsQuery(db, where).orderBy(...ownOrder(q.completed)).limit(limit).offset(offset)).map(toOwnDto));
@@ -308,7 +310,7 @@ const unfinishedOf = prepared((db) =>
     .prepare('tasks_unfinished'),
 );
 
-export async function countUnfinished(db: Db, actor: Actor) {
+export async function countUnfinished({ db }: ServiceDeps<'db'>, actor: Actor) {
   const [row] = await unfinishedOf(db).execute({ userId: actor.userId });
   return { unfinished: row?.n ?? 0 };
 }
@@ -328,7 +330,7 @@ async function ownAssignment(db: Db, actor: Actor, taskId: string) {
 }
 
 /** PUT /task/{id}: completes (or reopens) the actor's task; a shared task for all recipients. */
-export async function setCompleted(db: Db, actor: Actor, taskId: string, completed: boolean) {
+export async function setCompleted({ db }: ServiceDeps<'db'>, actor: Actor, { taskId, completed }: { taskId: string; completed: boolean }) {
   const { assignment, task } = await ownAssignment(db, actor, taskId);
   if (task.locked) throw forbidden(MSG.taskLocked);
   await db
@@ -340,7 +342,7 @@ export async function setCompleted(db: Db, actor: Actor, taskId: string, complet
 }
 
 /** GET /subtasks/{id}: the subtasks with the actor's state (the creator: done by all). */
-export async function listSubtasks(db: Db, actor: Actor, taskId: string) {
+export async function listSubtasks({ db }: ServiceDeps<'db'>, actor: Actor, taskId: string) {
   const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
   if (!task) throw notFound();
   const mine = await db
@@ -361,7 +363,8 @@ export async function listSubtasks(db: Db, actor: Actor, taskId: string) {
 }
 
 /** PUT /subtasks/{taskId}/{subtaskId}: ticks one subtask (for everyone on a shared task). */
-export async function setSubtask(db: Db, actor: Actor, taskId: string, subtaskId: string, completed: boolean) {
+export async function setSubtask(deps: ServiceDeps<'db'>, actor: Actor, { taskId, subtaskId, completed }: { taskId: string; subtaskId: string; completed: boolean }) {
+  const { db } = deps;
   const { assignment, task } = await ownAssignment(db, actor, taskId);
   if (task.locked) throw forbidden(MSG.taskLocked);
   const [sub] = await db.select({ id: taskSubtasks.id }).from(taskSubtasks).where(and(eq(taskSubtasks.id, subtaskId), eq(taskSubtasks.taskId, taskId)));
@@ -373,11 +376,11 @@ export async function setSubtask(db: Db, actor: Actor, taskId: string, subtaskId
     .update(taskAssignments)
     .set({ subtasksDone: set })
     .where(task.multiTask ? eq(taskAssignments.id, assignment.id) : eq(taskAssignments.taskId, taskId));
-  return listSubtasks(db, actor, taskId);
+  return listSubtasks(deps, actor, taskId);
 }
 
 /** DELETE /task/{id}: by its creator; linked (locked) tasks belong to their module. */
-export async function deleteTask(db: Db, actor: Actor, taskId: string) {
+export async function deleteTask({ db }: ServiceDeps<'db'>, actor: Actor, taskId: string) {
   const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
   const recipientOf = task
     ? (await db.select({ id: taskAssignments.id }).from(taskAssignments).where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.userId, actor.userId)))).length > 0

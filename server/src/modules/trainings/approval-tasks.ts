@@ -39,7 +39,7 @@ export async function openApprovalTasks(tx: Db, trainingId: string, requested: {
     .where(inArray(users.id, requested.flatMap((r) => (r.userId ? [r.userId] : []))));
   for (const r of requested) {
     if (!r.userId) continue;
-    await createLinkedTask(tx, {
+    await createLinkedTask({ db: tx }, {
       title: `Anmeldung bestätigen: ${names.find((n) => n.id === r.userId)?.name ?? ''} – ${t.title} (${formatDate(t.date)})`,
       deadline: t.date,
       recipients: await approversOf(tx, r.userId),
@@ -53,5 +53,5 @@ export async function openApprovalTasks(tx: Db, trainingId: string, requested: {
 
 /** The approval tasks of all registrations of a training go with it (deleted, cancelled). */
 export async function dropApprovalTasks(tx: Db, trainingId: string) {
-  await deleteLinkedTasksIn(tx, sql`select 'training-registration:' || r.id from ${regs} r where r.training_id = ${trainingId}`);
+  await deleteLinkedTasksIn({ db: tx }, sql`select 'training-registration:' || r.id from ${regs} r where r.training_id = ${trainingId}`);
 }

@@ -62,7 +62,7 @@ export async function openRatingTasks(db: Db, today = todayIso()): Promise<numbe
       let tasks = 0;
       for (const t of recent) {
         const recipients = participants.filter((p) => p.trainingId === t.id).map((p) => p.userId);
-        const id = await createLinkedTask(tx, {
+        const id = await createLinkedTask({ db: tx }, {
           title: `Veranstaltung bewerten: ${t.title} (${formatDate(t.date)})`,
           deadline: addDays(t.date, RATING_WINDOW_DAYS),
           recipients,
@@ -82,21 +82,21 @@ export async function openRatingTasks(db: Db, today = todayIso()): Promise<numbe
 }
 
 /** A participant rated: their copy of the rating task is done. */
-export const completeRatingTask = (db: Db, trainingId: string, userId: string) => completeLinkedTasksFor(db, ratingReference(trainingId), userId);
+export const completeRatingTask = (db: Db, trainingId: string, userId: string) => completeLinkedTasksFor({ db }, { reference: ratingReference(trainingId), userId });
 
 /**
  * Attendance recorded after the tasks went out: who did not come may not rate, so their copy
  * goes; who is marked as present again (and has not rated) gets it back.
  */
 export async function followAttendance(db: Db, trainingId: string, userId: string, attended: boolean) {
-  if (!attended) return removeLinkedTaskRecipient(db, ratingReference(trainingId), userId);
+  if (!attended) return removeLinkedTaskRecipient({ db }, { reference: ratingReference(trainingId), userId });
   const [rated] = await db
     .select({ id: trainingValuations.id })
     .from(trainingValuations)
     .where(and(eq(trainingValuations.trainingId, trainingId), eq(trainingValuations.userId, userId)));
-  if (!rated) await addLinkedTaskRecipient(db, ratingReference(trainingId), userId);
+  if (!rated) await addLinkedTaskRecipient({ db }, { reference: ratingReference(trainingId), userId });
 }
 
 
 /** A deleted training takes its rating task along. */
-export const dropRatingTasks = (db: Db, trainingId: string) => deleteLinkedTasks(db, ratingReference(trainingId));
+export const dropRatingTasks = (db: Db, trainingId: string) => deleteLinkedTasks({ db }, ratingReference(trainingId));

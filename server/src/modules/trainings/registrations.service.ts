@@ -3,7 +3,7 @@ import { MSG } from '@filialportal/core/messages';
 import { type Actor } from '../../platform/access.ts';
 import { formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import { type Deps, withDb } from '../../platform/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
 import { absences } from '../absences/index.ts';
@@ -131,7 +131,7 @@ export async function approveRegistration(deps: Deps, actor: Actor, registration
     .update(regs)
     .set({ approved: true, waitingList: false, confirmedBy: actor.userId, confirmedAt: new Date() })
     .where(and(eq(regs.id, registrationId), eq(regs.approved, false)));
-  await completeLinkedTasks(deps.db, registrationReference(registrationId), actor.userId);
+  await completeLinkedTasks(deps, { reference: registrationReference(registrationId), byUserId: actor.userId });
   // The confirmation comes with the calendar invitation.
   if (reg.userId) await invite(deps, t.id, [reg.userId], confirmed);
   return { training: await loadTraining(deps.db, actor, t.id) };
@@ -147,7 +147,7 @@ export async function declineRegistration(deps: Deps, actor: Actor, registration
   const promoted = await deps.db.transaction(async (tx) => {
     await lockTraining(tx, t.id);
     await tx.delete(regs).where(eq(regs.id, registrationId));
-    await deleteLinkedTasks(tx, registrationReference(registrationId));
+    await deleteLinkedTasks(withDb(deps, tx), registrationReference(registrationId));
     return promoteWaiting(tx, t.id, actor.userId);
   });
   if (reg.userId && reg.userId !== actor.userId) {
