@@ -287,7 +287,7 @@ export async function seedAbsences(db: Db, today: string, now = new Date()): Pro
   await storeRows(db, rows, approvers);
   // HR's opening balance two years ago; every later year carries over what the year before left.
   await db.insert(contingents).values(people.map((p) => ({ userId: p.id, year: Y - 2, surplus: opening.get(p.id)!, deduction: 0 })));
-  await recomputeSickCredits(db, people.map((p) => p.id));
+  await recomputeSickCredits({ db }, people.map((p) => p.id));
 
   const away = new Map<string, Span[]>();
   for (const x of rows) if (x.state !== 'declined' && (x.kind === 'sick' || x.state === 'approved')) away.set(x.person.id, [...(away.get(x.person.id) ?? []), x.span]);

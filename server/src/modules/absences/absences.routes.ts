@@ -39,7 +39,6 @@ const PROCESS = [
 
 export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   r.post('/appointment', {
     config: { live: ['tasks'], access: { permission: 'urlaub_antrag_stellen' } },
@@ -54,7 +53,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
     config: { live: ['tasks'], access: { anyOf: ['urlaub_antrag_stellen', 'urlaub_can_delete'] } },
     schema: { tags, summary: 'Urlaubsantrag löschen (eigener offener, oder mit urlaub_can_delete)', params: ZId },
     handler: async (req, reply) => {
-      await vacation.deleteVacation(db, actorOf(req), req.params.id);
+      await vacation.deleteVacation(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   });
@@ -68,7 +67,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ year: ZYear, searchTerm: z.string().max(100).optional(), sort: z.string().max(30).optional() }),
       response: { 200: ZVacationListResponse },
     },
-    handler: (req) => vacation.listVacation(db, actorOf(req), { ...req.params, ...req.query }),
+    handler: (req) => vacation.listVacation(deps, actorOf(req), { ...req.params, ...req.query }),
   });
 
   r.put('/updateabsence/:id/:approved', {
@@ -80,7 +79,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
       body: ZVacationDecision,
       response: { 200: ZVacationResponse },
     },
-    handler: (req) => vacation.decideVacation(deps, actorOf(req), req.params.id, req.params.approved === '1' || req.params.approved === 'true', req.body?.reason ?? ''),
+    handler: (req) => vacation.decideVacation(deps, actorOf(req), { id: req.params.id, approve: req.params.approved === '1' || req.params.approved === 'true', declineReason: req.body?.reason ?? '' }),
   });
 
   r.get('/user/listallabsenceuseroverview', {
@@ -98,7 +97,7 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
       }),
       response: { 200: ZVacationOverviewResponse },
     },
-    handler: (req) => overview.vacationOverview(db, actorOf(req), req.query),
+    handler: (req) => overview.vacationOverview(deps, actorOf(req), req.query),
   });
 
   r.post('/exportabsence/:location/:view', {
@@ -117,14 +116,14 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
           filename: 'Urlaubsübersicht.xlsx',
           sheet: 'Urlaubsübersicht',
           columns: overviewColumns,
-          rows: overview.overviewExportRows(db, actor, { location, year: req.query.year, searchTerm: req.query.searchTerm, sort: req.query.sort, previousYears: req.query.contingent === '1' }),
+          rows: overview.overviewExportRows(deps, actor, { location, year: req.query.year, searchTerm: req.query.searchTerm, sort: req.query.sort, previousYears: req.query.contingent === '1' }),
         });
       }
       return sendXlsx(reply, {
         filename: `Urlaub – ${VIEW_TITLES[view]}.xlsx`,
         sheet: VIEW_TITLES[view],
         columns: requestColumns,
-        rows: vacation.vacationExportRows(db, actor, { location, view, year: req.query.year, searchTerm: req.query.searchTerm, sort: req.query.sort }),
+        rows: vacation.vacationExportRows(deps, actor, { location, view, year: req.query.year, searchTerm: req.query.searchTerm, sort: req.query.sort }),
       });
     },
   });
@@ -132,6 +131,6 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/user-contingents', {
     config: { access: { permission: 'urlaub_menu_sehen' } },
     schema: { tags, summary: 'Eigenes Urlaubskonto dieses Jahres und der Vorjahre', response: { 200: ZContingentsResponse } },
-    handler: (req) => ownContingents(db, actorOf(req).userId),
+    handler: (req) => ownContingents(deps, actorOf(req)),
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { carryOverExpiry, contingent, countWorkingDays, DEFAULT_CARRY_OVER_EXPIRY, type Contingent, type DayRules } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { currentYear, todayIso } from '../../platform/dates.ts';
+import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { globalSettings } from '../global-settings/index.ts';
@@ -97,7 +98,7 @@ export interface Accounts {
  * is the open days of the year before (from the year the person was created on) less what of it
  * expired.
  */
-export async function accountsForYears(db: Db, userIds: readonly string[], years: readonly number[]): Promise<Accounts> {
+export async function accountsForYears({ db }: ServiceDeps<'db'>, { userIds, years }: { userIds: readonly string[]; years: readonly number[] }): Promise<Accounts> {
   const byYear = new Map<string, YearAccount>();
   const pending = new Map<string, number>();
   if (userIds.length === 0 || years.length === 0) return { byYear, pending };
@@ -115,15 +116,18 @@ export async function accountsForYears(db: Db, userIds: readonly string[], years
  * The accounts of several people for one year; `pending` holds the days of open requests per
  * person and year ("id:year").
  */
-export async function accountsWithPending(db: Db, userIds: readonly string[], year: number): Promise<{ accounts: Map<string, YearAccount>; pending: Map<string, number> }> {
-  const { byYear, pending } = await accountsForYears(db, userIds, [year]);
+export async function accountsWithPending(
+  deps: ServiceDeps<'db'>,
+  { userIds, year }: { userIds: readonly string[]; year: number },
+): Promise<{ accounts: Map<string, YearAccount>; pending: Map<string, number> }> {
+  const { byYear, pending } = await accountsForYears(deps, { userIds, years: [year] });
   const accounts = new Map<string, YearAccount>();
   for (const [key, a] of byYear) accounts.set(key.slice(0, key.lastIndexOf(':')), a);
   return { accounts, pending };
 }
 
-export async function accountsFor({ db }: ServiceDeps<'db'>, { userIds, year }: { userIds: readonly string[]; year: number }): Promise<Map<string, YearAccount>> {
-  return (await accountsWithPending(db, userIds, year)).accounts;
+export async function accountsFor(deps: ServiceDeps<'db'>, input: { userIds: readonly string[]; year: number }): Promise<Map<string, YearAccount>> {
+  return (await accountsWithPending(deps, input)).accounts;
 }
 
 /** One person's accounts, carried forward from the first year that has data up to `lastYear`. */
@@ -207,10 +211,11 @@ export async function saveAccount(deps: ServiceDeps<'db'>, values: { userId: str
 }
 
 /** GET /user-contingents: the own account of the two years before, this year and the next. */
-export async function ownContingents(db: Db, userId: string) {
+export async function ownContingents(deps: ServiceDeps<'db'>, actor: Actor) {
+  const { userId } = actor;
   const year = currentYear();
   const years = [year - 2, year - 1, year, year + 1];
-  const { byYear } = await accountsForYears(db, [userId], years);
+  const { byYear } = await accountsForYears(deps, { userIds: [userId], years });
   return {
     contingents: years.map((y) => {
       const a = byYear.get(`${userId}:${y}`)!;

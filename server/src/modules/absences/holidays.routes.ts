@@ -19,7 +19,6 @@ const MAINTAIN = { permission: 'einstellungen_standorte_bearbeiten' } as const;
 
 export async function holidaysRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   r.get('/holidayapi/holidays/:region', {
     config: { access: 'authenticated' },
@@ -30,27 +29,27 @@ export async function holidaysRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ year: z.coerce.number().int().min(YEAR_MIN).max(YEAR_MAX).optional() }),
       response: { 200: ZHolidayDataResponse },
     },
-    handler: (req) => holidays.holidayData(db, req.params.region, req.query.year),
+    handler: (req) => holidays.holidayData(deps, { region: req.params.region, year: req.query.year }),
   });
 
   r.get('/schoolvacations', {
     config: { access: { permission: 'einstellungen_standorte_sehen' } },
     schema: { tags, summary: 'Importierte Schulferien', querystring: z.object({ region: z.enum(REGION_CODES).optional() }), response: { 200: ZSchoolVacationListResponse } },
-    handler: (req) => holidays.listSchoolVacations(db, req.query.region),
+    handler: (req) => holidays.listSchoolVacations(deps, req.query.region),
   });
 
   r.post('/schoolvacations/import', {
     config: { access: MAINTAIN },
     bodyLimit: 3 * 1024 * 1024,
     schema: { tags, summary: 'Schulferien aus CSV (Bundesland;Name;Beginn;Ende) oder iCal importieren', body: ZSchoolVacationImport, response: { 200: ZSchoolVacationImportResponse } },
-    handler: (req) => holidays.importSchoolVacations(db, req.body.content, req.body.region ?? null),
+    handler: (req) => holidays.importSchoolVacations(deps, { content: req.body.content, region: req.body.region ?? null }),
   });
 
   r.delete('/schoolvacations/:id', {
     config: { access: MAINTAIN },
     schema: { tags, summary: 'Schulferien-Eintrag löschen', params: z.object({ id: zId() }) },
     handler: async (req, reply) => {
-      await holidays.deleteSchoolVacation(db, req.params.id);
+      await holidays.deleteSchoolVacation(deps, req.params.id);
       return reply.status(204).send();
     },
   });

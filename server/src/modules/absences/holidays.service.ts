@@ -3,7 +3,7 @@ import { publicHolidays } from '@filialportal/core/holidays';
 import { REGIONS } from '@filialportal/core/locations';
 import { MSG } from '@filialportal/core/messages';
 import { parseSchoolVacations, SCHOOL_VACATIONS_MAX } from '@filialportal/core/school-vacations';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { LOCK, lockUntilCommit } from '../../platform/locks.ts';
 import { prepared } from '../../platform/prepared.ts';
 import { formatDate } from '../../platform/dates.ts';
@@ -38,7 +38,7 @@ const vacationsAround = prepared((db) =>
  * GET /holidayapi/holidays/{region}: public holidays of last, this and next year (computed) and
  * the imported school vacations, each list as a JSON string like the spec's client expects.
  */
-export async function holidayData(db: Db, region: string, year = currentYear()) {
+export async function holidayData({ db }: ServiceDeps<'db'>, { region, year = currentYear() }: { region: string; year?: number }) {
   const holidays = (y: number) => holidaysOf(region, y);
   const rows = await vacationsAround(db).execute({ region, from: `${year - 1}-01-01`, till: `${year + 1}-12-31` });
   const vacations = (y: number) =>
@@ -59,7 +59,7 @@ export async function holidayData(db: Db, region: string, year = currentYear()) 
  * Imports a CSV or iCal file; entries of the same state and name that start on the same day are
  * replaced. Two statements whatever the file's size: the entries travel as one JSON parameter.
  */
-export async function importSchoolVacations(db: Db, content: string, region: string | null) {
+export async function importSchoolVacations({ db }: ServiceDeps<'db'>, { content, region }: { content: string; region: string | null }) {
   const isIcal = /BEGIN:VCALENDAR/i.test(content);
   if (isIcal && !region) throw badRequest(MSG.importRegionRequired);
   const { entries, badLines } = parseSchoolVacations(content, region, regionByName);
@@ -77,7 +77,7 @@ export async function importSchoolVacations(db: Db, content: string, region: str
   return { imported: entries.length, skippedLines: badLines };
 }
 
-export async function listSchoolVacations(db: Db, region: string | undefined) {
+export async function listSchoolVacations({ db }: ServiceDeps<'db'>, region: string | undefined) {
   const rows = await db
     .select()
     .from(schoolVacations)
@@ -86,7 +86,7 @@ export async function listSchoolVacations(db: Db, region: string | undefined) {
   return { list: rows.map((r) => ({ id: r.id, region: r.region, name: r.name, start: r.startDate, end: r.endDate, startFormated: formatDate(r.startDate), endFormated: formatDate(r.endDate) })) };
 }
 
-export async function deleteSchoolVacation(db: Db, id: string) {
+export async function deleteSchoolVacation({ db }: ServiceDeps<'db'>, id: string) {
   const [row] = await db.delete(schoolVacations).where(eq(schoolVacations.id, id)).returning({ id: schoolVacations.id });
   if (!row) throw notFound();
 }

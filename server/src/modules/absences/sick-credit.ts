@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { creditedDaysText, sickCreditDates } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
-import type { Db } from '../../platform/db.ts';
 import { formatDate } from '../../platform/dates.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { locations } from '../locations/index.ts';
 import { users } from '../users/index.ts';
 import { absences } from './absences.table.ts';
@@ -43,7 +42,7 @@ interface Candidate {
  * Recomputes the credit of every vacation of the people that has one or lies on a sick report:
  * one statement to read, one to write what changed. Returns the changes (for the mail).
  */
-export async function recomputeSickCredits(db: Db, userIds: readonly string[]): Promise<CreditChange[]> {
+export async function recomputeSickCredits({ db }: ServiceDeps<'db'>, userIds: readonly string[]): Promise<CreditChange[]> {
   if (userIds.length === 0) return [];
   const ids = `{${[...new Set(userIds)].join(',')}}`;
   const overlapping = sql`s.kind = 'sick' and s.user_id = v.user_id and s.start_date <= v.end_date and s.end_date >= v.start_date`;
@@ -80,7 +79,7 @@ function normalise(dates: readonly string[] | null): string[] {
 }
 
 /** Tells each person whose vacation credit changed, by mail (after the change is stored). */
-export async function mailCreditChanges(deps: Deps, changes: readonly CreditChange[]) {
+export async function mailCreditChanges(deps: ServiceDeps<'mailer' | 'log'>, changes: readonly CreditChange[]) {
   for (const c of changes) {
     if (!c.email) continue;
     const period = `${formatDate(c.startDate)} bis ${formatDate(c.endDate)}`;

@@ -29,7 +29,6 @@ const ZFrom = z.coerce.number().int().min(0).max(1_000_000);
 
 export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   r.get('/sickreport/:from/:location/:view', {
     config: { access: { anyOf: SEE } },
@@ -40,19 +39,19 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: ZList,
       response: { 200: ZSickReportListResponse },
     },
-    handler: (req) => sick.listSickReports(db, actorOf(req), { ...req.params, ...req.query }),
+    handler: (req) => sick.listSickReports(deps, actorOf(req), { ...req.params, ...req.query }),
   });
 
   r.get('/sickreport/summary/:from/:location', {
     config: { access: { anyOf: SEE } },
     schema: { tags, summary: 'Krankheitstage je Mitarbeiter (dieses und letztes Jahr)', params: z.object({ from: ZFrom, location: ZLocation }), querystring: ZList, response: { 200: ZSickSummaryResponse } },
-    handler: (req) => sick.sickSummary(db, actorOf(req), { ...req.params, ...req.query }),
+    handler: (req) => sick.sickSummary(deps, actorOf(req), { ...req.params, ...req.query }),
   });
 
   r.post('/sickreport', {
     config: { access: { anyOf: SEE } },
     schema: { tags, summary: 'Krankmeldung erfassen', body: ZSickReportRequest, response: { 200: ZSickReportResponse } },
-    handler: (req) => sick.saveSickReport(deps, actorOf(req), req.body.sickReport, null),
+    handler: (req) => sick.saveSickReport(deps, actorOf(req), { ...req.body, id: null }),
   });
 
   r.post('/sickreport/vacationcredit', {
@@ -63,13 +62,13 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
       body: ZSickReportRequest,
       response: { 200: ZSickCreditPreview },
     },
-    handler: (req) => sick.previewSickCredit(db, actorOf(req), req.body.sickReport),
+    handler: (req) => sick.previewSickCredit(deps, actorOf(req), req.body.sickReport),
   });
 
   r.put('/sickreport/:id', {
     config: { access: { anyOf: SEE } },
     schema: { tags, summary: 'Krankmeldung ändern', params: z.object({ id: zId() }), body: ZSickReportRequest, response: { 200: ZSickReportResponse } },
-    handler: (req) => sick.saveSickReport(deps, actorOf(req), req.body.sickReport, req.params.id),
+    handler: (req) => sick.saveSickReport(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 
   r.delete('/sickreport/:id', {
@@ -84,7 +83,7 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/countsickdays', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Krankheitstage dieses und letztes Jahr (eigene, oder ?userId mit Recht)', querystring: z.object({ userId: zId().optional() }), response: { 200: ZSickDaysResponse } },
-    handler: (req) => sick.countSickDays(db, actorOf(req), req.query.userId),
+    handler: (req) => sick.countSickDays(deps, actorOf(req), req.query.userId),
   });
 
   r.post('/exportsickreport/:location/:view', {
@@ -95,7 +94,7 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
         filename: 'Krankmeldungen.xlsx',
         sheet: 'Krankmeldungen',
         columns: sickReportExportColumns,
-        rows: sick.sickExportRows(db, actorOf(req), { ...req.params, ...req.query }),
+        rows: sick.sickExportRows(deps, actorOf(req), { ...req.params, ...req.query }),
       }),
   });
 }

@@ -7,7 +7,7 @@ import { parseSort } from '@filialportal/core/sort';
 import type { TSickReport } from '@filialportal/core/sick-reports';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
@@ -134,14 +134,14 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
 }
 
 /** GET /sickreport/{from}/{location}/{view} */
-export async function listSickReports(db: Db, actor: Actor, q: SickListQuery) {
+export async function listSickReports({ db }: ServiceDeps<'db'>, actor: Actor, q: SickListQuery) {
   const where = filters(actor, q);
   const countOf = () => sickCount(db, where, filtersPeople(actor, q));
   const { list, total } = await rows(db, actor, where, q.sort, q.view, { limit: VACATION_PAGE_SIZE, offset: q.from }, countOf);
   return { sickReports: list, count: total };
 }
 
-export function sickExportRows(db: Db, actor: Actor, q: Omit<SickListQuery, 'from'>) {
+export function sickExportRows({ db }: ServiceDeps<'db'>, actor: Actor, q: Omit<SickListQuery, 'from'>) {
   const where = filters(actor, q);
   return inBatches(async (limit, offset) => (await rows(db, actor, where, q.sort, q.view, { limit, offset })).list);
 }
@@ -152,7 +152,12 @@ const SUMMARY_SORT = ['teamSortIndex', 'lastName', 'firstName', 'personalNumber'
  * GET /sickreport/summary/{from}/{location}: sick days per person this year and last year
  * (the year filter picks "this year"), from the stored per-year counts in one query.
  */
-export async function sickSummary(db: Db, actor: Actor, q: Omit<SickListQuery, 'view'>, page: { limit: number; offset: number } | null = { limit: VACATION_PAGE_SIZE, offset: q.from }) {
+export async function sickSummary(
+  { db }: ServiceDeps<'db'>,
+  actor: Actor,
+  q: Omit<SickListQuery, 'view'> & { page?: { limit: number; offset: number } | null },
+) {
+  const { page = { limit: VACATION_PAGE_SIZE, offset: q.from } } = q;
   const year = q.year ?? Number(todayIso().slice(0, 4));
   const term = q.searchTerm?.trim();
   const where = and(
@@ -215,7 +220,7 @@ async function target(db: Db, userId: string) {
 }
 
 /** POST /sickreport, PUT /sickreport/{id}: counted like vacation; no two reports overlap. */
-export async function saveSickReport(deps: Deps, actor: Actor, input: TSickReport, id: string | null) {
+export async function saveSickReport(deps: ServiceDeps<'db' | 'mailer' | 'log'>, actor: Actor, { id, sickReport: input }: { id: string | null; sickReport: TSickReport }) {
   const { db } = deps;
   const p = await target(db, input.userId);
   if (!p || !mayEdit(actor, p.locationId)) throw notFound(MSG.employeeRequired);
@@ -252,7 +257,7 @@ export async function saveSickReport(deps: Deps, actor: Actor, input: TSickRepor
       const [row] = await (id
         ? tx.update(absences).set(values).where(eq(absences.id, id)).returning({ id: absences.id })
         : tx.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id }));
-      return { row, changes: await recomputeSickCredits(tx, [p.id]) };
+      return { row, changes: await recomputeSickCredits(withDb(deps, tx), [p.id]) };
     })
     .catch(onConstraint({ absences_sick_no_overlap: () => new AppError(422, 'duplicate', MSG.sickDuplicate) }));
   await mailCreditChanges(deps, changes);
@@ -262,7 +267,7 @@ export async function saveSickReport(deps: Deps, actor: Actor, input: TSickRepor
   return { sickReport };
 }
 
-export async function deleteSickReport(deps: Deps, actor: Actor, id: string) {
+export async function deleteSickReport(deps: ServiceDeps<'db' | 'mailer' | 'log'>, actor: Actor, id: string) {
   const { db } = deps;
   const [existing] = await db
     .select({ locationId: users.locationId, userId: absences.userId })
@@ -275,7 +280,7 @@ export async function deleteSickReport(deps: Deps, actor: Actor, id: string) {
   const changes = await db.transaction(async (tx) => {
     if (existing.userId) await lockPerson(tx, existing.userId);
     await tx.delete(absences).where(eq(absences.id, id));
-    return existing.userId ? recomputeSickCredits(tx, [existing.userId]) : [];
+    return existing.userId ? recomputeSickCredits(withDb(deps, tx), [existing.userId]) : [];
   });
   await mailCreditChanges(deps, changes);
 }
@@ -284,7 +289,7 @@ export async function deleteSickReport(deps: Deps, actor: Actor, id: string) {
  * The hint before a sick report is saved: the approved ordinary vacation it lies on and the
  * working days of it that will be credited back.
  */
-export async function previewSickCredit(db: Db, actor: Actor, input: TSickReport) {
+export async function previewSickCredit({ db }: ServiceDeps<'db'>, actor: Actor, input: TSickReport) {
   const p = await target(db, input.userId);
   if (!p || !mayEdit(actor, p.locationId)) throw notFound(MSG.employeeRequired);
   const list = await db
@@ -308,7 +313,7 @@ export async function previewSickCredit(db: Db, actor: Actor, input: TSickReport
 }
 
 /** GET /countsickdays: sick days of a person (default: oneself) this year and last year. */
-export async function countSickDays(db: Db, actor: Actor, userId: string | undefined) {
+export async function countSickDays({ db }: ServiceDeps<'db'>, actor: Actor, userId: string | undefined) {
   const id = userId ?? actor.userId;
   if (id !== actor.userId) {
     const p = await target(db, id);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
 import type { Person } from './vacation.service.ts';
@@ -17,7 +17,7 @@ export const OWN_LOCATION = 'urlaub_von_untergeordneten_aus_eigener_filiale_sehe
  * same location, then those of all locations, then those who process everyone's vacation; Admin
  * only when nobody else would.
  */
-export async function approversOf(db: Db, p: Person): Promise<string[]> {
+export async function approversOf({ db }: ServiceDeps<'db'>, p: Person): Promise<string[]> {
   // The first tier with anyone in it decides. Ranked in SQL: reading every active user with the
   // permission list of their group cost megabytes per request at company scale.
   const oversees = sql`${p.groupId}::uuid = any(${userGroups.subordinateUserGroups})`;

@@ -4,6 +4,7 @@ import { VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { parseSort } from '@filialportal/core/sort';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { todayIso } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
@@ -72,7 +73,7 @@ async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { lim
   const people = await (page ? query.limit(page.limit).offset(page.offset) : query);
   const years = q.previousYears ? [year, year - 1, year - 2] : [year];
   // Every year of every person in one statement.
-  const { byYear } = await accountsForYears(db, people.map((p) => p.id), years);
+  const { byYear } = await accountsForYears({ db }, { userIds: people.map((p) => p.id), years });
   const rows = people.flatMap((p) =>
     years.map((y) => {
       const a = byYear.get(`${p.id}:${y}`)!;
@@ -104,12 +105,12 @@ async function overviewRows(db: Db, actor: Actor, q: OverviewQuery, page?: { lim
 }
 
 /** GET /user/listallabsenceuseroverview: 20 people from `from`, default order teamSortIndex. */
-export async function vacationOverview(db: Db, actor: Actor, q: OverviewQuery) {
+export async function vacationOverview({ db }: ServiceDeps<'db'>, actor: Actor, q: OverviewQuery) {
   const { rows, people } = await overviewRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }, true);
   return { users: rows, count: await totalOf(people, overviewCount(db, actor, q)) };
 }
 
 /** Rows for the exports: the same filter and order as the lists, in batches. */
-export function overviewExportRows(db: Db, actor: Actor, q: Omit<OverviewQuery, 'from'>) {
+export function overviewExportRows({ db }: ServiceDeps<'db'>, actor: Actor, q: Omit<OverviewQuery, 'from'>) {
   return inBatches(async (limit, offset) => (await overviewRows(db, actor, { ...q, from: 0 }, { limit, offset })).rows);
 }

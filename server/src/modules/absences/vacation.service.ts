@@ -8,7 +8,7 @@ import { parseSort } from '@filialportal/core/sort';
 import type { TVacationRequest } from '@filialportal/core/vacation';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import { type Deps, withDb } from '../../platform/deps.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
@@ -61,8 +61,7 @@ const countsAgainst = (a: { specialHoliday: boolean; overtimeDeduction: boolean 
  * period that overlaps another request; 224 (created all the same) when it needs more days than
  * remain, so the person can confirm or withdraw it.
  */
-export async function requestVacation(deps: Deps, actor: Actor, input: TVacationRequest) {
-  const { db } = deps;
+export async function requestVacation({ db }: ServiceDeps<'db'>, actor: Actor, input: TVacationRequest) {
   if (input.userId !== actor.userId) throw forbidden();
   if (input.startDate < todayIso() && !can(actor, 'urlaub_r_ckdatiert_beantragen')) throw badRequest(MSG.vacationInPast);
   const p = await person(db, actor.userId);
@@ -78,10 +77,10 @@ export async function requestVacation(deps: Deps, actor: Actor, input: TVacation
 
   // The accounts of the years the request touches (one statement); they serve the answer row too,
   // with this request added to the open days, so the 224 and the row's warning read the same numbers.
-  const known = countsAgainst(input) ? await accountsForYears(db, [p.id], [...byYear.keys()]) : undefined;
+  const known = countsAgainst(input) ? await accountsForYears({ db }, { userIds: [p.id], years: [...byYear.keys()] }) : undefined;
   if (known) for (const [year, need] of byYear) known.pending.set(`${p.id}:${year}`, (known.pending.get(`${p.id}:${year}`) ?? 0) + need);
   const over = known ? quotaOf(known, p.id, byYear.keys()) : null;
-  const approvers = await approversOf(db, p);
+  const approvers = await approversOf({ db }, p);
   // One statement: the person's lock, the request and its approval task (see linkedTaskCtes).
   const daysByYear = JSON.stringify(Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])));
   const inserted = await db
@@ -246,7 +245,7 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
   const open = rows.filter((r) => !r.a.approved && !r.a.declined && r.a.userId && countsAgainst(r.a));
   const userIds = [...new Set(open.map((r) => r.a.userId!))];
   const years = [...new Set(open.flatMap((r) => Object.keys(r.a.daysByYear).map(Number)))];
-  const accounts = known ?? (await accountsForYears(db, userIds, years));
+  const accounts = known ?? (await accountsForYears({ db }, { userIds, years }));
   const scope = scopeOf(actor, VACATION_SCOPE);
   return rows.map((r) => {
     const over = exceedsOf(r, accounts);
@@ -289,7 +288,7 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
 }
 
 /** GET /absence/{from}/{location}/{view}: 20 rows from `from`, with the total count. */
-export async function listVacation(db: Db, actor: Actor, q: VacationListQuery) {
+export async function listVacation({ db }: ServiceDeps<'db'>, actor: Actor, q: VacationListQuery) {
   const rows = await queryRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }, true);
   return { absences: await toDtos(db, actor, rows), count: await totalOf(rows, countQuery(db, actor, q)) };
 }
@@ -312,7 +311,11 @@ async function loadForProcessing(db: Db, actor: Actor, id: string) {
  * PUT /updateabsence/{id}/{approved}: accept (from open or declined) or decline (from open or
  * accepted); the approval task is completed in the same transaction and the person is told.
  */
-export async function decideVacation(deps: Deps, actor: Actor, id: string, approve: boolean, declineReason = '') {
+export async function decideVacation(
+  deps: ServiceDeps<'db' | 'mailer' | 'log'>,
+  actor: Actor,
+  { id, approve, declineReason = '' }: { id: string; approve: boolean; declineReason?: string },
+) {
   const { db, mailer } = deps;
   const row = await loadForProcessing(db, actor, id);
   if (row.a.userId === actor.userId && !can(actor, 'urlaub_eigene_bearbeiten')) throw forbidden(MSG.vacationNotOwn);
@@ -327,7 +330,7 @@ export async function decideVacation(deps: Deps, actor: Actor, id: string, appro
       .set({ approved: approve, declined: !approve, declineReason: reason, confirmedBy: actor.userId, confirmedAt: new Date() })
       .where(eq(absences.id, id));
     await completeLinkedTasks(withDb(deps, tx), { reference: reference(id), byUserId: actor.userId });
-    return row.a.userId ? recomputeSickCredits(tx, [row.a.userId]) : [];
+    return row.a.userId ? recomputeSickCredits(withDb(deps, tx), [row.a.userId]) : [];
   }).catch(overlapRefused);
   if (row.email) {
     await mailer.send({
@@ -349,7 +352,7 @@ export async function decideVacation(deps: Deps, actor: Actor, id: string, appro
 }
 
 /** DELETE /appointment/{id}: the person withdraws an open request, or urlaub_can_delete in scope. */
-export async function deleteVacation(db: Db, actor: Actor, id: string) {
+export async function deleteVacation({ db }: ServiceDeps<'db'>, actor: Actor, id: string) {
   const row = await loadForProcessing(db, actor, id);
   const ownOpen = row.a.userId === actor.userId && !row.a.approved && !row.a.declined;
   if (!ownOpen && !can(actor, 'urlaub_can_delete')) throw forbidden();
@@ -357,6 +360,6 @@ export async function deleteVacation(db: Db, actor: Actor, id: string) {
   await db.execute(sql`with ${deleteLinkedTasksCte(reference(id))} delete from ${absences} where ${absences.id} = ${id}`);
 }
 
-export function vacationExportRows(db: Db, actor: Actor, q: Omit<VacationListQuery, 'from'>) {
+export function vacationExportRows({ db }: ServiceDeps<'db'>, actor: Actor, q: Omit<VacationListQuery, 'from'>) {
   return inBatches((limit, offset) => listRows(db, actor, q, { limit, offset }));
 }
