@@ -27,7 +27,6 @@ const FILE_BODY_LIMIT = Math.ceil((CATEGORY_FILE_MAX_BYTES * 4) / 3) + 64 * 1024
 
 export async function assortmentRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = deps;
 
   r.get('/category/list/:page', {
     config: { access: SEE },
@@ -49,20 +48,20 @@ export async function assortmentRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/category', {
     config: { access: { permission: 'sortiment_kategorie_erstellen' } },
     schema: { tags, summary: 'Sortiment anlegen (mit Ansprechpartnern)', body: ZCategoryRequest, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.saveCategory(deps, req.body.category, null),
+    handler: (req) => service.saveCategory(deps, { ...req.body, id: null }),
   });
 
   r.put('/category/:id', {
     config: { access: EDIT },
     schema: { tags, summary: 'Sortiment speichern; die Liste der Ansprechpartner ersetzt die bisherige', params: ZId, body: ZCategoryRequest, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.saveCategory(deps, req.body.category, req.params.id),
+    handler: (req) => service.saveCategory(deps, { ...req.body, id: req.params.id }),
   });
 
   r.delete('/category/:id', {
     config: { access: { permission: 'sortiment_kategorie_l_schen' } },
     schema: { tags, summary: 'Sortiment löschen: nur ohne Artikel, mit seinen technischen Daten', params: ZId },
     handler: async (req, reply) => {
-      await service.deleteCategory(db, storage, req.params.id);
+      await service.deleteCategory(deps, req.params.id);
       return reply.status(204).send();
     },
   });
@@ -76,7 +75,7 @@ export async function assortmentRoutes(app: FastifyInstance, deps: Deps) {
   r.put('/categoryfolder/:id', {
     config: { access: EDIT },
     schema: { tags, summary: 'Ordner der technischen Daten umbenennen', params: ZId, body: ZCategoryFolderRename, response: { 200: ZCategoryResponse } },
-    handler: (req) => service.renameFolder(deps, req.params.id, req.body.name),
+    handler: (req) => service.renameFolder(deps, { ...req.body, id: req.params.id }),
   });
 
   r.post('/addcategoryfile', {
@@ -102,7 +101,7 @@ export async function assortmentRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: { tags, summary: 'Datei der technischen Daten herunterladen', params: ZId },
     handler: async (req, reply) => {
-      return sendStoredFile(reply, storage, await service.categoryFile(db, req.params.id));
+      return sendStoredFile(reply, deps.storage, await service.categoryFile(deps, req.params.id));
     },
   });
 }

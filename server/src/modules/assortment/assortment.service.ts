@@ -10,7 +10,7 @@ import {
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError, badRequest, notFound, onConstraint } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { hook, type Hooks } from '../../platform/hooks.ts';
@@ -51,7 +51,7 @@ const categoryColumns = (hooks: Hooks) => ({
 });
 
 /** GET /category/list/{page}: by position, then name, with a count of all. */
-export async function listCategories(deps: Deps, page: number) {
+export async function listCategories(deps: ServiceDeps<'db' | 'hooks'>, page: number) {
   const { db, hooks } = deps;
   const [rows, [total]] = await Promise.all([
     db
@@ -65,7 +65,7 @@ export async function listCategories(deps: Deps, page: number) {
   return { categories: rows, count: total!.n };
 }
 
-export async function loadCategory(deps: Deps, id: string) {
+export async function loadCategory(deps: ServiceDeps<'db' | 'hooks'>, id: string) {
   const { db, hooks } = deps;
   const [row] = await db.select(categoryColumns(hooks)).from(categories).where(eq(categories.id, id));
   if (!row) throw notFound();
@@ -83,7 +83,7 @@ const fields = (input: TCategoryRequest) => ({
 });
 
 /** POST /category, PUT /category/{id}: the fields and the whole contact list in one transaction. */
-export async function saveCategory(deps: Deps, input: TCategoryRequest, id: string | null) {
+export async function saveCategory(deps: ServiceDeps<'db' | 'hooks'>, { id, category: input }: { id: string | null; category: TCategoryRequest }) {
   const { db } = deps;
   const saved = await db.transaction(async (tx) => {
     const [row] = id
@@ -129,7 +129,7 @@ async function dropFiles(tx: Db, ids: string[]) {
 const removeBytes = (storage: Storage, keys: string[]) => Promise.allSettled(keys.map((k) => storage.remove(k)));
 
 /** DELETE /category/{id}: only without articles (spec 2 §4), with its technical data. */
-export async function deleteCategory(db: Db, storage: Storage, id: string) {
+export async function deleteCategory({ db, storage }: ServiceDeps<'db' | 'storage'>, id: string) {
   const keys = await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw notFound();
@@ -156,7 +156,7 @@ async function assertCategory(db: Db, categoryId: string) {
 }
 
 /** POST /addcategoryfolder: in the root or in a first-level folder (three levels with the root). */
-export async function addFolder(deps: Deps, input: { categoryId: string; parentId: string | null; name: string }) {
+export async function addFolder(deps: ServiceDeps<'db' | 'hooks'>, input: { categoryId: string; parentId: string | null; name: string }) {
   const { db } = deps;
   await assertCategory(db, input.categoryId);
   const parent = input.parentId ? await folderOf(db, input.categoryId, input.parentId) : null;
@@ -167,7 +167,7 @@ export async function addFolder(deps: Deps, input: { categoryId: string; parentI
 }
 
 /** PUT /categoryfolder/{id}: a new name. */
-export async function renameFolder(deps: Deps, id: string, name: string) {
+export async function renameFolder(deps: ServiceDeps<'db' | 'hooks'>, { id, name }: { id: string; name: string }) {
   const { db } = deps;
   const [row] = await db.update(categoryFolders).set({ name }).where(eq(categoryFolders.id, id)).returning({ categoryId: categoryFolders.categoryId });
   if (!row) throw notFound();
@@ -177,7 +177,7 @@ export async function renameFolder(deps: Deps, id: string, name: string) {
 const EXTENSION_MIME: Record<string, string> = { pdf: 'application/pdf', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 
 /** POST /addcategoryfile: PDF, GIF, JPEG or PNG, checked by its bytes, at most 10 MB. */
-export async function addFile(deps: Deps, actor: Actor, input: { categoryId: string; folderId: string | null; name: string; data: string }) {
+export async function addFile(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, actor: Actor, input: { categoryId: string; folderId: string | null; name: string; data: string }) {
   const { db, storage } = deps;
   await assertCategory(db, input.categoryId);
   if (input.folderId) await folderOf(db, input.categoryId, input.folderId);
@@ -201,7 +201,7 @@ export async function addFile(deps: Deps, actor: Actor, input: { categoryId: str
 }
 
 /** POST /deletecategoryfileorfolder: a file, or a folder with its sub-folders and files. */
-export async function deleteEntry(deps: Deps, input: { type: 'file' | 'folder'; id: string }) {
+export async function deleteEntry(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, input: { type: 'file' | 'folder'; id: string }) {
   const { db, storage } = deps;
   const { categoryId, keys } = await db.transaction(async (tx) => {
     if (input.type === 'file') {
@@ -220,7 +220,7 @@ export async function deleteEntry(deps: Deps, input: { type: 'file' | 'folder'; 
 }
 
 /** POST /movefile: 'Einfügen' of a cut file into a folder of the same category (null: the root). */
-export async function moveFile(deps: Deps, input: { fileId: string; folderId: string | null }) {
+export async function moveFile(deps: ServiceDeps<'db' | 'hooks'>, input: { fileId: string; folderId: string | null }) {
   const { db } = deps;
   const [entry] = await db.select().from(categoryFiles).where(eq(categoryFiles.id, input.fileId));
   if (!entry) throw notFound();
@@ -230,7 +230,7 @@ export async function moveFile(deps: Deps, input: { fileId: string; folderId: st
 }
 
 /** GET /categoryfile/{id}: the stored file behind a technical-data entry. */
-export async function categoryFile(db: Db, id: string) {
+export async function categoryFile({ db }: ServiceDeps<'db'>, id: string) {
   const [row] = await db
     .select({ name: categoryFiles.name, storageKey: files.storageKey, mimeType: files.mimeType, size: files.size })
     .from(categoryFiles)

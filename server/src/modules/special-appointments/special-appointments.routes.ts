@@ -21,7 +21,6 @@ const tags = ['Sondertermine'];
 
 export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   r.get('/locationspecialappointment/list/:page', {
     config: { access: { permission: 'einstellungen_sondertermine_sehen' } },
@@ -32,19 +31,19 @@ export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps
       querystring: z.object({ oldList: ZOld, term: z.string().max(100).optional(), sort: z.string().max(20).optional() }),
       response: { 200: ZSpecialAppointmentListResponse },
     },
-    handler: (req) => service.listSpecialAppointments(db, { page: req.params.page, old: req.query.oldList, term: req.query.term, sort: req.query.sort }),
+    handler: (req) => service.listSpecialAppointments(deps, { page: req.params.page, old: req.query.oldList, term: req.query.term, sort: req.query.sort }),
   });
 
   r.post('/locationspecialappointment/check', {
     config: { access: { anyOf: ['einstellungen_sondertermine_erstellen', 'einstellungen_sondertermine_bearbeiten'] } },
     schema: { tags, summary: 'Überschneidung prüfen: false oder der überschneidende Termin', body: ZSpecialAppointmentRequest, response: { 200: ZSpecialAppointmentCheckResponse } },
-    handler: (req) => service.findOverlap(db, req.body.locationSpecialAppointment),
+    handler: (req) => service.findOverlap(deps, req.body.locationSpecialAppointment),
   });
 
   r.post('/locationspecialappointment', {
     config: { access: { permission: 'einstellungen_sondertermine_erstellen' } },
     schema: { tags, summary: 'Sondertermin anlegen', body: ZSpecialAppointmentRequest, response: { 200: ZSpecialAppointmentResponse } },
-    handler: (req) => service.saveSpecialAppointment(db, req.body.locationSpecialAppointment, null),
+    handler: (req) => service.saveSpecialAppointment(deps, { ...req.body, id: null }),
   });
 
   r.put('/locationspecialappointment', {
@@ -53,7 +52,7 @@ export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps
     handler: (req) => {
       const id = req.body.locationSpecialAppointment.id;
       if (!id) throw badRequest(MSG.specialAppointmentMissing);
-      return service.saveSpecialAppointment(db, req.body.locationSpecialAppointment, id);
+      return service.saveSpecialAppointment(deps, { ...req.body, id });
     },
   });
 
@@ -61,7 +60,7 @@ export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps
     config: { access: { permission: 'einstellungen_sondertermine_l_schen' } },
     schema: { tags, summary: 'Sondertermin löschen', body: z.object({ id: zId() }) },
     handler: async (req, reply) => {
-      await service.deleteSpecialAppointment(db, req.body.id);
+      await service.deleteSpecialAppointment(deps, req.body.id);
       return reply.status(204).send();
     },
   });
@@ -74,7 +73,7 @@ export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps
         filename: req.query.oldList ? 'Sondertermine (alt).xlsx' : 'Sondertermine.xlsx',
         sheet: 'Sondertermine',
         columns: specialAppointmentExportColumns,
-        rows: service.specialAppointmentExportRows(db, { old: req.query.oldList, term: req.query.search }),
+        rows: service.specialAppointmentExportRows(deps, { old: req.query.oldList, term: req.query.search }),
       }),
   });
 }

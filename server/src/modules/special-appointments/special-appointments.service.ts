@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, lt, lte, ne, sql, type
 import { appointmentsOverlap, type TSpecialAppointment } from '@filialportal/core/special-appointments';
 import { parseSort } from '@filialportal/core/sort';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
@@ -70,7 +71,7 @@ const listed = preparedShapes((db, shape: ListShape, name) => {
 }, 'special_appointments');
 
 /** GET /locationspecialappointment/list/{page}: current (end today or later) or old ones. */
-export async function listSpecialAppointments(db: Db, opts: { page: number; old: boolean; term?: string; sort?: string }) {
+export async function listSpecialAppointments({ db }: ServiceDeps<'db'>, opts: { page: number; old: boolean; term?: string; sort?: string }) {
   const s = parseSort(opts.sort, SORT);
   const term = opts.term?.trim();
   const { limit, offset } = pageWindow(opts.page);
@@ -83,7 +84,7 @@ export async function listSpecialAppointments(db: Db, opts: { page: number; old:
   };
 }
 
-export function specialAppointmentExportRows(db: Db, opts: { old: boolean; term?: string }) {
+export function specialAppointmentExportRows({ db }: ServiceDeps<'db'>, opts: { old: boolean; term?: string }) {
   const where = listFilter(opts);
   return inBatches(async (limit, offset) =>
     withLocationLabels(db, await db.select().from(specialAppointments).where(where).orderBy(asc(specialAppointments.date), asc(specialAppointments.id)).limit(limit).offset(offset)),
@@ -94,7 +95,7 @@ export function specialAppointmentExportRows(db: Db, opts: { old: boolean; term?
  * POST /locationspecialappointment/check: the first other appointment that overlaps in time
  * and shares a location, or false.
  */
-export async function findOverlap(db: Db, input: TSpecialAppointment) {
+export async function findOverlap({ db }: ServiceDeps<'db'>, input: TSpecialAppointment) {
   const candidates = await db
     .select()
     .from(specialAppointments)
@@ -112,7 +113,10 @@ export async function findOverlap(db: Db, input: TSpecialAppointment) {
   return labelled!;
 }
 
-export async function saveSpecialAppointment(db: Db, input: TSpecialAppointment, id: string | null) {
+export async function saveSpecialAppointment(
+  { db }: ServiceDeps<'db'>,
+  { id, locationSpecialAppointment: input }: { id: string | null; locationSpecialAppointment: TSpecialAppointment },
+) {
   const values = { info: input.info, date: input.date, endDate: input.endDate, locations: input.locations };
   const [row] = id
     ? await db.update(specialAppointments).set(values).where(eq(specialAppointments.id, id)).returning()
@@ -122,7 +126,7 @@ export async function saveSpecialAppointment(db: Db, input: TSpecialAppointment,
   return { locationSpecialAppointment: labelled };
 }
 
-export async function deleteSpecialAppointment(db: Db, id: string) {
+export async function deleteSpecialAppointment({ db }: ServiceDeps<'db'>, id: string) {
   const [row] = await db.delete(specialAppointments).where(eq(specialAppointments.id, id)).returning({ id: specialAppointments.id });
   if (!row) throw notFound();
 }
