@@ -174,7 +174,7 @@ async function bookDemoCorrection(db: Db, rows: { number: string; stockUpdated: 
   const [booker] = await db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` }).from(users).where(eq(users.email, 'zentrallagerleitung@example.com'));
   if (!row?.lueckentext.articleId || !locationId || !booker) return;
   const take = Math.max(1, Math.round(row.lueckentext.packageCount ?? 1));
-  const booked = await adjustStock(db, { articleId: row.lueckentext.articleId, locationId, userId: booker.id, userName: booker.name, take, reason: `Beanstandung ${row.number}` }).catch(() => null);
+  const booked = await adjustStock({ db }, { articleId: row.lueckentext.articleId, locationId, userId: booker.id, userName: booker.name, take, reason: `Beanstandung ${row.number}` }).catch(() => null);
   if (!booked) return; // the demo stock holds too little there: nothing to book
   await db.insert(claimStockCorrections).values({
     claimId: created[i]!.id,

@@ -30,7 +30,7 @@ export const advertisingExportColumns: XlsxColumn<AdvertisingExportRow>[] = [
 export async function advertisingExport(db: Db, actor: Actor, id: string) {
   const entry = await getAdvertising(db, actor, id);
   const seesStock = can(actor, 'sortiment_menu_sehen');
-  const found = await stockByNumbers(db, actor, entry.articles);
+  const found = await stockByNumbers({ db }, actor, entry.articles);
   const rows: AdvertisingExportRow[] = [];
   for (const number of entry.articles) {
     const lines = found.filter((f) => f.number.toLowerCase() === number.toLowerCase());

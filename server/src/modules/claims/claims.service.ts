@@ -310,7 +310,7 @@ export async function bookStockCorrection(db: Db, actor: Actor, id: string, inpu
   if (!found.ofClaim || !found.article) throw badRequest(MSG.claimCorrectionArticle);
   const { article, location, number, userName } = found;
   await db.transaction(async (tx) => {
-    const booked = await adjustStock(tx, { articleId: input.articleId, locationId: input.locationId, userId: actor.userId, userName, take: input.quantity, reason: `Beanstandung ${number}` });
+    const booked = await adjustStock({ db: tx }, { articleId: input.articleId, locationId: input.locationId, userId: actor.userId, userName, take: input.quantity, reason: `Beanstandung ${number}` });
     await tx.insert(claimStockCorrections).values({
       claimId: id,
       historyId: booked.historyId,

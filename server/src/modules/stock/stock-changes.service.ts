@@ -3,6 +3,7 @@ import { MSG } from '@filialportal/core/messages';
 import { HISTORY_PAGE_SIZE } from '@filialportal/core/stock';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { scopeOf } from '../../platform/scope.ts';
@@ -39,7 +40,7 @@ type StockChange = { articleId: string; locationId: string; userId: string; user
  * is the previous row's `after`: parallel changes are applied one after the other, none is lost.
  * The first count of an article at a location takes the transaction below.
  */
-export async function changeStock(db: Db, input: StockChange): Promise<{ before: number | null; after: number }> {
+export async function changeStock({ db }: ServiceDeps<'db'>, input: StockChange): Promise<{ before: number | null; after: number }> {
   const result = await db.execute(sql`
     with changed as (
       update ${articleStocks} x set count = ${input.count}, updated_at = now(), updated_by = ${input.userId}
@@ -100,7 +101,7 @@ export type StockAdjustment = { articleId: string; locationId: string; userId: s
  * Refused when the location has not counted the article (there is nothing to correct) or holds
  * too little; the history row's id links the adjustment to where it came from.
  */
-export async function adjustStock(db: Db, input: StockAdjustment): Promise<{ historyId: string; before: number; after: number }> {
+export async function adjustStock({ db }: ServiceDeps<'db'>, input: StockAdjustment): Promise<{ historyId: string; before: number; after: number }> {
   const result = await db.execute(sql`
     with changed as (
       update ${articleStocks} x set count = y.count - ${input.take}, updated_at = now(), updated_by = ${input.userId}
@@ -123,7 +124,8 @@ export async function adjustStock(db: Db, input: StockAdjustment): Promise<{ his
  * POST /article/updatestock: by EAN or chosen article, the counted stock at a location. The
  * article, the location and the person's name are read in one statement, the change is one more.
  */
-export async function updateStock(db: Db, actor: Actor, input: { ean: string; articleId?: string; location: string; count: number }) {
+export async function updateStock(deps: ServiceDeps<'db'>, actor: Actor, input: { ean: string; articleId?: string; location: string; count: number }) {
+  const { db } = deps;
   if (!mayChangeStockAt(actor, input.location)) throw forbidden(MSG.stockLocationNotAllowed);
   // Only an article the person sees (the list's rule): a hidden one is unknown, nothing changes.
   const visible = visibleArticles(actor) ?? sql`true`;
@@ -140,13 +142,13 @@ export async function updateStock(db: Db, actor: Actor, input: { ean: string; ar
     .where(eq(users.id, actor.userId));
   if (!found?.place) throw badRequest(MSG.stockLocationRequired);
   if (!found.articleId) throw input.articleId ? notFound(MSG.articleUnknown) : new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', input.ean));
-  const { before, after } = await changeStock(db, { articleId: found.articleId, locationId: input.location, userId: actor.userId, userName: found.userName, count: input.count });
-  const { article: detail } = await loadArticle(db, actor, found.articleId, input.location);
+  const { before, after } = await changeStock(deps, { articleId: found.articleId, locationId: input.location, userId: actor.userId, userName: found.userName, count: input.count });
+  const { article: detail } = await loadArticle(deps, actor, { id: found.articleId, location: input.location });
   return { article: detail, before, after };
 }
 
 /** GET /article/{id}/history?from: the stock changes of an article, newest first. */
-export async function articleHistory(db: Db, id: string, from: number) {
+export async function articleHistory({ db }: ServiceDeps<'db'>, { id, from }: { id: string; from: number }) {
   const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(stockHistory).where(eq(stockHistory.articleId, id));
   const rows = await db
     .select({
@@ -176,7 +178,8 @@ export async function articleHistory(db: Db, id: string, from: number) {
  * POST /locationsortimenthistory: someone finished checking the stock of a category at a
  * location; the check records how many stock changes it brought since the check before.
  */
-export async function recordStockCheck(db: Db, actor: Actor, input: { sortiment: string; location: string }) {
+export async function recordStockCheck(deps: ServiceDeps<'db'>, actor: Actor, input: { sortiment: string; location: string }) {
+  const { db } = deps;
   if (!mayChangeStockAt(actor, input.location)) throw forbidden(MSG.stockLocationNotAllowed);
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.sortiment));
   if (!category) throw notFound();
@@ -189,11 +192,11 @@ export async function recordStockCheck(db: Db, actor: Actor, input: { sortiment:
     from ${stockHistory} h join ${articles} a on a.id = h.article_id
     where h.location_id = ${input.location} and a.category_id = ${input.sortiment}
       and h.created_at > coalesce((select max(c.created_at) from ${stockChecks} c where c.category_id = ${input.sortiment} and c.location_id = ${input.location}), '-infinity')`);
-  return lastChecks(db, input.sortiment);
+  return lastChecks(deps, input.sortiment);
 }
 
 /** GET /locationsortimenthistory/{sortiment}: every location with its last check of the category. */
-export async function lastChecks(db: Db, sortiment: string) {
+export async function lastChecks({ db }: ServiceDeps<'db'>, sortiment: string) {
   const rows = await db
     .select({
       id: locations.id,
@@ -211,7 +214,7 @@ export async function lastChecks(db: Db, sortiment: string) {
 }
 
 /** GET /locationsortimenthistory/{sortiment}/{location}?from: the checks of one location, newest first. */
-export async function checksAt(db: Db, sortiment: string, location: string, from: number) {
+export async function checksAt({ db }: ServiceDeps<'db'>, { sortiment, location, from }: { sortiment: string; location: string; from: number }) {
   const where = and(eq(stockChecks.categoryId, sortiment), eq(stockChecks.locationId, location));
   const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(stockChecks).where(where);
   const rows = await db

@@ -1,5 +1,5 @@
 import type { Actor } from '../../platform/access.ts';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { inBatches, type XlsxColumn } from '../../platform/exports.ts';
 import type { toArticleDto } from './article-view.ts';
 import { page, type ArticleFilter } from './stock.service.ts';
@@ -30,10 +30,10 @@ export const articleExportColumns: XlsxColumn<Row>[] = [
 ];
 
 /** The list's rows from `offset`, `count` of them (the loaded count), read in batches. */
-export function exportRows(db: Db, actor: Actor, f: ArticleFilter, offset: number, count: number): AsyncIterable<Row[]> {
+export function exportRows(deps: ServiceDeps<'db'>, actor: Actor, { filter, offset, count }: { filter: ArticleFilter; offset: number; count: number }): AsyncIterable<Row[]> {
   return inBatches(async (limit, at) => {
     const take = Math.min(limit, count - at);
     if (take <= 0) return [];
-    return (await page(db, actor, f, take, offset + at, false)).articles;
+    return (await page(deps, actor, { filter, limit: take, offset: offset + at, withCount: false })).articles;
   });
 }

@@ -59,7 +59,6 @@ const filterOf = (path: z.infer<typeof ZFilterPath>, query: z.infer<typeof ZFilt
 
 export async function stockRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   r.get('/article/filter/:category/:manufacturer/:decor/:number/:offset', {
     config: { access: SEE },
@@ -70,13 +69,13 @@ export async function stockRoutes(app: FastifyInstance, deps: Deps) {
       querystring: ZFilterQuery,
       response: { 200: ZArticleListResponse },
     },
-    handler: (req) => service.filterArticles(db, actorOf(req), filterOf(req.params, req.query), req.params.offset),
+    handler: (req) => service.filterArticles(deps, actorOf(req), { filter: filterOf(req.params, req.query), offset: req.params.offset }),
   });
 
   r.get('/article/listall/:category/:manufacturer/:decor/:number', {
     config: { access: SEE },
     schema: { tags, summary: "'alle Artikel laden': alle Treffer (höchstens 5.000)", params: ZFilterPath, querystring: ZFilterQuery, response: { 200: ZArticleListResponse } },
-    handler: (req) => service.listAllArticles(db, actorOf(req), filterOf(req.params, req.query)),
+    handler: (req) => service.listAllArticles(deps, actorOf(req), filterOf(req.params, req.query)),
   });
 
   r.get('/article/ean/:ean', {
@@ -88,38 +87,38 @@ export async function stockRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ location: zId().optional() }),
       response: { 200: ZArticleResponse },
     },
-    handler: (req) => service.articleByEan(db, actorOf(req), req.params.ean, req.query.location ?? null),
+    handler: (req) => service.articleByEan(deps, actorOf(req), { ean: req.params.ean, location: req.query.location ?? null }),
   });
 
   r.get('/article/:id', {
     config: { access: SEE },
     schema: { tags, summary: 'Ein Artikel mit dem Bestand aller Standorte', params: ZId, querystring: z.object({ location: zId().optional() }), response: { 200: ZArticleResponse } },
-    handler: (req) => service.loadArticle(db, actorOf(req), req.params.id, req.query.location ?? null),
+    handler: (req) => service.loadArticle(deps, actorOf(req), { id: req.params.id, location: req.query.location ?? null }),
   });
 
   r.get('/article/:id/history', {
     config: { access: SEE },
     schema: { tags, summary: 'Bestandsänderungen eines Artikels, neueste zuerst (20 je Schritt)', params: ZId, querystring: ZFrom, response: { 200: ZArticleHistoryResponse } },
-    handler: (req) => changes.articleHistory(db, req.params.id, req.query.from),
+    handler: (req) => changes.articleHistory(deps, { id: req.params.id, from: req.query.from }),
   });
 
   r.post('/article', {
     config: { access: { permission: 'sortiment_artikel_erstellen' } },
     schema: { tags, summary: 'Artikel anlegen', body: ZArticleRequest, response: { 200: ZArticleResponse } },
-    handler: (req) => service.createArticle(db, actorOf(req), req.body.article),
+    handler: (req) => service.createArticle(deps, actorOf(req), req.body.article),
   });
 
   r.put('/article/:id', {
     config: { access: { permission: 'sortiment_artikel_bearbeiten' } },
     schema: { tags, summary: 'Artikel speichern', params: ZId, body: ZArticleRequest, response: { 200: ZArticleResponse } },
-    handler: (req) => service.updateArticle(db, actorOf(req), req.params.id, req.body.article),
+    handler: (req) => service.updateArticle(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 
   r.delete('/article/:id', {
     config: { access: { permission: 'sortiment_artikel_l_schen' } },
     schema: { tags, summary: 'Artikel löschen (mit Bestand und Historie)', params: ZId },
     handler: async (req, reply) => {
-      await service.deleteArticle(db, req.params.id);
+      await service.deleteArticle(deps, req.params.id);
       return reply.status(204).send();
     },
   });
@@ -127,7 +126,7 @@ export async function stockRoutes(app: FastifyInstance, deps: Deps) {
   r.put('/article/:id/active', {
     config: { access: { permission: 'sortiment_artikel_aktiv_inaktiv_setzen' } },
     schema: { tags, summary: 'Artikel aktiv oder inaktiv setzen (Augen-Schaltfläche)', params: ZId, body: z.object({ active: z.boolean() }), response: { 200: ZArticleResponse } },
-    handler: (req) => service.setActive(db, actorOf(req), req.params.id, req.body.active),
+    handler: (req) => service.setActive(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 
   r.get('/articlebackground/:id/:color', {
@@ -138,37 +137,37 @@ export async function stockRoutes(app: FastifyInstance, deps: Deps) {
       params: ZId.extend({ color: idOrNull }),
       response: { 200: ZArticleResponse },
     },
-    handler: (req) => service.setLabel(db, actorOf(req), req.params.id, req.params.color),
+    handler: (req) => service.setLabel(deps, actorOf(req), { id: req.params.id, labelId: req.params.color }),
   });
 
   r.post('/article/updatestock', {
     config: { access: { anyOf: ['sortiment_artikel_bestand_in_eigener_filiale_bearbeiten', 'sortiment_bei_allen_artikel_bestand_bearbeiten'] } },
     schema: { tags, summary: 'Bestand setzen: per EAN (getippt oder gescannt) oder Artikel, Anzahl, Standort; mit Eintrag in der Historie', body: ZStockUpdateRequest, response: { 200: ZStockUpdateResponse } },
-    handler: (req) => changes.updateStock(db, actorOf(req), req.body),
+    handler: (req) => changes.updateStock(deps, actorOf(req), req.body),
   });
 
   r.post('/article/filterlist', {
     config: { access: SEE },
     schema: { tags, summary: 'Diese Artikel in dieser Reihenfolge (Liste einer Scan-Sitzung)', body: ZFilterListRequest, response: { 200: ZArticleListResponse } },
-    handler: (req) => service.articlesByIds(db, actorOf(req), req.body.articles, req.body.location ?? null),
+    handler: (req) => service.articlesByIds(deps, actorOf(req), { ids: req.body.articles, location: req.body.location ?? null }),
   });
 
   r.post('/locationsortimenthistory', {
     config: { access: { anyOf: ['sortiment_artikel_bestand_in_eigener_filiale_bearbeiten', 'sortiment_bei_allen_artikel_bestand_bearbeiten'] } },
     schema: { tags, summary: 'Bestandsprüfung eines Sortiments an einem Standort abschließen', body: ZStockCheckRequest, response: { 200: ZStockCheckLastResponse } },
-    handler: (req) => changes.recordStockCheck(db, actorOf(req), req.body.locationSortimentHistory),
+    handler: (req) => changes.recordStockCheck(deps, actorOf(req), req.body.locationSortimentHistory),
   });
 
   r.get('/locationsortimenthistory/:sortiment', {
     config: { access: SEE },
     schema: { tags, summary: 'Letzte Bestandsprüfung des Sortiments je Standort', params: z.object({ sortiment: zId() }), response: { 200: ZStockCheckLastResponse } },
-    handler: (req) => changes.lastChecks(db, req.params.sortiment),
+    handler: (req) => changes.lastChecks(deps, req.params.sortiment),
   });
 
   r.get('/locationsortimenthistory/:sortiment/:location', {
     config: { access: SEE },
     schema: { tags, summary: 'Bestandsprüfungen des Sortiments an einem Standort, neueste zuerst (20 je Schritt)', params: z.object({ sortiment: zId(), location: zId() }), querystring: ZFrom, response: { 200: ZStockCheckListResponse } },
-    handler: (req) => changes.checksAt(db, req.params.sortiment, req.params.location, req.query.from),
+    handler: (req) => changes.checksAt(deps, { sortiment: req.params.sortiment, location: req.params.location, from: req.query.from }),
   });
 
   r.post('/export/:category/:manufacturer/:decor/:quality/:offset/:count', {
@@ -188,7 +187,7 @@ export async function stockRoutes(app: FastifyInstance, deps: Deps) {
     },
     handler: async (req, reply) => {
       const f = { ...filterOf({ ...req.params, number: null }, req.query), quality: req.params.quality };
-      return sendXlsx(reply, { filename: 'Artikel.xlsx', sheet: 'Artikel', columns: articleExportColumns, rows: exportRows(db, actorOf(req), f, req.params.offset, req.params.count) });
+      return sendXlsx(reply, { filename: 'Artikel.xlsx', sheet: 'Artikel', columns: articleExportColumns, rows: exportRows(deps, actorOf(req), { filter: f, offset: req.params.offset, count: req.params.count }) });
     },
   });
 }

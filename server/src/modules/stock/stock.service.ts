@@ -5,6 +5,7 @@ import { ARTICLE_LIST_ALL_MAX, ARTICLE_PAGE_SIZE, type ArticleSort, type TArticl
 import { can, type Actor } from '../../platform/access.ts';
 import { berlinInstant, formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError, badRequest, conflict, notFound, onConstraint } from '../../platform/errors.ts';
 import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
 import { manufacturers } from '../lists/index.ts';
@@ -63,7 +64,11 @@ function orderOf(f: ArticleFilter, cols: ReturnType<typeof articleColumns>): SQL
   return [dir(by[f.sorting]), asc(articles.number), asc(articles.id)];
 }
 
-export async function page(db: Db, actor: Actor, f: ArticleFilter, limit: number, offset: number, withCount: boolean) {
+export async function page(
+  { db }: ServiceDeps<'db'>,
+  actor: Actor,
+  { filter: f, limit, offset, withCount }: { filter: ArticleFilter; limit: number; offset: number; withCount: boolean },
+) {
   const cols = articleColumns(f.location);
   const where = filterWhere(actor, f);
   const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(articles).where(where);
@@ -80,13 +85,14 @@ export async function page(db: Db, actor: Actor, f: ArticleFilter, limit: number
 }
 
 /** GET /article/filter/…/{offset}: a page of the stock list with the count of all matches. */
-export const filterArticles = (db: Db, actor: Actor, f: ArticleFilter, offset: number) => page(db, actor, f, ARTICLE_PAGE_SIZE, offset, true);
+export const filterArticles = (deps: ServiceDeps<'db'>, actor: Actor, { filter, offset }: { filter: ArticleFilter; offset: number }) =>
+  page(deps, actor, { filter, limit: ARTICLE_PAGE_SIZE, offset, withCount: true });
 
 /** GET /article/listall/…: 'alle Artikel laden', at most ARTICLE_LIST_ALL_MAX. */
-export const listAllArticles = (db: Db, actor: Actor, f: ArticleFilter) => page(db, actor, f, ARTICLE_LIST_ALL_MAX, 0, true);
+export const listAllArticles = (deps: ServiceDeps<'db'>, actor: Actor, filter: ArticleFilter) => page(deps, actor, { filter, limit: ARTICLE_LIST_ALL_MAX, offset: 0, withCount: true });
 
 /** POST /article/filterlist: these articles, in this order (a scan session's list). */
-export async function articlesByIds(db: Db, actor: Actor, ids: string[], location: string | null) {
+export async function articlesByIds({ db }: ServiceDeps<'db'>, actor: Actor, { ids, location }: { ids: string[]; location: string | null }) {
   if (ids.length === 0) return { articles: [], count: 0 };
   const rows = await db
     .select(articleColumns(location))
@@ -102,7 +108,7 @@ export async function articlesByIds(db: Db, actor: Actor, ids: string[], locatio
  * for lists of article numbers from elsewhere (a promotion's export). Numbers it does not know
  * are missing from the answer.
  */
-export async function stockByNumbers(db: Db, actor: Actor, numbers: string[]) {
+export async function stockByNumbers({ db }: ServiceDeps<'db'>, actor: Actor, numbers: string[]) {
   if (numbers.length === 0) return [];
   const lower = [...new Set(numbers.map((n) => n.toLowerCase()))];
   return db
@@ -126,14 +132,14 @@ export async function stockByNumbers(db: Db, actor: Actor, numbers: string[]) {
  * found by a subquery in the article's own statement (the lookup on every scan stays at two
  * statements); 404 with the spec's message when there is none the person sees.
  */
-export async function articleByEan(db: Db, actor: Actor, ean: string, location: string | null) {
+export async function articleByEan({ db }: ServiceDeps<'db'>, actor: Actor, { ean, location }: { ean: string; location: string | null }) {
   const found = await articleWithStocks(db, actor, sql`${articles.id} = (select e.article_id from ${articleEans} e where e.ean = ${ean})`, location);
   if (!found) throw new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', ean));
   return found;
 }
 
 /** GET /article/{id}: the article with its stock in every location that has counted it. */
-export async function loadArticle(db: Db, actor: Actor, id: string, location: string | null = null) {
+export async function loadArticle({ db }: ServiceDeps<'db'>, actor: Actor, { id, location = null }: { id: string; location?: string | null }) {
   const found = await articleWithStocks(db, actor, eq(articles.id, id), location);
   if (!found) throw notFound(MSG.articleUnknown);
   return found;
@@ -222,8 +228,8 @@ async function writeEans(tx: Db, articleId: string, input: TArticleRequest) {
 }
 
 /** POST /article. */
-export async function createArticle(db: Db, actor: Actor, input: TArticleRequest) {
-  const id = await db
+export async function createArticle(deps: ServiceDeps<'db'>, actor: Actor, input: TArticleRequest) {
+  const id = await deps.db
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(articles)
@@ -233,42 +239,42 @@ export async function createArticle(db: Db, actor: Actor, input: TArticleRequest
       return row!.id;
     })
     .catch(refusals);
-  return loadArticle(db, actor, id);
+  return loadArticle(deps, actor, { id });
 }
 
 /** PUT /article/{id}: every field; `active` stays with the eye button. */
-export async function updateArticle(db: Db, actor: Actor, id: string, input: TArticleRequest) {
-  await db
+export async function updateArticle(deps: ServiceDeps<'db'>, actor: Actor, { id, article: input }: { id: string; article: TArticleRequest }) {
+  await deps.db
     .transaction(async (tx) => {
       const [row] = await tx.update(articles).set(fields(input)).where(eq(articles.id, id)).returning({ id: articles.id });
       if (!row) throw notFound(MSG.articleUnknown);
       await writeEans(tx, id, input);
     })
     .catch(refusals);
-  return loadArticle(db, actor, id);
+  return loadArticle(deps, actor, { id });
 }
 
 /** DELETE /article/{id}: with its stock and history. */
-export async function deleteArticle(db: Db, id: string) {
+export async function deleteArticle({ db }: ServiceDeps<'db'>, id: string) {
   const gone = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
   if (gone.length === 0) throw notFound(MSG.articleUnknown);
 }
 
 /** PUT /article/{id}/active: the eye button. */
-export async function setActive(db: Db, actor: Actor, id: string, active: boolean) {
-  const [row] = await db.update(articles).set({ active }).where(eq(articles.id, id)).returning({ id: articles.id });
+export async function setActive(deps: ServiceDeps<'db'>, actor: Actor, { id, active }: { id: string; active: boolean }) {
+  const [row] = await deps.db.update(articles).set({ active }).where(eq(articles.id, id)).returning({ id: articles.id });
   if (!row) throw notFound(MSG.articleUnknown);
-  return loadArticle(db, actor, id);
+  return loadArticle(deps, actor, { id });
 }
 
 /** GET /articlebackground/{id}/{color}: the row's colour label (a label id, or 'null' to clear). */
-export async function setLabel(db: Db, actor: Actor, id: string, labelId: string | null) {
-  const [row] = await db
+export async function setLabel(deps: ServiceDeps<'db'>, actor: Actor, { id, labelId }: { id: string; labelId: string | null }) {
+  const [row] = await deps.db
     .update(articles)
     .set({ labelId })
     .where(and(eq(articles.id, id), visibleArticles(actor)))
     .returning({ id: articles.id })
     .catch(onConstraint({ articles_label_id_color_labels_id_fk: () => badRequest(MSG.notFound) }));
   if (!row) throw notFound(MSG.articleUnknown);
-  return loadArticle(db, actor, id);
+  return loadArticle(deps, actor, { id });
 }
