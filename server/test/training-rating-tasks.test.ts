@@ -18,7 +18,7 @@ beforeAll(async () => {
   const people = await t.db.select({ id: users.id, email: users.email }).from(users);
   ids = Object.fromEntries(people.map((p) => [p.email, p.id]));
   // The demo company's past trainings are handled first, so each test sees only its own.
-  await openRatingTasks(t.db, today);
+  await openRatingTasks(t, today);
 });
 afterAll(() => t.close());
 
@@ -70,10 +70,10 @@ describe('rating tasks after a training', () => {
     await t.db.insert(trainingValuations).values({ trainingId: id, userId: ids['filialleitung@example.com'], answers: [{ label: 'Was nehmen Sie mit?', value: 'Viel.' }] });
 
     // On the day itself nothing is due yet.
-    expect(await openRatingTasks(t.db, yesterday)).toBe(0);
+    expect(await openRatingTasks(t, yesterday)).toBe(0);
     expect(await ratingTask(id)).toBeUndefined();
 
-    expect(await openRatingTasks(t.db, today)).toBe(1);
+    expect(await openRatingTasks(t, today)).toBe(1);
     expect(await recipients(id)).toEqual([{ email: 'verkauf@example.com', done: false }]);
     const task = (await ratingTask(id))!;
     expect(task.deadline).toBe(addDays(yesterday, 14));
@@ -91,7 +91,7 @@ describe('rating tasks after a training', () => {
     expect(tick.statusCode).toBe(403);
 
     // The next run (and every later one) leaves it alone.
-    expect(await openRatingTasks(t.db, today)).toBe(0);
+    expect(await openRatingTasks(t, today)).toBe(0);
     expect(await t.db.select().from(tasks).where(eq(tasks.reference, ratingReference(id)))).toHaveLength(1);
 
     const rated = await t.as(await t.login('verkauf@example.com'), {
@@ -106,7 +106,7 @@ describe('rating tasks after a training', () => {
 
   it('follows attendance recorded later: who did not come loses the task, who came gets it back', async () => {
     const id = await training('Parkett ölen', addDays(today, -2), [{ email: 'verkauf@example.com', approved: true }]);
-    await openRatingTasks(t.db, today);
+    await openRatingTasks(t, today);
     const [reg] = await t.db.select().from(trainingRegistrations).where(eq(trainingRegistrations.trainingId, id));
     const mark = async (attended: boolean) =>
       t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: `/api/training/register/attendance/${reg!.id}`, payload: { attended } });
@@ -128,7 +128,7 @@ describe('rating tasks after a training', () => {
     const empty = await training('Niemand da', addDays(today, -1), [{ email: 'verkauf@example.com', waitingList: true }]);
     const doomed = await training('Wird gelöscht', addDays(today, -1), [{ email: 'verkauf@example.com', approved: true }]);
 
-    expect(await openRatingTasks(t.db, today)).toBe(1);
+    expect(await openRatingTasks(t, today)).toBe(1);
     for (const id of [old, cancelled, empty]) expect(await ratingTask(id)).toBeUndefined();
     const [handled] = await t.db.select({ at: trainings.ratingTasksAt }).from(trainings).where(eq(trainings.id, old));
     expect(handled!.at).not.toBeNull();
@@ -144,7 +144,7 @@ describe('rating tasks after a training', () => {
       { email: 'verkauf@example.com', approved: true },
       { email: 'azubi@example.com', approved: true },
     ]);
-    const opened = await Promise.all(Array.from({ length: 6 }, () => openRatingTasks(t.db, today)));
+    const opened = await Promise.all(Array.from({ length: 6 }, () => openRatingTasks(t, today)));
     expect(opened.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await t.db.select().from(tasks).where(eq(tasks.reference, ratingReference(id)))).toHaveLength(1);
     expect(await recipients(id)).toEqual([

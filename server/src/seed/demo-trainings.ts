@@ -155,7 +155,7 @@ export async function seedTrainings(db: Db) {
         createdAt: new Date(base + i * 60_000),
       }).returning({ id: trainingRegistrations.id, userId: trainingRegistrations.userId });
       // A request waits for its approvers, as one made in the app would.
-      if (state === 'requested') await openApprovalTasks(db, t!.id, [reg!], byEmail(email));
+      if (state === 'requested') await openApprovalTasks({ db }, { trainingId: t!.id, requested: [reg!], createdBy: byEmail(email) });
     }
     for (const [email, stars, text] of item.ratings ?? []) {
       await db.insert(trainingValuations).values({ trainingId: t!.id, userId: byEmail(email), answers: [{ label: QUESTIONS[0]!.label, value: stars }, { label: QUESTIONS[1]!.label, value: text }] });

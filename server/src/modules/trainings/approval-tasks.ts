@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { createLinkedTask, deleteLinkedTasksIn } from '../tasks/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
@@ -29,20 +30,24 @@ async function approversOf(db: Db, personId: string): Promise<string[]> {
  * A requested registration gets a task for its approvers ('Anmeldung bestätigen'), linked to the
  * training; confirming or declining completes it (locked: not ticked by hand).
  */
-export async function openApprovalTasks(tx: Db, trainingId: string, requested: { id: string; userId: string | null }[], createdBy: string | null) {
+export async function openApprovalTasks(
+  deps: ServiceDeps<'db'>,
+  { trainingId, requested, createdBy }: { trainingId: string; requested: { id: string; userId: string | null }[]; createdBy: string | null },
+) {
+  const { db } = deps;
   if (requested.length === 0) return;
-  const [t] = await tx.select({ title: trainings.title, date: trainings.date }).from(trainings).where(eq(trainings.id, trainingId));
+  const [t] = await db.select({ title: trainings.title, date: trainings.date }).from(trainings).where(eq(trainings.id, trainingId));
   if (!t) return;
-  const names = await tx
+  const names = await db
     .select({ id: users.id, name: sql<string>`${users.lastName} || ', ' || ${users.firstName}` })
     .from(users)
     .where(inArray(users.id, requested.flatMap((r) => (r.userId ? [r.userId] : []))));
   for (const r of requested) {
     if (!r.userId) continue;
-    await createLinkedTask({ db: tx }, {
+    await createLinkedTask(deps, {
       title: `Anmeldung bestätigen: ${names.find((n) => n.id === r.userId)?.name ?? ''} – ${t.title} (${formatDate(t.date)})`,
       deadline: t.date,
-      recipients: await approversOf(tx, r.userId),
+      recipients: await approversOf(db, r.userId),
       link: `/veranstaltungen?id=${trainingId}`,
       reference: registrationReference(r.id),
       locked: true,
@@ -52,6 +57,6 @@ export async function openApprovalTasks(tx: Db, trainingId: string, requested: {
 }
 
 /** The approval tasks of all registrations of a training go with it (deleted, cancelled). */
-export async function dropApprovalTasks(tx: Db, trainingId: string) {
-  await deleteLinkedTasksIn({ db: tx }, sql`select 'training-registration:' || r.id from ${regs} r where r.training_id = ${trainingId}`);
+export async function dropApprovalTasks(deps: ServiceDeps<'db'>, trainingId: string) {
+  await deleteLinkedTasksIn(deps, sql`select 'training-registration:' || r.id from ${regs} r where r.training_id = ${trainingId}`);
 }

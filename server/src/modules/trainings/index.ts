@@ -9,6 +9,6 @@ export { trainingRegistrations, trainings } from './trainings.table.ts';
 export async function trainingsModule(app: FastifyInstance, deps: Deps) {
   await app.register(trainingRoutes, deps);
   deps.scheduler.every('Bewertungsaufgaben', RATING_TASKS_INTERVAL_MS, async () => {
-    if ((await openRatingTasks(deps.db)) > 0) deps.live.publish(['tasks']);
+    if ((await openRatingTasks(deps)) > 0) deps.live.publish(['tasks']);
   });
 }

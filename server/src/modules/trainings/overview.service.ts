@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { currentYear, formatDate } from '../../platform/dates.ts';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import type { XlsxColumn } from '../../platform/exports.ts';
 import { likeTerm } from '../../platform/paging.ts';
 import { locations } from '../locations/index.ts';
@@ -24,7 +24,7 @@ const SORTS = { title: trainings.title, date: trainings.date, time: trainings.ti
  * participants from the chosen location (all: everyone), one statement. A name search keeps the
  * trainings where a matching person takes part, and shows those people.
  */
-export async function trainingOverview(db: Db, q: OverviewQuery) {
+export async function trainingOverview({ db }: ServiceDeps<'db'>, q: OverviewQuery) {
   const term = q.search?.trim();
   const desc = q.sort?.startsWith('-') ?? false;
   const field = (q.sort?.replace(/^-/, '') ?? '') as keyof typeof SORTS;

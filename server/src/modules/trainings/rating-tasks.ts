@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { addDays } from '@filialportal/core/calendar';
 import { formatDate, todayIso } from '../../platform/dates.ts';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { addLinkedTaskRecipient, completeLinkedTasksFor, createLinkedTask, deleteLinkedTasks, removeLinkedTaskRecipient } from '../tasks/index.ts';
 import { users } from '../users/index.ts';
 import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
@@ -24,7 +24,7 @@ const BATCH = 100;
  * data) are marked as handled without a task. Safe on several instances at once: each claims
  * its trainings with `for update skip locked`. Returns the number of tasks opened.
  */
-export async function openRatingTasks(db: Db, today = todayIso()): Promise<number> {
+export async function openRatingTasks({ db }: ServiceDeps<'db'>, today = todayIso()): Promise<number> {
   const oldest = addDays(today, -RATING_WINDOW_DAYS);
   let opened = 0;
   for (;;) {
@@ -82,21 +82,22 @@ export async function openRatingTasks(db: Db, today = todayIso()): Promise<numbe
 }
 
 /** A participant rated: their copy of the rating task is done. */
-export const completeRatingTask = (db: Db, trainingId: string, userId: string) => completeLinkedTasksFor({ db }, { reference: ratingReference(trainingId), userId });
+export const completeRatingTask = (deps: ServiceDeps<'db'>, { trainingId, userId }: { trainingId: string; userId: string }) =>
+  completeLinkedTasksFor(deps, { reference: ratingReference(trainingId), userId });
 
 /**
  * Attendance recorded after the tasks went out: who did not come may not rate, so their copy
  * goes; who is marked as present again (and has not rated) gets it back.
  */
-export async function followAttendance(db: Db, trainingId: string, userId: string, attended: boolean) {
-  if (!attended) return removeLinkedTaskRecipient({ db }, { reference: ratingReference(trainingId), userId });
-  const [rated] = await db
+export async function followAttendance(deps: ServiceDeps<'db'>, { trainingId, userId, attended }: { trainingId: string; userId: string; attended: boolean }) {
+  if (!attended) return removeLinkedTaskRecipient(deps, { reference: ratingReference(trainingId), userId });
+  const [rated] = await deps.db
     .select({ id: trainingValuations.id })
     .from(trainingValuations)
     .where(and(eq(trainingValuations.trainingId, trainingId), eq(trainingValuations.userId, userId)));
-  if (!rated) await addLinkedTaskRecipient({ db }, { reference: ratingReference(trainingId), userId });
+  if (!rated) await addLinkedTaskRecipient(deps, { reference: ratingReference(trainingId), userId });
 }
 
 
 /** A deleted training takes its rating task along. */
-export const dropRatingTasks = (db: Db, trainingId: string) => deleteLinkedTasks({ db }, ratingReference(trainingId));
+export const dropRatingTasks = (deps: ServiceDeps<'db'>, trainingId: string) => deleteLinkedTasks(deps, ratingReference(trainingId));

@@ -3,7 +3,7 @@ import { MSG } from '@filialportal/core/messages';
 import { type Actor } from '../../platform/access.ts';
 import { formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
-import { type Deps, withDb } from '../../platform/deps.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
 import { absences } from '../absences/index.ts';
@@ -51,9 +51,9 @@ const registrationRefused = onConstraint({ training_registrations_training_user_
  * approved at once) or joins the waiting list. The training row is locked while places are
  * counted and taken, so two people never take the last place together.
  */
-async function register(deps: Deps, actor: Actor, input: RegisterInput) {
+async function register(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, input: RegisterInput) {
   const { db } = deps;
-  const t = await loadTraining(db, actor, input.trainingId);
+  const t = await loadTraining(deps, actor, input.trainingId);
   if (t.cancelled) return { registerStatus: 500, registerMessage: MSG.trainingCancelled, training: t };
   if (t.past) return { registerStatus: 500, registerMessage: MSG.trainingPast, training: t };
   if (!input.force) {
@@ -76,26 +76,30 @@ async function register(deps: Deps, actor: Actor, input: RegisterInput) {
         return { trainingId: input.trainingId, userId, waitingList, approved, registeredBy: actor.userId, info: input.info, confirmedBy: approved ? actor.userId : null, confirmedAt: approved ? now : null };
       });
       const inserted = await tx.insert(regs).values(values).returning({ id: regs.id, userId: regs.userId, waitingList: regs.waitingList, approved: regs.approved }).catch(registrationRefused);
-      await openApprovalTasks(tx, input.trainingId, inserted.filter((r) => !r.waitingList && !r.approved), actor.userId);
+      await openApprovalTasks(withDb(deps, tx), { trainingId: input.trainingId, requested: inserted.filter((r) => !r.waitingList && !r.approved), createdBy: actor.userId });
     });
   } catch (err) {
     if (err instanceof AppError && err.code === 'already_registered') return { registerStatus: 500, registerMessage: input.self ? MSG.trainingAlreadyRegisteredSelf : MSG.trainingAlreadyRegistered, training: t };
     throw err;
   }
-  const training = await loadTraining(db, actor, input.trainingId);
+  const training = await loadTraining(deps, actor, input.trainingId);
   const approvedNow = training.appointments.filter((a) => a.approved && a.userId && input.userIds.includes(a.userId)).map((a) => a.userId!);
-  if (input.approve) await invite(deps, input.trainingId, approvedNow, confirmed);
+  if (input.approve) await invite(deps, { trainingId: input.trainingId, userIds: approvedNow, mail: confirmed });
   return { registerStatus: 200, registerMessage: '', training };
 }
 
 /** POST /training/registerdirect: the actor registers (or joins the waiting list). */
-export function registerSelf(deps: Deps, actor: Actor, trainingId: string, opts: { direct: boolean; force: boolean }) {
+export function registerSelf(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, { trainingId, ...opts }: { trainingId: string; direct: boolean; force: boolean }) {
   const approve = opts.direct && inScope(scopeOf(actor, TRAINING_SCOPES.approve), { locationId: actor.locationId });
   return register(deps, actor, { trainingId, userIds: [actor.userId], approve, force: opts.force, info: '', self: true });
 }
 
 /** POST /training/register/{id}: registers employees (all, or those of the own location). */
-export async function registerUsers(deps: Deps, actor: Actor, trainingId: string, input: { users: string[]; directRegistration: boolean; info: string; force: boolean }) {
+export async function registerUsers(
+  deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>,
+  actor: Actor,
+  { trainingId, ...input }: { trainingId: string; users: string[]; directRegistration: boolean; info: string; force: boolean },
+) {
   const userIds = [...new Set(input.users)];
   if (userIds.length === 0) throw badRequest(MSG.trainingEmployeeRequired);
   const people = await deps.db
@@ -112,7 +116,7 @@ export async function registerUsers(deps: Deps, actor: Actor, trainingId: string
 async function loadRegistration(db: Db, actor: Actor, registrationId: string) {
   const [r] = await db.select({ trainingId: regs.trainingId }).from(regs).where(eq(regs.id, registrationId));
   if (!r) throw notFound();
-  const t = await loadTraining(db, actor, r.trainingId);
+  const t = await loadTraining({ db }, actor, r.trainingId);
   const reg = t.appointments.find((a) => a.id === registrationId) ?? (t.own?.id === registrationId ? t.own : null);
   if (!reg) throw notFound();
   return { t, reg };
@@ -124,7 +128,7 @@ const confirmed = (t: typeof trainings.$inferSelect) => ({
 });
 
 /** POST /training/register/approve/{id}: 'Genehmigt'; a waiting-list entry takes a place even beyond the contingent. */
-export async function approveRegistration(deps: Deps, actor: Actor, registrationId: string) {
+export async function approveRegistration(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, registrationId: string) {
   const { t, reg } = await loadRegistration(deps.db, actor, registrationId);
   if (!reg.canApprove) throw forbidden();
   await deps.db
@@ -133,54 +137,55 @@ export async function approveRegistration(deps: Deps, actor: Actor, registration
     .where(and(eq(regs.id, registrationId), eq(regs.approved, false)));
   await completeLinkedTasks(deps, { reference: registrationReference(registrationId), byUserId: actor.userId });
   // The confirmation comes with the calendar invitation.
-  if (reg.userId) await invite(deps, t.id, [reg.userId], confirmed);
-  return { training: await loadTraining(deps.db, actor, t.id) };
+  if (reg.userId) await invite(deps, { trainingId: t.id, userIds: [reg.userId], mail: confirmed });
+  return { training: await loadTraining(deps, actor, t.id) };
 }
 
 /**
  * POST /training/register/decline/{id}: removes the registration (also one's own, and one's own
  * place on the waiting list); a freed place goes to the first on the waiting list at once.
  */
-export async function declineRegistration(deps: Deps, actor: Actor, registrationId: string) {
+export async function declineRegistration(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, registrationId: string) {
   const { t, reg } = await loadRegistration(deps.db, actor, registrationId);
   if (!reg.canDecline) throw forbidden();
   const promoted = await deps.db.transaction(async (tx) => {
     await lockTraining(tx, t.id);
     await tx.delete(regs).where(eq(regs.id, registrationId));
     await deleteLinkedTasks(withDb(deps, tx), registrationReference(registrationId));
-    return promoteWaiting(tx, t.id, actor.userId);
+    return promoteWaiting(withDb(deps, tx), { trainingId: t.id, by: actor.userId });
   });
   if (reg.userId && reg.userId !== actor.userId) {
     const [row] = await deps.db.select().from(trainings).where(eq(trainings.id, t.id));
-    await mailTo(
-      deps,
-      [reg.userId],
-      { subject: `Filialportal: Anmeldung zu „${t.title}“ abgelehnt`, text: `Ihre Anmeldung zu „${t.title}“ am ${t.dateFormated} um ${t.time} Uhr wurde abgelehnt.` },
+    await mailTo(deps, {
+      userIds: [reg.userId],
+      mail: { subject: `Filialportal: Anmeldung zu „${t.title}“ abgelehnt`, text: `Ihre Anmeldung zu „${t.title}“ am ${t.dateFormated} um ${t.time} Uhr wurde abgelehnt.` },
       // An approved place had reached the calendar: the cancellation takes it out again.
-      reg.approved && row ? { training: row, method: 'CANCEL' } : undefined,
-    );
+      calendar: reg.approved && row ? { training: row, method: 'CANCEL' } : undefined,
+    });
   }
-  await tellPromoted(deps, t.id, promoted);
-  return { training: await loadTraining(deps.db, actor, t.id) };
+  await tellPromoted(deps, { trainingId: t.id, userIds: promoted });
+  return { training: await loadTraining(deps, actor, t.id) };
 }
 
 /** POST /training/register/attendance/{id}: after the event, the contact person or old_training_participant_list_can_edit record who came. */
-export async function markAttendance(db: Db, actor: Actor, registrationId: string, attended: boolean) {
+export async function markAttendance(deps: ServiceDeps<'db'>, actor: Actor, { registrationId, attended }: { registrationId: string; attended: boolean }) {
+  const { db } = deps;
   const { t, reg } = await loadRegistration(db, actor, registrationId);
   if (!reg.canMarkAttendance) throw forbidden();
   await db.transaction(async (tx) => {
     await tx.update(regs).set({ attended }).where(eq(regs.id, registrationId));
-    if (reg.userId) await followAttendance(tx, t.id, reg.userId, attended);
+    if (reg.userId) await followAttendance(withDb(deps, tx), { trainingId: t.id, userId: reg.userId, attended });
   });
-  return { training: await loadTraining(db, actor, t.id) };
+  return { training: await loadTraining(deps, actor, t.id) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Ratings and the own trainings.
 
 /** POST /valuation: once, after the event, by an approved participant; every Frage answered. */
-export async function rateTraining(db: Db, actor: Actor, input: { trainingId: string; stars?: number; answers: { label: string; value: string | number }[] }) {
-  const t = await loadTraining(db, actor, input.trainingId);
+export async function rateTraining(deps: ServiceDeps<'db'>, actor: Actor, input: { trainingId: string; stars?: number; answers: { label: string; value: string | number }[] }) {
+  const { db } = deps;
+  const t = await loadTraining(deps, actor, input.trainingId);
   if (t.ownValuated) throw conflict(MSG.valuationTwice);
   if (!t.past || t.cancelled || t.own?.approved !== true || t.own.attended === false) throw forbidden(MSG.valuationNotAllowed);
   const answers = t.ratings.map((q) => {
@@ -197,9 +202,9 @@ export async function rateTraining(db: Db, actor: Actor, input: { trainingId: st
       .insert(trainingValuations)
       .values({ trainingId: t.id, userId: actor.userId, stars: input.stars ?? null, answers })
       .catch(onConstraint({ training_valuations_training_user_uq: () => conflict(MSG.valuationTwice) }));
-    await completeRatingTask(tx, t.id, actor.userId);
+    await completeRatingTask(withDb(deps, tx), { trainingId: t.id, userId: actor.userId });
   });
-  return { training: await loadTraining(db, actor, t.id) };
+  return { training: await loadTraining(deps, actor, t.id) };
 }
 
 /** GET /usertrainings: the own registrations from today on (dashboard), soonest first. */

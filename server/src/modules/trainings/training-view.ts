@@ -4,7 +4,7 @@ import type { Permission } from '@filialportal/core/permissions';
 import { registrationState } from '@filialportal/core/trainings';
 import { can, type Actor } from '../../platform/access.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
@@ -52,7 +52,7 @@ export type People = ReadonlyMap<string, Person>;
  * statement for a whole page: joined per registration inside the page's statement, the planner
  * scanned all users once per training.
  */
-export async function peopleOf(db: Db, rows: readonly Row[]): Promise<People> {
+export async function peopleOf({ db }: ServiceDeps<'db'>, rows: readonly Row[]): Promise<People> {
   const ids = [...new Set(rows.flatMap((r) => r.registrations.flatMap(([, userId, , , confirmedBy]) => [userId, confirmedBy]).filter((x): x is string => x !== null)))];
   if (ids.length === 0) return new Map();
   const found = await db
@@ -169,9 +169,10 @@ export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) 
   };
 }
 
-export async function loadTraining(db: Db, actor: Actor, id: string) {
+export async function loadTraining(deps: ServiceDeps<'db'>, actor: Actor, id: string) {
+  const { db } = deps;
   const [row] = await db.select(trainingColumns(actor)).from(trainings).where(eq(trainings.id, id));
   if (!row) throw notFound();
-  return toDto(actor, row, await peopleOf(db, [row]));
+  return toDto(actor, row, await peopleOf(deps, [row]));
 }
 

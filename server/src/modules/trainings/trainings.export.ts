@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { countOf } from '@filialportal/core/plural';
 import { can, type Actor } from '../../platform/access.ts';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { XlsxColumn } from '../../platform/exports.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
@@ -41,8 +41,9 @@ export const attendanceColumns: XlsxColumn<ParticipantRow>[] = [...participantCo
  * location's with _eigene_filiale, everyone for the contact person). `approvedOnly`: the
  * attendance sheet of the confirmed participants (/exportcurrenttraining).
  */
-export async function participantRows(db: Db, actor: Actor, trainingId: string, approvedOnly: boolean) {
-  const t = await loadTraining(db, actor, trainingId);
+export async function participantRows(deps: ServiceDeps<'db'>, actor: Actor, { trainingId, approvedOnly }: { trainingId: string; approvedOnly: boolean }) {
+  const { db } = deps;
+  const t = await loadTraining(deps, actor, trainingId);
   const contact = t.contactPerson === actor.userId;
   if (!contact && !can(actor, 'teilnehmerliste_herunterladen_alle') && !can(actor, 'teilnehmerliste_herunterladen_eigene_filiale')) throw forbidden();
   const confirmer = sql<string>`(select c.first_name || ' ' || c.last_name from ${users} c where c.id = ${regs.confirmedBy})`;
@@ -69,8 +70,9 @@ export async function participantRows(db: Db, actor: Actor, trainingId: string, 
  * the own location's participants): one row per rating, one column per question, and a title
  * line with the counts ('n Bewertungen von m bestätigten Teilnehmern').
  */
-export async function ratingRows(db: Db, actor: Actor, trainingId: string) {
-  const t = await loadTraining(db, actor, trainingId);
+export async function ratingRows(deps: ServiceDeps<'db'>, actor: Actor, trainingId: string) {
+  const { db } = deps;
+  const t = await loadTraining(deps, actor, trainingId);
   if (!can(actor, 'bewertungen_herunterladen_alle') && !can(actor, 'bewertungen_herunterladen_eigene_filiale')) throw forbidden();
   const rows = await db
     .select({ locationId: users.locationId, location: locations.name, answers: trainingValuations.answers, createdAt: trainingValuations.createdAt })

@@ -45,7 +45,6 @@ const ZYear = z
 
 export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   r.get('/training/list/:from/:old', {
     config: { access: SEE },
@@ -56,25 +55,25 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ year: ZYear, category: z.enum(TRAINING_CATEGORIES).optional(), limit: z.coerce.number().int().min(1).max(50).optional() }),
       response: { 200: ZTrainingListResponse },
     },
-    handler: (req) => service.listTrainings(db, actorOf(req), { from: req.params.from, old: req.params.old, year: req.query.year, category: req.query.category, limit: req.query.limit }),
+    handler: (req) => service.listTrainings(deps, actorOf(req), { from: req.params.from, old: req.params.old, year: req.query.year, category: req.query.category, limit: req.query.limit }),
   });
 
   r.get('/training/:id', {
     config: { access: SEE },
     schema: { tags, summary: 'Eine Veranstaltung (verknüpft aus einer Neuigkeit)', params: ZId, response: { 200: ZTrainingResponse } },
-    handler: async (req) => ({ training: await loadTraining(db, actorOf(req), req.params.id) }),
+    handler: async (req) => ({ training: await loadTraining(deps, actorOf(req), req.params.id) }),
   });
 
   r.post('/training', {
     config: { live: ['trainings'], access: { permission: 'schulung_erstellen' } },
     schema: { tags, summary: 'Veranstaltung anlegen: eine je Datum aus dates (TT.MM.JJJJ, durch Kommas getrennt)', body: ZTrainingRequest, response: { 200: ZTrainingsCreatedResponse } },
-    handler: (req) => service.createTrainings(db, actorOf(req), req.body),
+    handler: (req) => service.createTrainings(deps, actorOf(req), req.body),
   });
 
   r.put('/training/:id', {
     config: { live: ['trainings'], access: { anyOf: ['schulung_bearbeiten', 'schulung_verschieben'] } },
     schema: { tags, summary: 'Veranstaltung bearbeiten; move: verschieben auf dates (ein Tag) und time', params: ZId, body: ZTrainingUpdate, response: { 200: ZTrainingResponse } },
-    handler: (req) => service.updateTraining(deps, actorOf(req), req.params.id, req.body),
+    handler: (req) => service.updateTraining(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 
   r.post('/training/:id/cancel', {
@@ -87,7 +86,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
     config: { live: ['trainings', 'tasks'], access: { permission: 'schulung_bearbeiten' } },
     schema: { tags, summary: 'Veranstaltung löschen (mit Anmeldungen und Bewertungen)', params: ZId },
     handler: async (req, reply) => {
-      await service.deleteTraining(db, req.params.id);
+      await service.deleteTraining(deps, req.params.id);
       return reply.status(204).send();
     },
   });
@@ -101,13 +100,13 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
       body: ZRegisterSelfRequest,
       response: { 200: ZRegisterResponse },
     },
-    handler: (req) => registrations.registerSelf(deps, actorOf(req), req.body.id, { direct: req.body.directRegistration, force: req.query.force === '1' }),
+    handler: (req) => registrations.registerSelf(deps, actorOf(req), { trainingId: req.body.id, direct: req.body.directRegistration, force: req.query.force === '1' }),
   });
 
   r.post('/training/register/:id', {
     config: { live: ['tasks'], access: { anyOf: ['mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale'] } },
     schema: { tags, summary: 'Mitarbeiter anmelden (oder auf die Warteliste setzen)', params: ZId, querystring: ZForceQuery, body: ZRegisterUsersRequest, response: { 200: ZRegisterResponse } },
-    handler: (req) => registrations.registerUsers(deps, actorOf(req), req.params.id, { ...req.body, force: req.query.force === '1' }),
+    handler: (req) => registrations.registerUsers(deps, actorOf(req), { ...req.body, trainingId: req.params.id, force: req.query.force === '1' }),
   });
 
   r.post('/training/register/approve/:id', {
@@ -125,19 +124,19 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/training/register/attendance/:id', {
     config: { live: ['tasks'], access: SEE },
     schema: { tags, summary: 'Nach der Veranstaltung: erschienen oder nicht (Ansprechpartner oder old_training_participant_list_can_edit)', params: ZId, body: ZAttendanceRequest, response: { 200: ZTrainingResponse } },
-    handler: (req) => registrations.markAttendance(db, actorOf(req), req.params.id, req.body.attended),
+    handler: (req) => registrations.markAttendance(deps, actorOf(req), { registrationId: req.params.id, attended: req.body.attended }),
   });
 
   r.post('/valuation', {
     config: { live: ['tasks'], access: SEE },
     schema: { tags, summary: 'Veranstaltung bewerten (einmal, nach der Veranstaltung, mit bestätigter Anmeldung)', body: ZValuationRequest, response: { 200: ZTrainingResponse } },
-    handler: (req) => registrations.rateTraining(db, actorOf(req), req.body.valuation),
+    handler: (req) => registrations.rateTraining(deps, actorOf(req), req.body.valuation),
   });
 
   r.get('/user/listallfortraining', {
     config: { access: { anyOf: ['mitarbeiter_anmelden_alle', 'mitarbeiter_anmelden_eigene_filiale', 'schulung_erstellen', 'schulung_bearbeiten'] } },
     schema: { tags, summary: 'Personen zum Anmelden (registrable) und als Ansprechpartner', response: { 200: ZUsersForTrainingResponse } },
-    handler: (req) => service.usersForTraining(db, actorOf(req)),
+    handler: (req) => service.usersForTraining(deps, actorOf(req)),
   });
 
   const ZExportId = z.object({ id: zId() });
@@ -145,7 +144,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: { tags, summary: 'Teilnehmerliste als XLSX (mit Warteliste); Ansprechpartner oder teilnehmerliste_herunterladen_*', params: ZExportId },
     handler: async (req, reply) => {
-      const { training, rows } = await exportRows.participantRows(db, actorOf(req), req.params.id, false);
+      const { training, rows } = await exportRows.participantRows(deps, actorOf(req), { trainingId: req.params.id, approvedOnly: false });
       return sendXlsx(reply, { filename: `Teilnehmer ${training.title} ${training.dateFormated}.xlsx`, sheet: 'Teilnehmer', columns: exportRows.participantColumns, rows });
     },
   });
@@ -154,7 +153,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: { tags, summary: 'Anwesenheitsliste der bestätigten Teilnehmer als XLSX (mit Spalte zum Unterschreiben)', params: ZExportId },
     handler: async (req, reply) => {
-      const { training, rows } = await exportRows.participantRows(db, actorOf(req), req.params.id, true);
+      const { training, rows } = await exportRows.participantRows(deps, actorOf(req), { trainingId: req.params.id, approvedOnly: true });
       return sendXlsx(reply, { filename: `Anwesenheit ${training.title} ${training.dateFormated}.xlsx`, sheet: 'Anwesenheit', columns: exportRows.attendanceColumns, rows });
     },
   });
@@ -163,7 +162,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: { anyOf: ['bewertungen_herunterladen_alle', 'bewertungen_herunterladen_eigene_filiale'] } },
     schema: { tags, summary: 'Bewertungen als XLSX, eine Spalte je Frage', params: ZExportId },
     handler: async (req, reply) => {
-      const { training, columns, rows } = await exportRows.ratingRows(db, actorOf(req), req.params.id);
+      const { training, columns, rows } = await exportRows.ratingRows(deps, actorOf(req), req.params.id);
       return sendXlsx(reply, { filename: `Bewertungen ${training.title} ${training.dateFormated} (${rows.length} von ${training.countApprovedAppointments}).xlsx`, sheet: 'Bewertungen', columns, rows });
     },
   });
@@ -174,7 +173,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/trainingoverview/:locationId', {
     config: { access: OVERVIEW },
     schema: { tags, summary: 'Übersicht: Veranstaltungen eines Jahres mit den bestätigten Teilnehmern eines Standorts (all: alle)', params: ZOverviewParams, querystring: ZOverviewQuery, response: { 200: ZTrainingOverviewResponse } },
-    handler: (req) => overview.trainingOverview(db, { locationId: req.params.locationId === 'all' ? null : req.params.locationId, year: overview.overviewYear(req.query.year), search: req.query.search, sort: req.query.sort }),
+    handler: (req) => overview.trainingOverview(deps, { locationId: req.params.locationId === 'all' ? null : req.params.locationId, year: overview.overviewYear(req.query.year), search: req.query.search, sort: req.query.sort }),
   });
 
   r.post('/exporttrainingoverview/:locationId', {
@@ -182,7 +181,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
     schema: { tags, summary: 'Übersicht als XLSX, eine Spalte je Teilnehmerplatz (year=0: dieses Jahr)', params: ZOverviewParams, querystring: ZOverviewQuery },
     handler: async (req, reply) => {
       const year = overview.overviewYear(req.query.year);
-      const { trainings: rows } = await overview.trainingOverview(db, { locationId: req.params.locationId === 'all' ? null : req.params.locationId, year, search: req.query.search, sort: req.query.sort });
+      const { trainings: rows } = await overview.trainingOverview(deps, { locationId: req.params.locationId === 'all' ? null : req.params.locationId, year, search: req.query.search, sort: req.query.sort });
       return sendXlsx(reply, { filename: `Veranstaltungen Übersicht ${year}.xlsx`, sheet: 'Übersicht', columns: overview.overviewColumns(rows), rows });
     },
   });
@@ -190,6 +189,6 @@ export async function trainingRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/usertrainings', {
     config: { access: SEE },
     schema: { tags, summary: 'Eigene Anmeldungen ab heute (Dashboard)', response: { 200: ZUserTrainingsResponse } },
-    handler: (req) => service.ownTrainings(db, actorOf(req)),
+    handler: (req) => service.ownTrainings(deps, actorOf(req)),
   });
 }

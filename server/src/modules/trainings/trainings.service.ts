@@ -4,7 +4,7 @@ import { registrationState, TRAINING_PAGE_SIZE, type TrainingCategory, type TTra
 import { can, type Actor } from '../../platform/access.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { totalColumn } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
@@ -32,7 +32,8 @@ export interface TrainingListQuery {
  * soonest first; past ones (old) most recent first; a year shows that whole year in date order.
  * `new` counts trainings created since the person last opened the page.
  */
-export async function listTrainings(db: Db, actor: Actor, q: TrainingListQuery) {
+export async function listTrainings(deps: ServiceDeps<'db'>, actor: Actor, q: TrainingListQuery) {
+  const { db } = deps;
   const today = todayIso();
   const where = and(
     q.category ? eq(trainings.category, q.category) : undefined,
@@ -49,7 +50,7 @@ export async function listTrainings(db: Db, actor: Actor, q: TrainingListQuery) 
     .orderBy(...(q.old && !q.year ? [desc(trainings.date), desc(trainings.time)] : [asc(trainings.date), asc(trainings.time)]), asc(trainings.id))
     .limit(q.limit ?? TRAINING_PAGE_SIZE)
     .offset(q.from);
-  const people = await peopleOf(db, rows);
+  const people = await peopleOf(deps, rows);
   // A page past the end carries no row: then the two counts are asked on their own.
   const [counts] = rows.length ? [{ n: rows[0]!.total, unseen: rows[0]!.unseen }] : await db.select({ n: sql<number>`(${countQuery})`, unseen }).from(sql`(select 1) one`);
   return { trainings: rows.map((r) => toDto(actor, r, people, today)), count: counts?.n ?? 0, new: counts?.unseen ?? 0 };
@@ -74,14 +75,15 @@ const fields = (input: TTrainingRequest | TTrainingUpdate) => ({
 });
 
 /** POST /training: one training per chosen date, in one statement. */
-export async function createTrainings(db: Db, actor: Actor, input: TTrainingRequest) {
+export async function createTrainings(deps: ServiceDeps<'db'>, actor: Actor, input: TTrainingRequest) {
+  const { db } = deps;
   await assertContact(db, input.contactPerson);
   const created = await db
     .insert(trainings)
     .values(input.dates.map((date) => ({ ...fields(input), date, time: input.time, createdBy: actor.userId })))
     .returning({ id: trainings.id });
   const rows = await db.select(trainingColumns(actor)).from(trainings).where(sql`${trainings.id} = any(${`{${created.map((c) => c.id).join(',')}}`}::uuid[])`).orderBy(asc(trainings.date));
-  const people = await peopleOf(db, rows);
+  const people = await peopleOf(deps, rows);
   return { trainings: rows.map((r) => toDto(actor, r, people)) };
 }
 
@@ -89,12 +91,13 @@ export async function createTrainings(db: Db, actor: Actor, input: TTrainingRequ
  * PUT /training/{id}: the fields; with `move` also date and time (schulung_verschieben), and
  * everyone registered is told. A larger contingent moves waiting people up at once.
  */
-export async function updateTraining(deps: Deps, actor: Actor, id: string, input: TTrainingUpdate) {
+export async function updateTraining(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, input: TTrainingUpdate & { id: string }) {
   const { db } = deps;
+  const { id } = input;
   if (input.move && !can(actor, 'schulung_verschieben')) throw forbidden();
   if (!can(actor, 'schulung_bearbeiten') && !input.move) throw forbidden();
   if (can(actor, 'schulung_bearbeiten')) await assertContact(db, input.contactPerson);
-  const before = await loadTraining(db, actor, id);
+  const before = await loadTraining(deps, actor, id);
   if (input.move && (before.cancelled || before.past)) throw badRequest(before.cancelled ? MSG.trainingCancelled : MSG.trainingPast);
   const promoted = await db.transaction(async (tx) => {
     await lockTraining(tx, id);
@@ -104,45 +107,53 @@ export async function updateTraining(deps: Deps, actor: Actor, id: string, input
       .update(trainings)
       .set(input.move ? { ...changes, date: input.date!, time: input.time! } : changes)
       .where(eq(trainings.id, id));
-    return promoteWaiting(tx, id, actor.userId);
+    return promoteWaiting(withDb(deps, tx), { trainingId: id, by: actor.userId });
   });
   if (input.move && (before.date !== input.date || before.time !== input.time)) {
-    await tellRegistered(deps, id, (t) => ({
-      subject: `Filialportal: „${t.title}“ wurde verschoben`,
-      text: `„${t.title}“ findet jetzt am ${formatDate(t.date)} um ${t.time} Uhr statt (bisher ${before.dateFormated} um ${before.time} Uhr).\nOrt: ${t.address}, ${t.zip} ${t.city}`,
-    }), 'REQUEST');
+    await tellRegistered(deps, {
+      trainingId: id,
+      mail: (t) => ({
+        subject: `Filialportal: „${t.title}“ wurde verschoben`,
+        text: `„${t.title}“ findet jetzt am ${formatDate(t.date)} um ${t.time} Uhr statt (bisher ${before.dateFormated} um ${before.time} Uhr).\nOrt: ${t.address}, ${t.zip} ${t.city}`,
+      }),
+      method: 'REQUEST',
+    });
   }
-  await tellPromoted(deps, id, promoted);
-  return { training: await loadTraining(db, actor, id) };
+  await tellPromoted(deps, { trainingId: id, userIds: promoted });
+  return { training: await loadTraining(deps, actor, id) };
 }
 
 /** Cancelling keeps the training and its registrations, marks it and tells everyone registered. */
-export async function cancelTraining(deps: Deps, actor: Actor, id: string) {
-  const t = await loadTraining(deps.db, actor, id);
+export async function cancelTraining(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, id: string) {
+  const t = await loadTraining(deps, actor, id);
   if (t.cancelled) throw badRequest(MSG.trainingCancelled);
   if (t.past) throw badRequest(MSG.trainingPast);
   await deps.db.transaction(async (tx) => {
     await tx.update(trainings).set({ cancelledAt: new Date() }).where(eq(trainings.id, id));
-    await dropApprovalTasks(tx, id);
+    await dropApprovalTasks(withDb(deps, tx), id);
   });
-  await tellRegistered(deps, id, (tr) => ({
-    subject: `Filialportal: „${tr.title}“ wurde abgesagt`,
-    text: `„${tr.title}“ am ${formatDate(tr.date)} um ${tr.time} Uhr wurde abgesagt. Ihre Anmeldung entfällt.`,
-  }), 'CANCEL');
-  return { training: await loadTraining(deps.db, actor, id) };
+  await tellRegistered(deps, {
+    trainingId: id,
+    mail: (tr) => ({
+      subject: `Filialportal: „${tr.title}“ wurde abgesagt`,
+      text: `„${tr.title}“ am ${formatDate(tr.date)} um ${tr.time} Uhr wurde abgesagt. Ihre Anmeldung entfällt.`,
+    }),
+    method: 'CANCEL',
+  });
+  return { training: await loadTraining(deps, actor, id) };
 }
 
-export async function deleteTraining(db: Db, id: string) {
-  await db.transaction(async (tx) => {
-    await dropApprovalTasks(tx, id);
-    await dropRatingTasks(tx, id);
+export async function deleteTraining(deps: ServiceDeps<'db'>, id: string) {
+  await deps.db.transaction(async (tx) => {
+    await dropApprovalTasks(withDb(deps, tx), id);
+    await dropRatingTasks(withDb(deps, tx), id);
     const deleted = await tx.delete(trainings).where(eq(trainings.id, id)).returning({ id: trainings.id });
     if (deleted.length === 0) throw notFound();
   });
 }
 
 /** The training row locked for this transaction: places are counted and taken under it. */
-export async function ownTrainings(db: Db, actor: Actor) {
+export async function ownTrainings({ db }: ServiceDeps<'db'>, actor: Actor) {
   const rows = await db
     .select({ id: trainings.id, date: trainings.date, time: trainings.time, title: trainings.title, approved: regs.approved, waitingList: regs.waitingList })
     .from(regs)
@@ -164,7 +175,7 @@ const PICKER_SCOPE: ScopeRule = { all: ['mitarbeiter_anmelden_alle', 'schulung_e
  * picker; `registrable` says whom the actor may register (everyone, or the people of the own
  * location).
  */
-export async function usersForTraining(db: Db, actor: Actor) {
+export async function usersForTraining({ db }: ServiceDeps<'db'>, actor: Actor) {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, locationId: users.locationId, locationLabel: locations.name, teamLabel: userGroups.label })
     .from(users)
