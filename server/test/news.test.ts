@@ -414,7 +414,7 @@ describe('audience preview', () => {
     for (const u of everyone) {
       const actor = { userId: u.id, sessionId: '', role: u.role, groupId: u.groupId, locationId: u.locationId, selectedLocationId: u.selected ?? u.locationId, permissions: new Set(u.permissions), subordinateGroups: [], externalLogin: false };
       const reads = can(actor, 'neuigkeiten_eigene_sehen') || can(actor, 'neuigkeiten_alle_sehen');
-      const sees = reads && (await canSeeNews(t.db, actor, id));
+      const sees = reads && (await canSeeNews(t, actor, id));
       const listed = people.some((p) => p.userId === u.id);
       // The author sees the own item anyway; everyone else: listed exactly when they see it.
       if (u.role !== 'Personalleitung') expect({ user: u.id, role: u.role, listed }).toEqual({ user: u.id, role: u.role, listed: sees });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NEWS_AUDIENCE_PEOPLE_SHOWN, type TNewsAudienceRequest } from '@filialportal/core/news';
 import { groupHoldsAny } from '../../platform/access.ts';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { audienceWhere, type AudienceTarget } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
@@ -46,8 +46,9 @@ function reasonOf(target: AudienceTarget) {
  * locations reach, per group with the reason (the group itself, its parent group, or the right
  * to see all news), and the first people by location and name.
  */
-export async function previewAudience(db: Db, input: TNewsAudienceRequest) {
-  await checkTargets(db, input);
+export async function previewAudience(deps: ServiceDeps<'db'>, input: TNewsAudienceRequest) {
+  const { db } = deps;
+  await checkTargets(deps, input);
   const target = targetOf(input);
   // One subquery computes the reason per person, so grouping and ordering read it as a column.
   const reached = db

@@ -3,6 +3,7 @@ import { MSG } from '@filialportal/core/messages';
 import { TASK_TITLE_MAX } from '@filialportal/core/tasks';
 import { type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { formatDate, formatTime, todayIso } from '../../platform/dates.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { locations } from '../locations/index.ts';
@@ -16,13 +17,14 @@ import { news, newsConfirmations } from './news.table.ts';
 const reference = (newsId: string) => `news-confirmation:${newsId}`;
 
 /** POST /news/{id}/confirm: 'Gelesen und verstanden'; a second click changes nothing. */
-export async function confirmNews(db: Db, actor: Actor, newsId: string) {
-  await requireVisibleNews(db, actor, newsId);
+export async function confirmNews(deps: ServiceDeps<'db'>, actor: Actor, newsId: string) {
+  const { db } = deps;
+  await requireVisibleNews(deps, actor, newsId);
   const [item] = await db.select({ requiresConfirmation: news.requiresConfirmation }).from(news).where(eq(news.id, newsId));
   if (!item?.requiresConfirmation) throw badRequest(MSG.newsNotConfirmable);
   await db.transaction(async (tx) => {
     await tx.insert(newsConfirmations).values({ newsId, userId: actor.userId }).onConflictDoNothing();
-    await completeLinkedTasksFor({ db: tx }, { reference: reference(newsId), userId: actor.userId });
+    await completeLinkedTasksFor(withDb(deps, tx), { reference: reference(newsId), userId: actor.userId });
   });
   return { newsId, confirmed: true };
 }
@@ -64,22 +66,23 @@ const toPerson = (r: AudienceRow) => ({
 });
 
 /** GET /news/{id}/confirmations: who confirmed and who has not yet, optionally for one location. */
-export async function confirmations(db: Db, newsId: string, locationId: string | null) {
+export async function confirmations({ db }: ServiceDeps<'db'>, { newsId, locationId }: { newsId: string; locationId: string | null }) {
   const rows = (await audience(db, newsId, locationId)).map(toPerson);
   return { confirmed: rows.filter((r) => r.confirmedAt), pending: rows.filter((r) => !r.confirmedAt) };
 }
 
 /** The same people as rows of the XLSX export. */
-export async function confirmationRows(db: Db, newsId: string, locationId: string | null) {
+export async function confirmationRows({ db }: ServiceDeps<'db'>, { newsId, locationId }: { newsId: string; locationId: string | null }) {
   return (await audience(db, newsId, locationId)).map(toPerson);
 }
 
 /** POST /news/{id}/remind: a task for everyone who has not confirmed yet; it completes when they do. */
-export async function remindPending(db: Db, actor: Actor, newsId: string) {
+export async function remindPending(deps: ServiceDeps<'db'>, actor: Actor, newsId: string) {
+  const { db } = deps;
   const [item] = await db.select({ title: news.title }).from(news).where(eq(news.id, newsId));
   if (!item) throw notFound();
   const pending = (await audience(db, newsId, null)).filter((r) => !r.confirmedAt).map((r) => r.userId);
-  await createLinkedTask({ db }, {
+  await createLinkedTask(deps, {
     title: `Bitte lesen und bestätigen: ${item.title}`.slice(0, TASK_TITLE_MAX),
     deadline: todayIso(),
     priority: 3,

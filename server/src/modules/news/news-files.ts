@@ -1,7 +1,6 @@
 import { MSG } from '@filialportal/core/messages';
 import { NEWS_FILE_MAX_BYTES, newsFileExtension } from '@filialportal/core/news';
-import type { Db } from '../../platform/db.ts';
-import type { Storage } from '../../platform/storage.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { commitFile, dataUrlBytes, stageFile, type StagedFile, type UploadRules } from '../../platform/uploads.ts';
 
 /**
@@ -22,12 +21,12 @@ const NEWS_UPLOAD: UploadRules = {
 };
 
 /** Stages an attachment sent as a data URL in the item's JSON (spec 3 §3); refuses with the spec's messages. */
-export function stageAttachment(storage: Storage, input: { data: string; fileName: string }): Promise<StagedFile> {
+export function stageAttachment({ storage }: ServiceDeps<'storage'>, input: { data: string; fileName: string }): Promise<StagedFile> {
   return stageFile(storage, { fileName: input.fileName, bytes: dataUrlBytes(input.data) }, NEWS_UPLOAD);
 }
 
 /** The attachment columns of a news item: the staged file committed in the item's transaction. */
-export async function attachmentColumns(tx: Db, staged: StagedFile, userId: string) {
-  const { fileId, thumbnailFileId } = await commitFile(tx, staged, userId);
+export async function attachmentColumns({ db }: ServiceDeps<'db'>, { staged, userId }: { staged: StagedFile; userId: string }) {
+  const { fileId, thumbnailFileId } = await commitFile(db, staged, userId);
   return { fileId, thumbnailFileId, fileKind: staged.kind, dominantColor: staged.dominantColor };
 }

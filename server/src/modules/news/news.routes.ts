@@ -30,8 +30,7 @@ import {
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
-import { notFound } from '../../platform/errors.ts';
-import { sendStoredFile, storedFile } from '../../platform/uploads.ts';
+import { sendStoredFile } from '../../platform/uploads.ts';
 import { previewAudience } from './audience.ts';
 import * as confirmationsService from './confirmations.service.ts';
 import { confirmationColumns } from './news.export.ts';
@@ -52,7 +51,6 @@ const NEWS_BODY_LIMIT = 15 * 1024 * 1024;
 
 export async function newsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = deps;
 
   r.get('/news/list/:from', {
     config: { access: SEE },
@@ -63,26 +61,26 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ view: ZCategory, archive: ZFlag.optional().default(false), limit: z.coerce.number().int().min(1).max(50).optional().default(NEWS_PAGE_SIZE) }),
       response: { 200: ZNewsListResponse },
     },
-    handler: (req) => service.listNews(db, actorOf(req), { from: req.params.from, limit: req.query.limit, archive: req.query.archive, category: req.query.view }),
+    handler: (req) => service.listNews(deps, actorOf(req), { from: req.params.from, limit: req.query.limit, archive: req.query.archive, category: req.query.view }),
   });
 
   r.get('/news/unseen', {
     config: { access: SEE, passive: true },
     schema: { tags, summary: 'Neuigkeiten seit dem letzten Besuch (Dialog nach der Anmeldung, Zähler)', response: { 200: ZUnseenNewsResponse } },
-    handler: (req) => service.unseenNews(db, actorOf(req)),
+    handler: (req) => service.unseenNews(deps, actorOf(req)),
   });
 
   r.get('/news/:id', {
     config: { access: SEE },
     schema: { tags, summary: 'Eine Neuigkeit', params: ZId, response: { 200: ZNewsResponse } },
-    handler: async (req) => ({ news: await service.getNews(db, actorOf(req), req.params.id) }),
+    handler: async (req) => ({ news: await service.getNews(deps, actorOf(req), req.params.id) }),
   });
 
   r.post('/news', {
     config: { live: ['news', 'tasks'], access: { permission: 'neuigkeiten_erstellen' } },
     bodyLimit: NEWS_BODY_LIMIT,
     schema: { tags, summary: 'Neuigkeit erstellen (Anhang als base64 in file, mit fileName)', body: ZNewsRequest, response: { 200: ZNewsResponse } },
-    handler: (req) => service.createNews(db, storage, actorOf(req), req.body),
+    handler: (req) => service.createNews(deps, actorOf(req), req.body),
   });
 
   r.post('/news/audience', {
@@ -93,21 +91,21 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
       body: ZNewsAudienceRequest,
       response: { 200: ZNewsAudienceResponse },
     },
-    handler: (req) => previewAudience(db, req.body),
+    handler: (req) => previewAudience(deps, req.body),
   });
 
   r.put('/news', {
     config: { live: ['news', 'tasks'], access: { permission: 'neuigkeiten_bearbeiten' } },
     bodyLimit: NEWS_BODY_LIMIT,
     schema: { tags, summary: 'Neuigkeit ändern (mit id; file null entfernt den Anhang)', body: ZNewsRequest, response: { 200: ZNewsResponse } },
-    handler: (req) => service.updateNews(db, storage, actorOf(req), req.body),
+    handler: (req) => service.updateNews(deps, actorOf(req), req.body),
   });
 
   r.delete('/news/:id', {
     config: { live: ['news', 'tasks'], access: { permission: 'neuigkeiten_l_schen' } },
     schema: { tags, summary: 'Neuigkeit löschen', params: ZId },
     handler: async (req, reply) => {
-      await service.deleteNews(db, storage, req.params.id);
+      await service.deleteNews(deps, req.params.id);
       return reply.status(204).send();
     },
   });
@@ -121,11 +119,9 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: SEE },
       schema: { tags, summary: method === 'GET' ? 'Anhang oder Vorschaubild einer Neuigkeit' : 'Anhang einer Neuigkeit herunterladen (Formular-POST mit authTok)', params: ZId },
       handler: async (req, reply) => {
-        if (!(await service.visibleNewsFile(db, actorOf(req), req.params.id))) throw notFound();
-        const file = await storedFile(db, req.params.id);
-        if (!file) throw notFound();
+        const file = await service.visibleNewsFile(deps, actorOf(req), req.params.id);
         const inline = method === 'GET' && (file.mimeType.startsWith('image/') || file.mimeType === 'application/pdf' || file.mimeType.startsWith('video/'));
-        return sendStoredFile(reply, storage, file, { disposition: inline ? 'inline' : 'attachment' });
+        return sendStoredFile(reply, deps.storage, file, { disposition: inline ? 'inline' : 'attachment' });
       },
     });
   }
@@ -134,45 +130,45 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/like', {
     config: { access: SEE },
     schema: { tags, summary: 'Liken, oder den eigenen Like zurücknehmen', body: ZLikeRequest, response: { 200: ZLikeResponse } },
-    handler: (req) => reactions.toggleLike(db, actorOf(req), req.body.entity, req.body.entityId),
+    handler: (req) => reactions.toggleLike(deps, actorOf(req), req.body),
   });
 
   r.post('/likes', {
     config: { access: { permission: 'likes_can_see' } },
     schema: { tags, summary: 'Anzahl der Likes je Eintrag', body: ZLikeCountsRequest, response: { 200: ZLikeCountsResponse } },
-    handler: (req) => reactions.likeCounts(db, actorOf(req), req.body.entity, req.body.entityIds ?? (req.body.entityId ? [req.body.entityId] : null)),
+    handler: (req) => reactions.likeCounts(deps, actorOf(req), { entity: req.body.entity, entityIds: req.body.entityIds ?? (req.body.entityId ? [req.body.entityId] : null) }),
   });
 
   r.get('/likes', {
     config: { access: { permission: 'neuigkeiten_like_benutzernamen_sehen' } },
     schema: { tags, summary: 'Wer geliked hat, mit Datum', querystring: ZLikesQuery, response: { 200: ZLikesResponse } },
-    handler: (req) => reactions.likesOf(db, actorOf(req), req.query.entity, req.query.entityId),
+    handler: (req) => reactions.likesOf(deps, actorOf(req), req.query),
   });
 
   // Comments (spec 3 §7).
   r.post('/comments', {
     config: { access: SEE },
     schema: { tags, summary: 'Kommentare eines Eintrags', body: ZCommentsRequest, response: { 200: ZCommentsResponse } },
-    handler: (req) => reactions.commentsOf(db, actorOf(req), req.body.entity, req.body.entityId),
+    handler: (req) => reactions.commentsOf(deps, actorOf(req), req.body),
   });
 
   r.post('/comment', {
     config: { access: SEE },
     schema: { tags, summary: 'Kommentar schreiben', body: ZCreateCommentRequest, response: { 200: ZCommentResponse } },
-    handler: (req) => reactions.addComment(db, actorOf(req), req.body.entity, req.body.entityId, req.body.comment),
+    handler: (req) => reactions.addComment(deps, actorOf(req), req.body),
   });
 
   r.put('/comment', {
     config: { access: { anyOf: ['comments_can_edit_own', 'comments_can_edit_global'] } },
     schema: { tags, summary: 'Kommentar ändern', body: ZUpdateCommentRequest, response: { 200: ZCommentResponse } },
-    handler: (req) => reactions.editComment(db, actorOf(req), req.body.commentId, req.body.comment),
+    handler: (req) => reactions.editComment(deps, actorOf(req), req.body),
   });
 
   r.delete('/comment', {
     config: { access: { permission: 'comments_can_delete' } },
     schema: { tags, summary: 'Kommentar löschen', body: ZDeleteCommentRequest },
     handler: async (req, reply) => {
-      await reactions.removeComment(db, actorOf(req), req.body.commentId);
+      await reactions.removeComment(deps, actorOf(req), req.body.commentId);
       return reply.status(204).send();
     },
   });
@@ -181,21 +177,21 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/news/:id/confirm', {
     config: { live: ['tasks'], access: SEE },
     schema: { tags, summary: 'Gelesen und verstanden', params: ZId, response: { 200: ZConfirmResponse } },
-    handler: (req) => confirmationsService.confirmNews(db, actorOf(req), req.params.id),
+    handler: (req) => confirmationsService.confirmNews(deps, actorOf(req), req.params.id),
   });
 
   const ZConfirmationsQuery = z.object({ location: zId().optional() });
   r.get('/news/:id/confirmations', {
     config: { access: { permission: 'neuigkeiten_bearbeiten' } },
     schema: { tags, summary: 'Wer bestätigt hat und wer noch nicht', params: ZId, querystring: ZConfirmationsQuery, response: { 200: ZConfirmationsResponse } },
-    handler: (req) => confirmationsService.confirmations(db, req.params.id, req.query.location ?? null),
+    handler: (req) => confirmationsService.confirmations(deps, { newsId: req.params.id, locationId: req.query.location ?? null }),
   });
 
   r.post('/news/:id/confirmations/export', {
     config: { access: { permission: 'neuigkeiten_bearbeiten' } },
     schema: { tags, summary: 'Lesebestätigungen als XLSX (Formular-POST mit authTok)', params: ZId, querystring: ZConfirmationsQuery },
     handler: async (req, reply) => {
-      const rows = await confirmationsService.confirmationRows(db, req.params.id, req.query.location ?? null);
+      const rows = await confirmationsService.confirmationRows(deps, { newsId: req.params.id, locationId: req.query.location ?? null });
       return sendXlsx(reply, { filename: 'Lesebestätigungen.xlsx', sheet: 'Lesebestätigungen', columns: confirmationColumns, rows });
     },
   });
@@ -203,6 +199,6 @@ export async function newsRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/news/:id/remind', {
     config: { live: ['tasks'], access: { permission: 'neuigkeiten_bearbeiten' } },
     schema: { tags, summary: 'Erinnerungsaufgabe an alle, die noch nicht bestätigt haben', params: ZId, response: { 200: ZRemindResponse } },
-    handler: (req) => confirmationsService.remindPending(db, actorOf(req), req.params.id),
+    handler: (req) => confirmationsService.remindPending(deps, actorOf(req), req.params.id),
   });
 }

@@ -13,13 +13,14 @@ import {
 } from '@filialportal/core/news';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { deleteFile, orDiscard } from '../../platform/uploads.ts';
+import { deleteFile, orDiscard, storedFile } from '../../platform/uploads.ts';
 import { locations } from '../locations/index.ts';
 import { trainings } from '../trainings/index.ts';
 import { userGroups } from '../teams/index.ts';
@@ -143,7 +144,7 @@ export interface NewsListQuery {
 }
 
 /** GET /news/list/{from}: newest first, one category or all; rows and total in one statement. */
-export async function listNews(db: Db, actor: Actor, q: NewsListQuery) {
+export async function listNews({ db }: ServiceDeps<'db'>, actor: Actor, q: NewsListQuery) {
   if (q.archive && !can(actor, 'news_archive_can_see')) throw forbidden();
   const cutoff = archiveCutoff();
   const today = todayIso();
@@ -171,25 +172,25 @@ async function newsPage(db: Db, actor: Actor, where: SQL | undefined, page: { li
 }
 
 /** One news item the person may see, or 404 (also for items that exist but are not for them). */
-export async function getNews(db: Db, actor: Actor, id: string): Promise<TNewsItem> {
+export async function getNews({ db }: ServiceDeps<'db'>, actor: Actor, id: string): Promise<TNewsItem> {
   const [row] = await itemsQuery(db, actor).where(and(eq(news.id, id), visibleWhere(actor)));
   if (!row) throw notFound();
   return toItem(actor, row, archiveCutoff(), todayIso());
 }
 
 /** Whether the person may see the news item (likes, comments and downloads ask this). */
-export async function canSeeNews(db: Db, actor: Actor, id: string): Promise<boolean> {
+export async function canSeeNews({ db }: ServiceDeps<'db'>, actor: Actor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: news.id }).from(news).where(and(eq(news.id, id), visibleWhere(actor)));
   return row !== undefined;
 }
 
 /** Throws 404 unless the person may see the news item. */
-export async function requireVisibleNews(db: Db, actor: Actor, id: string) {
-  if (!(await canSeeNews(db, actor, id))) throw notFound();
+export async function requireVisibleNews(deps: ServiceDeps<'db'>, actor: Actor, id: string) {
+  if (!(await canSeeNews(deps, actor, id))) throw notFound();
 }
 
 /** GET /news/unseen: visible, published news that appeared after the person last saw news. */
-export async function unseenNews(db: Db, actor: Actor) {
+export async function unseenNews({ db }: ServiceDeps<'db'>, actor: Actor) {
   const since = await seenAt({ db }, actor, 'news');
   // Someone who never opened news sees the last two weeks, not the whole history.
   const from = since ?? new Date(Date.now() - 14 * 86_400_000);
@@ -209,7 +210,7 @@ function checkDates(input: TNewsRequest, previousDate: string | null) {
 }
 
 /** Every chosen group and location exists (and the linked training, when one is named). */
-export async function checkTargets(db: Db, input: Pick<TNewsRequest, 'teams' | 'locations'> & { linkId?: string | null }) {
+export async function checkTargets({ db }: ServiceDeps<'db'>, input: Pick<TNewsRequest, 'teams' | 'locations'> & { linkId?: string | null }) {
   const [g] = input.teams.length ? await db.select({ n: count() }).from(userGroups).where(inArray(userGroups.id, input.teams)) : [{ n: 0 }];
   const [l] = input.locations.length ? await db.select({ n: count() }).from(locations).where(inArray(locations.id, input.locations)) : [{ n: 0 }];
   if (g!.n !== input.teams.length || l!.n !== input.locations.length) throw badRequest(MSG.newsTargetUnknown);
@@ -234,16 +235,17 @@ function fields(input: TNewsRequest) {
 }
 
 /** POST /news. */
-export async function createNews(db: Db, storage: Storage, actor: Actor, input: TNewsRequest) {
+export async function createNews(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, input: TNewsRequest) {
+  const { db, storage } = deps;
   checkDates(input, null);
-  await checkTargets(db, input);
+  await checkTargets(deps, input);
   const values = fields(input);
   if (htmlIsEmpty(values.text)) throw badRequest(MSG.newsTextRequired);
   // The attachment is staged first and recorded with the item; should the insert fail, its bytes go.
-  const staged = input.file ? await stageAttachment(storage, { data: input.file, fileName: input.fileName ?? '' }) : null;
+  const staged = input.file ? await stageAttachment(deps, { data: input.file, fileName: input.fileName ?? '' }) : null;
   const id = await orDiscard(storage, [staged], () =>
     db.transaction(async (tx) => {
-      const fileValues = staged ? await attachmentColumns(tx, staged, actor.userId) : {};
+      const fileValues = staged ? await attachmentColumns(withDb(deps, tx), { staged, userId: actor.userId }) : {};
       const [row] = await tx
         .insert(news)
         .values({ ...values, createdBy: actor.userId, ...fileValues })
@@ -251,35 +253,36 @@ export async function createNews(db: Db, storage: Storage, actor: Actor, input: 
       return row!.id;
     }),
   );
-  return { news: await getNews(db, actor, id) };
+  return { news: await getNews(deps, actor, id) };
 }
 
 /** PUT /news: `file` absent keeps the attachment, null removes it, data replaces it. */
-export async function updateNews(db: Db, storage: Storage, actor: Actor, input: TNewsRequest) {
+export async function updateNews(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, input: TNewsRequest) {
+  const { db, storage } = deps;
   if (!input.id) throw badRequest(MSG.badRequest);
   const [old] = await db.select({ date: news.date, fileId: news.fileId, thumbnailFileId: news.thumbnailFileId }).from(news).where(eq(news.id, input.id));
   if (!old) throw notFound();
   checkDates(input, old.date);
-  await checkTargets(db, input);
+  await checkTargets(deps, input);
   const values = fields(input);
   if (htmlIsEmpty(values.text)) throw badRequest(MSG.newsTextRequired);
-  const staged = input.file ? await stageAttachment(storage, { data: input.file, fileName: input.fileName ?? '' }) : null;
+  const staged = input.file ? await stageAttachment(deps, { data: input.file, fileName: input.fileName ?? '' }) : null;
   const replace = staged !== null || input.file === null;
   const id = input.id;
   await orDiscard(storage, [staged], () =>
     db.transaction(async (tx) => {
       const noFile = { fileId: null, fileKind: null, thumbnailFileId: null, dominantColor: null };
-      const fileValues = staged ? await attachmentColumns(tx, staged, actor.userId) : replace ? noFile : {};
+      const fileValues = staged ? await attachmentColumns(withDb(deps, tx), { staged, userId: actor.userId }) : replace ? noFile : {};
       const [row] = await tx.update(news).set({ ...values, ...fileValues }).where(eq(news.id, id)).returning({ id: news.id });
       if (!row) throw notFound();
     }),
   );
   if (replace) await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);
-  return { news: await getNews(db, actor, input.id) };
+  return { news: await getNews(deps, actor, input.id) };
 }
 
 /** DELETE /news/{id}: the item with its likes, comments, confirmations and files. */
-export async function deleteNews(db: Db, storage: Storage, id: string) {
+export async function deleteNews({ db, storage }: ServiceDeps<'db' | 'storage'>, id: string) {
   const old = await db.transaction(async (tx) => {
     const [row] = await tx.delete(news).where(eq(news.id, id)).returning({ fileId: news.fileId, thumbnailFileId: news.thumbnailFileId });
     if (!row) throw notFound();
@@ -298,14 +301,16 @@ async function removeFiles(db: Db, storage: Storage, ids: (string | null | undef
 const htmlIsEmpty = (html: string) => !/<img\b/i.test(html) && html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '';
 
 /**
- * GET /download/resource/{id}: the attachment or thumbnail of a news item the person may see.
- * Returns the file id when allowed, otherwise null (answered as 404, so nobody learns it exists).
+ * GET /download/resource/{id}: the attachment or thumbnail of a news item the person may see;
+ * 404 otherwise, so nobody learns it exists.
  */
-export async function visibleNewsFile(db: Db, actor: Actor, fileId: string): Promise<boolean> {
+export async function visibleNewsFile({ db }: ServiceDeps<'db'>, actor: Actor, fileId: string) {
   const [row] = await db
     .select({ id: news.id })
     .from(news)
     .where(and(or(eq(news.fileId, fileId), eq(news.thumbnailFileId, fileId)), visibleWhere(actor)))
     .limit(1);
-  return row !== undefined;
+  const file = row ? await storedFile(db, fileId) : null;
+  if (!file) throw notFound();
+  return file;
 }

@@ -3,6 +3,7 @@ import { MSG } from '@filialportal/core/messages';
 import { LIKE_COUNTS_DEFAULT } from '@filialportal/core/news';
 import { can, requirePermission, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { formatDate, formatTime } from '../../platform/dates.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { avatarUri, users } from '../users/index.ts';
@@ -10,13 +11,16 @@ import { news, comments, likes } from './news.table.ts';
 import { NEWS_ENTITY, requireVisibleNews, visibleWhere } from './news.service.ts';
 
 type Entity = typeof NEWS_ENTITY;
+/** The entity a like or comment hangs on. */
+type EntityRef = { entity: Entity; entityId: string };
 
 // Likes and comments hang on an entity; news is the only one so far, and whoever may see the
 // news item may like it, read its likes' count and its comments.
 
 /** POST /like: likes, or unlikes when the person already liked it. Fifty clicks at once leave one like or none. */
-export async function toggleLike(db: Db, actor: Actor, entity: Entity, entityId: string) {
-  await requireVisibleNews(db, actor, entityId);
+export async function toggleLike(deps: ServiceDeps<'db'>, actor: Actor, { entity, entityId }: EntityRef) {
+  const { db } = deps;
+  await requireVisibleNews(deps, actor, entityId);
   const liked = await db.transaction(async (tx) => {
     const removed = await tx
       .delete(likes)
@@ -34,7 +38,7 @@ export async function toggleLike(db: Db, actor: Actor, entity: Entity, entityId:
  * POST /likes: counts and the own like for the given entities the person may see; without ids
  * (the spec's body is only the entity) for the newest LIKE_COUNTS_DEFAULT items the person sees.
  */
-export async function likeCounts(db: Db, actor: Actor, entity: Entity, entityIds: string[] | null) {
+export async function likeCounts({ db }: ServiceDeps<'db'>, actor: Actor, { entity, entityIds }: { entity: Entity; entityIds: string[] | null }) {
   requirePermission(actor, 'likes_can_see');
   if (entityIds && entityIds.length === 0) return { counts: [] };
   // Qualified by hand: a select from one table names its columns bare, and a bare "id" inside the
@@ -53,8 +57,9 @@ export async function likeCounts(db: Db, actor: Actor, entity: Entity, entityIds
 }
 
 /** GET /likes: who liked, newest first (neuigkeiten_like_benutzernamen_sehen). */
-export async function likesOf(db: Db, actor: Actor, entity: Entity, entityId: string) {
-  await requireVisibleNews(db, actor, entityId);
+export async function likesOf(deps: ServiceDeps<'db'>, actor: Actor, { entity, entityId }: EntityRef) {
+  const { db } = deps;
+  await requireVisibleNews(deps, actor, entityId);
   const rows = await db
     .select({ userId: likes.userId, firstName: users.firstName, lastName: users.lastName, createdAt: likes.createdAt })
     .from(likes)
@@ -108,8 +113,9 @@ function toComment(actor: Actor, r: CommentRow) {
 }
 
 /** POST /comments: the comments of an entity, oldest first (a conversation reads top down). */
-export async function commentsOf(db: Db, actor: Actor, entity: Entity, entityId: string) {
-  await requireVisibleNews(db, actor, entityId);
+export async function commentsOf(deps: ServiceDeps<'db'>, actor: Actor, { entity, entityId }: EntityRef) {
+  const { db } = deps;
+  await requireVisibleNews(deps, actor, entityId);
   const rows = await commentQuery(db)
     .where(and(eq(comments.entity, entity), eq(comments.entityId, entityId)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
@@ -125,9 +131,10 @@ async function commentById(db: Db, actor: Actor, id: string) {
 }
 
 /** POST /comment. */
-export async function addComment(db: Db, actor: Actor, entity: Entity, entityId: string, text: string) {
-  await requireVisibleNews(db, actor, entityId);
-  const [row] = await db.insert(comments).values({ entity, entityId, userId: actor.userId, comment: text }).returning({ id: comments.id });
+export async function addComment(deps: ServiceDeps<'db'>, actor: Actor, { entity, entityId, comment }: EntityRef & { comment: string }) {
+  const { db } = deps;
+  await requireVisibleNews(deps, actor, entityId);
+  const [row] = await db.insert(comments).values({ entity, entityId, userId: actor.userId, comment }).returning({ id: comments.id });
   return { comment: await commentById(db, actor, row!.id) };
 }
 
@@ -135,20 +142,20 @@ export async function addComment(db: Db, actor: Actor, entity: Entity, entityId:
 async function visibleComment(db: Db, actor: Actor, id: string) {
   const [row] = await db.select({ userId: comments.userId, entityId: comments.entityId }).from(comments).where(eq(comments.id, id));
   if (!row) throw notFound();
-  await requireVisibleNews(db, actor, row.entityId);
+  await requireVisibleNews({ db }, actor, row.entityId);
   return row;
 }
 
 /** PUT /comment: own comments with comments_can_edit_own, any with comments_can_edit_global. */
-export async function editComment(db: Db, actor: Actor, id: string, text: string) {
+export async function editComment({ db }: ServiceDeps<'db'>, actor: Actor, { commentId: id, comment }: { commentId: string; comment: string }) {
   const row = await visibleComment(db, actor, id);
   if (!mayEdit(actor, row.userId)) throw forbidden(can(actor, 'comments_can_edit_own') ? MSG.commentNotOwn : MSG.notAllowed);
-  await db.update(comments).set({ comment: text, edited: true }).where(eq(comments.id, id));
+  await db.update(comments).set({ comment, edited: true }).where(eq(comments.id, id));
   return { comment: await commentById(db, actor, id) };
 }
 
 /** DELETE /comment (comments_can_delete; the route checks the permission). */
-export async function removeComment(db: Db, actor: Actor, id: string) {
+export async function removeComment({ db }: ServiceDeps<'db'>, actor: Actor, id: string) {
   await visibleComment(db, actor, id);
   await db.delete(comments).where(eq(comments.id, id));
 }
