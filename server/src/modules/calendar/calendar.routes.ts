@@ -20,7 +20,6 @@ const dateOf = (params: object) => (params as { date?: string }).date;
 
 export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   for (const path of ['/calendar/:location', '/calendar/:location/:date']) {
     r.get(path, {
@@ -31,14 +30,14 @@ export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
         params: weekParams(path),
         response: { 200: ZCalendarWeek },
       },
-      handler: (req) => calendarWeek(db, actorOf(req), req.params.location, dateOf(req.params)),
+      handler: (req) => calendarWeek(deps, actorOf(req), { locationId: req.params.location, date: dateOf(req.params) }),
     });
   }
 
   r.post('/locationappointment', {
     config: { access: { anyOf: ['an_abwesenheit_von_allen_bearbeiten', 'an_abwesenheit_in_eigener_filiale_bearbeiten'] } },
     schema: { tags, summary: 'Status eines Mitarbeiters an einem Tag setzen (status null: Eintrag entfernen)', body: ZLocationAppointmentRequest, response: { 200: ZCalendarSaveResponse } },
-    handler: (req) => saveLocationAppointment(db, actorOf(req), req.body.locationAppointment),
+    handler: (req) => saveLocationAppointment(deps, actorOf(req), req.body.locationAppointment),
   });
 
   r.post('/locationinfo', {
@@ -46,7 +45,7 @@ export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
       access: { anyOf: ['an_abwesenheit_von_allen_bearbeiten', 'an_abwesenheit_in_eigener_filiale_bearbeiten', 'an_abwesenheit_info_von_allen_bearbeiten'] },
     },
     schema: { tags, summary: 'Info-Zeile eines Standorts an einem Tag speichern (leer: entfernen)', body: ZLocationInfoRequest, response: { 200: ZCalendarSaveResponse } },
-    handler: (req) => saveLocationInfo(db, actorOf(req), req.body.locationInfo),
+    handler: (req) => saveLocationInfo(deps, actorOf(req), req.body.locationInfo),
   });
 
   for (const path of ['/exportcalendar/:location', '/exportcalendar/:location/:date']) {
@@ -54,7 +53,7 @@ export async function calendarRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: { permission: 'an_abwesenheit_von_allen_exportieren' } },
       schema: { tags, summary: 'Die gezeigte Woche eines Standorts als XLSX', params: weekParams(path) },
       handler: async (req, reply) => {
-        const week = await calendarWeek(db, actorOf(req), req.params.location, dateOf(req.params));
+        const week = await calendarWeek(deps, actorOf(req), { locationId: req.params.location, date: dateOf(req.params) });
         return sendXlsx(reply, {
           filename: `An-Abwesenheit ${week.location.label} KW ${week.week}-${week.year}.xlsx`,
           sheet: `KW ${week.week} ${week.year}`,

@@ -18,7 +18,8 @@ import { MSG } from '@filialportal/core/messages';
 import { WEEKDAY_CODES } from '@filialportal/core/users';
 import { type Actor, can } from '../../platform/access.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
-import { together, type Db } from '../../platform/db.ts';
+import { together } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { berlinDay, berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { absences } from '../absences/index.ts';
@@ -60,7 +61,7 @@ type EntryJson = [date: string, status: number, info: string, updatedAt: string,
  * location with its info row and special appointments, and the people with their absences and
  * hand-set entries of the week (as JSON per person, from the per-person indexes).
  */
-export async function calendarWeek(db: Db, actor: Actor, locationId: string, date: string | undefined): Promise<CalendarWeek> {
+export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { locationId, date }: { locationId: string; date: string | undefined }): Promise<CalendarWeek> {
   const rights = calendarRights(actor, locationId);
   if (!rights.see) throw forbidden();
 
@@ -237,7 +238,7 @@ function mayEdit(rights: CalendarWeek['can'], source: string, status: number | n
 }
 
 /** POST /locationappointment: sets (or with status null removes) one person's status on one day. */
-export async function saveLocationAppointment(db: Db, actor: Actor, input: TLocationAppointment) {
+export async function saveLocationAppointment({ db }: ServiceDeps<'db'>, actor: Actor, input: TLocationAppointment) {
   const [person] = await db
     .select({ id: users.id, locationId: users.locationId, active: users.active })
     .from(users)
@@ -265,7 +266,7 @@ export async function saveLocationAppointment(db: Db, actor: Actor, input: TLoca
   // A vacation only blocks its working days; the derived cell tells which it is. A training day is the training's.
   if (training) throw badRequest(MSG.calendarNotEditable, 'not_editable');
   if (period) {
-    const week = await calendarWeek(db, actor, person.locationId, input.date);
+    const week = await calendarWeek({ db }, actor, { locationId: person.locationId, date: input.date });
     const cell = week.rows.find((r) => r.userId === person.id)?.cells.find((c) => c.date === input.date);
     if (!cell || cell.source === 'sick' || cell.source === 'vacation') throw badRequest(MSG.calendarNotEditable, 'not_editable');
   }
@@ -284,7 +285,7 @@ export async function saveLocationAppointment(db: Db, actor: Actor, input: TLoca
 }
 
 /** POST /locationinfo: the info row of a location and day; empty text removes it. */
-export async function saveLocationInfo(db: Db, actor: Actor, input: TLocationInfo) {
+export async function saveLocationInfo({ db }: ServiceDeps<'db'>, actor: Actor, input: TLocationInfo) {
   const [location] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId));
   if (!location) throw notFound(MSG.calendarLocationMissing);
   if (!calendarRights(actor, input.locationId).editInfo) throw forbidden(MSG.calendarNoRight);

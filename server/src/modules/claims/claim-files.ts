@@ -4,6 +4,7 @@ import { CLAIM_FILE_MAX_BYTES, CLAIM_FILES_MAX, CLAIM_VIDEO_MAX_BYTES, claimFile
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -51,7 +52,11 @@ async function editableClaim(db: Db, actor: Actor, claimId: string) {
  * thumbnail). The same bytes twice in a field are kept once; the complaint form keeps only the
  * last file. Refusals remove what was stored.
  */
-export async function uploadClaimFile(db: Db, storage: Storage, actor: Actor, input: { claimId: string; field: ClaimFileField; fileName: string; body: Readable }) {
+export async function uploadClaimFile(
+  { db, storage }: ServiceDeps<'db' | 'storage'>,
+  actor: Actor,
+  input: { claimId: string; field: ClaimFileField; fileName: string; body: Readable },
+) {
   await editableClaim(db, actor, input.claimId);
   const name = input.fileName.trim();
   if (!claimFileExtension(name)) throw badRequest(MSG.claimFileType);
@@ -93,7 +98,7 @@ const removeOthers = (db: Db, storage: Storage, claimId: string, keep: string) =
   removeRows(db, storage, and(eq(claimFiles.claimId, claimId), eq(claimFiles.field, 'complaintForm'), ne(claimFiles.id, keep)));
 
 /** DELETE /claims/{id}/files/{fileId}: a file of an editable claim. */
-export async function deleteClaimFile(db: Db, storage: Storage, actor: Actor, claimId: string, fileId: string) {
+export async function deleteClaimFile({ db, storage }: ServiceDeps<'db' | 'storage'>, actor: Actor, { claimId, fileId }: { claimId: string; fileId: string }) {
   await editableClaim(db, actor, claimId);
   const removed = await removeRows(db, storage, and(eq(claimFiles.claimId, claimId), eq(claimFiles.id, fileId)));
   if (removed === 0) throw notFound(MSG.claimFileUnknown);
@@ -103,7 +108,7 @@ export async function deleteClaimFile(db: Db, storage: Storage, actor: Actor, cl
  * GET /claimfile/{id}[/thumbnail]: the file, or its thumbnail, for who may see its claim; 404
  * for everyone else (whether it exists is not told).
  */
-export async function claimFileFor(db: Db, actor: Actor, id: string, thumbnail: boolean) {
+export async function claimFileFor({ db }: ServiceDeps<'db'>, actor: Actor, { id, thumbnail }: { id: string; thumbnail: boolean }) {
   const fileId = thumbnail ? claimFiles.thumbnailFileId : claimFiles.fileId;
   const [row] = await db
     .select({ storageKey: files.storageKey, name: files.name, mimeType: files.mimeType, size: files.size })

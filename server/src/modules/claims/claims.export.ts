@@ -3,6 +3,7 @@ import { CLAIM_TYPE_LABELS, type ClaimType, type TLueckentext } from '@filialpor
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { inBatches, type XlsxColumn } from '../../platform/exports.ts';
 import { scopeOf } from '../../platform/scope.ts';
@@ -70,7 +71,7 @@ export const claimExportColumns: XlsxColumn<ExportRow>[] = [
  * POST /exportclaim/{locationId}?year: every claim of a location (or all the person sees, with
  * 'all'), open and closed, oldest number first, read in batches for the streamed workbook.
  */
-export function claimExportRows(db: Db, actor: Actor, locationId: string, year: number | null) {
+export function claimExportRows({ db }: ServiceDeps<'db'>, actor: Actor, { locationId, year }: { locationId: string; year: number | null }) {
   if (locationId === 'all' && scopeOf(actor, CLAIM_SCOPE).kind !== 'everything') throw forbidden(MSG.claimLocationNotAllowed);
   const where = and(visibleWhere(actor), locationId === 'all' ? undefined : eq(claims.locationId, locationId), year === null ? undefined : eq(claims.year, year));
   return inBatches((limit, offset) => exportPage(db, where, limit, offset));

@@ -8,12 +8,12 @@ import { MSG } from '@filialportal/core/messages';
 import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { sendXlsx } from '../../platform/exports.ts';
+import { attachment, sendXlsx } from '../../platform/exports.ts';
 import { sendStoredFile } from '../../platform/uploads.ts';
 import { claimFileFor, deleteClaimFile, uploadClaimFile } from './claim-files.ts';
 import { claimExportColumns, claimExportRows } from './claims.export.ts';
 import * as service from './claims.service.ts';
-import { sendSupplierPackage } from './supplier-package.ts';
+import { supplierPackage } from './supplier-package.ts';
 
 const tags = ['Beanstandungen'];
 const SEE: Access = { permission: 'beanstandungen_menu_sehen' };
@@ -21,7 +21,6 @@ const ZId = z.object({ id: zId() });
 
 export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = deps;
   // Uploads arrive as raw bytes and are streamed to storage by the handler, whatever their size;
   // the handler enforces the limits (25 MB, videos 200 MB).
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
@@ -35,31 +34,31 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: ZClaimListQuery,
       response: { 200: ZClaimListResponse },
     },
-    handler: (req) => service.listClaims(db, actorOf(req), req.params.from, req.query),
+    handler: (req) => service.listClaims(deps, actorOf(req), { ...req.query, from: req.params.from }),
   });
 
   r.get('/claims/:id', {
     config: { access: SEE },
     schema: { tags, summary: 'Eine Beanstandung mit Checkliste und Dateien', params: ZId, response: { 200: ZClaimResponse } },
-    handler: (req) => service.loadClaim(db, actorOf(req), req.params.id),
+    handler: (req) => service.loadClaim(deps, actorOf(req), req.params.id),
   });
 
   r.post('/claims', {
     config: { live: ['claims'], access: SEE },
     schema: { tags, summary: 'Beanstandung anlegen (Nummer: Jahr und lückenlose Folge)', body: ZClaimRequest, response: { 200: ZClaimResponse } },
-    handler: (req) => service.createClaim(db, actorOf(req), req.body.claim),
+    handler: (req) => service.createClaim(deps, actorOf(req), req.body.claim),
   });
 
   r.put('/claims/:id', {
     config: { live: ['claims'], access: SEE },
     schema: { tags, summary: 'Angaben einer Beanstandung ändern (Reiter Informationen)', params: ZId, body: ZClaimRequest, response: { 200: ZClaimResponse } },
-    handler: (req) => service.updateClaim(db, actorOf(req), req.params.id, req.body.claim),
+    handler: (req) => service.updateClaim(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 
   r.put('/checklist/:id', {
     config: { access: SEE },
     schema: { tags, summary: 'Checkliste einer Beanstandung speichern', params: ZId, body: ZChecklistRequest, response: { 200: ZClaimResponse } },
-    handler: (req) => service.updateChecklist(db, actorOf(req), req.params.id, req.body.checklist),
+    handler: (req) => service.updateChecklist(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 
   r.post('/claims/:id/stockcorrection', {
@@ -71,13 +70,16 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
       body: ZStockCorrectionRequest,
       response: { 200: ZClaimResponse },
     },
-    handler: (req) => service.bookStockCorrection(db, actorOf(req), req.params.id, req.body),
+    handler: (req) => service.bookStockCorrection(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 
   r.get('/claims/:id/supplierpackage', {
     config: { access: SEE },
     schema: { tags, summary: 'Lieferantenpaket: ein PDF mit Angaben, Artikeln und Fotos der Beanstandung, ohne Kundendaten', params: ZId },
-    handler: (req, reply) => sendSupplierPackage(reply, db, storage, actorOf(req), req.params.id),
+    handler: async (req, reply) => {
+      const { fileName, pdf } = await supplierPackage(deps, actorOf(req), req.params.id);
+      return reply.type('application/pdf').header('Content-Disposition', attachment(fileName)).header('Cache-Control', 'no-store').send(pdf);
+    },
   });
 
   r.post('/claims/:id/files/:field', {
@@ -92,8 +94,8 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (req) => {
       const body = req.body as Readable | undefined;
       if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function') throw badRequest(MSG.claimFileUnreadable);
-      await uploadClaimFile(db, storage, actorOf(req), { claimId: req.params.id, field: req.params.field, fileName: req.query.name, body });
-      return service.loadClaim(db, actorOf(req), req.params.id);
+      await uploadClaimFile(deps, actorOf(req), { claimId: req.params.id, field: req.params.field, fileName: req.query.name, body });
+      return service.loadClaim(deps, actorOf(req), req.params.id);
     },
   });
 
@@ -101,8 +103,8 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: { tags, summary: 'Eine Datei der Checkliste entfernen', params: z.object({ id: zId(), fileId: zId() }), response: { 200: ZClaimResponse } },
     handler: async (req) => {
-      await deleteClaimFile(db, storage, actorOf(req), req.params.id, req.params.fileId);
-      return service.loadClaim(db, actorOf(req), req.params.id);
+      await deleteClaimFile(deps, actorOf(req), { claimId: req.params.id, fileId: req.params.fileId });
+      return service.loadClaim(deps, actorOf(req), req.params.id);
     },
   });
 
@@ -111,7 +113,7 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: SEE },
       schema: { tags, summary: thumbnail ? 'Vorschaubild eines Fotos einer Beanstandung' : 'Datei einer Beanstandung herunterladen', params: ZId },
       handler: async (req, reply) => {
-        return sendStoredFile(reply, storage, await claimFileFor(db, actorOf(req), req.params.id, thumbnail), { disposition: thumbnail ? 'inline' : 'attachment' });
+        return sendStoredFile(reply, deps.storage, await claimFileFor(deps, actorOf(req), { id: req.params.id, thumbnail }), { disposition: thumbnail ? 'inline' : 'attachment' });
       },
     });
   }
@@ -124,7 +126,7 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ term: z.string().max(60).default('') }),
       response: { 200: ZArticleSuggestionResponse },
     },
-    handler: (req) => service.articleSuggestions(db, req.query.term),
+    handler: (req) => service.articleSuggestions(deps, req.query.term),
   });
 
   r.post('/exportclaim/:locationId', {
@@ -138,7 +140,7 @@ export async function claimsRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (req, reply) => {
       const year = claimYearFilter(req.query.year);
       if (year === 'invalid') throw badRequest(MSG.claimYearInvalid);
-      const rows = claimExportRows(db, actorOf(req), req.params.locationId, year);
+      const rows = claimExportRows(deps, actorOf(req), { locationId: req.params.locationId, year });
       return sendXlsx(reply, { filename: `Beanstandungen${year ? `-${year}` : ''}.xlsx`, sheet: 'Beanstandungen', columns: claimExportColumns, rows });
     },
   });

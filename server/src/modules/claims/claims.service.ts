@@ -4,6 +4,7 @@ import { CLAIM_ARTICLE_SUGGESTIONS, CLAIM_ARTICLE_TERM_MIN, CLAIM_PAGE_SIZE, cla
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, resolveScope, scopeOf } from '../../platform/scope.ts';
@@ -32,7 +33,8 @@ const unknownStatus = onConstraint({ claims_status_id_claim_statuses_id_fk: () =
  * GET /claims/list/{from}: a page of the open or closed claims the person may see, the count of
  * all matches, and how many visible claims were created since the person last opened the page.
  */
-export async function listClaims(db: Db, actor: Actor, from: number, q: ClaimListQuery) {
+export async function listClaims({ db }: ServiceDeps<'db'>, actor: Actor, q: ClaimListQuery & { from: number }) {
+  const { from } = q;
   const year = claimYearFilter(q.year);
   if (year === 'invalid') throw badRequest(MSG.claimYearInvalid);
   const scope = visibleWhere(actor);
@@ -66,7 +68,7 @@ async function mayUseLocation(db: Db, actor: Actor, locationId: string): Promise
 }
 
 /** GET /claims/{id}: the claim with its checklist and files; 404 outside the person's locations. */
-export async function loadClaim(db: Db, actor: Actor, id: string) {
+export async function loadClaim({ db }: ServiceDeps<'db'>, actor: Actor, id: string) {
   const [row] = await db
     .select({
       ...rowColumns,
@@ -149,7 +151,8 @@ function toFile([id, field, name, type, size, thumbnail, createdAt]: FileJson) {
  * statement as the insert; the counter row's lock orders parallel creates, and a create that
  * fails takes its number back with it.
  */
-export async function createClaim(db: Db, actor: Actor, input: TClaimInput) {
+export async function createClaim(deps: ServiceDeps<'db'>, actor: Actor, input: TClaimInput) {
+  const { db } = deps;
   if (!(await mayUseLocation(db, actor, input.locationId))) throw forbidden(MSG.claimLocationNotAllowed);
   const result = await db
     .execute(
@@ -165,7 +168,7 @@ export async function createClaim(db: Db, actor: Actor, input: TClaimInput) {
     )
     .catch(unknownStatus);
   const [created] = (result as unknown as { rows: { id: string }[] }).rows;
-  return loadClaim(db, actor, created!.id);
+  return loadClaim(deps, actor, created!.id);
 }
 
 /** The claim as the rules of a change need it; 404 outside the person's locations. */
@@ -190,11 +193,11 @@ async function applied(db: Db, actor: Actor, id: string, updated: { id: string }
     await current(db, actor, id);
     throw forbidden(MSG.claimReadOnly);
   }
-  return loadClaim(db, actor, id);
+  return loadClaim({ db }, actor, id);
 }
 
 /** PUT /claims/{id}: the information tab. The location of a recorded claim stays. */
-export async function updateClaim(db: Db, actor: Actor, id: string, input: TClaimInput) {
+export async function updateClaim({ db }: ServiceDeps<'db'>, actor: Actor, { id, claim: input }: { id: string; claim: TClaimInput }) {
   const row = await current(db, actor, id);
   if (row.locationId !== input.locationId) throw badRequest(MSG.claimLocationFixed);
   const updated = await db
@@ -233,7 +236,7 @@ const stamp = (column: AnyPgColumn, on: boolean) => (on ? sql`coalesce(${column}
  * for bookers; completing needs a scenario; the supplier's number and acceptance only after
  * forwarding (spec 2 §4).
  */
-export async function updateChecklist(db: Db, actor: Actor, id: string, input: TChecklistInput) {
+export async function updateChecklist({ db }: ServiceDeps<'db'>, actor: Actor, { id, checklist: input }: { id: string; checklist: TChecklistInput }) {
   const row = await current(db, actor, id);
   if (!isBooker(actor) && (input.stockUpdated !== row.stockUpdated || input.baNumber !== row.baNumber)) throw forbidden(MSG.claimBookingNotAllowed);
   if (claimScenarioMissing(input)) throw badRequest(MSG.claimScenarioRequired);
@@ -265,7 +268,7 @@ export async function updateChecklist(db: Db, actor: Actor, id: string, input: T
  * GET /claimarticle/search?term: articles for the checklist's article fields, by number from its
  * start or by decor anywhere, active ones only; at most CLAIM_ARTICLE_SUGGESTIONS.
  */
-export async function articleSuggestions(db: Db, term: string) {
+export async function articleSuggestions({ db }: ServiceDeps<'db'>, term: string) {
   const t = term.trim().toLowerCase();
   if (t.length < CLAIM_ARTICLE_TERM_MIN) return { articles: [] };
   const rows = await db
@@ -290,7 +293,9 @@ export async function articleSuggestions(db: Db, term: string) {
  * as its reason; the claim keeps the link and counts as stock-updated. One transaction: the
  * correction is booked and recorded, or neither.
  */
-export async function bookStockCorrection(db: Db, actor: Actor, id: string, input: TStockCorrectionRequest) {
+export async function bookStockCorrection(deps: ServiceDeps<'db'>, actor: Actor, input: TStockCorrectionRequest & { id: string }) {
+  const { db } = deps;
+  const { id } = input;
   if (!isBooker(actor) || !mayChangeStockAt(actor, input.locationId)) throw forbidden(MSG.claimCorrectionNotAllowed);
   const ofClaim = sql`(${claims.lueckentext}->>'articleId' = ${input.articleId}
     or exists (select 1 from jsonb_array_elements(coalesce(${claims.lueckentext}->'additionalArticles', '[]'::jsonb)) e where e->>'articleId' = ${input.articleId}))`;
@@ -310,7 +315,7 @@ export async function bookStockCorrection(db: Db, actor: Actor, id: string, inpu
   if (!found.ofClaim || !found.article) throw badRequest(MSG.claimCorrectionArticle);
   const { article, location, number, userName } = found;
   await db.transaction(async (tx) => {
-    const booked = await adjustStock({ db: tx }, { articleId: input.articleId, locationId: input.locationId, userId: actor.userId, userName, take: input.quantity, reason: `Beanstandung ${number}` });
+    const booked = await adjustStock(withDb(deps, tx), { articleId: input.articleId, locationId: input.locationId, userId: actor.userId, userName, take: input.quantity, reason: `Beanstandung ${number}` });
     await tx.insert(claimStockCorrections).values({
       claimId: id,
       historyId: booked.historyId,
@@ -327,5 +332,5 @@ export async function bookStockCorrection(db: Db, actor: Actor, id: string, inpu
     });
     await tx.update(claims).set({ stockUpdated: true, updatedAt: new Date() }).where(eq(claims.id, id));
   });
-  return loadClaim(db, actor, id);
+  return loadClaim(deps, actor, id);
 }

@@ -1,13 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { CLAIM_TYPE_LABELS, type ClaimType, type TLueckentext } from '@filialportal/core/claims';
 import { formatFileSize } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import { formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { attachment } from '../../platform/exports.ts';
 import { files } from '../../platform/files.table.ts';
 import { fittedJpeg } from '../../platform/images.ts';
 import { loadPdfKit, pdfText } from '../../platform/pdf.ts';
@@ -61,7 +60,7 @@ const amount = (n: number | null) => (n === null ? '' : n.toLocaleString('de-DE'
  * The claim is read before the answer starts (404 as an answer, not a broken download); then the
  * PDF streams out, one photo in memory at a time.
  */
-export async function sendSupplierPackage(reply: FastifyReply, db: Db, storage: Storage, actor: Actor, id: string) {
+export async function supplierPackage({ db, storage }: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
   const data = await packageData(db, actor, id);
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
@@ -72,7 +71,7 @@ export async function sendSupplierPackage(reply: FastifyReply, db: Db, storage: 
     info: { Title: pdfText(`Beanstandung ${data.number}`), Author: pdfText(data.author), Creator: 'Filialportal' },
   });
   write(doc, data, storage).catch((error: Error) => doc.destroy(error));
-  return reply.type('application/pdf').header('Content-Disposition', attachment(`Beanstandung-${data.number}-Lieferant.pdf`)).header('Cache-Control', 'no-store').send(doc);
+  return { fileName: `Beanstandung-${data.number}-Lieferant.pdf`, pdf: doc };
 }
 
 async function write(doc: PDFKit.PDFDocument, data: Data, storage: Storage) {
