@@ -12,6 +12,7 @@ import {
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -53,7 +54,7 @@ interface Target {
  * folder, so several files of one upload land together; the new folder goes if the save fails.
  */
 async function targetFolder(tx: Db, actor: Actor, target: Target): Promise<string> {
-  const parent = target.parent ? await uploadTarget(tx, actor, target.parent) : null;
+  const parent = target.parent ? await uploadTarget({ db: tx }, actor, target.parent) : null;
   if (!target.newFolderName) return parent!.id;
   if (parent && parent.path.length >= FOLDER_MAX_DEPTH) throw badRequest(MSG.folderTooDeep);
   const id = randomUUID();
@@ -68,7 +69,7 @@ async function targetFolder(tx: Db, actor: Actor, target: Target): Promise<strin
     .from(libraryFolders)
     .where(sql`coalesce(${libraryFolders.parentId}, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(${parentSql}, '00000000-0000-0000-0000-000000000000'::uuid) and lower(${libraryFolders.name}) = lower(${target.newFolderName})`);
   // Someone else's folder of that name: its upload rules apply.
-  if (found!.id !== id) await uploadTarget(tx, actor, found!.id);
+  if (found!.id !== id) await uploadTarget({ db: tx }, actor, found!.id);
   return found!.id;
 }
 
@@ -87,11 +88,17 @@ async function stageDocument(storage: Storage, file: UploadedFile, name: string)
  * Records checked files as documents of one folder, in one transaction with the new folder, if
  * any: all of them or none. Refusals remove the staged bytes.
  */
-async function saveDocuments(db: Db, storage: Storage, actor: Actor, input: Target & { teams: string[] }, upload: { name: string; file: UploadedFile }[]) {
+async function saveDocuments(
+  deps: ServiceDeps<'db' | 'storage'>,
+  actor: Actor,
+  input: Target & { teams: string[] },
+  upload: { name: string; file: UploadedFile }[],
+) {
+  const { db, storage } = deps;
   try {
     if (upload.length === 0) throw badRequest(MSG.documentFileRequired);
     // A folder the person may not upload into is refused before any file is looked at.
-    if (input.parent) await uploadTarget(db, actor, input.parent);
+    if (input.parent) await uploadTarget(deps, actor, input.parent);
     const checked: Awaited<ReturnType<typeof stageDocument>>[] = [];
     for (const u of upload) checked.push(await stageDocument(storage, u.file, u.name));
     const { folder, ids } = await db.transaction(async (tx) => {
@@ -130,11 +137,15 @@ async function saveDocuments(db: Db, storage: Storage, actor: Actor, input: Targ
  * POST /document with the raw bytes of one file (the web's upload): name, folder and read groups
  * in the query. Name and folder are checked before a byte is read; `read` then streams the file.
  */
-export async function uploadDocument(db: Db, storage: Storage, actor: Actor, input: Target & { name: string; teams: string[] }, read: () => Promise<UploadBody>) {
+export async function uploadDocument(
+  deps: ServiceDeps<'db' | 'storage'>,
+  actor: Actor,
+  { read, ...input }: Target & { name: string; teams: string[]; read: () => Promise<UploadBody> },
+) {
   if (!documentType(input.name)) throw badRequest(MSG.documentType);
-  if (input.parent) await uploadTarget(db, actor, input.parent);
+  if (input.parent) await uploadTarget(deps, actor, input.parent);
   const upload = await read();
-  return saveDocuments(db, storage, actor, input, upload.files.map((file) => ({ name: input.name, file })));
+  return saveDocuments(deps, actor, input, upload.files.map((file) => ({ name: input.name, file })));
 }
 
 /**
@@ -142,11 +153,11 @@ export async function uploadDocument(db: Db, storage: Storage, actor: Actor, inp
  * newFolderName }`. Each file becomes a document, named by `fileNames` in order, else (a single
  * file) by `document.name`, else by its own name.
  */
-export async function uploadDocuments(db: Db, storage: Storage, actor: Actor, upload: UploadBody) {
-  const input = await orDiscard(storage, upload.files, () => parseOr400(ZDocumentFilesRequest, upload.fields));
+export async function uploadDocuments(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, upload: UploadBody) {
+  const input = await orDiscard(deps.storage, upload.files, () => parseOr400(ZDocumentFilesRequest, upload.fields));
   const single = upload.files.length === 1 ? input.document.name : '';
   const named = upload.files.map((file, i) => ({ file, name: input.fileNames[i] || single || file.fileName }));
-  return saveDocuments(db, storage, actor, { ...input.document, newFolderName: input.newFolderName }, named);
+  return saveDocuments(deps, actor, { ...input.document, newFolderName: input.newFolderName }, named);
 }
 
 /**
@@ -154,13 +165,14 @@ export async function uploadDocuments(db: Db, storage: Storage, actor: Actor, up
  * folder to move it into and one file that replaces its file (same id, short link and place in
  * lists; the old bytes go once the new ones are recorded). Nothing changes if anything is refused.
  */
-export async function changeDocument(db: Db, storage: Storage, actor: Actor, upload: UploadBody) {
+export async function changeDocument(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, upload: UploadBody) {
+  const { db, storage } = deps;
   try {
     const { document: input, newFolderName } = parseOr400(ZDocumentChangeRequest, upload.fields);
     if (upload.files.length > 1) throw badRequest(MSG.documentOneFile);
-    await checkTeams(db, input.teams);
-    const doc = await visibleDocument(db, actor, { id: input.__identity });
-    if (input.parent && (newFolderName || input.parent !== doc.parent)) await uploadTarget(db, actor, input.parent);
+    await checkTeams(deps, [input.teams]);
+    const doc = await visibleDocument(deps, actor, { id: input.__identity });
+    if (input.parent && (newFolderName || input.parent !== doc.parent)) await uploadTarget(deps, actor, input.parent);
     const replacement = upload.files[0] ? await stageDocument(storage, upload.files[0], input.name) : null;
     const oldKey = await db.transaction(async (tx) => {
       const folderId = newFolderName ? await targetFolder(tx, actor, { parent: input.parent, newFolderName }) : input.parent;
@@ -175,7 +187,7 @@ export async function changeDocument(db: Db, storage: Storage, actor: Actor, upl
       return old?.key ?? null;
     });
     if (oldKey) await storage.remove(oldKey).catch(() => undefined);
-    return { document: await loadDocument(db, input.__identity) };
+    return { document: await loadDocument(deps, input.__identity) };
   } catch (err) {
     await discardFiles(storage, upload.files);
     throw err;

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { ZDocumentNamesRequest, ZDocumentNamesResponse, type TDocumentNamesRequest } from '@filialportal/core/documents';
 import { actorOf, type Actor } from '../../platform/access.ts';
-import type { Db } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, ServiceDeps } from '../../platform/deps.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
 import { documentVisible } from './library-view.ts';
 
@@ -16,7 +15,7 @@ const NULL_PARENT = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
  * not exist yet holds nothing; a folder the person does not see answers nothing either – the
  * upload itself then says why it is refused.
  */
-export async function takenNames(db: Db, actor: Actor, input: TDocumentNamesRequest): Promise<{ taken: string[] }> {
+export async function takenNames({ db }: ServiceDeps<'db'>, actor: Actor, input: TDocumentNamesRequest): Promise<{ taken: string[] }> {
   const parent = input.parent ? sql`${input.parent}::uuid` : sql`null::uuid`;
   const folder = input.newFolderName
     ? sql`(select s.id from ${libraryFolders} s where coalesce(s.parent_id, ${NULL_PARENT}) = coalesce(${parent}, ${NULL_PARENT}) and lower(s.name) = lower(${input.newFolderName}))`
@@ -39,6 +38,6 @@ export async function documentNamesRoutes(app: FastifyInstance, deps: Deps) {
       body: ZDocumentNamesRequest,
       response: { 200: ZDocumentNamesResponse },
     },
-    handler: (req) => takenNames(deps.db, actorOf(req), req.body),
+    handler: (req) => takenNames(deps, actorOf(req), req.body),
   });
 }

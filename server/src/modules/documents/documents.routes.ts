@@ -43,32 +43,31 @@ const zToken = z.string().min(1).max(SHORT_LINK_MAX);
 
 export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = deps;
 
   for (const url of ['/folder/list', '/folder/list/']) {
     r.get(url, {
       config: { access: SEE },
       schema: { tags, summary: 'Die obersten Ordner, die der Angemeldete sieht', response: { 200: ZFolderListResponse } },
-      handler: (req) => service.topFolders(db, actorOf(req)),
+      handler: (req) => service.topFolders(deps, actorOf(req)),
     });
   }
 
   r.get('/folder/listall', {
     config: { access: SEE },
     schema: { tags, summary: 'Alle sichtbaren Ordner in Baumreihenfolge (zur Auswahl des Ziels)', response: { 200: ZFolderTreeResponse } },
-    handler: (req) => service.allFolders(db, actorOf(req)),
+    handler: (req) => service.allFolders(deps, actorOf(req)),
   });
 
   r.get('/folder/show/:id', {
     config: { access: SEE },
     schema: { tags, summary: 'Ein Ordner mit Brotkrumen, Unterordnern und den ersten 50 Dokumenten', params: ZId, response: { 200: ZFolderShowResponse } },
-    handler: (req) => service.showFolder(db, actorOf(req), { id: req.params.id }),
+    handler: (req) => service.showFolder(deps, actorOf(req), { id: req.params.id }),
   });
 
   r.get('/folder/showbyshortlink/:link', {
     config: { access: SEE },
     schema: { tags, summary: 'Ein Ordner über seinen Kurzlink', params: z.object({ link: zToken }), response: { 200: ZFolderShowResponse } },
-    handler: (req) => service.showFolder(db, actorOf(req), { link: req.params.link }),
+    handler: (req) => service.showFolder(deps, actorOf(req), { link: req.params.link }),
   });
 
   r.get('/document/list/:from', {
@@ -80,13 +79,13 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ folder: zId({ error: MSG.folderUnknown }).optional() }),
       response: { 200: ZDocumentListResponse },
     },
-    handler: (req) => service.listDocuments(db, actorOf(req), req.query.folder, req.params.from),
+    handler: (req) => service.listDocuments(deps, actorOf(req), { folderId: req.query.folder, from: req.params.from }),
   });
 
   r.post('/folder', {
     config: { access: CREATE },
     schema: { tags, summary: 'Ordner anlegen (oben oder in einem Ordner mit Upload-Recht; höchstens 5 Ebenen)', body: ZFolderRequest, response: { 200: ZFolderResponse } },
-    handler: (req) => service.createFolder(db, actorOf(req), req.body.folder),
+    handler: (req) => service.createFolder(deps, actorOf(req), req.body.folder),
   });
 
   r.put('/folder', {
@@ -95,14 +94,14 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
     handler: (req) => {
       const id = req.body.folder.__identity;
       if (!id) throw badRequest(MSG.folderUnknown);
-      return service.updateFolder(db, actorOf(req), id, req.body.folder);
+      return service.updateFolder(deps, actorOf(req), { ...req.body, id });
     },
   });
 
   r.delete('/folder/:id', {
     config: { access: DELETE },
     schema: { tags, summary: 'Ordner mit allem, was darin liegt, löschen', params: ZId, response: { 200: ZOk } },
-    handler: (req) => service.deleteFolder(db, storage, actorOf(req), req.params.id),
+    handler: (req) => service.deleteFolder(deps, actorOf(req), req.params.id),
   });
 
   // Files in three shapes (platform/upload-body.ts): raw bytes with the fields in the query (the
@@ -125,9 +124,9 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
       },
       handler: async (req) => {
         const actor = actorOf(req);
-        if (uploadShape(req) !== 'raw') return uploadDocuments(db, storage, actor, await readUpload(req, storage, DOCUMENT_UPLOAD));
+        if (uploadShape(req) !== 'raw') return uploadDocuments(deps, actor, await readUpload(req, deps.storage, DOCUMENT_UPLOAD));
         const query = parseOr400(ZDocumentUploadQuery, req.query);
-        return uploadDocument(db, storage, actor, query, () => readUpload(req, storage, DOCUMENT_UPLOAD, query.name));
+        return uploadDocument(deps, actor, { ...query, read: () => readUpload(req, deps.storage, DOCUMENT_UPLOAD, query.name) });
       },
     });
 
@@ -141,26 +140,26 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
         body: ZDocumentChangeRequest,
         response: { 200: ZDocumentResponse },
       },
-      handler: async (req) => changeDocument(db, storage, actorOf(req), await readUpload(req, storage, DOCUMENT_UPLOAD)),
+      handler: async (req) => changeDocument(deps, actorOf(req), await readUpload(req, deps.storage, DOCUMENT_UPLOAD)),
     });
   });
 
   r.delete('/document/:id', {
     config: { access: DELETE },
     schema: { tags, summary: 'Dokument löschen', params: ZId, response: { 200: ZOk } },
-    handler: (req) => service.deleteDocument(db, storage, actorOf(req), req.params.id),
+    handler: (req) => service.deleteDocument(deps, actorOf(req), req.params.id),
   });
 
   r.put('/documentsl/:id', {
     config: { access: EDIT },
     schema: { tags, summary: 'Kurzlink eines Dokuments setzen (leer: entfernen); 409, wenn vergeben', params: ZId, body: ZShortLinkRequest, response: { 200: ZDocumentResponse } },
-    handler: (req) => service.setShortLink(db, actorOf(req), 'document', req.params.id, req.body.shortLink) as Promise<z.infer<typeof ZDocumentResponse>>,
+    handler: (req) => service.setShortLink(deps, actorOf(req), { kind: 'document', id: req.params.id, link: req.body.shortLink }) as Promise<z.infer<typeof ZDocumentResponse>>,
   });
 
   r.put('/foldersl/:id', {
     config: { access: EDIT },
     schema: { tags, summary: 'Kurzlink eines Ordners setzen (leer: entfernen); 409, wenn vergeben', params: ZId, body: ZShortLinkRequest, response: { 200: ZFolderResponse } },
-    handler: (req) => service.setShortLink(db, actorOf(req), 'folder', req.params.id, req.body.shortLink) as Promise<z.infer<typeof ZFolderResponse>>,
+    handler: (req) => service.setShortLink(deps, actorOf(req), { kind: 'folder', id: req.params.id, link: req.body.shortLink }) as Promise<z.infer<typeof ZFolderResponse>>,
   });
 
   r.post('/documentsearch/:term', {
@@ -172,7 +171,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ from: z.coerce.number().int().min(0).max(100_000).default(0) }),
       response: { 200: ZDocumentSearchResponse },
     },
-    handler: (req) => service.search(db, actorOf(req), req.params.term, req.query.from),
+    handler: (req) => service.search(deps, actorOf(req), { term: req.params.term, from: req.query.from }),
   });
 
   // The file of a document by id or short link: GET with the bearer header or, as the spec's
@@ -188,7 +187,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
         params: z.object({ token: zToken }),
         ...(method === 'GET' ? { querystring: z.object({ authTok: z.string().max(200).optional() }) } : {}),
       },
-      handler: async (req, reply) => sendStoredFile(reply, storage, await service.documentFile(db, actorOf(req), req.params.token)),
+      handler: async (req, reply) => sendStoredFile(reply, deps.storage, await service.documentFile(deps, actorOf(req), req.params.token)),
     });
   }
 }

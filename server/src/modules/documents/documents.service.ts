@@ -4,6 +4,7 @@ import { DOCUMENT_PAGE_SIZE, DOCUMENT_SEARCH_MIN, FOLDER_MAX_DEPTH, type TFolder
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { LOCK, lockUntilCommit } from '../../platform/locks.ts';
@@ -33,12 +34,12 @@ function folders(db: Db, actor: Actor, where: SQL) {
 }
 
 /** GET /folder/list/: the top folders the person sees. */
-export async function topFolders(db: Db, actor: Actor) {
+export async function topFolders({ db }: ServiceDeps<'db'>, actor: Actor) {
   return { folders: await folders(db, actor, sql`f.parent_id is null`) };
 }
 
 /** GET /folder/listall: every folder the person sees, in tree order (for choosing a target). */
-export async function allFolders(db: Db, actor: Actor) {
+export async function allFolders({ db }: ServiceDeps<'db'>, actor: Actor) {
   const visible = visibleFolderIds(actor);
   const rows = await db
     .select({ id: sql<string>`f.id`, name: sql<string>`f.name`, parent: sql<string | null>`f.parent_id`, depth: sql<number>`cardinality(f.path)`, mayUpload: sql<boolean>`${uploadAllowed(actor, sql`f.teams_upload`)}` })
@@ -101,7 +102,7 @@ async function countIn(db: Db, actor: Actor, folderId: string) {
  * GET /folder/show/{id}, GET /folder/showbyshortlink/{link}: a folder with its sub-folders (read
  * together: a sub-folder the person sees lies in a folder they see) and its first documents.
  */
-export async function showFolder(db: Db, actor: Actor, by: { id: string } | { link: string }) {
+export async function showFolder({ db }: ServiceDeps<'db'>, actor: Actor, by: { id: string } | { link: string }) {
   const target = 'id' in by ? sql`${by.id}::uuid` : sql`(select s.id from ${libraryFolders} s where lower(s.short_link) = lower(${by.link}))`;
   const rows = await folders(db, actor, sql`(f.id = ${target} or f.parent_id = ${target})`);
   const folder = rows.find((r) => r.parent === null || !rows.some((o) => o.id === r.parent)) ?? null;
@@ -125,14 +126,15 @@ async function folderRefusal(db: Db, target: SQL) {
  * (the spec's `GET /document/list/0`), the top level: its folders, and no documents, because
  * every document lies in a folder.
  */
-export async function listDocuments(db: Db, actor: Actor, folderId: string | undefined, from: number) {
-  if (folderId === undefined) return { documents: [], count: 0, ...(await topFolders(db, actor)) };
+export async function listDocuments(deps: ServiceDeps<'db'>, actor: Actor, { folderId, from }: { folderId: string | undefined; from: number }) {
+  const { db } = deps;
+  if (folderId === undefined) return { documents: [], count: 0, ...(await topFolders(deps, actor)) };
   await visibleFolder(db, actor, { id: folderId });
   return documentsIn(db, actor, folderId, from);
 }
 
 /** Every named group exists (the arrays carry no foreign key). */
-export async function checkTeams(db: Db, ...lists: string[][]) {
+export async function checkTeams({ db }: ServiceDeps<'db'>, lists: string[][]) {
   const ids = [...new Set(lists.flat())];
   if (ids.length === 0) return;
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userGroups).where(sql`${userGroups.id} = any(${sql.param(ids)}::uuid[])`);
@@ -140,7 +142,7 @@ export async function checkTeams(db: Db, ...lists: string[][]) {
 }
 
 /** The place for a new folder or document: a visible folder the person may upload into. */
-export async function uploadTarget(db: Db, actor: Actor, folderId: string) {
+export async function uploadTarget({ db }: ServiceDeps<'db'>, actor: Actor, folderId: string) {
   const [row] = await db
     .select({ id: sql<string>`f.id`, name: sql<string>`f.name`, path: sql<string[]>`f.path`, teamsUpload: sql<string[]>`f.teams_upload`, allowed: sql<boolean>`${uploadAllowed(actor, sql`f.teams_upload`)}` })
     .from(F)
@@ -151,13 +153,14 @@ export async function uploadTarget(db: Db, actor: Actor, folderId: string) {
 }
 
 /** POST /folder: a folder at the top or in a folder the person may upload into, five levels at most. */
-export async function createFolder(db: Db, actor: Actor, input: TFolderInput) {
-  await checkTeams(db, input.teams, input.teamsUpload);
+export async function createFolder(deps: ServiceDeps<'db'>, actor: Actor, input: TFolderInput) {
+  const { db } = deps;
+  await checkTeams(deps, [input.teams, input.teamsUpload]);
   const id = randomUUID();
   await db.transaction(async (tx) => {
     // The parent's path is copied: a move of the parent must not happen in between.
     await lockUntilCommit(tx, LOCK.folderTree);
-    const parent = input.parent ? await uploadTarget(tx, actor, input.parent) : null;
+    const parent = input.parent ? await uploadTarget(withDb(deps, tx), actor, input.parent) : null;
     if (parent && parent.path.length >= FOLDER_MAX_DEPTH) throw badRequest(MSG.folderTooDeep);
     await tx
       .insert(libraryFolders)
@@ -173,13 +176,14 @@ export async function createFolder(db: Db, actor: Actor, input: TFolderInput) {
  * each other on every instance: two checked at once could put two folders into each other, or
  * write a path the other just changed.
  */
-export async function updateFolder(db: Db, actor: Actor, id: string, input: TFolderInput) {
-  await checkTeams(db, input.teams, input.teamsUpload);
+export async function updateFolder(deps: ServiceDeps<'db'>, actor: Actor, { id, folder: input }: { id: string; folder: TFolderInput }) {
+  const { db } = deps;
+  await checkTeams(deps, [input.teams, input.teamsUpload]);
   await db.transaction(async (tx) => {
     await lockUntilCommit(tx, LOCK.folderTree);
     const current = await visibleFolder(tx, actor, { id });
     if (input.parent !== current.parent) {
-      const parent = input.parent ? await uploadTarget(tx, actor, input.parent) : null;
+      const parent = input.parent ? await uploadTarget(withDb(deps, tx), actor, input.parent) : null;
       if (parent?.path.includes(id)) throw badRequest(MSG.folderMoveInside);
       const [deepest] = await tx.select({ depth: sql<number>`max(cardinality(path))::int` }).from(libraryFolders).where(sql`${libraryFolders.path} @> array[${id}]::uuid[]`);
       const below = (deepest?.depth ?? current.depth) - current.depth;
@@ -202,7 +206,7 @@ async function removeBytes(storage: Storage, keys: string[]) {
 }
 
 /** DELETE /folder/{id}: the folder with everything inside it. */
-export async function deleteFolder(db: Db, storage: Storage, actor: Actor, id: string) {
+export async function deleteFolder({ db, storage }: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
   await visibleFolder(db, actor, { id });
   const keys = await db.transaction(async (tx) => {
     // Nothing may be moved into the sub-tree while its contents are collected.
@@ -219,7 +223,7 @@ export async function deleteFolder(db: Db, storage: Storage, actor: Actor, id: s
 }
 
 /** A document the person sees; 404 otherwise. */
-export async function visibleDocument(db: Db, actor: Actor, by: { id: string } | { link: string }) {
+export async function visibleDocument({ db }: ServiceDeps<'db'>, actor: Actor, by: { id: string } | { link: string }) {
   const match = 'id' in by ? sql`d.id = ${by.id}` : sql`lower(d.short_link) = lower(${by.link})`;
   const [row] = await db
     .select({ ...documentColumns, fileId: sql<string>`d.file_id` })
@@ -230,15 +234,16 @@ export async function visibleDocument(db: Db, actor: Actor, by: { id: string } |
 }
 
 /** A document as its editor sees it after a change, whether or not its new groups still admit them. */
-export async function loadDocument(db: Db, id: string) {
+export async function loadDocument({ db }: ServiceDeps<'db'>, id: string) {
   const [row] = await db.select(documentColumns).from(sql`${libraryDocuments} d`).where(sql`d.id = ${id}`);
   if (!row) throw notFound(MSG.documentUnknown);
   return toDocument(row);
 }
 
 /** DELETE /document/{id}. */
-export async function deleteDocument(db: Db, storage: Storage, actor: Actor, id: string) {
-  const doc = await visibleDocument(db, actor, { id });
+export async function deleteDocument(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
+  const { db, storage } = deps;
+  const doc = await visibleDocument(deps, actor, { id });
   const keys = await db.transaction(async (tx) => {
     await tx.delete(libraryDocuments).where(eq(libraryDocuments.id, id));
     return (await tx.delete(files).where(eq(files.id, doc.fileId)).returning({ key: files.storageKey })).map((g) => g.key);
@@ -248,12 +253,13 @@ export async function deleteDocument(db: Db, storage: Storage, actor: Actor, id:
 }
 
 /** PUT /documentsl/{id}, PUT /foldersl/{id}: the short link, unique in its kind ('' removes it). */
-export async function setShortLink(db: Db, actor: Actor, kind: 'document' | 'folder', id: string, link: string) {
+export async function setShortLink(deps: ServiceDeps<'db'>, actor: Actor, { kind, id, link }: { kind: 'document' | 'folder'; id: string; link: string }) {
+  const { db } = deps;
   const value = link === '' ? null : link;
   if (kind === 'document') {
-    await visibleDocument(db, actor, { id });
+    await visibleDocument(deps, actor, { id });
     await db.update(libraryDocuments).set({ shortLink: value }).where(eq(libraryDocuments.id, id)).catch(linkTaken);
-    return { document: await loadDocument(db, id) };
+    return { document: await loadDocument(deps, id) };
   }
   await visibleFolder(db, actor, { id });
   await db.update(libraryFolders).set({ shortLink: value }).where(eq(libraryFolders.id, id)).catch(linkTaken);
@@ -261,11 +267,12 @@ export async function setShortLink(db: Db, actor: Actor, kind: 'document' | 'fol
 }
 
 /** The download of a document by id or short link: its stored file, for who sees it. */
-export async function documentFile(db: Db, actor: Actor, token: string) {
+export async function documentFile(deps: ServiceDeps<'db'>, actor: Actor, token: string) {
+  const { db } = deps;
   const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(token);
-  const doc = await visibleDocument(db, actor, isId ? { id: token.toLowerCase() } : { link: token }).catch(async (error: unknown) => {
+  const doc = await visibleDocument(deps, actor, isId ? { id: token.toLowerCase() } : { link: token }).catch(async (error: unknown) => {
     // A short link may look like an id.
-    if (isId) return visibleDocument(db, actor, { link: token });
+    if (isId) return visibleDocument(deps, actor, { link: token });
     throw error;
   });
   const [file] = await db.select({ storageKey: files.storageKey, mimeType: files.mimeType, size: files.size }).from(files).where(eq(files.id, doc.fileId));
@@ -279,7 +286,7 @@ export async function documentFile(db: Db, actor: Actor, token: string) {
  * (German full-text search: 'Kassen' finds 'Kasse'), best matches first, with the passage that
  * matched. Only what the person sees; the snippets are cut for the page's rows only.
  */
-export async function search(db: Db, actor: Actor, term: string, from: number) {
+export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { term, from }: { term: string; from: number }) {
   const t = term.trim();
   if (t.length < DOCUMENT_SEARCH_MIN) throw badRequest(MSG.documentSearchShort);
   const like = likeTerm(t.toLowerCase());
