@@ -8,7 +8,7 @@ import {
 } from '@filialportal/core/advertising';
 import { MSG } from '@filialportal/core/messages';
 import { badRequest } from '../../platform/errors.ts';
-import type { Storage } from '../../platform/storage.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import type { RequestRules, UploadBody } from '../../platform/upload-body.ts';
 import { orDiscard, type UploadedFile } from '../../platform/uploads.ts';
 import { parseOr400 } from '../../platform/validation.ts';
@@ -54,18 +54,18 @@ export function fileOf(files: UploadedFile[]): UploadedFile {
  * The fields and the file of POST /advertising in the spec's shape (`{ advertising, file }`): the
  * file is named by its own `fileName`, else by `advertising.name`. A refusal removes the received file.
  */
-export function createRequest(storage: Storage, upload: UploadBody) {
+export function createRequest({ storage }: ServiceDeps<'storage'>, upload: UploadBody) {
   return orDiscard(storage, upload.files, () => {
     const file = fileOf(upload.files);
     const { advertising } = parseOr400(ZCreateAdvertisingRequest, upload.fields);
     if (!file.fileName) file.fileName = advertising.name;
-    return { input: advertising, file };
+    return { advertising, file };
   });
 }
 
 /** The fields and, if one came along, the new file of PUT /advertising. A refusal removes the received file. */
-export function updateRequest(storage: Storage, upload: UploadBody) {
-  return orDiscard(storage, upload.files, () => ({ input: parseOr400(ZUpdateAdvertisingRequest, upload.fields).advertising, file: upload.files[0] }));
+export function updateRequest({ storage }: ServiceDeps<'storage'>, upload: UploadBody) {
+  return orDiscard(storage, upload.files, () => ({ advertising: parseOr400(ZUpdateAdvertisingRequest, upload.fields).advertising, file: upload.files[0] }));
 }
 
 /** A file name the entry accepts (checked before the raw upload's bytes are read), else the spec's message. */

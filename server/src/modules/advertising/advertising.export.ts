@@ -1,5 +1,5 @@
 import { can, type Actor } from '../../platform/access.ts';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import type { XlsxColumn } from '../../platform/exports.ts';
 import { stockByNumbers } from '../stock/index.ts';
 import { getAdvertising } from './advertising.service.ts';
@@ -27,10 +27,10 @@ export const advertisingExportColumns: XlsxColumn<AdvertisingExportRow>[] = [
  * An article number the stock does not know is listed with 'Unbekannte Artikelnummer'. Who sees
  * no stock (no sortiment_* right) gets the article lines without locations.
  */
-export async function advertisingExport(db: Db, actor: Actor, id: string) {
-  const entry = await getAdvertising(db, actor, id);
+export async function advertisingExport(deps: ServiceDeps<'db'>, actor: Actor, id: string) {
+  const entry = await getAdvertising(deps, actor, id);
   const seesStock = can(actor, 'sortiment_menu_sehen');
-  const found = await stockByNumbers({ db }, actor, entry.articles);
+  const found = await stockByNumbers(deps, actor, entry.articles);
   const rows: AdvertisingExportRow[] = [];
   for (const number of entry.articles) {
     const lines = found.filter((f) => f.number.toLowerCase() === number.toLowerCase());

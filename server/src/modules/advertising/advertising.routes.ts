@@ -27,7 +27,6 @@ const ZId = z.object({ id: zId() });
 
 export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = deps;
 
   r.get('/advertising/list/:from', {
     config: { access: SEE },
@@ -37,13 +36,13 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
       params: z.object({ from: z.coerce.number().int().min(0).max(1_000_000) }),
       response: { 200: ZAdvertisingListResponse },
     },
-    handler: (req) => service.listAdvertising(db, actorOf(req), req.params.from),
+    handler: (req) => service.listAdvertising(deps, actorOf(req), { from: req.params.from }),
   });
 
   r.get('/advertising/:id', {
     config: { access: SEE },
     schema: { tags, summary: 'Eine Werbung', params: ZId, response: { 200: ZAdvertisingResponse } },
-    handler: async (req) => ({ advertising: await service.getAdvertising(db, actorOf(req), req.params.id) }),
+    handler: async (req) => ({ advertising: await service.getAdvertising(deps, actorOf(req), req.params.id) }),
   });
 
   // Files in three shapes (platform/upload-body.ts): raw bytes with the fields in the query (the
@@ -69,12 +68,11 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
       handler: async (req) => {
         const actor = actorOf(req);
         if (uploadShape(req) !== 'raw') {
-          const { input, file } = await createRequest(storage, await readUpload(req, storage, ADVERTISING_UPLOAD));
-          return service.createAdvertising(db, storage, actor, input, file);
+          return service.createAdvertising(deps, actor, await createRequest(deps, await readUpload(req, deps.storage, ADVERTISING_UPLOAD)));
         }
         const query = parseOr400(ZCreateAdvertisingQuery, req.query);
         requireAdvertisingName(query.name);
-        return service.createAdvertising(db, storage, actor, query, fileOf((await readUpload(req, storage, ADVERTISING_UPLOAD, query.name)).files));
+        return service.createAdvertising(deps, actor, { advertising: query, file: fileOf((await readUpload(req, deps.storage, ADVERTISING_UPLOAD, query.name)).files) });
       },
     });
 
@@ -89,8 +87,7 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: ZAdvertisingResponse },
       },
       handler: async (req) => {
-        const { input, file } = await updateRequest(storage, await readUpload(req, storage, ADVERTISING_UPLOAD));
-        return service.updateAdvertising(db, storage, actorOf(req), input, file);
+        return service.updateAdvertising(deps, actorOf(req), await updateRequest(deps, await readUpload(req, deps.storage, ADVERTISING_UPLOAD)));
       },
     });
 
@@ -99,8 +96,8 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
       schema: { tags, summary: 'Datei einer Werbung ersetzen (roh, application/octet-stream; name: Dateiname)', params: ZId, querystring: ZAdvertisingFileQuery, response: { 200: ZAdvertisingResponse } },
       handler: async (req) => {
         requireAdvertisingName(req.query.name);
-        const { files } = await readUpload(req, storage, ADVERTISING_UPLOAD, req.query.name);
-        return service.replaceAdvertisingFile(db, storage, actorOf(req), req.params.id, fileOf(files));
+        const { files } = await readUpload(req, deps.storage, ADVERTISING_UPLOAD, req.query.name);
+        return service.replaceAdvertisingFile(deps, actorOf(req), { id: req.params.id, file: fileOf(files) });
       },
     });
   });
@@ -109,7 +106,7 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
     config: { live: ['advertising'], access: { permission: 'werbung_l_schen' } },
     schema: { tags, summary: 'Werbung mit ihrer Datei löschen', params: ZId },
     handler: async (req, reply) => {
-      await service.deleteAdvertising(db, storage, req.params.id);
+      await service.deleteAdvertising(deps, req.params.id);
       return reply.status(204).send();
     },
   });
@@ -118,7 +115,7 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
     r.get(thumbnail ? '/advertising/:id/thumbnail' : '/advertising/:id/file', {
       config: { access: SEE },
       schema: { tags, summary: thumbnail ? 'Vorschaubild einer Werbung' : 'Datei einer Werbung herunterladen', params: ZId },
-      handler: async (req, reply) => sendStoredFile(reply, storage, await service.advertisingFileFor(db, actorOf(req), req.params.id, thumbnail), { disposition: thumbnail ? 'inline' : 'attachment' }),
+      handler: async (req, reply) => sendStoredFile(reply, deps.storage, await service.advertisingFileFor(deps, actorOf(req), { id: req.params.id, thumbnail }), { disposition: thumbnail ? 'inline' : 'attachment' }),
     });
   }
 
@@ -126,7 +123,7 @@ export async function advertisingRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEE },
     schema: { tags, summary: 'Artikel einer Werbung mit Bestand je Standort als XLSX (Formular-POST mit authTok)', params: ZId },
     handler: async (req, reply) => {
-      const { entry, rows } = await advertisingExport(db, actorOf(req), req.params.id);
+      const { entry, rows } = await advertisingExport(deps, actorOf(req), req.params.id);
       return sendXlsx(reply, { filename: `Werbung ${entry.title}.xlsx`.replace(/[\\/:*?"<>|]/g, '_'), sheet: 'Artikel', title: entry.title, columns: advertisingExportColumns, rows });
     },
   });

@@ -4,6 +4,7 @@ import { ADVERTISING_PAGE_SIZE, type AdvertisingFileKind, type TAdvertising, typ
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
@@ -74,7 +75,7 @@ function toDto(r: Row, today: string): TAdvertising {
 }
 
 /** GET /advertising/list/{from}: newest showFrom first; rows, total and new ones in one statement. */
-export async function listAdvertising(db: Db, actor: Actor, from: number, limit = ADVERTISING_PAGE_SIZE) {
+export async function listAdvertising({ db }: ServiceDeps<'db'>, actor: Actor, { from, limit = ADVERTISING_PAGE_SIZE }: { from: number; limit?: number }) {
   const where = visibleWhere(actor);
   const since = (await seenAt({ db }, actor, 'advertising')) ?? new Date(Date.now() - 14 * 86_400_000);
   const countQuery = db.select({ n: count() }).from(advertisings).where(where);
@@ -93,7 +94,7 @@ export async function listAdvertising(db: Db, actor: Actor, from: number, limit 
 }
 
 /** One entry the person may see, or 404 (also for upcoming entries they may not see yet). */
-export async function getAdvertising(db: Db, actor: Actor, id: string): Promise<TAdvertising> {
+export async function getAdvertising({ db }: ServiceDeps<'db'>, actor: Actor, id: string): Promise<TAdvertising> {
   const [row] = await db.select(columns).from(advertisings).where(and(eq(advertisings.id, id), visibleWhere(actor)));
   if (!row) throw notFound(MSG.advertisingUnknown);
   return toDto(row, todayIso());
@@ -109,7 +110,8 @@ const fieldValues = (input: TAdvertisingFields) => ({
 });
 
 /** POST /advertising: entry and file in one call; a refused file or failed save leaves nothing behind. */
-export async function createAdvertising(db: Db, storage: Storage, actor: Actor, input: TAdvertisingFields, file: UploadedFile) {
+export async function createAdvertising(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, { advertising: input, file }: { advertising: TAdvertisingFields; file: UploadedFile }) {
+  const { db, storage } = deps;
   const staged = await stageFile(storage, file, ADVERTISING_UPLOAD);
   const id = await orDiscard(storage, [staged], () =>
     db.transaction(async (tx) => {
@@ -120,7 +122,7 @@ export async function createAdvertising(db: Db, storage: Storage, actor: Actor, 
       return row!.id;
     }),
   );
-  return { advertising: await getAdvertising(db, actor, id) };
+  return { advertising: await getAdvertising(deps, actor, id) };
 }
 
 /** The file columns of an entry, its staged file committed in the entry's transaction. */
@@ -133,16 +135,17 @@ async function fileColumns(tx: Db, staged: StagedFile, userId: string) {
  * file, in one transaction; the old file's bytes go once the new ones are recorded. Without a
  * file the file stays.
  */
-export async function updateAdvertising(db: Db, storage: Storage, actor: Actor, input: TUpdateAdvertising, file?: UploadedFile) {
-  return saveEntry(db, storage, actor, input.__identity, input, file);
+export async function updateAdvertising(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, { advertising: input, file }: { advertising: TUpdateAdvertising; file?: UploadedFile }) {
+  return saveEntry(deps, actor, input.__identity, input, file);
 }
 
 /** POST /advertising/{id}/file: a new file for an entry; the old one goes only once the new one is saved. */
-export async function replaceAdvertisingFile(db: Db, storage: Storage, actor: Actor, id: string, file: UploadedFile) {
-  return saveEntry(db, storage, actor, id, null, file);
+export async function replaceAdvertisingFile(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, { id, file }: { id: string; file: UploadedFile }) {
+  return saveEntry(deps, actor, id, null, file);
 }
 
-async function saveEntry(db: Db, storage: Storage, actor: Actor, id: string, fields: TAdvertisingFields | null, file: UploadedFile | undefined) {
+async function saveEntry(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string, fields: TAdvertisingFields | null, file: UploadedFile | undefined) {
+  const { db, storage } = deps;
   let staged: StagedFile | null = null;
   let old: { fileId: string; thumbnailFileId: string | null };
   try {
@@ -163,11 +166,11 @@ async function saveEntry(db: Db, storage: Storage, actor: Actor, id: string, fie
     throw err;
   }
   if (staged) await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);
-  return { advertising: await getAdvertising(db, actor, id) };
+  return { advertising: await getAdvertising(deps, actor, id) };
 }
 
 /** DELETE /advertising/{id}: the entry, its file and thumbnail with their stored bytes. */
-export async function deleteAdvertising(db: Db, storage: Storage, id: string) {
+export async function deleteAdvertising({ db, storage }: ServiceDeps<'db' | 'storage'>, id: string) {
   const [row] = await db.delete(advertisings).where(eq(advertisings.id, id)).returning({ fileId: advertisings.fileId, thumbnailFileId: advertisings.thumbnailFileId });
   if (!row) throw notFound(MSG.advertisingUnknown);
   await removeFiles(db, storage, [row.fileId, row.thumbnailFileId]);
@@ -181,7 +184,7 @@ async function removeFiles(db: Db, storage: Storage, ids: (string | null)[]) {
  * GET /advertising/{id}/file and …/thumbnail: the stored file of an entry the person may see;
  * 404 for everyone else (whether it exists is not told).
  */
-export async function advertisingFileFor(db: Db, actor: Actor, id: string, thumbnail: boolean) {
+export async function advertisingFileFor({ db }: ServiceDeps<'db'>, actor: Actor, { id, thumbnail }: { id: string; thumbnail: boolean }) {
   const [row] = await db
     .select({ storageKey: files.storageKey, name: files.name, mimeType: files.mimeType, size: files.size })
     .from(advertisings)
