@@ -1,12 +1,14 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type * as TS from '../../lint/node_modules/typescript/lib/typescript.js';
 
 /**
  * The shape every domain keeps (ARCHITECTURE §8, docs/decisions/README.md "Aufbau der Module"):
  * modules depend on each other without a circle, tables included (they reach each other only
- * through `index.ts`, which the lint checks), write only their own tables, and each domain has all
- * its rooms.
+ * through `index.ts`, which the lint checks), write only their own tables, take their services'
+ * dependencies and input in one shape, and each domain has all its rooms.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const modulesDir = path.join(root, 'server/src/modules');
@@ -54,6 +56,65 @@ function importsOf(file: string): { target: string; names: string[] }[] {
 }
 
 const moduleFiles = filesUnder(modulesDir);
+
+/**
+ * TypeScript's JavaScript API reads the services' signatures. The root's TypeScript 7 ships none;
+ * the lint workspace carries TypeScript 6 for it (lint/typescript-6.js), and this loads that one.
+ */
+const ts = createRequire(path.join(root, 'lint/package.json'))('typescript') as typeof TS;
+
+/**
+ * What makes an exported function a service: a parameter that reaches the outside world (the
+ * database or a transaction, the files, the mail, the dependencies). Functions without one are
+ * pure helpers – row mappers, rules on an actor, SQL fragments, export columns – and keep their
+ * own shape; a route plugin (`app: FastifyInstance` first) is registration, not a service.
+ */
+const REACHES_OUT = /\b(Db|Storage|Mailer|Deps|ServiceDeps|Hooks|Background|Scheduler|LiveHub|Config)\b/;
+const OUTSIDE_NAMES = new Set(['db', 'tx', 'storage', 'mailer', 'deps']);
+
+/**
+ * The one list of exported services with another signature (docs/decisions/modules-eine-service-signatur.md):
+ * `<file under modules>#<function>` and why.
+ */
+const SIGNATURE_EXCEPTIONS: Record<string, string> = {
+  'absences/vacation.service.ts#lockPerson':
+    "locks the person's row inside the caller's transaction (vacation and sick reports of the same module); the transaction is its whole point",
+  'trainings/places.ts#lockTraining': "locks the training's row inside the caller's transaction while its places are counted; only the module's own services call it",
+};
+
+type ExportedFunction = { key: string; name: string; fn: TS.SignatureDeclarationBase; sf: TS.SourceFile };
+
+/** Exported functions of a file: declarations and `export const x = (…) => …`. */
+function exportedFunctions(file: string): ExportedFunction[] {
+  const sf = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const key = (name: string) => `${path.relative(modulesDir, file).split(path.sep).join('/')}#${name}`;
+  const found: ExportedFunction[] = [];
+  for (const statement of sf.statements) {
+    if (!ts.canHaveModifiers(statement) || !ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name) found.push({ key: key(statement.name.text), name: statement.name.text, fn: statement, sf });
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) {
+        const init = d.initializer;
+        if (init && ts.isIdentifier(d.name) && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) found.push({ key: key(d.name.text), name: d.name.text, fn: init, sf });
+      }
+    }
+  }
+  return found;
+}
+
+/** What is wrong with a service's signature, or null when it is (deps, actor, input). */
+function signatureProblem({ fn, sf }: ExportedFunction): string | null {
+  const params = fn.parameters.map((p) => ({ name: p.name.getText(sf), type: p.type?.getText(sf) ?? '', destructured: ts.isObjectBindingPattern(p.name) }));
+  const first = params[0];
+  if (first?.type === 'FastifyInstance') return null;
+  if (!params.some((p) => REACHES_OUT.test(p.type) || OUTSIDE_NAMES.has(p.name))) return null;
+  if (!first || (first.name !== 'deps' && !first.destructured)) return `first parameter is ${first?.name ?? 'missing'}, not deps`;
+  if (first.type !== 'Deps' && !/^ServiceDeps<.+>$/s.test(first.type)) return `deps is typed ${first.type || 'nothing'}, not Deps or ServiceDeps<…>`;
+  if (params.length > 3) return `${params.length} parameters, at most 3 (deps, actor, input)`;
+  const actorAt = params.findIndex((p) => p.type === 'Actor');
+  if (actorAt > 1) return 'the actor comes second';
+  return null;
+}
 
 describe('layout of the modules', () => {
   it('modules depend on each other without a circle, imports of tables included', () => {
@@ -128,6 +189,21 @@ describe('layout of the modules', () => {
     }
     for (const f of webFeatures) if (!WEB_ONLY.has(f) && !modules.includes(f)) missing.push(`server/src/modules/${f}/ (for web/src/features/${f})`);
     expect(missing).toEqual([]);
+  });
+
+  it('every exported service takes (deps, actor, input): the dependencies it uses first, at most three parameters', () => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const file of moduleFiles) {
+      for (const f of exportedFunctions(file)) {
+        seen.add(f.key);
+        const problem = signatureProblem(f);
+        if (problem && !SIGNATURE_EXCEPTIONS[f.key]) problems.push(`${f.key}: ${problem}`);
+        if (!problem && SIGNATURE_EXCEPTIONS[f.key]) problems.push(`${f.key} has the usual signature: its exception can go`);
+      }
+    }
+    for (const key of Object.keys(SIGNATURE_EXCEPTIONS)) if (!seen.has(key)) problems.push(`${key} is gone: its exception can go`);
+    expect(problems).toEqual([]);
   });
 
   it('no server file grows past 400 lines', () => {
