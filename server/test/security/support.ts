@@ -4,7 +4,7 @@ import { MSG } from '@filialportal/core/messages';
 import type { Db } from '../../src/platform/db.ts';
 
 /**
- * Shared pieces of the security suite: the database fingerprint that proves a refused call wrote
+ * Shared pieces of the security suite: the write counter that proves a refused call wrote
  * nothing, and the checks every refusal's body must pass (shape, German message).
  */
 
@@ -14,23 +14,53 @@ import type { Db } from '../../src/platform/db.ts';
  */
 const VOLATILE: Record<string, readonly string[]> = { sessions: ['last_seen_at', 'updated_at'] };
 
+/** The table the triggers count into; it is not counted itself. */
+const COUNTS = 'test_table_writes';
+
 /**
- * A fingerprint of every table of the public schema (taken from information_schema, so a new
- * table is covered without anyone adding it here): row count and md5 over the ordered rows.
+ * Puts a counting trigger on every table of the public schema (taken from information_schema, so
+ * a new table is covered without anyone adding it here): each inserted or deleted row, each
+ * updated row whose values changed (the volatile columns left out) and each truncate adds one to
+ * its table's count, in the writing transaction, so a write that was rolled back counts nothing.
+ * Reading the counts is one small query; hashing every table's rows before and after each refusal
+ * took a tenth of a second per look.
  */
-export async function fingerprint(db: Db): Promise<Record<string, string>> {
+export async function trackWrites(db: Db): Promise<void> {
+  const names = await tableNames(db);
+  const statements = [
+    `create table if not exists ${COUNTS} (table_name text primary key, writes bigint not null)`,
+    `create or replace function ${COUNTS}_note() returns trigger language plpgsql as $$
+      begin
+        insert into ${COUNTS} values (TG_TABLE_NAME, 1) on conflict (table_name) do update set writes = ${COUNTS}.writes + 1;
+        return null;
+      end $$`,
+  ];
+  for (const name of names) {
+    const drop = VOLATILE[name] ?? [];
+    const values = (row: string) => `(to_jsonb(${row})${drop.map((c) => ` - '${c}'`).join('')})`;
+    const trigger = (suffix: string, when: string) => `drop trigger if exists ${COUNTS}_${suffix} on public."${name}"; create trigger ${COUNTS}_${suffix} ${when} on public."${name}"`;
+    statements.push(
+      `${trigger('rows', 'after insert or delete')} for each row execute function ${COUNTS}_note()`,
+      `${trigger('changes', 'after update')} for each row when (${values('old')} is distinct from ${values('new')}) execute function ${COUNTS}_note()`,
+      `${trigger('truncate', 'after truncate')} for each statement execute function ${COUNTS}_note()`,
+    );
+  }
+  for (const statement of statements) await db.execute(sql.raw(statement));
+}
+
+/** Writes per table since `trackWrites`: compare two of them with `changedTables`. */
+export async function writeCounts(db: Db): Promise<Record<string, string>> {
+  const result = await db.execute<{ table_name: string; writes: string }>(sql.raw(`select table_name, writes::text as writes from ${COUNTS}`));
+  return Object.fromEntries(rowsOf<{ table_name: string; writes: string }>(result).map((r) => [r.table_name, r.writes]));
+}
+
+async function tableNames(db: Db): Promise<string[]> {
   const tables = await db.execute<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> ${COUNTS} order by table_name`,
   );
   const names = rowsOf<{ table_name: string }>(tables).map((r) => r.table_name);
   if (names.length === 0) throw new Error('no tables in the public schema');
-  const parts = names.map((name) => {
-    const drop = VOLATILE[name] ?? [];
-    const row = drop.length ? `(to_jsonb(x) - array[${drop.map((c) => `'${c}'`).join(', ')}]::text[])::text` : 'to_jsonb(x)::text';
-    return `select '${name}' as t, count(*) || ':' || coalesce(md5(string_agg(h, ',' order by h)), '') as f from (select md5(${row}) as h from public."${name}" x) s`;
-  });
-  const result = await db.execute<{ t: string; f: string }>(sql.raw(parts.join('\nunion all\n')));
-  return Object.fromEntries(rowsOf<{ t: string; f: string }>(result).map((r) => [r.t, r.f]));
+  return names;
 }
 
 /** node-postgres answers with `{ rows }`, PGlite through Drizzle too; be tolerant of both shapes. */
@@ -38,7 +68,7 @@ function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
 
-/** The tables whose fingerprint differs, for a readable failure. */
+/** The tables whose write count differs, for a readable failure. */
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]).sort();
 }
