@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../src/platform/db.ts';
+import { type Db, openPglite, openPostgres } from '../src/platform/db.ts';
 import { createLocalStorage } from '../src/platform/storage.ts';
-import { seedDemoIfEmpty } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
 
 /**
  * The databases every test file starts from, built once per run: one migrated and empty, one
@@ -35,6 +36,19 @@ declare module 'vitest' {
 
 const extensions = { pg_trgm, btree_gist };
 
+/**
+ * The demo company in the templates keeps its password, hashed at a test cost (scrypt N=2^10
+ * instead of the production 2^17): the API tests log the demo people in several hundred times per
+ * run, half a second of CPU each at the production cost. Verifying reads the cost from the stored
+ * hash, so the login path runs as in production; every password a test sets is hashed at the
+ * production cost, and the browser journeys and `npm start` keep the seeded production hashes.
+ */
+async function hashDemoPasswordsCheaply(db: Db) {
+  const salt = randomBytes(16);
+  const key = scryptSync(DEMO_PASSWORD.normalize('NFC'), salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+  await db.execute(sql`update users set password_hash = ${`scrypt$${2 ** 10}$8$1$${salt.toString('base64')}$${key.toString('base64')}`}`);
+}
+
 async function dumpPglite(dir: string, tar: string) {
   const db = await PGlite.create(dir, { extensions });
   try {
@@ -54,6 +68,7 @@ async function pgliteTemplates(root: string): Promise<TestTemplates> {
   const database = await openPglite(dir);
   try {
     await seedDemoIfEmpty(database.db, createLocalStorage(files));
+    await hashDemoPasswordsCheaply(database.db);
   } finally {
     await database.close();
   }
@@ -83,7 +98,10 @@ async function postgresTemplates(url: string, root: string): Promise<TestTemplat
     target.pathname = `/${name}`;
     const database = await openPostgres(target.toString(), 2);
     try {
-      if (name === seeded) await seedDemoIfEmpty(database.db, createLocalStorage(files));
+      if (name === seeded) {
+        await seedDemoIfEmpty(database.db, createLocalStorage(files));
+        await hashDemoPasswordsCheaply(database.db);
+      }
     } finally {
       await database.close();
     }
