@@ -6,8 +6,9 @@
 // `instances` (two instances behind a proxy; PostgreSQL only). Default: both where they apply.
 // CI runs the journeys on its PGlite pass and only the two-instance suite on its PostgreSQL pass,
 // so each journey runs once.
-// UNIT_TESTS=server limits Vitest to server/test, the tests that reach a database or storage:
-// CI's PostgreSQL pass skips the core and web tests, which ran on its PGlite pass and touch neither.
+// UNIT_TESTS=server limits Vitest to the files of server/test that reach a database or storage:
+// CI's PostgreSQL pass skips the core and web tests and the database-independent server tests,
+// which ran on its PGlite pass.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -64,7 +65,21 @@ if (process.env.UNIT_TESTS !== 'server') {
   ok &&= lint;
 }
 
-const unitArgs = process.env.UNIT_TESTS === 'server' ? ['vitest', 'run', 'server/test'] : ['vitest', 'run'];
+/**
+ * Server test files that reach neither the database nor the stored files of a test app (or that are
+ * about the embedded database itself): configuration, layout, the PGlite thread, the scheduler,
+ * both storage backends side by side, text extraction, the web app's files, the calendar invitation,
+ * the XLSX files in LibreOffice. A run limited to the server tests (CI's PostgreSQL pass, after the
+ * PGlite pass ran them) leaves them out.
+ */
+const DATABASE_INDEPENDENT = ['config', 'invitation', 'layout', 'pglite-worker', 'scheduler', 'storage', 'text-extract', 'web', 'xlsx-libreoffice'].map((name) => `server/test/${name}.test.ts`);
+const serverTests = () =>
+  fs
+    .readdirSync('server/test', { recursive: true })
+    .map((file) => `server/test/${String(file).replaceAll('\\', '/')}`)
+    .filter((file) => file.endsWith('.test.ts') && !DATABASE_INDEPENDENT.includes(file))
+    .sort();
+const unitArgs = process.env.UNIT_TESTS === 'server' ? ['vitest', 'run', ...serverTests()] : ['vitest', 'run'];
 const unit = run(`Unit- und API-Tests (Vitest, ${db}, ${storage})`, 'npx', unitArgs);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
