@@ -9,7 +9,7 @@
 // UNIT_TESTS=server limits Vitest to the files of server/test that reach a database or storage:
 // CI's PostgreSQL pass skips the core and web tests and the database-independent server tests,
 // which ran on its PGlite pass.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,6 +27,23 @@ function run(label, cmd, args) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
   console.log(`== ${label}: ${Math.round((Date.now() - started) / 1000)} s ==`);
   return res.status === 0;
+}
+
+/** Like `run`, beside other work: the output is kept and printed in one piece when done. */
+function runBeside(label, cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: process.env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n== ${label} ==`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`== ${label}: ${Math.round((Date.now() - started) / 1000)} s ==`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function readJson(file) {
@@ -51,18 +68,15 @@ function countPlaywright(file, succeeded) {
   } else if (!succeeded) failed++;
 }
 
-const typecheck = run('Typprüfung (tsc -b)', 'npx', ['tsc', '-b']);
-if (typecheck) passed++;
-else failed++;
-ok &&= typecheck;
-
-// The layout rules (lint/eslint.config.js) and unused code (lint/knip.json); they read no
-// database, so a run limited to the server tests (CI's PostgreSQL pass) leaves them out.
-if (process.env.UNIT_TESTS !== 'server') {
-  const lint = run('Lint (ESLint, knip)', 'npm', ['run', '--silent', 'lint']);
-  if (lint) passed++;
+// The type check and the layout rules (lint/eslint.config.js) with unused code (lint/knip.json)
+// run side by side: the linter uses one core. The lint reads no database, so a run limited to the
+// server tests (CI's PostgreSQL pass) leaves it out.
+const checks = [runBeside('Typprüfung (tsc -b)', 'npx', ['tsc', '-b'])];
+if (process.env.UNIT_TESTS !== 'server') checks.push(runBeside('Lint (ESLint, knip)', 'npm', ['run', '--silent', 'lint']));
+for (const succeeded of await Promise.all(checks)) {
+  if (succeeded) passed++;
   else failed++;
-  ok &&= lint;
+  ok &&= succeeded;
 }
 
 /**
