@@ -34,6 +34,7 @@ export async function prepareAvatar(image: TInlineImage): Promise<Buffer> {
   if (problem) throw badRequest(problem);
   return squareJpeg(bytes, 256, MSG.avatarType);
 }
+
 /** GET /avatar/{id}: a stored picture; any other file is not one to find here. */
 export async function avatarFile({ db }: ServiceDeps<'db'>, id: string) {
   const file = await storedFile(db, id);
