@@ -24,6 +24,9 @@ export const ZSpecialAppointmentFields = z
 
 /** Body of POST/PUT /locationspecialappointment and of the overlap check. */
 export const ZSpecialAppointmentRequest = z.object({ locationSpecialAppointment: ZSpecialAppointmentFields });
+
+/** DELETE /locationspecialappointment: the id travels in the body (spec). */
+export const ZSpecialAppointmentDeleteRequest = z.object({ id: zId() });
 export type TSpecialAppointment = z.output<typeof ZSpecialAppointmentFields>;
 
 /** Whether two appointments overlap in time and share a location (no locations = all). */

@@ -200,6 +200,9 @@ export const ZStockUpdateRequest = z
   });
 
 /** POST /article/filterlist: the articles of a list (a scan session), in the given order. */
+/** PUT /article/{id}/active: the eye button shows or hides an article. */
+export const ZArticleActiveRequest = z.object({ active: z.boolean() });
+
 export const ZFilterListRequest = z.object({ articles: z.array(zId()).max(FILTERLIST_MAX), location: zId().optional() });
 
 /** POST /locationsortimenthistory: a finished stock check of a category at a location. */

@@ -61,6 +61,9 @@ export type TCreateTaskRequest = z.output<typeof ZCreateTaskRequest>;
 /** PUT /task/{id}: `{ task: { completed } }`. */
 export const ZUpdateTaskRequest = z.object({ task: z.object({ completed: z.boolean() }) });
 
+/** PUT /subtasks/{id}/{subtaskId}: the person ticks or unticks one subtask. */
+export const ZSubtaskRequest = z.object({ completed: z.boolean() });
+
 /** Fields of a task both views show. */
 export const ZTaskBase = z.object({
   id: z.string(),

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@filialportal/core/messages';
-import { zId } from '@filialportal/core/ids';
 import {
   ZSpecialAppointmentCheckResponse,
+  ZSpecialAppointmentDeleteRequest,
   ZSpecialAppointmentListResponse,
   ZSpecialAppointmentRequest,
   ZSpecialAppointmentResponse,
@@ -58,7 +58,7 @@ export async function specialAppointmentsRoutes(app: FastifyInstance, deps: Deps
 
   r.delete('/locationspecialappointment', {
     config: { access: { permission: 'einstellungen_sondertermine_l_schen' } },
-    schema: { tags, summary: 'Sondertermin löschen', body: z.object({ id: zId() }) },
+    schema: { tags, summary: 'Sondertermin löschen', body: ZSpecialAppointmentDeleteRequest },
     handler: async (req, reply) => {
       await service.deleteSpecialAppointment(deps, req.body.id);
       return reply.status(204).send();

@@ -5,6 +5,7 @@ import { zId } from '@filialportal/core/ids';
 import {
   ARTICLE_SORTS,
   normalizeEan,
+  ZArticleActiveRequest,
   ZArticleHistoryResponse,
   ZArticleListResponse,
   ZArticleRequest,
@@ -125,7 +126,7 @@ export async function stockRoutes(app: FastifyInstance, deps: Deps) {
 
   r.put('/article/:id/active', {
     config: { access: { permission: 'sortiment_artikel_aktiv_inaktiv_setzen' } },
-    schema: { tags, summary: 'Artikel aktiv oder inaktiv setzen (Augen-Schaltfläche)', params: ZId, body: z.object({ active: z.boolean() }), response: { 200: ZArticleResponse } },
+    schema: { tags, summary: 'Artikel aktiv oder inaktiv setzen (Augen-Schaltfläche)', params: ZId, body: ZArticleActiveRequest, response: { 200: ZArticleResponse } },
     handler: (req) => service.setActive(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 

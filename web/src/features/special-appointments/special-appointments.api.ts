@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   ZSpecialAppointment,
   ZSpecialAppointmentCheckResponse,
+  ZSpecialAppointmentDeleteRequest,
   ZSpecialAppointmentListResponse,
   ZSpecialAppointmentRequest,
   ZSpecialAppointmentResponse,
@@ -59,7 +60,7 @@ export function useSaveSpecialAppointment() {
 export function useDeleteSpecialAppointment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>('/api/locationspecialappointment', { method: 'DELETE', body: { id } }),
+    mutationFn: (id: string) => api<void>('/api/locationspecialappointment', { method: 'DELETE', body: { id } satisfies z.input<typeof ZSpecialAppointmentDeleteRequest> }),
     onSuccess: () => client.invalidateQueries({ queryKey: specialAppointmentKeys.all }),
   });
 }

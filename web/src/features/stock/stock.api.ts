@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import type { ZColorListResponse, ZNamedRowListResponse } from '@filialportal/core/lists';
 import type {
   ZArticle,
+  ZArticleActiveRequest,
   ZArticleHistoryResponse,
   ZArticleListResponse,
   ZArticleRequest,
@@ -97,7 +98,7 @@ export const useSaveArticle = () =>
     api<Wire<typeof ZArticleResponse>>(id ? `/api/article/${id}` : '/api/article', { method: id ? 'PUT' : 'POST', body: { article: body } }),
   );
 export const useDeleteArticle = () => useArticleMutation((id: string) => api(`/api/article/${id}`, { method: 'DELETE' }));
-export const useSetActive = () => useArticleMutation(({ id, active }: { id: string; active: boolean }) => api(`/api/article/${id}/active`, { method: 'PUT', body: { active } }));
+export const useSetActive = () => useArticleMutation(({ id, active }: { id: string; active: boolean }) => api(`/api/article/${id}/active`, { method: 'PUT', body: { active } satisfies z.input<typeof ZArticleActiveRequest> }));
 export const useSetLabel = () => useArticleMutation(({ id, label }: { id: string; label: string | null }) => api(`/api/articlebackground/${id}/${label ?? 'null'}`));
 export const useUpdateStock = () =>
   useArticleMutation((body: StockUpdateBody) => api<Wire<typeof ZStockUpdateResponse>>('/api/article/updatestock', { method: 'POST', body: { ean: '', ...body } }));

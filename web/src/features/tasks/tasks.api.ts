@@ -15,6 +15,7 @@ import {
   type ZOwnTask,
   type ZOwnTaskResponse,
   type ZSubtaskListResponse,
+  type ZSubtaskRequest,
   type ZTaskBase,
   type ZTaskCountResponse,
   type ZTaskListResponse,
@@ -190,7 +191,7 @@ export function useSetSubtask(task: OwnTask) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ subtaskId, completed }: { subtaskId: string; completed: boolean }) =>
-      api<Wire<typeof ZSubtaskListResponse>>(`/api/subtasks/${task.id}/${subtaskId}`, { method: 'PUT', body: { completed } }),
+      api<Wire<typeof ZSubtaskListResponse>>(`/api/subtasks/${task.id}/${subtaskId}`, { method: 'PUT', body: { completed } satisfies z.input<typeof ZSubtaskRequest> }),
     onMutate: async ({ subtaskId, completed }) => {
       await client.cancelQueries({ queryKey: taskKeys.subtasks(task.id) });
       client.setQueryData<{ subtasks: Subtask[] }>(taskKeys.subtasks(task.id), (data) =>
