@@ -16,7 +16,6 @@ export const CATEGORY_FOLDER_MAX_DEPTH = 2;
 
 /** Technical-data files: PDF, GIF, JPEG, PNG (spec 2 §2), at most this many bytes each. */
 export const CATEGORY_FILE_EXTENSIONS = ['pdf', 'gif', 'jpg', 'jpeg', 'png'] as const;
-export const CATEGORY_FILE_MIME_TYPES = ['application/pdf', 'image/gif', 'image/jpeg', 'image/png'] as const;
 export const CATEGORY_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Categories per page of GET /category/list/{page}; a company has a few dozen at most. */

@@ -10,10 +10,13 @@ export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
 export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
 
+/** The longest data URL of an avatar, in characters: about 11 MB of bytes. */
+export const AVATAR_DATA_MAX_CHARS = 15_000_000;
+
 /** An image sent inline as a data URL (avatar). */
 export const ZInlineImage = z.object({
   fileName: z.string().max(255),
-  data: z.string().max(15_000_000, MSG.avatarTooLarge),
+  data: z.string().max(AVATAR_DATA_MAX_CHARS, MSG.avatarTooLarge),
 });
 export type TInlineImage = z.infer<typeof ZInlineImage>;
 

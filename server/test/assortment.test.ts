@@ -5,7 +5,7 @@ import { categories, categoryContacts, type categoryFiles, type categoryFolders 
 import { articles } from '../src/modules/stock/stock.table.ts';
 import { manufacturers } from '../src/modules/lists/lists.table.ts';
 import { files } from '../src/platform/files.table.ts';
-import { buildTestApp, type TestContext } from './helpers.ts';
+import { buildTestApp, countStored, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -179,6 +179,21 @@ describe('technical data', () => {
     expect(wrongTree.statusCode).toBe(400);
     expect(wrongTree.json().error.message).toBe(MSG.categoryFolderUnknown);
     expect(await countOf(files)).toBe(filesBefore);
+  });
+
+  it('refuses an empty file and one past 10 MB (413), and stores nothing', async () => {
+    const c = await create({ name: 'Grenzen' });
+    const before = [await countOf(files), await countStored(t.storage)];
+    const empty = await post('/api/addcategoryfile', { categoryId: c.id, folderId: null, name: 'a.pdf', data: 'data:application/pdf;base64,' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(MSG.categoryFileRequired);
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
+    big.write('%PDF-1.4\n');
+    const tooLarge = await post('/api/addcategoryfile', { categoryId: c.id, folderId: null, name: 'gross.pdf', data: `data:application/pdf;base64,${big.toString('base64')}` });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error.message).toBe(MSG.categoryFileTooLarge);
+    expect([await countOf(files), await countStored(t.storage)]).toEqual(before);
+    expect((await as('azubi@example.com', { method: 'GET', url: `/api/category/${c.id}` })).json().category.files).toEqual([]);
   });
 
   it('deleting a category removes its files with it', async () => {

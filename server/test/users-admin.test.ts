@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { MSG } from '@filialportal/core/messages';
 import { users } from '../src/modules/users/users.table.ts';
 import { sessions } from '../src/modules/session/session.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 import { userGroups } from '../src/modules/teams/teams.table.ts';
-import { buildTestApp, type TestContext } from './helpers.ts';
+import { files } from '../src/platform/files.table.ts';
+import { buildTestApp, countStored, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
 
 let t: TestContext;
@@ -72,6 +74,33 @@ describe('POST /api/user', () => {
     if (message) expect(res.json().error.message).toBe(message);
     else expect(res.json().error.message).toMatch(/Ungültig/);
     expect(await userCount()).toBe(before);
+  });
+
+  it('keeps an avatar as a 256 px JPEG with the new user', async () => {
+    const png = await sharp({ create: { width: 300, height: 500, channels: 3, background: '#336699' } }).png().toBuffer();
+    const image = { fileName: 'nina.png', data: `data:image/png;base64,${png.toString('base64')}` };
+    const res = await t.as(await t.login('admin@example.com'), { method: 'POST', url: '/api/user', payload: newUser({ email: 'avatar@example.com', personalNumber: '7400' }, { image }) });
+    expect(res.statusCode).toBe(200);
+    const [file] = await t.db.select().from(files).where(eq(files.id, (await userRow('avatar@example.com'))!.avatarFileId!));
+    expect(file).toMatchObject({ name: 'avatar.jpg', mimeType: 'image/jpeg' });
+    const meta = await sharp(await t.storage.get(file!.storageKey)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 256, 256]);
+  });
+
+  it('refuses an avatar whose bytes are no picture, and one with a user that cannot be saved, and stores nothing', async () => {
+    const fileCount = async () => (await t.db.select({ n: count() }).from(files))[0]!.n;
+    const before = [await userCount(), await fileCount(), await countStored(t.storage)];
+    const admin = await t.login('admin@example.com');
+    const pdf = { fileName: 'ich.png', data: `data:image/png;base64,${Buffer.from('%PDF-1.4 kein Bild').toString('base64')}` };
+    const bad = await t.as(admin, { method: 'POST', url: '/api/user', payload: newUser({ email: 'avatar-pdf@example.com', personalNumber: '7401' }, { image: pdf }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(MSG.avatarType);
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#336699' } }).png().toBuffer();
+    const image = { fileName: 'ich.png', data: `data:image/png;base64,${png.toString('base64')}` };
+    const taken = await t.as(admin, { method: 'POST', url: '/api/user', payload: newUser({ email: 'avatar-pn@example.com', personalNumber: '1001' }, { image }) });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().error.message).toBe(MSG.personalNumberTaken);
+    expect([await userCount(), await fileCount(), await countStored(t.storage)]).toEqual(before);
   });
 
   it('403 for someone without einstellungen_benutzer_erstellen, nothing saved', async () => {

@@ -5,9 +5,10 @@ import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { users } from '../src/modules/users/users.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
+import { files } from '../src/platform/files.table.ts';
 import { gunzipSync } from 'node:zlib';
 import { ZUserListAllResponse } from '@filialportal/core/users';
-import { buildTestApp, type TestContext } from './helpers.ts';
+import { buildTestApp, countStored, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -284,5 +285,31 @@ describe('PUT /api/user/{id} (own settings)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(MSG.avatarType);
     expect(await userRow('lagerist@example.com')).toEqual(before);
+  });
+
+  it('replaces the avatar, removing the old one; refuses a picture type it does not take and stores nothing', async () => {
+    const token = await t.login('lagerist@example.com');
+    const me = await userRow('lagerist@example.com');
+    const put = (image: { fileName: string; data: string }) =>
+      t.as(token, { method: 'PUT', url: `/api/user/${me.id}`, payload: body({ image }, { firstName: me.firstName, lastName: me.lastName }) });
+    const fileCount = async () => (await t.db.select({ n: count() }).from(files))[0]!.n;
+    const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#2e8b57' } }).gif().toBuffer();
+    const first = await put({ fileName: 'ich.gif', data: `data:image/gif;base64,${gif.toString('base64')}` });
+    expect(first.statusCode).toBe(200);
+    const oldId = (await userRow('lagerist@example.com')).avatarFileId;
+    const before = [await fileCount(), await countStored(t.storage)];
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#2e8b57' } }).png().toBuffer();
+    expect((await put({ fileName: 'ich.png', data: `data:image/png;base64,${png.toString('base64')}` })).statusCode).toBe(200);
+    expect((await userRow('lagerist@example.com')).avatarFileId).not.toBe(oldId);
+    expect(await t.db.select().from(files).where(eq(files.id, oldId!))).toEqual([]);
+    expect([await fileCount(), await countStored(t.storage)]).toEqual(before);
+
+    const row = await userRow('lagerist@example.com');
+    const webp = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#2e8b57' } }).webp().toBuffer();
+    const bad = await put({ fileName: 'ich.png', data: `data:image/webp;base64,${webp.toString('base64')}` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(MSG.avatarType);
+    expect(await userRow('lagerist@example.com')).toEqual(row);
+    expect([await fileCount(), await countStored(t.storage)]).toEqual(before);
   });
 });

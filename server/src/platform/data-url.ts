@@ -69,3 +69,13 @@ export class DataUrlDecoder {
     return Buffer.concat([tail, Buffer.from(rest, 'base64')]);
   }
 }
+
+/**
+ * A data URL (or bare base64) that arrived whole in a JSON field: its bytes, checked as a streamed
+ * one is (line breaks of MIME base64 skipped), or the same 400.
+ */
+export function decodeDataUrl(data: string): Buffer {
+  const decoder = new DataUrlDecoder();
+  const bytes = decoder.push(data.replace(/[\r\n]/g, ''));
+  return Buffer.concat([bytes, decoder.end()]);
+}

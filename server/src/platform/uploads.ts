@@ -7,7 +7,7 @@ import { AppError, badRequest } from './errors.ts';
 import { attachment } from './exports.ts';
 import { files } from './files.table.ts';
 import { heicToJpeg } from './heic.ts';
-import { imageFacts } from './images.ts';
+import { imageFacts, squareJpeg } from './images.ts';
 import { TooLargeError, type Storage, type StreamedFile } from './storage.ts';
 import { extractText } from './text-extract.ts';
 import type { TextKind } from './text-extract-worker.ts';
@@ -20,7 +20,8 @@ import type { TextKind } from './text-extract-worker.ts';
  *    message and nothing kept (`receiveFile`; the three request shapes in upload-body.ts);
  * 2. stages it (`stageFile`): the bytes checked against the allowed kinds by their magic number,
  *    HEIC/HEIF turned into JPEG (quality 0.9), pictures given a thumbnail and their dominant
- *    colour, documents their text for the search. A refusal removes what was stored;
+ *    colour (or made a square JPEG), documents their text for the search. A refusal removes what
+ *    was stored;
  * 3. commits it with its row (`commitFile` inside the row's transaction), or discards it when the
  *    row is refused (`orDiscard`, `discardFiles`): no row without bytes, no bytes without a row.
  *
@@ -47,6 +48,8 @@ export interface UploadRules {
   };
   /** Pictures get a JPEG thumbnail this wide (never enlarged) and their dominant colour. */
   thumbnailWidth?: number;
+  /** Pictures are kept as a JPEG this many pixels square, filled from their middle (avatars): the original is not kept. */
+  square?: number;
   /** The file's text is read for the full-text search (PDF, Word, Excel). */
   text?: boolean;
 }
@@ -62,7 +65,7 @@ export type FileKind = 'image' | 'pdf' | 'video' | 'other';
 
 /** A checked file in storage, not yet in the database: committed with its row, or discarded. */
 export interface StagedFile {
-  /** The name it is stored under (a HEIC photo's ends in .jpg). */
+  /** The name it is stored under (a HEIC photo's or a squared picture's ends in .jpg). */
   name: string;
   mimeType: string;
   size: number;
@@ -80,7 +83,7 @@ export interface StagedFile {
   keys: string[];
 }
 
-const KIND_OF: Record<string, FileKind> = { png: 'image', jpg: 'image', heic: 'image', heif: 'image', pdf: 'pdf', mp4: 'video', mov: 'video', m4v: 'video', hevc: 'video' };
+const KIND_OF: Record<string, FileKind> = { png: 'image', jpg: 'image', gif: 'image', heic: 'image', heif: 'image', pdf: 'pdf', mp4: 'video', mov: 'video', m4v: 'video', hevc: 'video' };
 /** Office files are ZIPs whose telling entry may lie past the first bytes: their type is read from the whole file. */
 const ZIP_TYPES = new Set(['docx', 'xlsx']);
 const isTextKind = (ext: string): ext is TextKind => ext === 'pdf' || ext === 'docx' || ext === 'xlsx';
@@ -118,13 +121,14 @@ async function allowedType(bytes: Buffer, allowed: readonly string[]): Promise<{
  * Checks a file against the domain's rules and prepares it for its row. The file comes received
  * (`stored`) or as bytes in memory (`bytes`, stored only once they pass). `name` is the name it is
  * stored under (by default its own), `ending` the type its bytes must have (by default the
- * ending of that name). Refusals (400, 413) leave nothing in storage, the received bytes included.
+ * ending of that name; null when its own name has none the domain takes). Refusals (400, 413)
+ * leave nothing in storage, the received bytes included.
  */
 export async function stageFile(
   storage: Storage,
   file: UploadedFile | { fileName: string; bytes: Buffer },
   rules: UploadRules,
-  opts: { name?: string; ending?: string } = {},
+  opts: { name?: string; ending?: string | null } = {},
 ): Promise<StagedFile> {
   const source =
     'stored' in file
@@ -135,7 +139,7 @@ export async function stageFile(
   const readAll = async () => (source.bytes ??= await storage.get(source.key!));
   try {
     const name = opts.name ?? file.fileName.trim();
-    const ending = opts.ending ?? rules.endingOf(name);
+    const ending = opts.ending !== undefined ? opts.ending : rules.endingOf(name);
     const allowed = ending ? rules.allowed[ending] : undefined;
     if (!ending || !allowed) throw badRequest(rules.refusals.type);
     if (source.size === 0) throw badRequest(rules.refusals.empty);
@@ -156,6 +160,11 @@ export async function stageFile(
         picture = converted;
         stored = { name: name.replace(/\.(heic|heif)$/i, '') + '.jpg', mimeType: 'image/jpeg', size: converted.length };
       }
+      if (rules.square) {
+        converted = await squareJpeg(picture, rules.square, rules.refusals.unreadable);
+        picture = converted;
+        stored = { name: stored.name.replace(/\.\w+$/, '') + '.jpg', mimeType: 'image/jpeg', size: converted.length };
+      }
       if (rules.thumbnailWidth) ({ thumbnail, dominantColor } = await imageFacts(picture, rules.thumbnailWidth, rules.refusals.unreadable));
     }
     const text = rules.text && isTextKind(type.ext) ? await extractText(await readAll(), type.ext) : '';
@@ -163,7 +172,7 @@ export async function stageFile(
     if (storageKey !== source.key) keys.push(storageKey);
     const thumbnailKey = thumbnail ? await storage.put(thumbnail) : null;
     if (thumbnailKey) keys.push(thumbnailKey);
-    // The original HEIC is not kept: the JPEG is the file.
+    // The original HEIC (or squared picture) is not kept: the JPEG is the file.
     if (source.key && storageKey !== source.key) {
       await storage.remove(source.key);
       keys.splice(keys.indexOf(source.key), 1);
@@ -230,7 +239,7 @@ async function removeKeys(storage: Storage, keys: readonly string[]) {
   await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
 }
 
-/** Stores bytes the server made or checked itself (an avatar, the demo company) and their row. */
+/** Stores bytes the server made itself (the demo company) and their row. */
 export async function saveFile(db: Db, storage: Storage, input: { name: string; mimeType: string; bytes: Buffer; createdBy: string | null }) {
   const storageKey = await storage.put(input.bytes);
   const [row] = await db
@@ -253,19 +262,6 @@ export async function deleteFiles(db: Db, storage: Storage, ids: readonly (strin
   const rows = await db.delete(files).where(inArray(files.id, present)).returning({ storageKey: files.storageKey });
   await removeKeys(storage, rows.map((r) => r.storageKey));
   return rows.length;
-}
-
-/** The bytes of a `data:<mime>;base64,…` URL (or bare base64) that arrived inside a JSON field. */
-export function dataUrlBytes(data: string): Buffer {
-  const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
-  return Buffer.from(comma >= 0 ? data.slice(comma + 1) : data, 'base64');
-}
-
-/** Decodes a data URL and tells the real type by magic bytes. */
-export async function decodeDataUrl(data: string): Promise<{ bytes: Buffer; mime: string | null; ext: string | null }> {
-  const bytes = dataUrlBytes(data);
-  const type = await fileType(bytes);
-  return { bytes, mime: type?.mime ?? null, ext: type?.ext ?? null };
 }
 
 /** A recorded file's row as a download needs it, or null. */

@@ -2,20 +2,20 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORY_FILE_EXTENSIONS,
   CATEGORY_FILE_MAX_BYTES,
-  CATEGORY_FILE_MIME_TYPES,
   CATEGORY_FOLDER_MAX_DEPTH,
   CATEGORY_PAGE_SIZE,
   type TCategoryRequest,
 } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
+import { decodeDataUrl } from '../../platform/data-url.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
-import { AppError, badRequest, notFound, onConstraint } from '../../platform/errors.ts';
+import { badRequest, notFound, onConstraint } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { hook, type Hooks } from '../../platform/hooks.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { decodeDataUrl, saveFile } from '../../platform/uploads.ts';
+import { commitFile, orDiscard, stageFile, type UploadRules } from '../../platform/uploads.ts';
 import { categories, categoryContacts, categoryFiles, categoryFolders } from './assortment.table.ts';
 
 /**
@@ -174,29 +174,31 @@ export async function renameFolder(deps: ServiceDeps<'db' | 'hooks'>, { id, name
   return loadCategory(deps, row.categoryId);
 }
 
-const EXTENSION_MIME: Record<string, string> = { pdf: 'application/pdf', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
+/** A technical-data file: PDF, GIF, JPEG or PNG, its bytes of the type its name says (a renamed executable is no PDF), at most 10 MB. */
+const CATEGORY_FILE_UPLOAD: UploadRules = {
+  endingOf: (name) => {
+    const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+    return (CATEGORY_FILE_EXTENSIONS as readonly string[]).includes(ext) ? ext : null;
+  },
+  allowed: { pdf: ['pdf'], gif: ['gif'], jpg: ['jpg'], jpeg: ['jpg'], png: ['png'] },
+  maxBytes: () => CATEGORY_FILE_MAX_BYTES,
+  tooLarge: () => MSG.categoryFileTooLarge,
+  refusals: { type: MSG.categoryFileType, empty: MSG.categoryFileRequired, unreadable: MSG.categoryFileType },
+};
 
-/** POST /addcategoryfile: PDF, GIF, JPEG or PNG, checked by its bytes, at most 10 MB. */
+/** POST /addcategoryfile: the file staged (platform/uploads.ts) and recorded with its entry; a refusal keeps nothing. */
 export async function addFile(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, actor: Actor, input: { categoryId: string; folderId: string | null; name: string; data: string }) {
   const { db, storage } = deps;
   await assertCategory(db, input.categoryId);
   if (input.folderId) await folderOf(db, input.categoryId, input.folderId);
-  const ext = /\.([a-z0-9]+)$/i.exec(input.name)?.[1]?.toLowerCase() ?? '';
-  if (!(CATEGORY_FILE_EXTENSIONS as readonly string[]).includes(ext)) throw badRequest(MSG.categoryFileType);
-  const decoded = await decodeDataUrl(input.data);
-  if (decoded.bytes.length === 0) throw badRequest(MSG.categoryFileRequired);
-  if (decoded.bytes.length > CATEGORY_FILE_MAX_BYTES) throw new AppError(413, 'body_too_large', MSG.categoryFileTooLarge);
-  // The bytes must be what the name says (a renamed executable is no PDF).
-  if (decoded.mime !== EXTENSION_MIME[ext] || !(CATEGORY_FILE_MIME_TYPES as readonly string[]).includes(decoded.mime)) throw badRequest(MSG.categoryFileType);
-  const file = await saveFile(db, storage, { name: input.name, mimeType: decoded.mime, bytes: decoded.bytes, createdBy: actor.userId });
-  await db
-    .insert(categoryFiles)
-    .values({ categoryId: input.categoryId, folderId: input.folderId, fileId: file.id, name: input.name })
-    // The category or folder went while the bytes were stored: the file goes too.
-    .catch(async (err) => {
-      await dropFiles(db, [file.id]).then((keys) => removeBytes(storage, keys));
-      throw err;
-    });
+  const staged = await stageFile(storage, { fileName: input.name, bytes: decodeDataUrl(input.data) }, CATEGORY_FILE_UPLOAD, { name: input.name });
+  // The category or folder may go while the bytes are stored: then the entry, its file row and its bytes go too.
+  await orDiscard(storage, [staged], () =>
+    db.transaction(async (tx) => {
+      const { fileId } = await commitFile(tx, staged, actor.userId);
+      await tx.insert(categoryFiles).values({ categoryId: input.categoryId, folderId: input.folderId, fileId, name: input.name });
+    }),
+  );
   return loadCategory(deps, input.categoryId);
 }
 

@@ -1,7 +1,8 @@
 import { MSG } from '@filialportal/core/messages';
 import { NEWS_FILE_MAX_BYTES, newsFileExtension } from '@filialportal/core/news';
+import { decodeDataUrl } from '../../platform/data-url.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
-import { commitFile, dataUrlBytes, stageFile, type StagedFile, type UploadRules } from '../../platform/uploads.ts';
+import { commitFile, stageFile, type StagedFile, type UploadRules } from '../../platform/uploads.ts';
 
 /**
  * What a name's ending promises is a kind (picture, PDF, video), and the bytes must be of that
@@ -21,8 +22,8 @@ const NEWS_UPLOAD: UploadRules = {
 };
 
 /** Stages an attachment sent as a data URL in the item's JSON (spec 3 §3); refuses with the spec's messages. */
-export function stageAttachment({ storage }: ServiceDeps<'storage'>, input: { data: string; fileName: string }): Promise<StagedFile> {
-  return stageFile(storage, { fileName: input.fileName, bytes: dataUrlBytes(input.data) }, NEWS_UPLOAD);
+export async function stageAttachment({ storage }: ServiceDeps<'storage'>, input: { data: string; fileName: string }): Promise<StagedFile> {
+  return stageFile(storage, { fileName: input.fileName, bytes: decodeDataUrl(input.data) }, NEWS_UPLOAD);
 }
 
 /** The attachment columns of a news item: the staged file committed in the item's transaction. */

@@ -3,17 +3,18 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '@filialportal/core/messages';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
-import { avatarProblem, type CurrentUser, type CurrentUserResponse, type TInlineImage, type TUpdateOwnSettingsRequest } from '@filialportal/core/users';
+import { AVATAR_DATA_MAX_CHARS, avatarProblem, type CurrentUser, type CurrentUserResponse, type TInlineImage, type TUpdateOwnSettingsRequest } from '@filialportal/core/users';
 import type { Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
+import { decodeDataUrl } from '../../platform/data-url.ts';
 import { currentYear } from '../../platform/dates.ts';
 import { prepared } from '../../platform/prepared.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import type { Hooks } from '../../platform/hooks.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { squareJpeg } from '../../platform/images.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { decodeDataUrl, deleteFile, saveFile, storedFile } from '../../platform/uploads.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { commitFile, deleteFile, orDiscard, stageFile, storedFile, type StagedFile, type UploadRules } from '../../platform/uploads.ts';
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { endSessions, lastSeenOf, vacationAccounts } from './hooks.ts';
@@ -26,13 +27,27 @@ import { users } from './users.table.ts';
 
 export const avatarUri = (fileId: string | null) => (fileId ? `/api/avatar/${fileId}` : null);
 
-/** An uploaded avatar (jpeg, jpg, png, gif by content) as a 256×256 JPEG. */
-export async function prepareAvatar(image: TInlineImage): Promise<Buffer> {
-  // The type by magic bytes, not by what the client claims.
-  const { bytes, mime } = await decodeDataUrl(image.data);
-  const problem = avatarProblem({ name: image.fileName, type: mime });
-  if (problem) throw badRequest(problem);
-  return squareJpeg(bytes, 256, MSG.avatarType);
+const AVATAR_PICTURE = ['jpg', 'png', 'gif'];
+
+/**
+ * An avatar: a JPEG, PNG or GIF by its name's ending (core's avatar rule) and by its bytes, kept
+ * as a 256×256 JPEG. Its limit is what the data URL the request may hold decodes to.
+ */
+const AVATAR_UPLOAD: UploadRules = {
+  endingOf: (name) => (avatarProblem({ name }) ? null : name.split('.').pop()!.toLowerCase()),
+  allowed: { jpeg: AVATAR_PICTURE, jpg: AVATAR_PICTURE, png: AVATAR_PICTURE, gif: AVATAR_PICTURE },
+  maxBytes: () => Math.floor((AVATAR_DATA_MAX_CHARS * 3) / 4),
+  tooLarge: () => MSG.avatarTooLarge,
+  refusals: { type: MSG.avatarType, empty: MSG.avatarType, unreadable: MSG.avatarType },
+  square: 256,
+};
+
+/** Stages an uploaded avatar (its type by magic bytes, not by what the client claims) as avatar.jpg. */
+export async function stageAvatar(storage: Storage, image: TInlineImage): Promise<StagedFile> {
+  return stageFile(storage, { fileName: image.fileName, bytes: decodeDataUrl(image.data) }, AVATAR_UPLOAD, {
+    name: 'avatar.jpg',
+    ending: AVATAR_UPLOAD.endingOf(image.fileName),
+  });
 }
 
 /** GET /avatar/{id}: a stored picture; any other file is not one to find here. */
@@ -131,21 +146,27 @@ export async function updateOwnSettings(deps: ServiceDeps<'db' | 'storage' | 'ho
   const allowed = [current.locationId, ...current.additionalLocations];
   const selected = input.user.selectedLocation ?? current.selectedLocationId ?? current.locationId;
   if (!allowed.includes(selected)) throw badRequest(MSG.locationNotAvailable);
-  const avatar = input.image ? await prepareAvatar(input.image) : null;
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const newFile = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: id }) : null;
-  await db
-    .update(users)
-    .set({
-      firstName: input.user.firstName,
-      lastName: input.user.lastName,
-      phone: input.user.phone,
-      selectedLocationId: selected,
-      ...(passwordHash ? { passwordHash } : {}),
-      ...(newFile ? { avatarFileId: newFile.id } : {}),
-    })
-    .where(eq(users.id, id));
-  if (newFile && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
+  const avatar = input.image ? await stageAvatar(storage, input.image) : null;
+  const { passwordHash, newFileId } = await orDiscard(storage, [avatar], async () => {
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const newFileId = await db.transaction(async (tx) => {
+      const newFileId = avatar ? (await commitFile(tx, avatar, id)).fileId : null;
+      await tx
+        .update(users)
+        .set({
+          firstName: input.user.firstName,
+          lastName: input.user.lastName,
+          phone: input.user.phone,
+          selectedLocationId: selected,
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(newFileId ? { avatarFileId: newFileId } : {}),
+        })
+        .where(eq(users.id, id));
+      return newFileId;
+    });
+    return { passwordHash, newFileId };
+  });
+  if (newFileId && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
   // The selected location is part of the cached session.
   if (selected !== (current.selectedLocationId ?? current.locationId)) await forgetActors(db);
   // A new password ends the other sessions, as people expect after changing it.

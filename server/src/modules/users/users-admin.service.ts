@@ -11,10 +11,10 @@ import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { inScope, scopeOf } from '../../platform/scope.ts';
-import { deleteFile, saveFile } from '../../platform/uploads.ts';
+import { commitFile, deleteFile, orDiscard } from '../../platform/uploads.ts';
 import { locationsByIds } from '../locations/index.ts';
 import { accountKeysRefusal, mayAssign, userGroups } from '../teams/index.ts';
-import { prepareAvatar } from './current-user.service.ts';
+import { stageAvatar } from './current-user.service.ts';
 import { endSessions, saveVacationAccount, vacationAccounts } from './hooks.ts';
 import { users } from './users.table.ts';
 
@@ -115,22 +115,19 @@ export async function createUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, 
   await checkLocations(db, [cols.locationId, ...cols.additionalLocations, ...cols.allowedLocationsClaim]);
   const group = await assignableGroup(db, actor, input.role);
   await checkUnique(db, cols, null);
-  const avatar = input.image ? await prepareAvatar(input.image) : null;
-  const passwordHash = await hashPassword(input.password!);
-  const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
-  const id = await db
-    .transaction(async (tx) => {
+  const avatar = input.image ? await stageAvatar(storage, input.image) : null;
+  const id = await orDiscard(storage, [avatar], async () => {
+    const passwordHash = await hashPassword(input.password!);
+    return db.transaction(async (tx) => {
+      const avatarFileId = avatar ? (await commitFile(tx, avatar, actor.userId)).fileId : null;
       const [row] = await tx
         .insert(users)
-        .values({ ...cols, groupId: group.id, passwordHash, avatarFileId: file?.id ?? null })
+        .values({ ...cols, groupId: group.id, passwordHash, avatarFileId })
         .returning({ id: users.id });
       await hooks.ask(saveVacationAccount)(withDb(deps, tx), { userId: row!.id, year: currentYear(), ...accountValues(input.user) });
       return row!.id;
-    })
-    .catch(async (err: unknown) => {
-      if (file) await deleteFile(db, storage, file.id);
-      return uniqueClash(err);
     });
+  }).catch(uniqueClash);
   return getUser(deps, actor, id);
 }
 
@@ -174,21 +171,20 @@ export async function updateUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, 
   if (changes.active === false && id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
   await checkLocations(db, [cols.locationId, ...cols.additionalLocations, ...cols.allowedLocationsClaim]);
   await checkUnique(db, cols, id);
-  const avatar = input.image ? await prepareAvatar(input.image) : null;
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const file = avatar ? await saveFile(db, storage, { name: 'avatar.jpg', mimeType: 'image/jpeg', bytes: avatar, createdBy: actor.userId }) : null;
-  const values = { ...changes, ...(passwordHash ? { passwordHash } : {}), ...(file ? { avatarFileId: file.id } : {}) };
-  await db
-    .transaction(async (tx) => {
+  const avatar = input.image ? await stageAvatar(storage, input.image) : null;
+  const { passwordHash, avatarFileId } = await orDiscard(storage, [avatar], async () => {
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const avatarFileId = await db.transaction(async (tx) => {
+      const avatarFileId = avatar ? (await commitFile(tx, avatar, actor.userId)).fileId : null;
+      const values = { ...changes, ...(passwordHash ? { passwordHash } : {}), ...(avatarFileId ? { avatarFileId } : {}) };
       // Saving the form unchanged, or only the vacation account, leaves the users row alone.
       if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, id));
       if (accountChanged) await hooks.ask(saveVacationAccount)(withDb(deps, tx), { userId: id, year: currentYear(), ...accountValues(input.user) });
-    })
-    .catch(async (err: unknown) => {
-      if (file) await deleteFile(db, storage, file.id);
-      return uniqueClash(err);
+      return avatarFileId;
     });
-  if (file && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
+    return { passwordHash, avatarFileId };
+  }).catch(uniqueClash);
+  if (avatarFileId && current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
   // Group, location and status travel in the cached sessions of the person.
   if (Object.keys(changes).length) await forgetActors(db);
   if (changes.active === false || passwordHash) await hooks.ask(endSessions)(deps, { userId: id, keepSessionId: id === actor.userId ? actor.sessionId : undefined });
