@@ -13,7 +13,6 @@ import type { ServiceDeps } from '../../platform/deps.ts';
 import type { Hooks } from '../../platform/hooks.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import type { Storage } from '../../platform/storage.ts';
 import { commitFile, deleteFile, orDiscard, stageFile, storedFile, type StagedFile, type UploadRules } from '../../platform/uploads.ts';
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
@@ -43,7 +42,7 @@ const AVATAR_UPLOAD: UploadRules = {
 };
 
 /** Stages an uploaded avatar (its type by magic bytes, not by what the client claims) as avatar.jpg. */
-export async function stageAvatar(storage: Storage, image: TInlineImage): Promise<StagedFile> {
+export async function stageAvatar({ storage }: ServiceDeps<'storage'>, image: TInlineImage): Promise<StagedFile> {
   return stageFile(storage, { fileName: image.fileName, bytes: decodeDataUrl(image.data) }, AVATAR_UPLOAD, {
     name: 'avatar.jpg',
     ending: AVATAR_UPLOAD.endingOf(image.fileName),
@@ -146,7 +145,7 @@ export async function updateOwnSettings(deps: ServiceDeps<'db' | 'storage' | 'ho
   const allowed = [current.locationId, ...current.additionalLocations];
   const selected = input.user.selectedLocation ?? current.selectedLocationId ?? current.locationId;
   if (!allowed.includes(selected)) throw badRequest(MSG.locationNotAvailable);
-  const avatar = input.image ? await stageAvatar(storage, input.image) : null;
+  const avatar = input.image ? await stageAvatar(deps, input.image) : null;
   const { passwordHash, newFileId } = await orDiscard(storage, [avatar], async () => {
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const newFileId = await db.transaction(async (tx) => {

@@ -115,7 +115,7 @@ export async function createUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, 
   await checkLocations(db, [cols.locationId, ...cols.additionalLocations, ...cols.allowedLocationsClaim]);
   const group = await assignableGroup(db, actor, input.role);
   await checkUnique(db, cols, null);
-  const avatar = input.image ? await stageAvatar(storage, input.image) : null;
+  const avatar = input.image ? await stageAvatar(deps, input.image) : null;
   const id = await orDiscard(storage, [avatar], async () => {
     const passwordHash = await hashPassword(input.password!);
     return db.transaction(async (tx) => {
@@ -171,7 +171,7 @@ export async function updateUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, 
   if (changes.active === false && id === actor.userId) throw badRequest(MSG.cannotDeactivateSelf);
   await checkLocations(db, [cols.locationId, ...cols.additionalLocations, ...cols.allowedLocationsClaim]);
   await checkUnique(db, cols, id);
-  const avatar = input.image ? await stageAvatar(storage, input.image) : null;
+  const avatar = input.image ? await stageAvatar(deps, input.image) : null;
   const { passwordHash, avatarFileId } = await orDiscard(storage, [avatar], async () => {
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const avatarFileId = await db.transaction(async (tx) => {
