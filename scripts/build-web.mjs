@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { ROOT, hashInputs, readStamp, writeStamp } from './build-stamp.mjs';
 
 export const WEB_DIST = path.join(ROOT, 'web/dist');
@@ -27,7 +29,37 @@ const INPUTS = [
   'core/src',
   'core/package.json',
   'package-lock.json',
+  // How it is built: a change here (e.g. the compressed copies) builds again.
+  'scripts/build-web.mjs',
 ];
+
+/** Files the server may send compressed (text); images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the build, at the strongest
+ * settings: they are made once per build, and the server sends the one the browser accepts
+ * (`preCompressed` in server/src/app.ts) instead of compressing on every request. A file where
+ * compression saves nothing keeps only its plain form. zlib works on its thread pool, so a build
+ * beside the running server does not hold the server's event loop.
+ */
+async function precompress(dir) {
+  const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => COMPRESSIBLE.test(f));
+  await Promise.all(
+    files.map(async (file) => {
+      const full = path.join(dir, file);
+      const bytes = fs.readFileSync(full);
+      const [br, gz] = await Promise.all([
+        brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        gzip(bytes, { level: 9 }),
+      ]);
+      if (br.length < bytes.length) fs.writeFileSync(`${full}.br`, br);
+      if (gz.length < bytes.length) fs.writeFileSync(`${full}.gz`, gz);
+    }),
+  );
+}
 
 export function webInputsHash() {
   // Vite puts VITE_* variables into the bundle.
@@ -62,6 +94,7 @@ export async function buildWeb({ force = false } = {}) {
     logLevel: 'warn',
     build: { outDir: WEB_BUILD, emptyOutDir: true },
   });
+  await precompress(WEB_BUILD);
   writeStamp(WEB_BUILD, hash);
   // Another build may have finished meanwhile: the last one wins.
   fs.rmSync(WEB_DIST, { recursive: true, force: true });

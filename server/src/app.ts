@@ -259,7 +259,9 @@ const BUILDING_PAGE = `<!doctype html>
 function registerWeb(app: FastifyInstance, webDist: string | null) {
   if (webDist === null) return;
   // cacheControl: false, or send() would overwrite our Cache-Control with 'public, max-age=0'.
-  app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false, suppressWarning: true });
+  // preCompressed: the build wrote .br and .gz beside each text file (scripts/build-web.mjs); the
+  // one the browser accepts is sent with Content-Encoding and Vary: Accept-Encoding.
+  app.register(fastifyStatic, { root: webDist, serve: false, cacheControl: false, preCompressed: true, suppressWarning: true });
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
     const urlPath = req.url.split('?')[0]!;
     if (urlPath.startsWith('/api/')) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './helpers.ts';
 
@@ -69,5 +70,45 @@ describe('web app', () => {
     }
     // API paths stay JSON.
     expect((await get('/api/nothing-here')).json().error.code).toBe('not_found');
+  });
+
+  it('sends the compressed copy the browser accepts, with Content-Encoding and Vary, and the plain file to others', async () => {
+    const script = `console.log(${JSON.stringify('Filialportal '.repeat(200))});`;
+    const file = path.join(webDist, 'assets', 'main-Zz99Yy88.js');
+    fs.writeFileSync(file, script);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+    const index = path.join(webDist, 'index.html');
+    fs.writeFileSync(`${index}.br`, zlib.brotliCompressSync(fs.readFileSync(index)));
+    const fetch = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+
+    const br = await fetch('/assets/main-Zz99Yy88.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await fetch('/assets/main-Zz99Yy88.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    for (const encoding of [undefined, 'identity']) {
+      const plain = await fetch('/assets/main-Zz99Yy88.js', encoding);
+      expect(plain.headers['content-encoding'], encoding).toBeUndefined();
+      expect(plain.headers['vary'], encoding).toMatch(/accept-encoding/i);
+      expect(plain.body, encoding).toBe(script);
+    }
+
+    // A deep link gets the app page compressed, still revalidated every time.
+    const page = await fetch('/dashboard', 'br');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+    // A file without a compressed copy is sent plain to a browser that accepts one.
+    const icon = await fetch('/favicon.svg', 'br');
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.body).toContain('<svg');
   });
 });
