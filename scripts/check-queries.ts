@@ -57,6 +57,12 @@ const RULE_NAMES: Record<Rule, string> = { statements: 'Anweisungen', executionM
  */
 const EXCEPTIONS: { path: RegExp; rule: Rule; limit?: number; reason: string }[] = [
   // Known misses, held at today's measured bound until fixed (see docs/decisions/ci-abfrageregeln-in-ci.md).
+  {
+    path: /^\/api\/absence\/0\/all\/2$/,
+    rule: 'buffers',
+    limit: 1200,
+    reason: 'offen: die Daten hängen am Tag des Laufs; am 28.11.2026 wählt der Plan einen Index-Scan je Person auf users und die erste Seite der akzeptierten Anträge aller Standorte liest 1.087 Seiten (am Tag davor 281)',
+  },
   { path: /^\/api\/task\/list\/0\/all\/all\/0\?taskview=2$/, rule: 'buffers', limit: 1100, reason: 'offen: die offenen Aufgaben aller Personen (Admin) lesen ~1.050 Seiten' },
   {
     path: /^\/api\/article\/filter\/[^/]+\/null\/eiche\//,
