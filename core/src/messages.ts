@@ -322,6 +322,11 @@ export const MSG = {
   // Empty lists
   noTasks: 'Keine neuen Aufgaben',
   noNews: 'Keine Neuigkeiten vorhanden',
+  // own: notifications and push
+  noNotifications: 'Keine Benachrichtigungen',
+  pushSubscriptionInvalid: 'Das Push-Abonnement ist ungültig: Erwartet wird ein PushSubscription-Objekt des Browsers mit https-Endpunkt und den Schlüsseln p256dh und auth.',
+  pushSubscriptionUnknown: 'Dieses Push-Abonnement ist nicht bekannt.',
+  notificationSettingsInvalid: 'Bitte geben Sie für jede Art von Benachrichtigung an, ob Push und E-Mail gewünscht sind.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

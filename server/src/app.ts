@@ -47,6 +47,7 @@ import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { liveModule } from './modules/live/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
 import { authenticate } from './modules/session/authenticate.ts';
 
 export interface AppDeps {
@@ -216,6 +217,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(absencesModule, deps);
       await api.register(calendarModule, deps);
       await api.register(liveModule, deps);
+      await api.register(notificationsModule, deps);
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,15 @@ export interface Config {
   webDist: string | null;
   /** Object storage (S3 API) for file bytes; null: the local folder DATA_DIR/files. */
   s3: S3Config | null;
+  /** Web Push (VAPID_*): the key pair, or null to use the one the server generated once and keeps in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** Who sends the push messages, as push services see it (a mailto: or https: address). */
+  vapidSubject: string;
+  /**
+   * Push endpoints must use https; PUSH_ALLOW_HTTP=1 also accepts http on the loopback address,
+   * for a push service run on the same machine (tests, development).
+   */
+  pushAllowLoopbackHttp: boolean;
 }
 
 export interface S3Config {
@@ -56,7 +65,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     s3: readS3Config(env),
+    vapid: readVapid(env),
+    vapidSubject: env.VAPID_SUBJECT?.trim() || `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? env.MAIL_FROM?.trim() ?? 'noreply@filialportal.local'}`,
+    pushAllowLoopbackHttp: env.PUSH_ALLOW_HTTP === '1',
   };
+}
+
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither. */
+function readVapid(env: NodeJS.ProcessEnv): Config['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  if (Boolean(publicKey) !== Boolean(privateKey)) throw new Error('VAPID_PUBLIC_KEY und VAPID_PRIVATE_KEY nur gemeinsam setzen (oder beide weglassen).');
+  if (!publicKey) return null;
+  const keys = { publicKey } as { publicKey: string; privateKey: string };
+  Object.defineProperty(keys, 'privateKey', { value: privateKey, enumerable: false });
+  return keys;
 }
 
 /** S3_*: object storage when S3_BUCKET is set; the rest fills in the connection. */

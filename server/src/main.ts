@@ -5,7 +5,7 @@ import { DataDirLockedError, openPglite, openPostgres, withStartupLock } from '.
 import { benchProbeSecret, countDatabase } from './platform/bench-probe.ts';
 import { createMailer } from './platform/mail.ts';
 import { sql } from 'drizzle-orm';
-import { createLiveHub, LIVE_CHANNEL, parseKinds } from './platform/live.ts';
+import { createLiveHub, LIVE_CHANNEL, parseKinds, parseUsers } from './platform/live.ts';
 import { listenPostgres } from './platform/notify.ts';
 import { warmUpModules } from './platform/warm-up.ts';
 import { ACTOR_CHANNEL, forgetActorsHere } from './platform/actor-cache.ts';
@@ -36,7 +36,7 @@ async function main() {
   const listener = config.databaseUrl
     ? listenPostgres(config.databaseUrl, {
         [ACTOR_CHANNEL]: () => forgetActorsHere(),
-        [LIVE_CHANNEL]: (payload) => live.deliver(parseKinds(payload)),
+        [LIVE_CHANNEL]: (payload) => live.deliver(parseKinds(payload), parseUsers(payload)),
       })
     : null;
   const benchProbe = benchSecret ? { secret: benchSecret, counters: countDatabase(database) } : undefined;

@@ -149,7 +149,7 @@ describe('the hub', () => {
     await new Promise((r) => setTimeout(r, 120));
     expect(got).toHaveLength(1);
     expect(parseKinds('tasks,unbekannt,claims')).toEqual(['tasks', 'claims']);
-    expect(parseKinds(undefined)).toHaveLength(5);
+    expect(parseKinds(undefined)).toHaveLength(6);
   });
 
   it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, an announcement of one instance reaches another through NOTIFY', async () => {

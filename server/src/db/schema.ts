@@ -14,6 +14,7 @@ export * from '../modules/absences/absences.table.ts';
 export * from '../modules/absences/holidays.table.ts';
 export * from '../modules/calendar/calendar.table.ts';
 export * from '../modules/seen/seen.table.ts';
+export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/news/news.table.ts';
 export * from '../modules/trainings/trainings.table.ts';
 export * from '../modules/assortment/assortment.table.ts';

@@ -19,20 +19,32 @@ export const LIVE_CHANNEL = 'filialportal_live';
  * the usual routes, so permissions and the per-person "seen" state stay where they are.
  */
 export interface LiveHub {
-  /** Announce a change to all instances (through NOTIFY when several share a PostgreSQL). */
-  publish(kinds: readonly LiveKind[]): void;
-  /** Hand a change that arrived (from NOTIFY or this instance) to this instance's streams. */
-  deliver(kinds: readonly LiveKind[]): void;
-  /** Registers a stream; returns its removal. */
-  subscribe(send: (kinds: readonly LiveKind[]) => void): () => void;
+  /**
+   * Announce a change to all instances (through NOTIFY when several share a PostgreSQL); with
+   * `users`, only those people's streams hear of it.
+   */
+  publish(kinds: readonly LiveKind[], users?: readonly string[]): void;
+  /** Hand a change that arrived (from NOTIFY or this instance) to this instance's streams; `users` null: everyone's. */
+  deliver(kinds: readonly LiveKind[], users?: ReadonlySet<string> | null): void;
+  /** Registers the stream of a person; returns its removal. */
+  subscribe(send: (kinds: readonly LiveKind[]) => void, userId?: string): () => void;
   /** Open streams on this instance. */
   size(): number;
 }
 
+/** A NOTIFY payload holds at most 8,000 bytes; a longer list of people goes to everyone instead. */
+const MAX_PAYLOAD = 7_900;
+
 /** Reads a NOTIFY payload ('tasks,news'); anything unknown is dropped, nothing at all means "all". */
 export function parseKinds(payload: string | undefined): LiveKind[] {
   if (!payload) return [...LIVE_KINDS];
-  return payload.split(',').filter((k): k is LiveKind => (LIVE_KINDS as readonly string[]).includes(k));
+  return payload.split('|')[0]!.split(',').filter((k): k is LiveKind => (LIVE_KINDS as readonly string[]).includes(k));
+}
+
+/** The people a NOTIFY payload names after '|' ('notifications|id1,id2'), or null for everyone. */
+export function parseUsers(payload: string | undefined): Set<string> | null {
+  const bar = payload?.indexOf('|') ?? -1;
+  return payload && bar >= 0 ? new Set(payload.slice(bar + 1).split(',').filter(Boolean)) : null;
 }
 
 /**
@@ -41,31 +53,47 @@ export function parseKinds(payload: string | undefined): LiveKind[] {
  * so a burst of writes becomes one event per stream.
  */
 export function createLiveHub(opts: { notify?: (payload: string) => Promise<unknown>; log?: FastifyBaseLogger } = {}): LiveHub {
-  const streams = new Set<(kinds: readonly LiveKind[]) => void>();
+  const streams = new Map<(kinds: readonly LiveKind[]) => void, string | undefined>();
   let pending = new Set<LiveKind>();
+  /** Targeted announcements, per kind the people to tell. */
+  let targeted = new Map<LiveKind, Set<string>>();
   let timer: NodeJS.Timeout | null = null;
 
+  const send = (kinds: readonly LiveKind[], users: Set<string> | null) => {
+    if (!opts.notify) return hub.deliver(kinds, users);
+    const payload = users ? `${kinds.join(',')}|${[...users].join(',')}` : kinds.join(',');
+    const fits = Buffer.byteLength(payload) <= MAX_PAYLOAD;
+    opts.notify(fits ? payload : kinds.join(',')).catch((err: Error) => opts.log?.warn({ err }, 'Zählerstände konnten nicht angekündigt werden'));
+  };
   const flush = () => {
     timer = null;
     const kinds = [...pending];
+    const people = targeted;
     pending = new Set();
-    if (opts.notify) {
-      opts.notify(kinds.join(',')).catch((err: Error) => opts.log?.warn({ err }, 'Zählerstände konnten nicht angekündigt werden'));
-    } else hub.deliver(kinds);
+    targeted = new Map();
+    if (kinds.length > 0) send(kinds, null);
+    for (const [kind, users] of people) send([kind], users);
   };
 
   const hub: LiveHub = {
-    publish(kinds) {
-      for (const k of kinds) pending.add(k);
+    publish(kinds, users) {
+      for (const k of kinds) {
+        if (!users) pending.add(k);
+        else {
+          const set = targeted.get(k) ?? new Set();
+          for (const u of users) set.add(u);
+          targeted.set(k, set);
+        }
+      }
       timer ??= setTimeout(flush, 50);
       timer.unref?.();
     },
-    deliver(kinds) {
+    deliver(kinds, users = null) {
       if (kinds.length === 0) return;
-      for (const send of streams) send(kinds);
+      for (const [send, userId] of streams) if (!users || (userId !== undefined && users.has(userId))) send(kinds);
     },
-    subscribe(send) {
-      streams.add(send);
+    subscribe(send, userId) {
+      streams.set(send, userId);
       return () => streams.delete(send);
     },
     size: () => streams.size,

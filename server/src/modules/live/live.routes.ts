@@ -29,7 +29,7 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: 'authenticated', passive: true },
     schema: {
       tags: ['Zähler'],
-      summary: 'Server-Sent Events: Ereignis „changed“ mit den Namen der Zähler (tasks, claims, trainings, advertising, news), die neu zu lesen sind',
+      summary: 'Server-Sent Events: Ereignis „changed“ mit den Namen der Zähler (tasks, claims, trainings, advertising, news, notifications), die neu zu lesen sind',
     },
     handler: (req, reply) => {
       // Each stream holds a connection: a session must not be able to open them without end.
@@ -48,7 +48,7 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
       });
       res.write('retry: 2000\nevent: ready\ndata: {}\n\n');
       const send = (kinds: readonly LiveKind[]) => res.write(`event: changed\ndata: ${JSON.stringify(kinds)}\n\n`);
-      const unsubscribe = deps.live.subscribe(send);
+      const unsubscribe = deps.live.subscribe(send, userId);
       const heartbeat = setInterval(() => res.write(': \n\n'), HEARTBEAT_MS);
       // Spread the ends, so that the streams of a whole company do not come back in one second.
       const lifetime = deps.liveStreamMs * (0.8 + Math.random() * 0.4);

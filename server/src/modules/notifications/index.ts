@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps.ts';
+import { notificationsRoutes } from './notifications.routes.ts';
+import { deleteOldNotifications } from './notifications.service.ts';
+import { deliverOutbox } from './outbox.ts';
+
+export { notify, type NotificationMail, type NotifyInput } from './notifications.service.ts';
+export { deliverOutbox, deleteOldNotifications };
+export { notifications, notificationOutbox, pushSubscriptions } from './notifications.table.ts';
+
+/** Sends what an instance left unsent (a failed attempt, a crash): every 30 s, claimed so it goes once. */
+const OUTBOX_INTERVAL_MS = 30_000;
+
+/** The notification centre, its push and mail outbox and the 90-day cleanup. */
+export async function notificationsModule(app: FastifyInstance, deps: Deps) {
+  deps.scheduler.every('Benachrichtigungen senden', OUTBOX_INTERVAL_MS, () => deliverOutbox(deps));
+  deps.scheduler.every('Alte Benachrichtigungen löschen', 6 * 60 * 60 * 1000, () => deleteOldNotifications(deps));
+  await app.register(notificationsRoutes, deps);
+}
