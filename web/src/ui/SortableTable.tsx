@@ -246,7 +246,9 @@ function CardList<T>({ columns, rows, rowKey, sort = '', onSortChange, loading, 
               ))}
             </div>
             {badges.map((col) => (
-              <div key={col.key}>{col.render(row)}</div>
+              <div key={col.key} className={classes.cardBadge}>
+                {col.render(row)}
+              </div>
             ))}
           </Group>
         )}
