@@ -15,13 +15,13 @@ export interface FormModalProps {
   /** A failed rule or refusal; shown above the buttons, the input stays. */
   error?: string | null;
   size?: string | number;
-  /** A long form fills a phone's screen instead of floating in it. */
+  /** The form fills a phone's screen instead of floating in it (default): its fields and buttons keep their full width. */
   fullScreenOnPhone?: boolean;
   children: ReactNode;
 }
 
 /** The new/edit dialog of a settings list: fields, the first problem, 'Abbrechen' and submit. */
-export function FormModal({ opened, onClose, title, submitLabel, onSubmit, loading, error, size = 'md', fullScreenOnPhone = false, children }: FormModalProps) {
+export function FormModal({ opened, onClose, title, submitLabel, onSubmit, loading, error, size = 'md', fullScreenOnPhone = true, children }: FormModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const submit = (event: FormEvent) => {
     event.preventDefault();
