@@ -37,6 +37,7 @@ function columns(onDelete: (task: DelegatedTask) => void): Column<DelegatedTask>
     {
       key: 'title',
       label: 'Aufgabe',
+      card: 'title',
       render: (t) => (
         <Stack gap={4}>
           <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -59,7 +60,7 @@ function columns(onDelete: (task: DelegatedTask) => void): Column<DelegatedTask>
         </Stack>
       ),
     },
-    { key: 'priority', label: 'Priorität', width: 96, render: (t) => <PriorityBadge priority={t.priority} /> },
+    { key: 'priority', label: 'Priorität', width: 96, card: 'badge', render: (t) => <PriorityBadge priority={t.priority} /> },
     {
       key: 'deadline',
       label: 'Fällig am',
@@ -72,6 +73,7 @@ function columns(onDelete: (task: DelegatedTask) => void): Column<DelegatedTask>
       label: 'Aktionen',
       align: 'right',
       width: 80,
+      card: 'actions',
       render: (t) =>
         t.locked ? (
           <Group justify="flex-end" c="dimmed" title="Wird automatisch erledigt">
@@ -149,6 +151,7 @@ export function DelegatedTasksPage() {
             skeletonRows={4}
             emptyText="Keine offenen delegierten Aufgaben"
             minWidth={640}
+            cards
           />
           <LoadMore shown={openRows.rows.length} count={openRows.count} loading={open.isFetchingNextPage} onLoad={() => void open.fetchNextPage()} />
         </ListCard>
@@ -170,6 +173,7 @@ export function DelegatedTasksPage() {
               skeletonRows={3}
               emptyText="Keine erledigten Aufgaben"
               minWidth={640}
+              cards
             />
             <LoadMore
               shown={finishedRows.rows.length}
