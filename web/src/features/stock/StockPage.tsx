@@ -12,7 +12,7 @@ import { alertError } from '../../ui/alert-error.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { LocationSelect } from '../../ui/LocationSelect.tsx';
-import { PhoneFilters } from '../../ui/PhoneFilters.tsx';
+import { PHONE_QUERY, PhoneFilters } from '../../ui/PhoneFilters.tsx';
 import { setQuery } from '../../ui/edit-query.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
@@ -65,6 +65,14 @@ export function StockPage() {
   const xl = useMediaQuery('(min-width: 88em)', false, { getInitialValueInEffect: false });
   const lg = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false });
   const tableWidth = xl ? 1100 : lg ? 820 : 680;
+  // On a phone 'Bestand ändern' (scan or type an EAN) waits at the bottom of the screen while
+  // the cards scroll past, instead of at the top of a list of fifty articles.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const changeButton = rights.any && (
+    <Button variant={phone ? 'filled' : 'light'} leftSection={<IconBarcode size={16} />} onClick={() => setChanging(true)}>
+      Bestand ändern
+    </Button>
+  );
 
   return (
     <>
@@ -76,11 +84,7 @@ export function StockPage() {
             <Button variant="default" leftSection={<IconCalendarCheck size={16} />} onClick={() => setChecks(true)} disabled={!category}>
               Bestandsprüfungen
             </Button>
-            {rights.any && (
-              <Button variant="light" leftSection={<IconBarcode size={16} />} onClick={() => setChanging(true)}>
-                Bestand ändern
-              </Button>
-            )}
+            {!phone && changeButton}
             {can('sortiment_artikel_erstellen') && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setArticle({ id: null })}>
                 Neuer Artikel
@@ -160,6 +164,11 @@ export function StockPage() {
           </Group>
         </Group>
       </Card>
+      {phone && changeButton && (
+        <Group justify="flex-end" mt="md" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 3, pointerEvents: 'none' }}>
+          <Box style={{ pointerEvents: 'auto', borderRadius: 'var(--mantine-radius-md)', boxShadow: 'var(--mantine-shadow-md)' }}>{changeButton}</Box>
+        </Group>
+      )}
       {article && <ArticleFormModal articleId={article.id} categoryId={category} location={location} onClose={() => setArticle(null)} />}
       {changing && <StockChangeModal location={location} onClose={() => setChanging(false)} />}
       {checks && current && <StockChecksModal category={current} location={location} onClose={() => setChecks(false)} />}
