@@ -324,7 +324,7 @@ export const MSG = {
   noNews: 'Keine Neuigkeiten vorhanden',
   // own: notifications and push
   noNotifications: 'Keine Benachrichtigungen',
-  pushSubscriptionInvalid: 'Das Push-Abonnement ist ungültig: Erwartet wird ein PushSubscription-Objekt des Browsers mit https-Endpunkt und den Schlüsseln p256dh und auth.',
+  pushSubscriptionInvalid: 'Das Push-Abonnement ist ungültig: Erwartet wird ein PushSubscription-Objekt des Browsers mit öffentlichem https-Endpunkt und den Schlüsseln p256dh und auth.',
   pushSubscriptionUnknown: 'Dieses Push-Abonnement ist nicht bekannt.',
   notificationSettingsInvalid: 'Bitte geben Sie für jede Art von Benachrichtigung an, ob Push und E-Mail gewünscht sind.',
 } as const;

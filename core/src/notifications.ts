@@ -114,7 +114,7 @@ const base64url = z.string(invalid).min(16, invalid).max(200, invalid).regex(/^[
  */
 export const ZPushSubscription = z.object(
   {
-    endpoint: z.url({ protocol: /^https?$/, ...invalid }).max(2000, invalid),
+    endpoint: z.url({ protocol: /^https$/, ...invalid }).max(2000, invalid),
     expirationTime: z.number(invalid).nullable().optional(),
     keys: z.object({ p256dh: base64url, auth: base64url.min(16, invalid).max(64, invalid) }, invalid),
   },

@@ -77,6 +77,8 @@ export interface App extends FastifyInstance {
   /** The modules' recurring jobs; `start()` after listening (the server process, not tests). */
   scheduler: Scheduler;
   live: LiveHub;
+  /** What the modules were given, for work outside a request (tests calling a job or a service). */
+  deps: Deps;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
   app.background = background;
   app.scheduler = scheduler;
   app.live = deps.live;
+  app.deps = deps;
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await background.idle();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,10 +30,12 @@ export interface Config {
   /** Who sends the push messages, as push services see it (a mailto: or https: address). */
   vapidSubject: string;
   /**
-   * Push endpoints must use https; PUSH_ALLOW_HTTP=1 also accepts http on the loopback address,
-   * for a push service run on the same machine (tests, development).
+   * Push endpoints are public https addresses of the browsers' push services; PUSH_ALLOW_LOOPBACK=1
+   * also accepts the loopback address, for a push service on the same machine (tests, development).
    */
-  pushAllowLoopbackHttp: boolean;
+  pushAllowLoopback: boolean;
+  /** Certificates (PEM) trusted for push services besides the usual ones (PUSH_CA_FILE), e.g. a company's TLS proxy. */
+  pushCa: string | null;
 }
 
 export interface S3Config {
@@ -67,7 +70,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: readS3Config(env),
     vapid: readVapid(env),
     vapidSubject: env.VAPID_SUBJECT?.trim() || `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? env.MAIL_FROM?.trim() ?? 'noreply@filialportal.local'}`,
-    pushAllowLoopbackHttp: env.PUSH_ALLOW_HTTP === '1',
+    pushAllowLoopback: env.PUSH_ALLOW_LOOPBACK === '1',
+    pushCa: env.PUSH_CA_FILE ? fs.readFileSync(path.resolve(base, env.PUSH_CA_FILE), 'utf8') : null,
   };
 }
 

@@ -1,3 +1,5 @@
+import https from 'node:https';
+import tls from 'node:tls';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { PUSH_TITLES, type NotificationKind } from '@filialportal/core/notifications';
@@ -13,6 +15,15 @@ const LEASE_SECONDS = 120;
 export const MAX_ATTEMPTS = 7;
 /** How long a push service keeps a message for a browser that is off. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+const agents = new Map<string, https.Agent>();
+/** With PUSH_CA_FILE, the push services' certificates are checked against it besides the usual ones. */
+function agentFor(ca: string | null): https.Agent | undefined {
+  if (!ca) return undefined;
+  let agent = agents.get(ca);
+  if (!agent) agents.set(ca, (agent = new https.Agent({ ca: [...tls.rootCertificates, ca], keepAlive: true })));
+  return agent;
+}
 
 const keyCache = new WeakMap<object, Promise<{ publicKey: string; privateKey: string }>>();
 
@@ -77,13 +88,20 @@ async function sendPush(deps: ServiceDeps<'db' | 'config'>, m: Claimed): Promise
   const keys = await vapidKeysOf(deps);
   // Title and link only: what a lock screen may show (core/notifications.ts PUSH_TITLES).
   const payload = JSON.stringify({ title: PUSH_TITLES[m.kind], link: m.link, tag: m.notification_id });
-  try {
-    await webpush.sendNotification({ endpoint: m.endpoint, keys: { p256dh: m.p256dh, auth: m.auth } }, payload, {
+  const agent = agentFor(deps.config.pushCa);
+  const send = () =>
+    webpush.sendNotification({ endpoint: m.endpoint!, keys: { p256dh: m.p256dh!, auth: m.auth! } }, payload, {
       vapidDetails: { subject: deps.config.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
       TTL: PUSH_TTL_SECONDS,
       contentEncoding: 'aes128gcm',
       timeout: 10_000,
+      ...(agent ? { agent } : {}),
     });
+  try {
+    // A kept-alive connection the push service closed at the same moment fails: tried again at
+    // once on a new one. Should the first have arrived after all, the browser shows the message
+    // once, since both carry the notification's id as their tag.
+    await send().catch((err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' || err.code === 'EPIPE' ? send() : Promise.reject(err)));
     return 'sent';
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;

@@ -17,14 +17,19 @@ export async function pushKey(deps: ServiceDeps<'db' | 'config'>) {
 
 const fromBase64Url = (s: string) => Buffer.from(s.replace(/=+$/, ''), 'base64url');
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
+/** Address literals of private, link-local and unspecified networks (RFC 1918, 6598, 3927, 4193). */
+const PRIVATE = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.|0\.|\[f[cd]|\[fe80:|\[::\]|\[::ffff:)/i;
+
 /**
- * Whether the endpoint is one the server may send to: https; http only on the loopback address
- * and only when configured (a push service on the same machine). Anything else could make the
- * server post to addresses inside the company network.
+ * Whether the endpoint is one the server may send to: https on a public name or address, as the
+ * browsers' push services are. An address inside the company network would let anyone logged in
+ * make the server post to it; the loopback address only when configured (a local push service).
  */
-function endpointAllowed(endpoint: URL, allowLoopbackHttp: boolean) {
-  if (endpoint.protocol === 'https:') return true;
-  return allowLoopbackHttp && endpoint.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(endpoint.hostname);
+function endpointAllowed(endpoint: URL, allowLoopback: boolean) {
+  if (endpoint.protocol !== 'https:' || endpoint.username || endpoint.password) return false;
+  if (LOOPBACK.test(endpoint.hostname)) return allowLoopback;
+  return !PRIVATE.test(endpoint.hostname);
 }
 
 /**
@@ -36,7 +41,7 @@ export async function subscribePush(deps: ServiceDeps<'db' | 'config'>, actor: A
   const p256dh = fromBase64Url(sub.keys.p256dh);
   const auth = fromBase64Url(sub.keys.auth);
   if (p256dh.length !== 65 || p256dh[0] !== 4 || auth.length !== 16) throw badRequest(MSG.pushSubscriptionInvalid);
-  if (!endpointAllowed(new URL(sub.endpoint), deps.config.pushAllowLoopbackHttp)) throw badRequest(MSG.pushSubscriptionInvalid);
+  if (!endpointAllowed(new URL(sub.endpoint), deps.config.pushAllowLoopback)) throw badRequest(MSG.pushSubscriptionInvalid);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(pushSubscriptions)
