@@ -70,6 +70,8 @@ describe('approver warning for the year the request falls into', () => {
     expect(res.json().appointment).toMatchObject({ state: 'abgelehnt', declineReason: 'Inventur im Januar', exceeds: null });
     const declined = (await as('filialleitung@example.com', { method: 'GET', url: '/api/absence/0/all/5' })).json().absences;
     expect(declined.find((r: { id: string }) => r.id === id)).toMatchObject({ declineReason: 'Inventur im Januar' });
+    // The mail goes with the decision's notification, through the outbox after the answer.
+    await t.app.background.idle();
     const mail = readOutbox(t.outboxDir).find((m) => m.to === 'verkauf@example.com' && m.subject.includes('abgelehnt'));
     expect(mail?.text).toContain('Begründung: Inventur im Januar');
   });

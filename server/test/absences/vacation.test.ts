@@ -153,6 +153,8 @@ describe('processing requests', () => {
     const [task] = await t.db.select().from(tasks).where(eq(tasks.reference, `absence:${row!.id}`));
     const assignments = await t.db.select().from(taskAssignments).where(eq(taskAssignments.taskId, task!.id));
     expect(assignments.every((a) => a.completedAt !== null)).toBe(true);
+    // The mail goes with the decision's notification, through the outbox after the answer.
+    await t.app.background.idle();
     const mail = readOutbox(t.outboxDir).find((m) => m.to === 'verkauf@example.com' && m.subject.includes('genehmigt'));
     expect(mail?.text).toContain(fmt(weekStart));
     const accepted = await openOf('filialleitung@example.com', '2');

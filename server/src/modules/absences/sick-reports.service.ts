@@ -17,11 +17,12 @@ import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { personSearch, users } from '../users/index.ts';
 import { absences } from './absences.table.ts';
+import { notifySickReport, SICK_EDIT_ALL, SICK_EDIT_OWN } from './notices.ts';
 import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
 import { lockPerson } from './vacation.service.ts';
 
-const EDIT_ALL = 'krankmeldungen_von_allen_sehen_und_bearbeiten';
-const EDIT_OWN = 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten';
+const EDIT_ALL = SICK_EDIT_ALL;
+const EDIT_OWN = SICK_EDIT_OWN;
 const DELETE_ALL = 'krankmeldungen_von_allen_l_schen';
 const DELETE_OWN = 'krankmeldungen_aus_eigener_filiale_l_schen';
 
@@ -220,7 +221,7 @@ async function target(db: Db, userId: string) {
 }
 
 /** POST /sickreport, PUT /sickreport/{id}: counted like vacation; no two reports overlap. */
-export async function saveSickReport(deps: ServiceDeps<'db' | 'mailer' | 'log'>, actor: Actor, { id, sickReport: input }: { id: string | null; sickReport: TSickReport }) {
+export async function saveSickReport(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, { id, sickReport: input }: { id: string | null; sickReport: TSickReport }) {
   const { db } = deps;
   const p = await target(db, input.userId);
   if (!p || !mayEdit(actor, p.locationId)) throw notFound(MSG.employeeRequired);
@@ -261,6 +262,8 @@ export async function saveSickReport(deps: ServiceDeps<'db' | 'mailer' | 'log'>,
     })
     .catch(onConstraint({ absences_sick_no_overlap: () => new AppError(422, 'duplicate', MSG.sickDuplicate) }));
   await mailCreditChanges(deps, changes);
+  // A new report is news for HR; a corrected one is not told again.
+  if (!id) await notifySickReport(deps, actor, { id: row!.id, userId: p.id, locationId: p.locationId, startDate: input.startDate, endDate: input.endDate });
   const {
     list: [sickReport],
   } = await rows(db, actor, eq(absences.id, row!.id), undefined, undefined);

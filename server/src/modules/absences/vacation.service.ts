@@ -3,7 +3,6 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { absenceStateLabel, countWorkingDaysByYear, exceedsText, limitedDaysMessage, quotaExceeded, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
-import { countOf } from '@filialportal/core/plural';
 import { parseSort } from '@filialportal/core/sort';
 import type { TVacationRequest } from '@filialportal/core/vacation';
 import { can, type Actor } from '../../platform/access.ts';
@@ -19,6 +18,7 @@ import { completeLinkedTasks, deleteLinkedTasksCte, linkedTaskCtes } from '../ta
 import { personSearch, users } from '../users/index.ts';
 import { absences } from './absences.table.ts';
 import { accountsForYears, type Accounts } from './contingents.service.ts';
+import { notifyVacationDecision, notifyVacationRequest } from './notices.ts';
 import { ALL, approversOf, OWN_LOCATION, SUBGROUPS } from './vacation-approvers.ts';
 import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
 
@@ -61,7 +61,8 @@ const countsAgainst = (a: { specialHoliday: boolean; overtimeDeduction: boolean 
  * period that overlaps another request; 224 (created all the same) when it needs more days than
  * remain, so the person can confirm or withdraw it.
  */
-export async function requestVacation({ db }: ServiceDeps<'db'>, actor: Actor, input: TVacationRequest) {
+export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, input: TVacationRequest) {
+  const { db } = deps;
   if (input.userId !== actor.userId) throw forbidden();
   if (input.startDate < todayIso() && !can(actor, 'urlaub_r_ckdatiert_beantragen')) throw badRequest(MSG.vacationInPast);
   const p = await person(db, actor.userId);
@@ -113,6 +114,8 @@ export async function requestVacation({ db }: ServiceDeps<'db'>, actor: Actor, i
     )
     .catch(overlapRefused);
   const id = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
+  const note = over ? exceedsText(over.open, over.remaining, over.year) : '';
+  await notifyVacationRequest(deps, actor, { id, approvers, name: `${p.firstName} ${p.lastName}`, startDate: input.startDate, endDate: input.endDate, days, note });
   const [appointment] = await toDtos(db, actor, await queryRows(db, actor, { id }), known);
   if (over) return { status: 224 as const, body: { appointment, available: over.remaining, message: limitedDaysMessage(over.remaining) } };
   return { status: 200 as const, body: { appointment } };
@@ -298,7 +301,7 @@ export async function listVacation({ db }: ServiceDeps<'db'>, actor: Actor, q: V
 
 async function loadForProcessing(db: Db, actor: Actor, id: string) {
   const [row] = await db
-    .select({ a: absences, groupId: users.groupId, locationId: users.locationId, email: users.email, firstName: users.firstName })
+    .select({ a: absences, groupId: users.groupId, locationId: users.locationId })
     .from(absences)
     .leftJoin(users, eq(users.id, absences.userId))
     .where(and(eq(absences.id, id), eq(absences.kind, 'vacation')));
@@ -312,11 +315,11 @@ async function loadForProcessing(db: Db, actor: Actor, id: string) {
  * accepted); the approval task is completed in the same transaction and the person is told.
  */
 export async function decideVacation(
-  deps: ServiceDeps<'db' | 'mailer' | 'log'>,
+  deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>,
   actor: Actor,
   { id, approve, declineReason = '' }: { id: string; approve: boolean; declineReason?: string },
 ) {
-  const { db, mailer } = deps;
+  const { db } = deps;
   const row = await loadForProcessing(db, actor, id);
   if (row.a.userId === actor.userId && !can(actor, 'urlaub_eigene_bearbeiten')) throw forbidden(MSG.vacationNotOwn);
   if (!can(actor, ALL) && !can(actor, SUBGROUPS) && !can(actor, OWN_LOCATION)) throw forbidden();
@@ -332,20 +335,8 @@ export async function decideVacation(
     await completeLinkedTasks(withDb(deps, tx), { reference: reference(id), byUserId: actor.userId });
     return row.a.userId ? recomputeSickCredits(withDb(deps, tx), [row.a.userId]) : [];
   }).catch(overlapRefused);
-  if (row.email) {
-    await mailer.send({
-      to: row.email,
-      subject: `Filialportal: Ihr Urlaubsantrag wurde ${approve ? 'genehmigt' : 'abgelehnt'}`,
-      text: [
-        `Hallo ${row.firstName},`,
-        '',
-        `Ihr Urlaubsantrag vom ${formatDate(row.a.startDate)} bis ${formatDate(row.a.endDate)} (${countOf(Number(row.a.countDays), 'Tag', 'Tage')}) wurde ${approve ? 'genehmigt' : 'abgelehnt'}.`,
-        ...(reason ? ['', `Begründung: ${reason}`] : []),
-        '',
-        'Die Übersicht finden Sie im Filialportal unter Urlaub.',
-      ].join('\n'),
-    }).catch((err) => deps.log.error({ err }, 'vacation decision mail failed'));
-  }
+  const a = row.a;
+  await notifyVacationDecision(deps, actor, { id, userId: a.userId, startDate: a.startDate, endDate: a.endDate, countDays: Number(a.countDays), approve, reason });
   await mailCreditChanges(deps, changes);
   const [appointment] = await listRows(db, actor, { id });
   return { appointment };
