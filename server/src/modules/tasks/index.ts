@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.ts';
+import { notifyTasksDueTomorrow, TASKS_DUE_INTERVAL_MS } from './task-notices.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 
 export {
@@ -13,8 +14,10 @@ export {
   linkedTaskCtes,
   removeLinkedTaskRecipient,
 } from './linked-tasks.ts';
+export { notifyTasksDueTomorrow };
 
 /** The tasks module: everything it serves under /api. */
 export async function tasksModule(app: FastifyInstance, deps: Deps) {
   await app.register(tasksRoutes, deps);
+  deps.scheduler.every('Fällige Aufgaben melden', TASKS_DUE_INTERVAL_MS, () => notifyTasksDueTomorrow(deps));
 }

@@ -15,6 +15,7 @@ import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { insertTask } from './linked-tasks.ts';
 import { resolveTaskRecipients } from './recipients.ts';
+import { notifyNewTask } from './task-notices.ts';
 import { users } from '../users/index.ts';
 import { taskAssignments, taskSubtasks, tasks } from './tasks.table.ts';
 
@@ -55,7 +56,7 @@ const subtasksDoneByAll = subtaskList(
 const ADDRESSEES: ScopeRule = { all: 'aufgaben_an_alle_stellen', ownLocation: true };
 
 /** POST /task. */
-export async function createTask(deps: ServiceDeps<'db'>, actor: Actor, input: TCreateTaskRequest) {
+export async function createTask(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, input: TCreateTaskRequest) {
   const { db } = deps;
   const scope = scopeOf(actor, ADDRESSEES);
   if (input.locations.some((locationId) => !inScope(scope, { locationId }))) throw forbidden(MSG.taskOwnBranchOnly);
@@ -76,6 +77,7 @@ export async function createTask(deps: ServiceDeps<'db'>, actor: Actor, input: T
     subtasks: input.subtasks.map((s) => s.name),
     recipients: ids,
   });
+  await notifyNewTask(deps, actor, { id, title: input.title, deadline: input.deadline, recipients: ids });
   const [row] = await delegatedRows(db, actor, { taskId: id });
   return { task: row };
 }
