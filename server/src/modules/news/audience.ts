@@ -1,40 +1,15 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NEWS_AUDIENCE_PEOPLE_SHOWN, type TNewsAudienceRequest } from '@filialportal/core/news';
-import { groupHoldsAny } from '../../platform/access.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { audienceWhere, type AudienceTarget } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
-import { checkTargets, uuidArray } from './news.service.ts';
+import { checkTargets } from './news.service.ts';
+import { member, recipientsWhere, targetOf } from './recipients.ts';
 
 const parentGroup = alias(userGroups, 'parent_group');
-
-/** A person of the users table as an audience reads them (the same shape `visibleWhere` builds for the actor). */
-const member = {
-  groups: sql`array[${users.groupId}, ${userGroups.parentId}]`,
-  locations: sql`array[${users.locationId}, coalesce(${users.selectedLocationId}, ${users.locationId})]`,
-};
-
-/** The target groups and locations of an item as SQL arrays. */
-export const targetOf = (item: { teams: readonly string[]; locations: readonly string[] }): AudienceTarget => ({
-  groups: uuidArray(item.teams),
-  locations: uuidArray(item.locations),
-});
-
-const reads = groupHoldsAny(userGroups, ['neuigkeiten_eigene_sehen', 'neuigkeiten_alle_sehen']);
-const seesAll = groupHoldsAny(userGroups, ['neuigkeiten_alle_sehen']);
-
-/**
- * Who receives a news item: the active people who read news and whom its audience reaches (the
- * rule `visibleWhere` applies to the reader, platform/scope.ts), optionally with those who see
- * every item through neuigkeiten_alle_sehen. Read confirmations ask the reached people only.
- */
-export function recipientsWhere(target: AudienceTarget, withSeesAll: boolean): SQL {
-  const reached = audienceWhere(target, member);
-  return and(eq(users.active, true), reads, withSeesAll ? sql`(${reached} or ${seesAll})` : reached)!;
-}
 
 /** Why a person receives it: their own group is targeted, only its parent group is, or they see all news. */
 function reasonOf(target: AudienceTarget) {

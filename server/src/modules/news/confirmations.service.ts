@@ -10,7 +10,7 @@ import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
 import { completeLinkedTasksFor, createLinkedTask } from '../tasks/index.ts';
-import { recipientsWhere, targetOf } from './audience.ts';
+import { recipientsWhere, targetOf } from './recipients.ts';
 import { requireVisibleNews } from './news.service.ts';
 import { news, newsConfirmations } from './news.table.ts';
 

@@ -27,6 +27,7 @@ import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
 import { seenAt } from '../seen/index.ts';
 import { attachmentColumns, stageAttachment } from './news-files.ts';
+import { notifySavedNews } from './news-notices.ts';
 import { sanitizeNewsHtml } from './sanitize.ts';
 import { comments, likes, news, newsConfirmations } from './news.table.ts';
 
@@ -34,14 +35,11 @@ const creator = alias(users, 'news_creator');
 const attachment = alias(files, 'news_file');
 export const NEWS_ENTITY = 'News' as const;
 
-/** A list of validated ids as one PostgreSQL array parameter. */
-export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
 /**
  * Which news a person sees (spec 3 §6): with neuigkeiten_alle_sehen all of it; otherwise news
  * whose audience (group or parent group × home or current location, an empty list not
  * restricting) reaches the person, plus what the person wrote. Scheduled news stays hidden until
- * its time except for editors. `recipientsWhere` (audience.ts) asks the same audience the other
+ * its time except for editors. `recipientsWhere` (recipients.ts) asks the same audience the other
  * way round: who receives one item.
  */
 const NEWS_SCOPE: ScopeRule = {
@@ -235,7 +233,7 @@ function fields(input: TNewsRequest) {
 }
 
 /** POST /news. */
-export async function createNews(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, input: TNewsRequest) {
+export async function createNews(deps: ServiceDeps<'db' | 'storage' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, input: TNewsRequest) {
   const { db, storage } = deps;
   checkDates(input, null);
   await checkTargets(deps, input);
@@ -253,11 +251,12 @@ export async function createNews(deps: ServiceDeps<'db' | 'storage'>, actor: Act
       return row!.id;
     }),
   );
+  await notifySavedNews(deps, id);
   return { news: await getNews(deps, actor, id) };
 }
 
 /** PUT /news: `file` absent keeps the attachment, null removes it, data replaces it. */
-export async function updateNews(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, input: TNewsRequest) {
+export async function updateNews(deps: ServiceDeps<'db' | 'storage' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, input: TNewsRequest) {
   const { db, storage } = deps;
   if (!input.id) throw badRequest(MSG.badRequest);
   const [old] = await db.select({ date: news.date, fileId: news.fileId, thumbnailFileId: news.thumbnailFileId }).from(news).where(eq(news.id, input.id));
@@ -278,6 +277,7 @@ export async function updateNews(deps: ServiceDeps<'db' | 'storage'>, actor: Act
     }),
   );
   if (replace) await removeFiles(db, storage, [old.fileId, old.thumbnailFileId]);
+  await notifySavedNews(deps, id);
   return { news: await getNews(deps, actor, input.id) };
 }
 
