@@ -168,6 +168,8 @@ describe('registration, approval and the waiting list', () => {
     const rows = await regsOf(id);
     expect(rows.map((r) => r.userId).sort()).toEqual([ids['verkauf@example.com'], ids['aushilfe@example.com']].sort());
     expect(rows.find((r) => r.userId === ids['aushilfe@example.com'])!.waitingList).toBe(false);
+    // The decision and the place go out with their notifications, through the outbox after the answer.
+    await t.app.background.idle();
     const mails = readOutbox(t.outboxDir);
     expect(mails.some((m) => m.to === 'aushilfe@example.com' && m.subject.includes('Platz frei'))).toBe(true);
     expect(mails.some((m) => m.to === 'azubi@example.com' && m.subject.includes('abgelehnt'))).toBe(true);
@@ -318,6 +320,8 @@ describe('registration, approval and the waiting list', () => {
     const [tr] = await create({ title: 'Mit Einladung', dates: weekday(17).german });
     const pl = await t.login('personalleitung@example.com');
     await t.as(pl, { method: 'POST', url: `/api/training/register/${tr!.id}?force=1`, payload: { users: [ids['azubi@example.com']], directRegistration: true } });
+    // The approval's invitation goes out with its notification, through the outbox after the answer.
+    await t.app.background.idle();
     const calendarMails = (method: string) =>
       fs.readdirSync(t.outboxDir).map((f) => fs.readFileSync(path.join(t.outboxDir, f), 'utf8')).filter((raw) => raw.includes('To: azubi@example.com') && raw.includes(`method=${method}`));
     const invited = calendarMails('REQUEST').length;

@@ -3,6 +3,7 @@ import { formatDate, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
+import { notify } from '../notifications/index.ts';
 import { users } from '../users/index.ts';
 import { openApprovalTasks } from './approval-tasks.ts';
 import { trainingInvitation } from './invitation.ts';
@@ -40,17 +41,69 @@ export async function promoteWaiting(deps: ServiceDeps<'db'>, { trainingId, by }
   return rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
 }
 
-export async function tellPromoted(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, { trainingId, userIds }: { trainingId: string; userIds: string[] }) {
+const trainingLink = (id: string) => `/veranstaltungen?id=${id}`;
+
+/** The people who moved up from the waiting list (training_place), with the mail if they want it. */
+export async function tellPromoted(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, { trainingId, userIds }: { trainingId: string; userIds: string[] }) {
   if (userIds.length === 0) return;
   const [t] = await deps.db.select().from(trainings).where(eq(trainings.id, trainingId));
   if (!t) return;
-  await mailTo(deps, {
+  await notify(deps, {
+    kind: 'training_place',
     userIds,
+    title: `Platz frei: „${t.title}“ am ${formatDate(t.date)}`,
+    body: 'Sie sind von der Warteliste nachgerückt; Ihre Anmeldung ist angefragt und wird noch bestätigt.',
+    link: trainingLink(t.id),
+    // Moving up again after another registration is told again.
+    ref: `training-place:${t.id}:${Date.now()}`,
     mail: {
       subject: `Filialportal: Platz frei für „${t.title}“`,
       text: `Für „${t.title}“ am ${formatDate(t.date)} um ${t.time} Uhr ist ein Platz frei geworden. Sie sind von der Warteliste nachgerückt; Ihre Anmeldung ist angefragt und wird noch bestätigt.`,
     },
-  });
+  }).catch((err: unknown) => deps.log.error({ err }, 'training place notification failed'));
+}
+
+/**
+ * The decision on registrations (training_decision) to the people registered, not to whoever
+ * decided: approved with the calendar invitation, declined with its cancellation when the place
+ * had been approved. The mail goes with the notification, by the person's choice.
+ */
+export async function tellDecision(
+  deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>,
+  { trainingId, userIds, approved, withdrawsInvitation = false, by }: { trainingId: string; userIds: string[]; approved: boolean; withdrawsInvitation?: boolean; by: string },
+) {
+  const people = userIds.filter((id) => id !== by);
+  if (people.length === 0) return;
+  const [t] = await deps.db.select().from(trainings).where(eq(trainings.id, trainingId));
+  if (!t) return;
+  const decided = approved ? 'bestätigt' : 'abgelehnt';
+  const method = approved ? 'REQUEST' : withdrawsInvitation ? 'CANCEL' : null;
+  const mail = approved ? confirmed(t) : { subject: `Filialportal: Anmeldung zu „${t.title}“ abgelehnt`, text: `Ihre Anmeldung zu „${t.title}“ am ${formatDate(t.date)} um ${t.time} Uhr wurde abgelehnt.` };
+  await notify(deps, {
+    kind: 'training_decision',
+    userIds: people,
+    title: `Ihre Anmeldung zu „${t.title}“ am ${formatDate(t.date)} wurde ${decided}`,
+    link: trainingLink(t.id),
+    ref: `training-decision:${t.id}:${decided}:${Date.now()}`,
+    mail: (person) => ({ ...mail, ...(method ? { icalEvent: invitationOf(deps, t, method, person.email) } : {}) }),
+  }).catch((err: unknown) => deps.log.error({ err }, 'training decision notification failed'));
+}
+
+/** The confirmation of an approved registration; the calendar invitation hangs on it. */
+export const confirmed = (t: typeof trainings.$inferSelect) => ({
+  subject: `Filialportal: Anmeldung zu „${t.title}“ bestätigt`,
+  text: `Ihre Anmeldung zu „${t.title}“ am ${formatDate(t.date)} um ${t.time} Uhr ist bestätigt. Der Termin hängt als Kalendereinladung an.\nOrt: ${t.address}, ${t.zip} ${t.city}`,
+});
+
+/** The calendar attachment of a training for one attendee. */
+function invitationOf(deps: ServiceDeps<'config'>, t: typeof trainings.$inferSelect, method: 'REQUEST' | 'CANCEL', email: string) {
+  const organizer = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom;
+  return {
+    method,
+    filename: 'veranstaltung.ics',
+    // The sequence grows with every change of the row, so a calendar replaces the older invitation.
+    content: trainingInvitation({ ...t, sequence: Math.floor(t.updatedAt.getTime() / 1000) }, method, organizer, email),
+  };
 }
 
 /**
@@ -84,17 +137,8 @@ export async function mailTo(
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
     .where(sql`${users.id} = any(${`{${userIds.join(',')}}`}::uuid[]) and ${users.email} <> ''`);
-  const organizer = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom;
   for (const p of people) {
-    const t = calendar?.training;
-    const icalEvent = t && calendar
-      ? {
-          method: calendar.method,
-          filename: 'veranstaltung.ics',
-          // The sequence grows with every change of the row, so a calendar replaces the older invitation.
-          content: trainingInvitation({ ...t, sequence: Math.floor(t.updatedAt.getTime() / 1000) }, calendar.method, organizer, p.email),
-        }
-      : undefined;
+    const icalEvent = calendar ? invitationOf(deps, calendar.training, calendar.method, p.email) : undefined;
     await deps.mailer
       .send({ to: p.email, subject: mail.subject, text: `Hallo ${p.firstName},\n\n${mail.text}\n\nDie Veranstaltungen finden Sie im Filialportal unter Veranstaltungen.`, ...(icalEvent ? { icalEvent } : {}) })
       .catch((err) => deps.log.error({ err }, 'training mail failed'));

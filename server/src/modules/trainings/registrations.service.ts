@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { type Actor } from '../../platform/access.ts';
-import { formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
@@ -11,7 +10,7 @@ import { users } from '../users/index.ts';
 import { completeLinkedTasks, deleteLinkedTasks } from '../tasks/index.ts';
 import { openApprovalTasks, registrationReference } from './approval-tasks.ts';
 import { completeRatingTask, followAttendance } from './rating-tasks.ts';
-import { invite, lockTraining, mailTo, promoteWaiting, tellPromoted } from './places.ts';
+import { confirmed, invite, lockTraining, promoteWaiting, tellDecision, tellPromoted } from './places.ts';
 import { loadTraining, TRAINING_SCOPES } from './training-view.ts';
 import { trainingRegistrations as regs, trainings, trainingValuations } from './trainings.table.ts';
 
@@ -51,7 +50,7 @@ const registrationRefused = onConstraint({ training_registrations_training_user_
  * approved at once) or joins the waiting list. The training row is locked while places are
  * counted and taken, so two people never take the last place together.
  */
-async function register(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, input: RegisterInput) {
+async function register(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, input: RegisterInput) {
   const { db } = deps;
   const t = await loadTraining(deps, actor, input.trainingId);
   if (t.cancelled) return { registerStatus: 500, registerMessage: MSG.trainingCancelled, training: t };
@@ -84,19 +83,19 @@ async function register(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, a
   }
   const training = await loadTraining(deps, actor, input.trainingId);
   const approvedNow = training.appointments.filter((a) => a.approved && a.userId && input.userIds.includes(a.userId)).map((a) => a.userId!);
-  if (input.approve) await invite(deps, { trainingId: input.trainingId, userIds: approvedNow, mail: confirmed });
+  if (input.approve) await tellApproved(deps, actor, { trainingId: input.trainingId, userIds: approvedNow });
   return { registerStatus: 200, registerMessage: '', training };
 }
 
 /** POST /training/registerdirect: the actor registers (or joins the waiting list). */
-export function registerSelf(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, { trainingId, ...opts }: { trainingId: string; direct: boolean; force: boolean }) {
+export function registerSelf(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, { trainingId, ...opts }: { trainingId: string; direct: boolean; force: boolean }) {
   const approve = opts.direct && inScope(scopeOf(actor, TRAINING_SCOPES.approve), { locationId: actor.locationId });
   return register(deps, actor, { trainingId, userIds: [actor.userId], approve, force: opts.force, info: '', self: true });
 }
 
 /** POST /training/register/{id}: registers employees (all, or those of the own location). */
 export async function registerUsers(
-  deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>,
+  deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>,
   actor: Actor,
   { trainingId, ...input }: { trainingId: string; users: string[]; directRegistration: boolean; info: string; force: boolean },
 ) {
@@ -113,6 +112,15 @@ export async function registerUsers(
   return register(deps, actor, { trainingId, userIds, approve, force: input.force, info: input.info });
 }
 
+/**
+ * Approved registrations: the people are told the decision (with the calendar invitation);
+ * whoever approved their own place gets the invitation without a notification of their own doing.
+ */
+async function tellApproved(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, { trainingId, userIds }: { trainingId: string; userIds: string[] }) {
+  await tellDecision(deps, { trainingId, userIds, approved: true, by: actor.userId });
+  if (userIds.includes(actor.userId)) await invite(deps, { trainingId, userIds: [actor.userId], mail: confirmed });
+}
+
 async function loadRegistration(db: Db, actor: Actor, registrationId: string) {
   const [r] = await db.select({ trainingId: regs.trainingId }).from(regs).where(eq(regs.id, registrationId));
   if (!r) throw notFound();
@@ -122,13 +130,8 @@ async function loadRegistration(db: Db, actor: Actor, registrationId: string) {
   return { t, reg };
 }
 
-const confirmed = (t: typeof trainings.$inferSelect) => ({
-  subject: `Filialportal: Anmeldung zu „${t.title}“ bestätigt`,
-  text: `Ihre Anmeldung zu „${t.title}“ am ${formatDate(t.date)} um ${t.time} Uhr ist bestätigt. Der Termin hängt als Kalendereinladung an.\nOrt: ${t.address}, ${t.zip} ${t.city}`,
-});
-
 /** POST /training/register/approve/{id}: 'Genehmigt'; a waiting-list entry takes a place even beyond the contingent. */
-export async function approveRegistration(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, registrationId: string) {
+export async function approveRegistration(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, registrationId: string) {
   const { t, reg } = await loadRegistration(deps.db, actor, registrationId);
   if (!reg.canApprove) throw forbidden();
   await deps.db
@@ -137,7 +140,7 @@ export async function approveRegistration(deps: ServiceDeps<'db' | 'config' | 'm
     .where(and(eq(regs.id, registrationId), eq(regs.approved, false)));
   await completeLinkedTasks(deps, { reference: registrationReference(registrationId), byUserId: actor.userId });
   // The confirmation comes with the calendar invitation.
-  if (reg.userId) await invite(deps, { trainingId: t.id, userIds: [reg.userId], mail: confirmed });
+  if (reg.userId) await tellApproved(deps, actor, { trainingId: t.id, userIds: [reg.userId] });
   return { training: await loadTraining(deps, actor, t.id) };
 }
 
@@ -145,7 +148,7 @@ export async function approveRegistration(deps: ServiceDeps<'db' | 'config' | 'm
  * POST /training/register/decline/{id}: removes the registration (also one's own, and one's own
  * place on the waiting list); a freed place goes to the first on the waiting list at once.
  */
-export async function declineRegistration(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, registrationId: string) {
+export async function declineRegistration(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, registrationId: string) {
   const { t, reg } = await loadRegistration(deps.db, actor, registrationId);
   if (!reg.canDecline) throw forbidden();
   const promoted = await deps.db.transaction(async (tx) => {
@@ -154,15 +157,8 @@ export async function declineRegistration(deps: ServiceDeps<'db' | 'config' | 'm
     await deleteLinkedTasks(withDb(deps, tx), registrationReference(registrationId));
     return promoteWaiting(withDb(deps, tx), { trainingId: t.id, by: actor.userId });
   });
-  if (reg.userId && reg.userId !== actor.userId) {
-    const [row] = await deps.db.select().from(trainings).where(eq(trainings.id, t.id));
-    await mailTo(deps, {
-      userIds: [reg.userId],
-      mail: { subject: `Filialportal: Anmeldung zu „${t.title}“ abgelehnt`, text: `Ihre Anmeldung zu „${t.title}“ am ${t.dateFormated} um ${t.time} Uhr wurde abgelehnt.` },
-      // An approved place had reached the calendar: the cancellation takes it out again.
-      calendar: reg.approved && row ? { training: row, method: 'CANCEL' } : undefined,
-    });
-  }
+  // An approved place had reached the calendar: the cancellation takes it out again.
+  if (reg.userId) await tellDecision(deps, { trainingId: t.id, userIds: [reg.userId], approved: false, withdrawsInvitation: reg.approved === true, by: actor.userId });
   await tellPromoted(deps, { trainingId: t.id, userIds: promoted });
   return { training: await loadTraining(deps, actor, t.id) };
 }

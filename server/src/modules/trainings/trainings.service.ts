@@ -91,7 +91,7 @@ export async function createTrainings(deps: ServiceDeps<'db'>, actor: Actor, inp
  * PUT /training/{id}: the fields; with `move` also date and time (schulung_verschieben), and
  * everyone registered is told. A larger contingent moves waiting people up at once.
  */
-export async function updateTraining(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log'>, actor: Actor, input: TTrainingUpdate & { id: string }) {
+export async function updateTraining(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, input: TTrainingUpdate & { id: string }) {
   const { db } = deps;
   const { id } = input;
   if (input.move && !can(actor, 'schulung_verschieben')) throw forbidden();
