@@ -13,6 +13,7 @@ import { locations } from '../locations/index.ts';
 import { seenMarkers } from '../seen/index.ts';
 import { adjustStock, articles, mayChangeStockAt } from '../stock/index.ts';
 import { users } from '../users/index.ts';
+import { notifyClaimState } from './claim-notices.ts';
 import { CLAIM_SCOPE, emptyLueckentext, iso, isBooker, orderOf, outer, rowColumns, stateWhere, toRow, visibleWhere } from './claim-view.ts';
 import { claimCounters, claimFiles, claims, claimStockCorrections } from './claims.table.ts';
 
@@ -174,7 +175,7 @@ export async function createClaim(deps: ServiceDeps<'db'>, actor: Actor, input: 
 /** The claim as the rules of a change need it; 404 outside the person's locations. */
 async function current(db: Db, actor: Actor, id: string) {
   const [row] = await db
-    .select({ locationId: claims.locationId, completed: claims.completed, stockUpdated: claims.stockUpdated, baNumber: claims.baNumber })
+    .select({ locationId: claims.locationId, statusId: claims.statusId, completed: claims.completed, stockUpdated: claims.stockUpdated, baNumber: claims.baNumber })
     .from(claims)
     .where(and(eq(claims.id, id), visibleWhere(actor)));
   if (!row) throw notFound(MSG.claimUnknown);
@@ -197,7 +198,8 @@ async function applied(db: Db, actor: Actor, id: string, updated: { id: string }
 }
 
 /** PUT /claims/{id}: the information tab. The location of a recorded claim stays. */
-export async function updateClaim({ db }: ServiceDeps<'db'>, actor: Actor, { id, claim: input }: { id: string; claim: TClaimInput }) {
+export async function updateClaim(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, { id, claim: input }: { id: string; claim: TClaimInput }) {
+  const { db } = deps;
   const row = await current(db, actor, id);
   if (row.locationId !== input.locationId) throw badRequest(MSG.claimLocationFixed);
   const updated = await db
@@ -216,6 +218,7 @@ export async function updateClaim({ db }: ServiceDeps<'db'>, actor: Actor, { id,
     .where(and(eq(claims.id, id), stillEditable(actor)))
     .returning({ id: claims.id })
     .catch(unknownStatus);
+  if (updated.length > 0 && (input.status ?? null) !== row.statusId) await notifyClaimState(deps, actor, { id });
   return applied(db, actor, id, updated);
 }
 
@@ -236,7 +239,8 @@ const stamp = (column: AnyPgColumn, on: boolean) => (on ? sql`coalesce(${column}
  * for bookers; completing needs a scenario; the supplier's number and acceptance only after
  * forwarding (spec 2 §4).
  */
-export async function updateChecklist({ db }: ServiceDeps<'db'>, actor: Actor, { id, checklist: input }: { id: string; checklist: TChecklistInput }) {
+export async function updateChecklist(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, { id, checklist: input }: { id: string; checklist: TChecklistInput }) {
+  const { db } = deps;
   const row = await current(db, actor, id);
   if (!isBooker(actor) && (input.stockUpdated !== row.stockUpdated || input.baNumber !== row.baNumber)) throw forbidden(MSG.claimBookingNotAllowed);
   if (claimScenarioMissing(input)) throw badRequest(MSG.claimScenarioRequired);
@@ -261,6 +265,7 @@ export async function updateChecklist({ db }: ServiceDeps<'db'>, actor: Actor, {
     })
     .where(and(eq(claims.id, id), stillEditable(actor)))
     .returning({ id: claims.id });
+  if (updated.length > 0 && input.completed && !row.completed) await notifyClaimState(deps, actor, { id, completed: true });
   return applied(db, actor, id, updated);
 }
 
