@@ -29,13 +29,13 @@ import { RequirePermission } from '../ui/RequirePermission.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { useLiveCounters } from './live-events.ts';
 import { APP_NAME, NAVIGATION, pageTitle } from './navigation.ts';
-import { DASHBOARD_CARDS, LIVE_REREADS, NAV_BADGES, OVERLAYS, ROUTES, SETTINGS_SECTIONS } from './routes.ts';
+import { DASHBOARD_CARDS, HEADER_ITEMS, LIVE_REREADS, NAV_BADGES, OVERLAYS, ROUTES, SETTINGS_SECTIONS, USER_SETTINGS } from './routes.ts';
 import { uiState, useUiState } from './ui-state.ts';
 import { useTokenRefresh } from './useTokenRefresh.ts';
 import classes from './Shell.module.css';
 
 /** What the features contribute to views that show others' parts (settings, dashboard, task links). */
-const REGISTRY: Registry = { navigation: NAVIGATION, settings: SETTINGS_SECTIONS, dashboard: DASHBOARD_CARDS };
+const REGISTRY: Registry = { navigation: NAVIGATION, settings: SETTINGS_SECTIONS, dashboard: DASHBOARD_CARDS, userSettings: USER_SETTINGS };
 
 function NavLabel({ item }: { item: NavItem }) {
   const Counter = item.counter ? NAV_BADGES[item.counter] : undefined;
@@ -217,6 +217,9 @@ export function Shell() {
               </UnstyledButton>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              {HEADER_ITEMS.map((item, i) => (
+                <Fragment key={i}>{item}</Fragment>
+              ))}
               <UserBlock />
               <Tooltip label="Kopfzeile ausblenden">
                 <ActionIcon variant="subtle" color="stone.8" size="lg" onClick={toggleHeader} aria-label="Kopfzeile ausblenden">

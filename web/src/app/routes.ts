@@ -12,6 +12,7 @@ import { GLOBAL_SETTINGS_FEATURE } from '../features/global-settings/routes.tsx'
 import { LISTS_FEATURE } from '../features/lists/routes.tsx';
 import { LOCATIONS_FEATURE } from '../features/locations/routes.tsx';
 import { NEWS_FEATURE } from '../features/news/routes.tsx';
+import { NOTIFICATIONS_FEATURE } from '../features/notifications/routes.tsx';
 import { SESSION_FEATURE } from '../features/session/routes.tsx';
 import { SETTINGS_FEATURE } from '../features/settings/routes.tsx';
 import { SPECIAL_APPOINTMENTS_FEATURE } from '../features/special-appointments/routes.tsx';
@@ -47,6 +48,7 @@ export const FEATURES: readonly Feature[] = [
   SPECIAL_APPOINTMENTS_FEATURE,
   TEAMS_FEATURE,
   SESSION_FEATURE,
+  NOTIFICATIONS_FEATURE,
 ];
 
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
@@ -63,12 +65,18 @@ export const DASHBOARD_CARDS: readonly DashboardCard[] = FEATURES.flatMap((f) =>
 const COUNTERS = FEATURES.flatMap((f) => f.counters ?? []);
 
 /** The badge of each navigation counter; an entry whose counter no feature keeps shows none. */
-export const NAV_BADGES: Partial<Record<CounterKind, ComponentType>> = Object.fromEntries(COUNTERS.map((c) => [c.kind, c.badge]));
+export const NAV_BADGES: Partial<Record<CounterKind, ComponentType>> = Object.fromEntries(COUNTERS.flatMap((c) => (c.badge ? [[c.kind, c.badge]] : [])));
 
 /** What a live event of each kind reads again. */
 export const LIVE_REREADS: LiveRereads = Object.fromEntries(
   LIVE_KINDS.map((kind) => [kind, COUNTERS.filter((c) => c.kind === kind).flatMap((c) => c.rereads)]),
 ) as Record<LiveKind, QueryKey[]>;
+
+/** What the features add to the person's own settings. */
+export const USER_SETTINGS = FEATURES.flatMap((f) => (f.userSettings ? [f.userSettings] : []));
+
+/** What the features show in the header. */
+export const HEADER_ITEMS = FEATURES.flatMap((f) => (f.header ? [f.header] : []));
 
 /** What the features show beside every view. */
 export const OVERLAYS = FEATURES.flatMap((f) => (f.overlay ? [f.overlay] : []));

@@ -54,8 +54,8 @@ export interface AppRoute {
 /** A counter a feature keeps beside its navigation entry or section. */
 export interface NavCounter {
   kind: CounterKind;
-  /** The number beside the label; it reads its own query. */
-  badge: ComponentType;
+  /** The number beside the label; it reads its own query. None for a count shown elsewhere (the bell). */
+  badge?: ComponentType;
   /**
    * What a live event of this kind reads again: the counter, and the lists that show the same
    * things, so a page never shows a number its list contradicts. Prefixes: every loaded filter or
@@ -113,4 +113,8 @@ export interface Feature {
   dashboard?: readonly DashboardCard[];
   /** Shown once beside every view, e.g. the news a person has still to read. */
   overlay?: ReactNode;
+  /** Shown in the header before the person's name, e.g. the notification bell. */
+  header?: ReactNode;
+  /** A part of the person's own settings (/benutzereinstellungen), usually lazy. */
+  userSettings?: ReactNode;
 }

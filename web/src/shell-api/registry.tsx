@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { DashboardCard, SettingsSection } from './feature.ts';
 import { useCurrentUser } from './current-user.tsx';
 import { visibleNavigation, type NavItem } from './navigation.ts';
@@ -15,6 +15,8 @@ export interface Registry {
   settings: readonly SettingsSection[];
   /** The dashboard cards, each column in its order. */
   dashboard: readonly DashboardCard[];
+  /** Parts of the user settings other features add (notifications), below the personal data. */
+  userSettings: readonly ReactNode[];
 }
 
 export const RegistryContext = createContext<Registry | null>(null);

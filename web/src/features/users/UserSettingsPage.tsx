@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Divider, Grid, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { Alert, Box, Button, Divider, Grid, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
 import { ZUpdateOwnSettingsRequest } from '@filialportal/core/users';
 import { useCurrentUser } from '../../shell-api/current-user.tsx';
+import { useRegistry } from '../../shell-api/registry.tsx';
 import { zodResolver } from '../../ui/form-problem.ts';
 import type { PickedImage } from '../../ui/ImagePicker.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -39,6 +40,7 @@ const checkOwnSettings = zodResolver(ZUpdateOwnSettingsRequest, ownSettingsBody,
 /** View 'Benutzereinstellungen': the current user edits name, phone, location, password, picture. */
 export function UserSettingsPage() {
   const user = useCurrentUser();
+  const { userSettings } = useRegistry();
   const save = useSaveOwnSettings(user.id);
   const [saved, setSaved] = useState(false);
   const { form, values, message, invalid, fail, refused } = useCheckedForm<Values>({
@@ -160,6 +162,13 @@ export function UserSettingsPage() {
           </Grid.Col>
         </Grid>
       </form>
+      {userSettings.map((part, i) => (
+        <Box mt="lg" key={i}>
+          <Suspense fallback={<Skeleton h={320} />}>
+            {part}
+          </Suspense>
+        </Box>
+      ))}
     </>
   );
 }
