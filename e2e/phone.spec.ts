@@ -58,7 +58,9 @@ async function openRequestForLead(request: APIRequestContext): Promise<{ name: s
 
 /** The element lies wholly inside the window (after scrolling it into view vertically). */
 async function expectInViewport(page: Page, target: Locator) {
-  await target.scrollIntoViewIfNeeded();
+  // Into the middle: Playwright's scrollIntoViewIfNeeded leaves an element that shows but for a
+  // pixel, and an element scrolled to the very edge may end a fraction of a pixel beyond it.
+  await target.evaluate((el) => (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center', inline: 'nearest' }));
   const box = await target.boundingBox();
   const size = page.viewportSize()!;
   expect(box, 'element is rendered').not.toBeNull();
@@ -313,5 +315,135 @@ test.describe('Navigation', () => {
     await expect(page.getByText('Keine Anträge vorhanden')).toHaveCount(0);
     await expect(page.getByText('0 Anträge')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible({ timeout: 6500 });
+  });
+});
+
+/** The smallest hit area a finger is given (docs/decisions/web-beruehrungsflaechen.md). */
+const TOUCH = 44;
+
+/**
+ * Every visible, enabled control of the main content and the header – or of the open dialog,
+ * which covers them – whose hit area is smaller than TOUCH × TOUCH, as `tag "name" w×h`. The hit
+ * area of a control is the largest of its own box, its label (a checkbox's or switch's row) and
+ * the field it sits in (the search field inside a multi-select). The one exception: a link inside
+ * running text (WCAG 2.5.5).
+ */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((touch) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's globals, untyped here
+    const w = globalThis as any;
+    const doc = w.document;
+    const CONTROLS = [
+      'button',
+      'a[href]',
+      'input:not([type=hidden])',
+      'select',
+      'textarea',
+      '[role=button]',
+      '[role=link]',
+      '[role=tab]',
+      '[role=checkbox]',
+      '[role=radio]',
+      '[role=switch]',
+      '[role=combobox]',
+      '[role=slider]',
+    ].join(', ');
+    const dialogs = [...doc.querySelectorAll('[role=dialog]')].filter((d) => d.getBoundingClientRect().width > 0);
+    const roots = dialogs.length > 0 ? dialogs : [...doc.querySelectorAll('main, header')];
+    const found: string[] = [];
+    for (const root of roots) {
+      for (const el of root.querySelectorAll(CONTROLS)) {
+        if (el.matches(':disabled, [aria-disabled=true]') || el.closest('[aria-hidden=true], [hidden], [inert]')) continue;
+        if (w.getComputedStyle(el).visibility === 'hidden') continue;
+        const inRunningText = el.matches('a[href]') && w.getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent ?? '').trim() !== (el.textContent ?? '').trim();
+        if (inRunningText) continue;
+        const hosts = [el, el.closest('label'), el.id ? doc.querySelector(`label[for="${w.CSS.escape(el.id)}"]`) : null, el.parentElement?.closest('.mantine-Input-input, .mantine-SegmentedControl-control')];
+        const boxes = hosts.filter(Boolean).map((h) => h.getBoundingClientRect());
+        if (boxes.every((b) => b.width === 0 || b.height === 0)) continue;
+        if (boxes.some((b) => b.width >= touch && b.height >= touch)) continue;
+        const own = boxes[0];
+        const name = [el.getAttribute('aria-label'), el.labels?.[0]?.textContent, el.textContent, el.getAttribute('placeholder'), el.getAttribute('name')].map((n) => (n ?? '').trim()).find(Boolean)?.slice(0, 60) ?? '';
+        found.push(`${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${name}" ${Math.round(own.width * 10) / 10}×${Math.round(own.height * 10) / 10}`);
+      }
+    }
+    return found;
+  }, TOUCH);
+}
+
+/** At phone width the page does not scroll sideways and every control is a full touch target. */
+async function expectPhoneScreen(page: Page, screen: string) {
+  await apiSettled(page);
+  const width = await page.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return { scroll: root.scrollWidth, client: root.clientWidth };
+  });
+  expect(width.scroll, `${screen}: die Seite scrollt seitwärts`).toBeLessThanOrEqual(width.client);
+  expect(await smallTargets(page), `${screen}: Bedienelemente kleiner als ${TOUCH} × ${TOUCH} px`).toEqual([]);
+}
+
+test.describe('Tagesgeschäft am Telefon (390 × 844): kein Seitwärtsscrollen, Ziele ab 44 px', () => {
+  test.use({ viewport: PHONE });
+
+  test('Verkauf: Dashboard, eigene Aufgaben, Urlaubsantrag, Neuigkeiten, Beanstandungen und ihr Formular', async ({ page }) => {
+    await login(page, 'verkauf@example.com', undefined, '/dashboard');
+    await expect(page.getByRole('region', { name: /^Meine Aufgaben/ }).getByRole('checkbox').first()).toBeVisible();
+    await expectPhoneScreen(page, 'Dashboard');
+
+    await page.goto('/aufgaben/eigene');
+    await expect(page.getByRole('heading', { level: 1, name: 'Eigene Aufgaben' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /erledigt$/ }).first()).toBeVisible();
+    await expectPhoneScreen(page, 'Eigene Aufgaben');
+
+    await page.goto('/urlaub/antrag');
+    await expect(page.getByRole('heading', { level: 1, name: 'Neuer Urlaubsantrag' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Überstundenabbau' }).check();
+    await expectPhoneScreen(page, 'Urlaubsantrag');
+
+    await page.goto('/neuigkeiten');
+    await expect(page.getByRole('heading', { level: 1, name: 'Neuigkeiten' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Gefällt mir/ }).first()).toBeVisible();
+    await expectPhoneScreen(page, 'Neuigkeiten');
+
+    await firstOpenClaim(page, () => page.goto('/beanstandungen'));
+    await expect(page.getByRole('list', { name: 'Offene Beanstandungen' }).getByRole('listitem').first()).toBeVisible();
+    await expectPhoneScreen(page, 'Beanstandungen');
+
+    await page.getByRole('button', { name: 'Neue Beanstandung' }).click();
+    const form = page.getByRole('dialog', { name: 'Neue Beanstandung anlegen' });
+    await expect(form.getByRole('tab', { name: 'Informationen' })).toBeVisible();
+    await expectPhoneScreen(page, 'Beanstandung anlegen');
+    await expectInViewport(page, form.getByRole('button', { name: 'Beanstandung anlegen' }));
+  });
+
+  test('Filialleitung: delegierte Aufgaben als Karten und das Formular einer neuen Aufgabe', async ({ page }) => {
+    await login(page, 'filialleitung@example.com', undefined, '/aufgaben/delegiert');
+    const open = page.getByRole('list', { name: 'Offene delegierte Aufgaben' });
+    await expect(open.getByRole('listitem').first()).toBeVisible();
+    await expectPhoneScreen(page, 'Delegierte Aufgaben');
+
+    await page.getByRole('button', { name: 'Neue Aufgabe' }).click();
+    const form = page.getByRole('dialog', { name: 'Neue Aufgabe' });
+    await expect(form.getByRole('textbox', { name: 'Titel' })).toBeVisible();
+    await form.getByRole('button', { name: 'Unteraufgabe hinzufügen' }).click();
+    await expectPhoneScreen(page, 'Neue Aufgabe');
+    await expectInViewport(page, form.getByRole('button', { name: 'Erstellen' }));
+  });
+
+  test('Lager: Bestandskarten mit änderbarem Bestand und der Scan-Dialog, „Bestand ändern“ bleibt in Reichweite', async ({ page }) => {
+    await login(page, 'lagerist@example.com', undefined, '/sortiment/bestand');
+    const articles = page.getByRole('list', { name: 'Artikel' });
+    await expect(articles.getByRole('textbox', { name: 'Bestand LA-1000' })).toBeVisible({ timeout: 20_000 });
+    await expectPhoneScreen(page, 'Bestand');
+
+    // Far down the list of cards the button to scan is still on the screen.
+    await articles.getByRole('listitem').last().scrollIntoViewIfNeeded();
+    const change = page.getByRole('button', { name: 'Bestand ändern' });
+    await expect(change).toBeInViewport();
+    await change.click();
+    const dialog = page.getByRole('dialog', { name: 'Bestand ändern' });
+    await expect(dialog.getByRole('textbox', { name: 'EAN' })).toBeVisible();
+    await expectPhoneScreen(page, 'Bestand ändern');
+    await dialog.getByRole('switch', { name: 'Mit der Kamera scannen' }).check();
+    await expectPhoneScreen(page, 'Bestand ändern mit Kamera');
   });
 });
