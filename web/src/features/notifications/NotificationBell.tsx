@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Popover, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { countOf } from '@filialportal/core/plural';
@@ -18,11 +19,23 @@ export function NotificationBell() {
   const first = list.data?.pages[0];
   const unread = first?.unread ?? 0;
   const label = unread > 0 ? `Benachrichtigungen, ${countOf(unread, 'ungelesene', 'ungelesene')}` : 'Benachrichtigungen';
+  // A phone has no room for a list beside the page: the bell leads to the list itself.
+  const phone = useMediaQuery('(max-width: 36em)');
+  if (phone) {
+    return (
+      <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="oak" offset={6}>
+        <ActionIcon component={Link} to="/benachrichtigungen" variant="subtle" color="stone.8" size={44} aria-label={label}>
+          <IconBell size={22} stroke={1.7} />
+        </ActionIcon>
+      </Indicator>
+    );
+  }
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal trapFocus returnFocus>
+    // No fade: the list is there at once, and nothing is checked or read half transparent.
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal trapFocus returnFocus transitionProps={{ duration: 0 }}>
       <Popover.Target>
         <Tooltip label="Benachrichtigungen" disabled={opened}>
-          <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="oak" offset={6} aria-hidden={false}>
+          <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="oak" offset={6}>
             <ActionIcon variant="subtle" color="stone.8" size={44} onClick={() => setOpened((o) => !o)} aria-label={label} aria-expanded={opened} aria-haspopup="dialog">
               <IconBell size={22} stroke={1.7} />
             </ActionIcon>

@@ -52,6 +52,14 @@ export function useSaveNotificationSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NotificationSettings) => api<NotificationSettings>('/api/notifications/settings', { method: 'PUT', body: body satisfies z.input<typeof ZNotificationSettings> }),
+    // The box ticks at once; a refusal puts the stored choice back.
+    onMutate: async (body) => {
+      await client.cancelQueries({ queryKey: notificationKeys.settings });
+      const before = client.getQueryData<NotificationSettings>(notificationKeys.settings);
+      if (before) client.setQueryData(notificationKeys.settings, { kinds: before.kinds.map((k) => body.kinds.find((c) => c.kind === k.kind) ?? k) });
+      return { before };
+    },
+    onError: (_err, _body, context) => context?.before && client.setQueryData(notificationKeys.settings, context.before),
     onSuccess: (saved) => client.setQueryData(notificationKeys.settings, saved),
   });
 }
