@@ -323,7 +323,8 @@ const TOUCH = 44;
 
 /**
  * Every visible, enabled control of the main content and the header – or of the open dialog,
- * which covers them – whose hit area is smaller than TOUCH × TOUCH, as `tag "name" w×h`. The hit
+ * which covers them – whose hit area is smaller than TOUCH × TOUCH, as `tag "name" w×h`, or that
+ * the window's edge cuts off. The hit
  * area of a control is the largest of its own box, its label (a checkbox's or switch's row) and
  * the field it sits in (the search field inside a multi-select). The one exception: a link inside
  * running text (WCAG 2.5.5).
@@ -357,11 +358,20 @@ function smallTargets(page: Page): Promise<string[]> {
         if (w.getComputedStyle(el).visibility === 'hidden') continue;
         const inRunningText = el.matches('a[href]') && w.getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent ?? '').trim() !== (el.textContent ?? '').trim();
         if (inRunningText) continue;
+        const own = el.getBoundingClientRect();
+        // Cut off by the window's edge (a crowded header), unless it scrolls inside a box of its own.
+        const inScrollBox = (() => {
+          for (let box = el.parentElement; box && box !== doc.body; box = box.parentElement) if (/auto|scroll/.test(w.getComputedStyle(box).overflowX)) return true;
+          return false;
+        })();
+        if (!inScrollBox && own.width > 0 && (own.left < 0 || own.right > doc.documentElement.clientWidth + 0.5)) {
+          found.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}" reicht über den Fensterrand (${Math.round(own.left)}–${Math.round(own.right)} px)`);
+          continue;
+        }
         const hosts = [el, el.closest('label'), el.id ? doc.querySelector(`label[for="${w.CSS.escape(el.id)}"]`) : null, el.parentElement?.closest('.mantine-Input-input, .mantine-SegmentedControl-control')];
         const boxes = hosts.filter(Boolean).map((h) => h.getBoundingClientRect());
         if (boxes.every((b) => b.width === 0 || b.height === 0)) continue;
         if (boxes.some((b) => b.width >= touch && b.height >= touch)) continue;
-        const own = boxes[0];
         const name = [el.getAttribute('aria-label'), el.labels?.[0]?.textContent, el.textContent, el.getAttribute('placeholder'), el.getAttribute('name')].map((n) => (n ?? '').trim()).find(Boolean)?.slice(0, 60) ?? '';
         found.push(`${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${name}" ${Math.round(own.width * 10) / 10}×${Math.round(own.height * 10) / 10}`);
       }
