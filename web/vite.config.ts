@@ -46,9 +46,11 @@ function tablerIconsDirect(): Plugin {
 }
 
 /**
- * The login screen needs React, Mantine's core and the session code only; every feature page is
- * a lazy chunk. Big libraries get their own long-cached chunks so a release of the app code does
- * not invalidate them.
+ * The login screen loads React, the router, the Mantine components it shows and the session
+ * code only; the application after the login (AfterLogin.tsx) and every feature page are lazy
+ * chunks. React gets a long-cached chunk of its own so a release of the app code does not
+ * invalidate it. Mantine has none: one chunk of all its components would put every component
+ * any page uses onto the login page; split by use, the login page loads the few it shows.
  */
 export default defineConfig({
   plugins: [tablerIconsDirect(), react()],
@@ -71,7 +73,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 2 },
           ],
         },
       },

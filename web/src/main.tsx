@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// Mantine's core styles serve the login page; the styles of dates, notifications and the editor
+// come with the application after the login (app/AfterLogin.tsx).
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/tiptap/styles.css';
 import './app/app.css';
 import { App } from './app/App.tsx';
 

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { PUBLIC_ROUTES } from '../features/session/routes.tsx';
-import { AlertPopup } from '../ui/AlertPopup.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { LoginGate } from './LoginGate.tsx';
 import { Providers } from './Providers.tsx';
@@ -10,7 +9,6 @@ export function App() {
   return (
     <Providers>
       <BrowserRouter>
-        <AlertPopup />
         <Suspense fallback={<FullScreenLoader text="Wird geladen …" />}>
           <Routes>
             {PUBLIC_ROUTES.map((route) => (

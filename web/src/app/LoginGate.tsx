@@ -1,47 +1,29 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@filialportal/core/messages';
-import type { CurrentUserResponse } from '@filialportal/core/users';
-import { isSessionLost } from '../api/client.ts';
-import { session, useSession } from '../api/session.ts';
+import { lazy, Suspense } from 'react';
+import { useSession } from '../api/session.ts';
 import { LoginPage } from '../features/session/LoginPage.tsx';
-import { currentUserQuery } from '../features/users/users.api.ts';
-import { CurrentUserContext, CurrentUserUpdateContext } from '../shell-api/current-user.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 
-const loadShell = () => import('./Shell.tsx');
-const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
+// Everything after the login is loaded on demand: the login page loads neither the query cache
+// nor the application (docs/decisions/login-page-code-split.md).
+const loadSession = () => import('./SessionApp.tsx');
+const SessionApp = lazy(() => loadSession().then((m) => ({ default: m.SessionApp })));
 
 /**
- * No token: the login screen. Token but no user yet: the 'connecting' spinner. Token and user:
- * the application. After a session loss the application stays (with the alert) until the reset.
+ * No token: the login screen. A token: the session (SessionApp.tsx), which loads the current
+ * user and then shows the application. After a session loss the application stays (with the
+ * alert) until the reset.
  */
 export function LoginGate() {
   const { token, lost, notice } = useSession();
-  const user = useQuery({ ...currentUserQuery, enabled: !!token });
-  const client = useQueryClient();
-  const updateUser = useCallback((data: CurrentUserResponse) => client.setQueryData(currentUserQuery.queryKey, data), [client]);
 
-  // The shell's code loads while GET /user is on its way.
-  if (token) void loadShell();
-
-  useEffect(() => {
-    if (token && user.data) session.markEstablished();
-  }, [token, user.data]);
-
-  useEffect(() => {
-    if (token && user.isError && !isSessionLost(user.error)) session.reset(MSG.reLogin);
-  }, [token, user.isError, user.error]);
+  // With a token, the application's code loads beside the session's, and GET /user as soon as
+  // the session's small chunk is there: the big chunk does not hold up the call.
+  if (token) void loadSession().then((m) => m.loadApplication());
 
   if (!token && !lost) return <LoginPage notice={notice} />;
-  if (!user.data) return <FullScreenLoader />;
   return (
-    <CurrentUserContext.Provider value={user.data.user}>
-      <CurrentUserUpdateContext.Provider value={updateUser}>
-        <Suspense fallback={<FullScreenLoader />}>
-          <Shell />
-        </Suspense>
-      </CurrentUserUpdateContext.Provider>
-    </CurrentUserContext.Provider>
+    <Suspense fallback={<FullScreenLoader />}>
+      <SessionApp />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { errorMessage, isSessionLost } from '../api/client.ts';
-import { showAlert } from './AlertPopup.tsx';
+import { showAlert } from './alert-store.ts';
 
 /** Shows a failed call's German message in the alert popup; a lost session has its own flow. */
 export function alertError(error: unknown) {

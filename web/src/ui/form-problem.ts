@@ -1,5 +1,6 @@
-// Generic messages of the schemas (lengths, types) in German, as the server gives them.
-import '@filialportal/core/zod-locale';
+// zod's generic messages (lengths, types) are German once ui/zod-setup.ts has run:
+// the application after the login (app/AfterLogin.tsx) and the password reset page import it, so
+// this module, which the login page uses too, does not bring zod onto the login page.
 
 /** The first failing rule of a form: its message and the fields that fail with it. */
 export interface FormProblem {

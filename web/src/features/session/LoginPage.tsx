@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Box, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
-import { ZLoginFields } from '@filialportal/core/session';
-import { ZPasswordForgottenRequest } from '@filialportal/core/users';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { session } from '../../api/session.ts';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
+import { LOGIN_FIELDS, PASSWORD_FORGOTTEN_FIELDS } from './login-fields.ts';
 import { requestPasswordMail, requestToken } from './session.api.ts';
 import classes from './LoginPage.module.css';
 
@@ -49,7 +48,7 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
   const { form, values, message, invalid } = useCheckedForm<LoginValues>({
     initialValues: { username: '', password: '' },
     // The empty fields, each with its message: nothing is asked of the server then.
-    validate: zodResolver(ZLoginFields),
+    validate: zodResolver(LOGIN_FIELDS),
     onValuesChange: () => session.clearNotice(),
   });
   const [loading, setLoading] = useState(false);
@@ -127,7 +126,7 @@ function ForgottenForm({ initialUsername, onBack }: { initialUsername: string; o
   const [sent, setSent] = useState<string | null>(null);
   const { form, message, refused } = useCheckedForm({
     initialValues: { username: initialUsername },
-    validate: zodResolver(ZPasswordForgottenRequest),
+    validate: zodResolver(PASSWORD_FORGOTTEN_FIELDS),
     oneAtATime: true,
   });
 

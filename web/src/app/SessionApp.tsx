@@ -1,0 +1,61 @@
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { MSG } from '@filialportal/core/messages';
+import type { CurrentUserResponse } from '@filialportal/core/users';
+import { isSessionLost } from '../api/client.ts';
+import { session, useSession } from '../api/session.ts';
+import { currentUserQuery } from '../features/users/users.api.ts';
+import { CurrentUserContext, CurrentUserUpdateContext } from '../shell-api/current-user.tsx';
+import { FullScreenLoader } from './FullScreenLoader.tsx';
+import { createQueryClient } from './query-client.ts';
+
+/** The application (shell, features, dates, modals): LoginGate starts loading it together with this chunk. */
+export const loadApplication = () => import('./AfterLogin.tsx');
+const AfterLogin = lazy(() => loadApplication().then((m) => ({ default: m.AfterLogin })));
+
+/**
+ * One query cache for the page's life: the login page has none (it loads no query library), a
+ * session fills it, and the reset to the login screen empties it.
+ */
+const queryClient = createQueryClient();
+session.onReset(() => {
+  queryClient.cancelQueries().catch(() => undefined);
+  queryClient.clear();
+});
+
+function CurrentUserGate() {
+  const { token } = useSession();
+  const user = useQuery({ ...currentUserQuery, enabled: !!token });
+  const updateUser = useCallback((data: CurrentUserResponse) => queryClient.setQueryData(currentUserQuery.queryKey, data), []);
+
+  useEffect(() => {
+    if (token && user.data) session.markEstablished();
+  }, [token, user.data]);
+
+  useEffect(() => {
+    if (token && user.isError && !isSessionLost(user.error)) session.reset(MSG.reLogin);
+  }, [token, user.isError, user.error]);
+
+  if (!user.data) return <FullScreenLoader />;
+  return (
+    <CurrentUserContext.Provider value={user.data.user}>
+      <CurrentUserUpdateContext.Provider value={updateUser}>
+        <Suspense fallback={<FullScreenLoader />}>
+          <AfterLogin />
+        </Suspense>
+      </CurrentUserUpdateContext.Provider>
+    </CurrentUserContext.Provider>
+  );
+}
+
+/**
+ * A session: token but no user yet shows the 'connecting' spinner, token and user the
+ * application. After a session loss the application stays (with the alert) until the reset.
+ */
+export function SessionApp() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CurrentUserGate />
+    </QueryClientProvider>
+  );
+}
