@@ -19,6 +19,7 @@ const WEB_BUILD = path.join(ROOT, 'web/.dist-build');
 /** Everything the bundle is made of: the web sources and configs, the core code it imports, the installed versions. */
 const INPUTS = [
   'web/src',
+  'web/sw',
   'web/public',
   'web/index.html',
   'web/package.json',

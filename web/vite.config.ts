@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { OAK, PRIMARY_SHADE, STONE } from './src/app/brand.ts';
 
 /**
  * `import { IconX } from '@tabler/icons-react'` names the package's index, which re-exports
@@ -45,6 +47,62 @@ function tablerIconsDirect(): Plugin {
   };
 }
 
+/** The browser's bar in the primary colour: index.html's `%FP_THEME_COLOR%`, the same as the manifest's. */
+function themeColor(): Plugin {
+  return { name: 'theme-color', transformIndexHtml: (html) => html.replaceAll('%FP_THEME_COLOR%', OAK[PRIMARY_SHADE]) };
+}
+
+/**
+ * Installable app and offline shell (docs/decisions/service-worker.md): the web app manifest
+ * (/manifest.webmanifest, linked from index.html by the plugin) and the service worker
+ * (web/sw/sw.ts → /sw.js), into which the build writes the list of files to precache. The
+ * worker registers itself from the app (app/pwa.ts), after the page has loaded.
+ */
+function pwa() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: {
+      id: '/',
+      name: 'Filialportal',
+      short_name: 'Filialportal',
+      description: 'Das Mitarbeiterportal für Filialen, Zentrallager und Franchisepartner',
+      lang: 'de',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: OAK[PRIMARY_SHADE],
+      background_color: STONE[0],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The app shell: every script and style of this version, the page, the icons. Not the
+      // barcode reader's WebAssembly (1 MB, the scanner needs the network for each article
+      // anyway; the browser caches it for a year like every hashed file).
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globIgnores: ['**/*.wasm'],
+      // Hashed names change with their content: Workbox need not keep a revision of its own.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+    devOptions: { enabled: false },
+    // The worker is a second, small build: as quiet as the app's (scripts/build-web.mjs).
+    integration: {
+      configureCustomSWViteBuild(config) {
+        config.logLevel = 'warn';
+        config.build = { ...config.build, reportCompressedSize: false };
+      },
+    },
+  });
+}
+
 /**
  * The login screen loads React, the router, the Mantine components it shows and the session
  * code only; the application after the login (AfterLogin.tsx) and every feature page are lazy
@@ -53,7 +111,7 @@ function tablerIconsDirect(): Plugin {
  * any page uses onto the login page; split by use, the login page loads the few it shows.
  */
 export default defineConfig({
-  plugins: [tablerIconsDirect(), react()],
+  plugins: [tablerIconsDirect(), react(), themeColor(), pwa()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

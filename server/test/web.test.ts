@@ -111,4 +111,29 @@ describe('web app', () => {
     expect(icon.headers['content-encoding']).toBeUndefined();
     expect(icon.body).toContain('<svg');
   });
+
+  it('serves the service worker and the manifest revalidated every time, the manifest as application/manifest+json', async () => {
+    const manifest = JSON.stringify({ name: 'Filialportal', display: 'standalone', start_url: '/' });
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), manifest);
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest.br'), zlib.brotliCompressSync(manifest));
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.mkdirSync(path.join(webDist, 'icons'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+
+    for (const encoding of [undefined, 'br']) {
+      const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.headers['content-type'], encoding).toMatch(/^application\/manifest\+json/);
+      expect(res.headers['cache-control'], encoding).toBe('no-cache');
+      expect(res.headers['content-encoding'], encoding).toBe(encoding);
+    }
+    // A browser checks the worker for a new version on every visit: never from a cache unasked.
+    const sw = await get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const icon = await get('/icons/icon-192.png');
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
 });

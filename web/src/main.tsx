@@ -17,6 +17,10 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 window.addEventListener('load', () => setTimeout(() => sessionStorage.removeItem('filialportal.reloadedForUpdate'), 10_000));
 
+// The service worker (offline shell, updates) after the page has loaded: its code and the
+// precaching of the app do not compete with what the page needs first.
+window.addEventListener('load', () => void import('./app/pwa.ts').then((m) => m.registerServiceWorker()));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

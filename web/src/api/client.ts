@@ -1,4 +1,5 @@
 import { MSG } from '@filialportal/core/messages';
+import { reportReached, reportUnreachable } from './connection.ts';
 import { session } from './session.ts';
 
 /** A refused or failed call; `message` is the server's German text (or a fallback). */
@@ -20,6 +21,11 @@ export class ApiError extends Error {
 /** True for errors the session-loss flow already handles; such errors are not shown again. */
 export function isSessionLost(error: unknown): boolean {
   return error instanceof ApiError && error.sessionLost;
+}
+
+/** True for a call that got no answer at all (no network, server down): 'Keine Verbindung'. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
 }
 
 /** The German message of any error, for display. */
@@ -93,8 +99,10 @@ async function send(path: string, { method = 'GET', body, auth = true, keepSessi
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
   } catch (error) {
     if (signal?.aborted) throw error;
+    reportUnreachable();
     throw new ApiError(0, requestFailed(0), 'network');
   }
+  reportReached();
   if (response.ok) return response;
 
   let message = '';
@@ -171,6 +179,7 @@ function sendWithProgress<T>(path: string, method: 'POST' | 'PUT', contentType: 
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
+      reportReached();
       let data: { error?: { message?: string; code?: string } } | null = null;
       let readable = true;
       try {
@@ -187,7 +196,10 @@ function sendWithProgress<T>(path: string, method: 'POST' | 'PUT', contentType: 
       }
       reject(new ApiError(xhr.status, data?.error?.message || requestFailed(xhr.status), data?.error?.code ?? ''));
     };
-    xhr.onerror = () => reject(new ApiError(0, requestFailed(0), 'network'));
+    xhr.onerror = () => {
+      reportUnreachable();
+      reject(new ApiError(0, requestFailed(0), 'network'));
+    };
     xhr.send(payload);
   });
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { PUBLIC_ROUTES } from '../features/session/routes.tsx';
+import { ConnectionNotices } from './ConnectionNotices.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { LoginGate } from './LoginGate.tsx';
 import { Providers } from './Providers.tsx';
@@ -17,6 +18,7 @@ export function App() {
             <Route path="*" element={<LoginGate />} />
           </Routes>
         </Suspense>
+        <ConnectionNotices />
       </BrowserRouter>
     </Providers>
   );

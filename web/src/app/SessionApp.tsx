@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MSG } from '@filialportal/core/messages';
 import type { CurrentUserResponse } from '@filialportal/core/users';
-import { isSessionLost } from '../api/client.ts';
+import { isSessionLost, isUnreachable } from '../api/client.ts';
+import { useOnline } from '../api/connection.ts';
 import { session, useSession } from '../api/session.ts';
 import { currentUserQuery } from '../features/users/users.api.ts';
 import { CurrentUserContext, CurrentUserUpdateContext } from '../shell-api/current-user.tsx';
@@ -32,11 +33,19 @@ function CurrentUserGate() {
     if (token && user.data) session.markEstablished();
   }, [token, user.data]);
 
+  // Without a connection the session stays: the page says 'Keine Verbindung' and asks again
+  // once the server is back (an installed app opened in a back room without signal).
+  const online = useOnline();
+  const unreachable = user.isError && isUnreachable(user.error);
   useEffect(() => {
-    if (token && user.isError && !isSessionLost(user.error)) session.reset(MSG.reLogin);
-  }, [token, user.isError, user.error]);
+    if (token && user.isError && !isSessionLost(user.error) && !unreachable) session.reset(MSG.reLogin);
+  }, [token, user.isError, user.error, unreachable]);
+  const { refetch } = user;
+  useEffect(() => {
+    if (online && unreachable) void refetch();
+  }, [online, unreachable, refetch]);
 
-  if (!user.data) return <FullScreenLoader />;
+  if (!user.data) return <FullScreenLoader text={online ? undefined : 'Warten auf das Netz …'} />;
   return (
     <CurrentUserContext.Provider value={user.data.user}>
       <CurrentUserUpdateContext.Provider value={updateUser}>

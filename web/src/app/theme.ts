@@ -1,37 +1,13 @@
 import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { RICH_TEXT_LABELS } from '../ui/german-labels.ts';
+import { OAK, PRIMARY_SHADE, STONE } from './brand.ts';
 
-/** Warm oak brown: the company's floors, calm enough for a working tool. */
-const oak: MantineColorsTuple = [
-  '#fbf6ef',
-  '#f2e8da',
-  '#e5cfb2',
-  '#d8b486',
-  '#cc9c60',
-  '#c48d48',
-  '#bf853b',
-  '#a8722e',
-  '#8a5a24',
-  '#74491b',
-];
-
-/** Muted stone grey with a warm cast, for backgrounds and secondary text. */
-const stone: MantineColorsTuple = [
-  '#f7f6f4',
-  '#ecebe7',
-  '#d8d5cf',
-  '#c2beb5',
-  '#aea99e',
-  '#a29c90',
-  '#9b9588',
-  '#868075',
-  '#787267',
-  '#696257',
-];
+const oak: MantineColorsTuple = OAK;
+const stone: MantineColorsTuple = STONE;
 
 export const theme = createTheme({
   primaryColor: 'oak',
-  primaryShade: { light: 8, dark: 6 },
+  primaryShade: { light: PRIMARY_SHADE, dark: 6 },
   colors: { oak, stone },
   defaultRadius: 'md',
   cursorType: 'pointer',
