@@ -37,6 +37,9 @@ export default defineConfig({
     timezoneId: 'Europe/Berlin',
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
+    // The journeys see the page as the server sends it; the service worker (its cache, its
+    // updates) has a journey of its own (pwa.spec.ts), which allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
