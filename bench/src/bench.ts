@@ -8,7 +8,9 @@
  *    server, the database and the load generator, statements per request, event-loop delay and
  *    the load average; then in an open loop at half the rate reached;
  *  - simulated staff working through their day;
- *  - the front-end budget and start-up.
+ *  - the front-end budget and start-up;
+ *  - Lighthouse (mobile preset) on the login page and the dashboard, against a server as `npm start`
+ *    runs it with the demo company (not in the quick run).
  * Writes bench/REPORT.md and bench/report.json (a quick run writes to test-results/bench-quick/).
  * BENCH_QUICK=1: smaller data and short runs, a smoke test.
  */
@@ -26,9 +28,10 @@ import { seedDemoIfEmpty } from '../../server/src/seed/demo.ts';
 import { type Floor, roundTrips } from './floor.ts';
 import { FULL_SCALE, generateScaleData, type GenerateResult, QUICK_SCALE } from './generate.ts';
 import { type FrontendResult, measureFrontend } from './frontend.ts';
+import { type LighthouseResult, measureLighthouse } from './lighthouse.ts';
 import { Backends, Meter, type Snapshot, type Usage } from './gauges.ts';
 import { type ClosedResult, CONNECTIONS, closedLoop, openLoop, type OpenResult } from './load.ts';
-import { type Child, startChild } from './processes.ts';
+import { type Child, ROOT, startChild } from './processes.ts';
 import { writeReport } from './report.ts';
 import { simulateStaff, type StaffMember, type StaffResult, STEPS } from './staff.ts';
 
@@ -179,6 +182,7 @@ export interface BenchResult {
   scale: typeof scale;
   startup: { emptyMs: number; existingMs: number };
   frontend: FrontendResult | null;
+  lighthouse: LighthouseResult | null;
   targets: TargetResult[];
   endpoints: { name: string; kind: EndpointKind; path: string }[];
   skipped: string[];
@@ -395,6 +399,13 @@ async function main() {
       await liteServer.stop();
     }
 
+    // Lighthouse measures what a person meets: the demo company of `npm start` on a server of its own.
+    let lighthouseResult: LighthouseResult | null = null;
+    if (!quick) {
+      log('Lighthouse (Mobil): Anmeldeseite und Dashboard');
+      lighthouseResult = await measureLighthouse({ port: PORT + 2, reportDir: path.join(ROOT, 'test-results/lighthouse'), log });
+    }
+
     const pgProblem = await postgresAvailable();
     if (pgProblem) {
       skipped.push(pgProblem);
@@ -426,6 +437,7 @@ async function main() {
       scale,
       startup: { emptyMs, existingMs },
       frontend,
+      lighthouse: lighthouseResult,
       targets,
       endpoints: MEASURED.map((e) => ({ name: e.name, kind: e.kind, path: e.path({ largest: ':standort', category: ':sortiment', ean: ':ean', eans: [], folder: ':ordner' }) })),
       skipped,

@@ -1,5 +1,5 @@
 /**
- * Front-end budget: the JavaScript the login page loads (gzip), the largest chunk (minified),
+ * Front-end budget: the JavaScript the login page loads (gzip, and Brotli as sent), the largest chunk (minified),
  * and the Largest Contentful Paint of the login page and of the dashboard after login, measured
  * in Debian's Chromium with a PerformanceObserver.
  */
@@ -13,6 +13,8 @@ const DIST = path.join(ROOT, 'web/dist');
 
 export interface FrontendResult {
   loginJsGzipKiB: number;
+  /** The same scripts as the server sends them to a browser that takes Brotli (the build's .br copies). */
+  loginJsBrotliKiB: number;
   loginJsFiles: number;
   largestChunk: { file: string; kB: number };
   lcpLoginMs: number | null;
@@ -21,6 +23,8 @@ export interface FrontendResult {
 }
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+/** The size the server sends: the build's Brotli copy (scripts/build-web.mjs), the file itself where it has none. */
+const brotliSize = (file: string) => fs.statSync(fs.existsSync(`${file}.br`) ? `${file}.br` : file).size;
 
 /** LCP as the page reports it: the last entry of a buffered PerformanceObserver. */
 const READ_LCP = () =>
@@ -37,7 +41,7 @@ export async function measureFrontend(baseUrl: string, login: { email: string; p
   const largest = chunks.map((f) => ({ file: f, bytes: fs.statSync(path.join(DIST, 'assets', f)).size })).sort((a, b) => b.bytes - a.bytes)[0]!;
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
-    return { loginJsGzipKiB: NaN, loginJsFiles: 0, largestChunk: { file: largest.file, kB: largest.bytes / 1000 }, lcpLoginMs: null, lcpDashboardMs: null, browser: 'fehlt' };
+    return { loginJsGzipKiB: NaN, loginJsBrotliKiB: NaN, loginJsFiles: 0, largestChunk: { file: largest.file, kB: largest.bytes / 1000 }, lcpLoginMs: null, lcpDashboardMs: null, browser: 'fehlt' };
   }
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
   try {
@@ -53,6 +57,7 @@ export async function measureFrontend(baseUrl: string, login: { email: string; p
     const lcpLogin = await page.evaluate(READ_LCP);
     const loginJs = [...scripts].map((p) => path.join(DIST, p)).filter((f) => fs.existsSync(f));
     const loginJsGzip = loginJs.reduce((a, f) => a + gzipSize(f), 0);
+    const loginJsBrotli = loginJs.reduce((a, f) => a + brotliSize(f), 0);
 
     // Dashboard: log in, then load the dashboard afresh so its LCP is a page load of its own.
     await page.getByLabel('Benutzername').fill(login.email);
@@ -74,6 +79,7 @@ export async function measureFrontend(baseUrl: string, login: { email: string; p
     const lcpDashboard = await page.evaluate(READ_LCP);
     return {
       loginJsGzipKiB: loginJsGzip / 1024,
+      loginJsBrotliKiB: loginJsBrotli / 1024,
       loginJsFiles: loginJs.length,
       largestChunk: { file: largest.file, kB: largest.bytes / 1000 },
       lcpLoginMs: lcpLogin || null,

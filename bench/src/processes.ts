@@ -25,10 +25,13 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number, outp
   throw new Error(`${url} antwortet nicht nach ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Spawns `node --import tsx <script>` with the environment and waits until `readyPath` answers 200. */
-export async function startChild(script: string, port: number, env: Record<string, string>, readyPath = '/'): Promise<Child> {
+/**
+ * Spawns `node --import tsx <script>` (or plain `node <script>` with `tsx: false`, for the
+ * project's own .mjs scripts) with the environment and waits until `readyPath` answers 200.
+ */
+export async function startChild(script: string, port: number, env: Record<string, string>, readyPath = '/', opts: { tsx?: boolean } = {}): Promise<Child> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...(opts.tsx === false ? [] : ['--import', 'tsx']), script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
