@@ -72,6 +72,8 @@ describe('access table', () => {
         const label = casesOf(route).length > 1 ? `case ${n + 1}, ` : '';
         const allowed: Exclude<Caller, 'anonym'>[] = [];
         let anonymAllowed = false;
+        // What earlier allowed calls left to do after their answer (notifications sent) is done first.
+        await t.app.background.idle();
         const before = await writeCounts(t.db);
         for (const caller of CALLERS) {
           const expected = expectation(c, caller);
@@ -87,6 +89,7 @@ describe('access table', () => {
             if (problem) problems.push(`${label}${caller}: ${problem}`);
           }
         }
+        await t.app.background.idle();
         const changed = changedTables(before, await writeCounts(t.db));
         if (changed.length) problems.push(`${label}the refusals changed ${changed.join(', ')}`);
 

@@ -8,6 +8,7 @@ import { userGroups } from '../../src/modules/teams/teams.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { trainingRegistrations, trainings } from '../../src/modules/trainings/trainings.table.ts';
 import { manufacturers } from '../../src/modules/lists/lists.table.ts';
+import { notifications } from '../../src/modules/notifications/notifications.table.ts';
 import type { TestContext } from '../helpers.ts';
 
 /**
@@ -140,6 +141,8 @@ export interface Demo {
   advertising: { current: string; upcoming: string };
   /** The settings form of Verkauf Köln as the user editor sends it back unchanged. */
   verkaufForm: Record<string, unknown>;
+  /** A notification of Verkauf Köln. */
+  notification: string;
 }
 
 export interface Fixture {
@@ -281,7 +284,10 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     idOf(ok(await t.as(admin, { method: 'POST', url: `/api/advertising?${new URLSearchParams({ title, showFrom, name, articles: 'PR-1' })}`, payload: bytes, headers: { 'content-type': 'application/octet-stream' } }), 'advertising'));
   const advertising = { current: await advertise('Prüfwerbung heute', today, 'pruef.pdf', Buffer.from(PDF_TEXT)), upcoming: await advertise('Prüfwerbung demnächst', `${NEXT}-03-01`, 'pruef.png', png) };
 
+  const [notification] = await t.db.insert(notifications).values({ userId: user.Verkauf, kind: 'task_new', title: 'Neue Aufgabe: Prüfung', link: '/aufgaben/eigene' }).returning({ id: notifications.id });
+
   const d: Demo = {
+    notification: notification!.id,
     loc,
     user,
     group,
@@ -308,6 +314,16 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
   };
   let week = 20;
   return { t, d, tokens, nextWeek: () => week++ };
+}
+
+/**
+ * A browser's push subscription for a caller: a push service address of its own (never called:
+ * the access table makes no notification for it) and keys of the Push API's sizes.
+ */
+function pushSubscriptionOf(c: Caller) {
+  const p256dh = Buffer.alloc(65, 7);
+  p256dh[0] = 4;
+  return { endpoint: `https://push.example.com/matrix/${slug(c)}`, expirationTime: null, keys: { p256dh: p256dh.toString('base64url'), auth: Buffer.alloc(16, 9).toString('base64url') } };
 }
 
 /** The id of a created list entry, whatever wrapper the answer has ({ id }, { color: { id } }, …). */
@@ -429,6 +445,22 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'GET /api/user': { who: 'everyone', sample: () => ({ url: '/api/user' }) },
   // The counters' event stream: names of counters only; each person then reads its own numbers.
   'GET /api/events': { who: 'everyone', sample: () => ({ url: '/api/events' }) },
+  // Notifications and push: each person's own, so everyone logged in; one person's notification is no one else's.
+  'GET /api/notifications': { who: 'everyone', sample: () => ({ url: '/api/notifications' }) },
+  'PUT /api/notifications/:id/read': { who: 'everyone', scope: { only: [VK], otherwise: 404 }, sample: (d) => ({ url: `/api/notifications/${d.notification}/read` }) },
+  'PUT /api/notifications/read-all': { who: 'everyone', sample: () => ({ url: '/api/notifications/read-all' }) },
+  'GET /api/notifications/settings': { who: 'everyone', sample: () => ({ url: '/api/notifications/settings' }) },
+  'PUT /api/notifications/settings': { who: 'everyone', sample: () => ({ url: '/api/notifications/settings', payload: { kinds: [{ kind: 'claim_state', push: true, mail: false }] } }) },
+  'GET /api/push/key': { who: 'everyone', sample: () => ({ url: '/api/push/key' }) },
+  'POST /api/push/subscriptions': { who: 'everyone', sample: (_d, c) => ({ url: '/api/push/subscriptions', payload: pushSubscriptionOf(c) }) },
+  'DELETE /api/push/subscriptions': {
+    who: 'everyone',
+    sample: (_d, c) => ({ url: '/api/push/subscriptions', payload: { endpoint: pushSubscriptionOf(c).endpoint } }),
+    fresh: async (f, c) => {
+      ok(await f.t.as(f.tokens.get(c)!, { method: 'POST', url: '/api/push/subscriptions', payload: pushSubscriptionOf(c) }), 'push subscription');
+      return { url: '/api/push/subscriptions', payload: { endpoint: pushSubscriptionOf(c).endpoint } };
+    },
+  },
   // Everyone's names for the people pickers: task assigners, sick report editors, vacation approvers, user settings.
   'GET /api/user/listall': { who: [A, PL, VL, ZLL, VW, FL, FR], sample: () => ({ url: '/api/user/listall' }) },
   'GET /api/user/list/:page': { who: USER_LIST, sample: () => ({ url: '/api/user/list/0' }) },
