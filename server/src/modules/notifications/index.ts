@@ -4,7 +4,7 @@ import { notificationsRoutes } from './notifications.routes.ts';
 import { deleteOldNotifications } from './notifications.service.ts';
 import { deliverOutbox } from './outbox.ts';
 
-export { notify, type NotificationMail, type NotifyInput } from './notifications.service.ts';
+export { notify } from './notifications.service.ts';
 export { deliverOutbox, deleteOldNotifications };
 export { notifications, notificationOutbox, pushSubscriptions } from './notifications.table.ts';
 
