@@ -1,3 +1,5 @@
+// First: zod's settings before any chunk builds a schema.
+import './app/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Mantine's core styles serve the login page; the styles of dates, notifications and the editor

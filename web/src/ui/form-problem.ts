@@ -1,4 +1,4 @@
-// zod's generic messages (lengths, types) are German once ui/zod-setup.ts has run:
+// zod's generic messages (lengths, types) are German once '@filialportal/core/zod-locale' has run:
 // the application after the login (app/AfterLogin.tsx) and the password reset page import it, so
 // this module, which the login page uses too, does not bring zod onto the login page.
 

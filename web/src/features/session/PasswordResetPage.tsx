@@ -1,5 +1,5 @@
-// zod as the application sets it up (German messages, no eval): this page is open without it (AfterLogin.tsx).
-import '../../ui/zod-setup.ts';
+// zod's generic messages in German: this page is open without the application (AfterLogin.tsx).
+import '@filialportal/core/zod-locale';
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
