@@ -97,7 +97,11 @@ function pwa() {
     integration: {
       configureCustomSWViteBuild(config) {
         config.logLevel = 'warn';
-        config.build = { ...config.build, reportCompressedSize: false };
+        // One file without chunks, said the way rolldown asks for it (the plugin's
+        // `inlineDynamicImports` draws a deprecation warning on every build).
+        const output = { ...(config.build?.rollupOptions?.output as Record<string, unknown> | undefined) };
+        delete output.inlineDynamicImports;
+        config.build = { ...config.build, reportCompressedSize: false, rollupOptions: { ...config.build?.rollupOptions, output: { ...output, codeSplitting: false } } };
       },
     },
   });
