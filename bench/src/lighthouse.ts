@@ -148,8 +148,16 @@ export async function measureLighthouse(opts: { port: number; runs?: number; rep
     ] as const) {
       const done: { lhr: Lhr; html: string }[] = [];
       for (let i = 0; i < runs; i++) {
-        const token = user ? await tokenFor(server.url, user) : null;
-        const run = await runOnce(`${server.url}${pagePath}`, chromePath, token);
+        // A trace Lighthouse could not read (NO_NAVSTART and the like) is tried again, twice at most.
+        let run: { lhr: Lhr; html: string } | null = null;
+        for (let attempt = 1; !run; attempt++) {
+          const token = user ? await tokenFor(server.url, user) : null;
+          run = await runOnce(`${server.url}${pagePath}`, chromePath, token).catch((err: unknown) => {
+            if (attempt >= 3) throw err;
+            log(`Lighthouse ${name}: ${err instanceof Error ? err.message : String(err)}; noch einmal`);
+            return null;
+          });
+        }
         log(`Lighthouse ${name}, Lauf ${i + 1}/${runs}: Leistung ${round(run.lhr.categories.performance?.score)}, LCP ${Math.round(run.lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms`);
         done.push(run);
       }
