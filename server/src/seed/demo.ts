@@ -7,6 +7,7 @@ import { seedClaims } from './demo-claims.ts';
 import { seedDocuments } from './demo-documents.ts';
 import { seedAdvertising } from './demo-advertising.ts';
 import { seedAbsences } from './demo-absences.ts';
+import { seedNotifications } from './demo-notifications.ts';
 import { ROLE_ASSIGNABLE, ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
 import type { Db } from '../platform/db.ts';
@@ -166,6 +167,7 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage | null = null): P
     await seedClaims(tx, storage);
     await seedDocuments(tx, storage);
     await seedAdvertising(tx, storage);
+    await seedNotifications(tx);
     const admin = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     await tx
       .update(users)
