@@ -53,7 +53,7 @@ function themeColor(): Plugin {
 }
 
 /**
- * Installable app and offline shell (docs/decisions/service-worker.md): the web app manifest
+ * Installable app and offline shell (docs/decisions/web-service-worker-und-offline-huelle.md): the web app manifest
  * (/manifest.webmanifest, linked from index.html by the plugin) and the service worker
  * (web/sw/sw.ts → /sw.js), into which the build writes the list of files to precache. The
  * worker registers itself from the app (app/pwa.ts), after the page has loaded.

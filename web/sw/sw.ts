@@ -3,12 +3,12 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /**
- * The portal's service worker (docs/decisions/service-worker.md): the offline shell, updates on
- * request, and the push messages of the notification centre. It caches the app shell only:
- * the precache list the build writes into it (index.html, the hashed scripts and styles, the
- * icons and the manifest). API answers carry personal data and are never cached: this worker
- * registers no route for /api/, so those requests go to the network as if it were not there,
- * and fail without network (the app then says 'Keine Verbindung').
+ * The portal's service worker (docs/decisions/web-service-worker-und-offline-huelle.md): the
+ * offline shell, updates on request, and the push messages of the notification centre. It caches
+ * the app shell only: the precache list the build writes into it (index.html, the hashed scripts
+ * and styles, the icons and the manifest). API answers carry personal data and are never
+ * cached: this worker registers no route for /api/, so those requests go to the network as if
+ * it were not there, and fail without network (the app then says 'Keine Verbindung').
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 

@@ -4,7 +4,7 @@ import { LoginPage } from '../features/session/LoginPage.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 
 // Everything after the login is loaded on demand: the login page loads neither the query cache
-// nor the application (docs/decisions/login-page-code-split.md).
+// nor the application (docs/decisions/web-anmeldeseite-laedt-nur-was-sie-zeigt.md).
 const loadSession = () => import('./SessionApp.tsx');
 const SessionApp = lazy(() => loadSession().then((m) => ({ default: m.SessionApp })));
 
