@@ -82,8 +82,8 @@ export function NotificationSettingsSection() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Art</Table.Th>
-                <Table.Th w={64}>Push</Table.Th>
-                <Table.Th w={64}>E-Mail</Table.Th>
+                <Table.Th w={80}>Push</Table.Th>
+                <Table.Th w={80}>E-Mail</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
