@@ -45,7 +45,7 @@ function ThisDevice() {
       <Group justify="space-between" wrap="wrap">
         <Text size="sm">{state === 'on' ? 'Dieses Gerät erhält Push-Nachrichten.' : 'Dieses Gerät erhält keine Push-Nachrichten.'}</Text>
         <Button variant={state === 'on' ? 'default' : 'filled'} loading={state === 'working'} leftSection={state === 'on' ? <IconBellOff size={18} /> : <IconBellRinging size={18} />} onClick={() => void toggle()}>
-          {state === 'on' ? 'Push auf diesem Gerät ausschalten' : 'Push auf diesem Gerät einschalten'}
+          {state === 'on' ? 'Push ausschalten' : 'Push einschalten'}
         </Button>
       </Group>
       {problem && (
