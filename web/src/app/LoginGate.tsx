@@ -7,6 +7,7 @@ import { FullScreenLoader } from './FullScreenLoader.tsx';
 // nor the application (docs/decisions/web-anmeldeseite-laedt-nur-was-sie-zeigt.md).
 const loadSession = () => import('./SessionApp.tsx');
 const SessionApp = lazy(() => loadSession().then((m) => ({ default: m.SessionApp })));
+const loadApplication = () => import('./AfterLogin.tsx');
 
 /**
  * No token: the login screen. A token: the session (SessionApp.tsx), which loads the current
@@ -18,7 +19,10 @@ export function LoginGate() {
 
   // With a token, the application's code loads beside the session's, and GET /user as soon as
   // the session's small chunk is there: the big chunk does not hold up the call.
-  if (token) void loadSession().then((m) => m.loadApplication());
+  if (token) {
+    void loadSession();
+    void loadApplication();
+  }
 
   if (!token && !lost) return <LoginPage notice={notice} />;
   return (

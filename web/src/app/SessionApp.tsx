@@ -11,8 +11,7 @@ import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { createQueryClient } from './query-client.ts';
 
 /** The application (shell, features, dates, modals): LoginGate starts loading it together with this chunk. */
-export const loadApplication = () => import('./AfterLogin.tsx');
-const AfterLogin = lazy(() => loadApplication().then((m) => ({ default: m.AfterLogin })));
+const AfterLogin = lazy(() => import('./AfterLogin.tsx').then((m) => ({ default: m.AfterLogin })));
 
 /**
  * One query cache for the page's life: the login page has none (it loads no query library), a
