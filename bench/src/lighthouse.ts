@@ -13,9 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import type lighthouseType from 'lighthouse';
 import { ROOT, startChild } from './processes.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -64,10 +62,13 @@ async function tokenFor(base: string, username: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouseType>>>['lhr'];
 
 /** One Lighthouse run of `url` in a fresh Chromium; `token` is put into the page's storage before its scripts run. */
 async function runOnce(url: string, chromePath: string, token: string | null): Promise<{ lhr: Lhr; html: string }> {
+  // Loaded here, not with the module: the report and the query rules import this file for its
+  // section and types only, and Lighthouse takes a while to load.
+  const [{ default: lighthouse }, chromeLauncher, { default: puppeteer }] = await Promise.all([import('lighthouse'), import('chrome-launcher'), import('puppeteer-core')]);
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
