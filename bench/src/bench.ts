@@ -128,6 +128,7 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Dokumentsuche Name und Volltext („Trittschalldämmung“, Verkauf)', path: () => '/api/documentsearch/Trittschalld%C3%A4mmung', as: 'verkauf@example.com', kind: 'list', bodies: () => ['{}'], reads: true },
   { name: 'Werbung, veröffentlichte (Verkauf)', path: () => '/api/advertising/list/0', as: 'verkauf@example.com', kind: 'list' },
   { name: 'Werbung, alle mit kommenden (Vertriebsleitung)', path: () => '/api/advertising/list/0', as: 'vertriebsleitung@example.com', kind: 'list' },
+  { name: 'Benachrichtigungen, erste Seite mit ungelesenen (Verkauf)', path: () => '/api/notifications', as: 'verkauf@example.com', kind: 'list' },
   {
     name: 'Bestand ändern (Scan, gezählte Menge)',
     path: () => '/api/article/updatestock',

@@ -55,10 +55,12 @@ export interface Scale {
   documents: number;
   /** Advertising entries over the years (a few upcoming), with file metadata. */
   advertisings: number;
+  /** Notifications of the last 90 days, spread evenly over everyone (a third unread). */
+  notifications: number;
 }
 
-export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000, articles: 20_000, categories: 40, stockHistory: 200_000, claims: 25_000, claimFiles: 60_000, folders: 2_000, documents: 20_000, advertisings: 1_000 };
-export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000, articles: 2_000, categories: 10, stockHistory: 20_000, claims: 2_500, claimFiles: 6_000, folders: 200, documents: 2_000, advertisings: 100 };
+export const FULL_SCALE: Scale = { locations: 60, users: 2000, years: 5, tasks: 20_000, loginLog: 200_000, shiftLocations: 10, news: 3_000, likes: 150_000, comments: 40_000, trainings: 1_500, registrations: 30_000, ratings: 10_000, articles: 20_000, categories: 40, stockHistory: 200_000, claims: 25_000, claimFiles: 60_000, folders: 2_000, documents: 20_000, advertisings: 1_000, notifications: 200_000 };
+export const QUICK_SCALE: Scale = { locations: 15, users: 300, years: 2, tasks: 2_000, loginLog: 10_000, shiftLocations: 2, news: 300, likes: 6_000, comments: 2_000, trainings: 150, registrations: 3_000, ratings: 1_000, articles: 2_000, categories: 10, stockHistory: 20_000, claims: 2_500, claimFiles: 6_000, folders: 200, documents: 2_000, advertisings: 100, notifications: 20_000 };
 
 /** mulberry32: small, fast, and the same numbers on every machine. */
 export function prng(seed: number) {
@@ -133,6 +135,7 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
     await generateClaims(t, rng, scale, people, rows);
     folderId = await generateDocuments(t, rng, scale, people, rows);
     await generateAdvertising(t, rng, scale, people, rows);
+    await generateNotifications(t, scale, rows);
   });
   const [largest] = await db
     .select({ id: users.locationId, n: sql<number>`count(*)::int` })
@@ -144,6 +147,19 @@ export async function generateScaleData(db: Db, scale: Scale, today: string): Pr
 }
 
 type Person = { id: string; email: string; locationId: string; region: string; group: string; freeDays: string[] };
+
+/** The same number of notifications for every person (demo logins included), over 90 days, newest unread. */
+async function generateNotifications(db: Db, scale: Scale, rows: Record<string, number>) {
+  const [{ n } = { n: 1 }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  const each = Math.max(1, Math.round(scale.notifications / n));
+  const kinds = sql.raw(`(array['vacation_request','vacation_decision','task_new','task_due','news_confirm','training_decision','training_place','claim_state','sick_report'])`);
+  const made = await db.execute(sql`
+    insert into notifications (user_id, kind, title, body, link, created_at, read_at)
+    select u.id, ${kinds}[1 + (g + length(u.email)) % 9], 'Benachrichtigung ' || g || ' für ' || u.first_name, 'Fällig am 01.12.2026', '/aufgaben/eigene',
+           now() - make_interval(secs => g * ${Math.floor((90 * 86_400) / each)}), case when g * 3 > ${each} then now() end
+    from users u, generate_series(1, ${each}) g`);
+  rows.notifications = (made as unknown as { rowCount: number }).rowCount;
+}
 
 async function generateLocations(db: Db, rng: Rng, scale: Scale, rows: Record<string, number>) {
   const existing = await db.select({ id: locations.id, name: locations.name, region: locations.region }).from(locations);
