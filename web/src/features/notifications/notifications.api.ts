@@ -28,12 +28,6 @@ export function useNotifications(enabled = true) {
   });
 }
 
-/** The unread count for the bell: the first page's, which the live events read again. */
-export function useUnreadCount() {
-  const list = useNotifications();
-  return list.data?.pages[0]?.unread ?? 0;
-}
-
 /** Marks one read (when it is opened) or all; the bell and the list follow. */
 export function useMarkRead() {
   const client = useQueryClient();
