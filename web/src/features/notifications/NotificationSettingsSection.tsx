@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBellRinging, IconBellOff } from '@tabler/icons-react';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@filialportal/core/notifications';
-import { errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { useNotificationSettings, useSaveNotificationSettings } from './notifications.api.ts';
 import { currentSubscription, disablePush, enablePush, pushSupported } from './push.ts';
 
@@ -30,7 +30,7 @@ function ThisDevice() {
         setState(ok ? 'on' : Notification.permission === 'denied' ? 'denied' : 'off');
       }
     } catch (err) {
-      setProblem(errorMessage(err));
+      setProblem(err instanceof Error && !(err instanceof ApiError) ? err.message : errorMessage(err));
       setState(wasOn ? 'on' : 'off');
     }
   };

@@ -14,9 +14,15 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+/**
+ * The service worker's registration once it is active. The app registers it after the page has
+ * loaded, so a person who opens the settings at once waits for it; where none comes (a browser
+ * that blocks service workers) there is none after a few seconds.
+ */
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
+  const none = new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000));
+  return Promise.race([navigator.serviceWorker.ready, none]);
 }
 
 /** This browser's subscription, when it has one. */
@@ -30,7 +36,7 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
  */
 export async function enablePush(): Promise<boolean> {
   const reg = await registration();
-  if (!reg) return false;
+  if (!reg) throw new Error('Push-Nachrichten sind in diesem Browser gerade nicht verfügbar. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.');
   if ((await Notification.requestPermission()) !== 'granted') return false;
   const { publicKey } = await fetchPushKey();
   let sub = await reg.pushManager.getSubscription();
