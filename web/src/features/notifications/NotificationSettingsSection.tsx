@@ -30,7 +30,10 @@ function ThisDevice() {
         setState(ok ? 'on' : Notification.permission === 'denied' ? 'denied' : 'off');
       }
     } catch (err) {
-      setProblem(err instanceof Error && !(err instanceof ApiError) ? err.message : errorMessage(err));
+      // The browser's own errors (DOMException) speak English: they get a German sentence.
+      setProblem(
+        err instanceof ApiError ? errorMessage(err) : err instanceof Error && !(err instanceof DOMException) ? err.message : 'Der Browser konnte Push-Nachrichten nicht einrichten. Bitte versuchen Sie es später noch einmal.',
+      );
       setState(wasOn ? 'on' : 'off');
     }
   };
