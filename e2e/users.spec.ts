@@ -12,8 +12,8 @@ test.describe('Benutzereinstellungen', () => {
     const firstName = page.getByLabel('Vorname');
     const original = await firstName.inputValue();
     expect(original.length).toBeGreaterThan(1);
-    await expect(page.getByLabel('E-Mail')).toHaveValue('verkauf@example.com');
-    await expect(page.getByLabel('E-Mail')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('E-Mail', { exact: true })).toHaveValue('verkauf@example.com');
+    await expect(page.getByLabel('E-Mail', { exact: true })).toHaveAttribute('readonly', '');
     const save = page.getByRole('button', { name: 'Speichern' });
 
     await firstName.fill('');
