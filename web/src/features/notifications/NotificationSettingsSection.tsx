@@ -63,10 +63,18 @@ function ThisDevice() {
 /** 'Benachrichtigungen' in the user settings: push on this device, and push and mail per kind. */
 export function NotificationSettingsSection() {
   const settings = useNotificationSettings();
-  const save = useSaveNotificationSettings();
+  const settingsSave = useSaveNotificationSettings();
+  // The box follows the click in the click's own render (the cache tells its readers a moment
+  // later); once the server has answered, the stored choice shows.
+  const [clicked, setClicked] = useState<Partial<Record<string, boolean>>>({});
   const change = (kind: NotificationKind, channel: 'push' | 'mail', value: boolean) => {
     const current = settings.data?.kinds.find((k) => k.kind === kind);
-    if (current) save.mutate({ kinds: [{ ...current, [channel]: value }] });
+    if (!current) return;
+    const box = `${kind}:${channel}`;
+    setClicked((c) => ({ ...c, [box]: value }));
+    settingsSave.save({ kinds: [{ ...current, [channel]: value }] }, () =>
+      setClicked((c) => Object.fromEntries(Object.entries(c).filter(([key]) => key !== box))),
+    );
   };
   return (
     <Card component="section" aria-labelledby="benachrichtigungen-titel">
@@ -96,7 +104,7 @@ export function NotificationSettingsSection() {
                   {(['push', 'mail'] as const).map((channel) => (
                     <Table.Td key={channel}>
                       <Checkbox
-                        checked={k[channel]}
+                        checked={clicked[`${k.kind}:${channel}`] ?? k[channel]}
                         onChange={(e) => change(k.kind, channel, e.currentTarget.checked)}
                         aria-label={`${NOTIFICATION_KIND_LABELS[k.kind]}: ${channel === 'push' ? 'Push' : 'E-Mail'}`}
                       />
@@ -108,9 +116,9 @@ export function NotificationSettingsSection() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {save.isError && (
+      {settingsSave.isError && (
         <Alert color="red" variant="light" mt="sm">
-          {errorMessage(save.error)}
+          {errorMessage(settingsSave.error)}
         </Alert>
       )}
     </Card>
