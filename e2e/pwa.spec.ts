@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { login, mainNavigation, SESSION_KEY, test } from './helpers.ts';
 
@@ -29,6 +32,19 @@ function cachedUrls(page: Page): Promise<string[]> {
     }
     return urls;
   });
+}
+
+/**
+ * Puts a new service worker in place of the served one, as a release does: web/dist/sw.js and its
+ * compressed copies. `restore` puts the built ones back.
+ */
+function deployNewWorker(): { restore(): void } {
+  const dist = path.resolve(import.meta.dirname, '..', 'web', 'dist');
+  const files = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => path.join(dist, name)).filter((file) => fs.existsSync(file));
+  const saved = files.map((file) => [file, fs.readFileSync(file)] as const);
+  const next = Buffer.concat([fs.readFileSync(path.join(dist, 'sw.js')), Buffer.from('\n// neue Version\n')]);
+  for (const file of files) fs.writeFileSync(file, file.endsWith('.br') ? zlib.brotliCompressSync(next) : file.endsWith('.gz') ? zlib.gzipSync(next) : next);
+  return { restore: () => saved.forEach(([file, bytes]) => fs.writeFileSync(file, bytes)) };
 }
 
 test.describe('Installierbare App und Offline-Hülle', () => {
@@ -113,6 +129,51 @@ test.describe('Installierbare App und Offline-Hülle', () => {
       await expect(page.getByRole('heading', { level: 1, name: /^Guten (Morgen|Tag|Abend)/ })).toBeVisible();
       const after = await cachedUrls(page);
       expect(after.filter((u) => u.startsWith('/api')), 'API-Antworten im Cache Storage').toEqual([]);
+    });
+
+    test('Eine neue Version meldet sich mit „Neue Version verfügbar – neu laden“; der Klick lädt sie, die alte Seite bleibt bis dahin', async ({ page }) => {
+      await login(page, 'verkauf@example.com', undefined, '/dashboard');
+      await expect.poll(async () => (await workerState(page)).active, { timeout: 30_000 }).toBe('activated');
+      await page.reload();
+      await expect(mainNavigation(page)).toBeVisible();
+      expect((await workerState(page)).controlled).toBe(true);
+      const notice = page.getByRole('status').filter({ hasText: 'Neue Version verfügbar' });
+      await expect(notice).toBeHidden();
+
+      // A release: the server's files change (its worker differs by a byte here; a real release
+      // differs in its precache list). Written as the build writes them, the compressed copies too.
+      const release = deployNewWorker();
+      try {
+        // The portal asks hourly; here at once, as the browser also does on a navigation.
+        await page.evaluate(() =>
+          (globalThis as unknown as { navigator: { serviceWorker: { getRegistration(): Promise<{ update(): Promise<void> }> } } }).navigator.serviceWorker
+            .getRegistration()
+            .then((r) => r.update()),
+        );
+
+        // The new version waits; the page in use stays as it is until the person chooses.
+        await expect(notice).toBeVisible({ timeout: 30_000 });
+        const waiting = () =>
+          page.evaluate(async () => {
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's globals, untyped here
+            const registration = await (globalThis as any).navigator.serviceWorker.getRegistration();
+            return registration.waiting !== null;
+          });
+        expect(await waiting()).toBe(true);
+        await page.evaluate(() => ((globalThis as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+
+        const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+        await notice.getByRole('button', { name: 'neu laden' }).click();
+        await reloaded;
+        // The page is loaded anew (the marker of the old page is gone) under the new worker, and nothing waits.
+        expect(await page.evaluate(() => (globalThis as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
+        await expect(mainNavigation(page)).toBeVisible();
+        await expect(notice).toBeHidden();
+        expect(await waiting()).toBe(false);
+        expect(await workerState(page)).toEqual({ active: 'activated', scope: '/', controlled: true });
+      } finally {
+        release.restore();
+      }
     });
 
     test('Die Anmeldeseite sagt ohne Netz „Keine Verbindung“; eine Anmeldung ohne Netz meldet das, mit Netz gelingt sie', async ({ page, context }) => {
