@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Files that measure how long the event loop stands still: they run alone, after the rest, so a
  * second test file on the other core cannot be what they measure.
  */
-const ALONE = ['server/test/security/event-loop.test.ts'];
+const ALONE = ['server/test/security/event-loop.test.ts', 'server/test/upload-shapes.test.ts'];
 
 export default defineConfig({
   test: {
