@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { DEMO_PASSWORD, login, mainNavigation, test, watchAccessibility } from './helpers.ts';
+import { apiSettled, DEMO_PASSWORD, login, mainNavigation, test, watchAccessibility } from './helpers.ts';
 
 const VERKAUF = 'verkauf@example.com';
 const TITLE = 'Dashboard: Kundenrückruf erledigen';
@@ -100,6 +100,24 @@ async function expectAccount(page: Page, account: Me) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('Dashboard', () => {
+  test('Am Telefon erscheinen die Karten zusammen mit ihren Daten: nichts verschiebt die Seite beim Laden', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Every shift of the layout the browser reports (Cumulative Layout Shift), from the first paint on.
+    await page.addInitScript(() => {
+      const w = globalThis as unknown as { shifts: number[]; PerformanceObserver: new (cb: (list: { getEntries(): { value: number; hadRecentInput: boolean }[] }) => void) => { observe(o: object): void } };
+      w.shifts = [];
+      new w.PerformanceObserver((list) => list.getEntries().forEach((e) => !e.hadRecentInput && w.shifts.push(e.value))).observe({ type: 'layout-shift', buffered: true });
+    });
+    await login(page, VERKAUF, DEMO_PASSWORD, '/dashboard');
+    // Opened anew with the session, as a person opens the installed app.
+    await page.reload();
+    for (const name of ['Meine Aufgaben', 'Neuigkeiten', /^Mein Urlaub/, 'Meine Veranstaltungen']) await expect(page.getByRole('heading', { name })).toBeVisible();
+    await apiSettled(page);
+    await page.waitForTimeout(500);
+    const shift = await page.evaluate(() => (globalThis as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+    expect(shift, 'Summe der Layout-Verschiebungen').toBeLessThan(0.02);
+  });
+
   test('Verkauf sieht fünf offene Aufgaben und hakt eine ab; sie verschwindet nach 2 Sekunden', async ({ page, request }) => {
     const personal = await authAs(request, 'personalleitung@example.com');
     const verkauf = await me(request, await authAs(request, VERKAUF));

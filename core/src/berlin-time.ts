@@ -1,7 +1,8 @@
 // Every date and time a person reads, in Europe/Berlin: the company's clock, whatever zone the
 // server or the browser runs in. Timestamps (Date, ISO strings, epoch ms) are converted; pure
 // calendar dates (YYYY-MM-DD) have no zone and are only re-written. The formatters are built
-// once: constructing Intl objects per row is costly in long lists.
+// once, on first use: constructing Intl objects per row is costly in long lists, and each one
+// built with the module would cost every page's start.
 
 /** The company's time zone. */
 export const TIME_ZONE = 'Europe/Berlin';
@@ -11,9 +12,15 @@ export type Instant = Date | string | number;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const dateFmt = new Intl.DateTimeFormat('de-DE', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFmt = new Intl.DateTimeFormat('de-DE', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const partsFmt = new Intl.DateTimeFormat('en-CA', {
+/** A formatter built on its first use and kept. */
+function once(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat(locale, options));
+}
+
+const dateFmt = once('de-DE', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFmt = once('de-DE', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const partsFmt = once('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -23,7 +30,7 @@ const partsFmt = new Intl.DateTimeFormat('en-CA', {
   second: '2-digit',
   hourCycle: 'h23',
 });
-const offsetFmt = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' });
+const offsetFmt = once('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' });
 
 const toDate = (at: Instant) => (at instanceof Date ? at : new Date(at));
 
@@ -40,7 +47,7 @@ export interface BerlinParts {
 /** The wall-clock parts of an instant in Europe/Berlin. */
 export function berlinParts(at: Instant): BerlinParts {
   const p: Record<string, string> = {};
-  for (const part of partsFmt.formatToParts(toDate(at))) p[part.type] = part.value;
+  for (const part of partsFmt().formatToParts(toDate(at))) p[part.type] = part.value;
   return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
 }
 
@@ -58,12 +65,12 @@ export function formatDate(value: Instant | null | undefined): string {
     const [y, m, d] = value.split('-');
     return `${d}.${m}.${y}`;
   }
-  return dateFmt.format(toDate(value));
+  return dateFmt().format(toDate(value));
 }
 
 /** HH:mm in Europe/Berlin. */
 export function formatTime(value: Instant): string {
-  return timeFmt.format(toDate(value));
+  return timeFmt().format(toDate(value));
 }
 
 /** 'DD.MM.YYYY HH:mm' in Europe/Berlin; '' without a value. */
@@ -82,7 +89,7 @@ export const currentYear = (now: Instant = new Date()) => Number(todayIso(now).s
 
 /** Minutes Europe/Berlin is ahead of UTC at an instant (60 in winter, 120 in summer). */
 export function berlinOffsetMinutes(at: Instant): number {
-  const name = offsetFmt.formatToParts(toDate(at)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name = offsetFmt().formatToParts(toDate(at)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
 }

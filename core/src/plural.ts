@@ -9,9 +9,12 @@ export function plural(n: number, one: string, many: string): string {
   return Math.abs(n) === 1 ? one : many;
 }
 
+// Built once: toLocaleString builds a formatter on every call, costly on every row of a list.
+const countFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+
 /** A count in German digits (1.234,5; at most two decimals). */
 export function formatCount(n: number): string {
-  return n.toLocaleString('de-DE', { maximumFractionDigits: 2 });
+  return countFormat.format(n);
 }
 
 /** The count with its word: countOf(1, 'Platz', 'Plätze') → '1 Platz', countOf(1234, 'Tag', 'Tage') → '1.234 Tage'. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MSG } from '@filialportal/core/messages';
 import type { CurrentUserResponse } from '@filialportal/core/users';
@@ -44,9 +44,12 @@ function CurrentUserGate() {
     if (online && unreachable) void refetch();
   }, [online, unreachable, refetch]);
 
-  if (!user.data) return <FullScreenLoader text={online ? undefined : 'Warten auf das Netz …'} />;
+  // The application is drawn at a transition's priority, in slices between which the browser
+  // stays responsive, rather than in one long task when the user arrives.
+  const shown = useDeferredValue(user.data);
+  if (!shown) return <FullScreenLoader text={online ? undefined : 'Warten auf das Netz …'} />;
   return (
-    <CurrentUserContext.Provider value={user.data.user}>
+    <CurrentUserContext.Provider value={shown.user}>
       <CurrentUserUpdateContext.Provider value={updateUser}>
         <Suspense fallback={<FullScreenLoader />}>
           <AfterLogin />

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { TablerIcon } from '@tabler/icons-react';
-import type { QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { CurrentUser } from '@filialportal/core/users';
 import type { LiveKind } from '@filialportal/core/live';
 import type { PermissionRule } from './access.ts';
 
@@ -98,6 +99,18 @@ export interface DashboardCard {
   permission: PermissionRule;
   /** The card, usually lazy: the dashboard shows once all of its cards are loaded. */
   element: ReactNode;
+  /**
+   * Loads the card's code and the data it shows first, all cards at once: the dashboard shows
+   * when every card can draw its content, so no skeleton moves the page when its data arrives.
+   */
+  preload?: (context: DashboardPreload) => Promise<unknown>;
+}
+
+/** What a dashboard card's preload gets: the query cache and the logged-in user. */
+export interface DashboardPreload {
+  client: QueryClient;
+  user: CurrentUser;
+  can: (rule: PermissionRule) => boolean;
 }
 
 /**

@@ -65,11 +65,9 @@ export function VacationSection() {
               thickness={ringThickness(RING_SIZE)}
               rootColor="stone.1"
               transitionDuration={400}
-              sections={ringParts(a).map((p) => ({
-                value: p.percent,
-                color: PARTS[p.part].color,
-                tooltip: `${PARTS[p.part].label}: ${days(p.days)}`,
-              }))}
+              // No tooltips on the parts: the legend beside the ring names every number, also on a
+              // touch screen, and each part's tooltip would measure the page as the card appears.
+              sections={ringParts(a).map((p) => ({ value: p.percent, color: PARTS[p.part].color }))}
               label={
                 <div aria-hidden className={classes.ringLabel}>
                   <Text fz={30} fw={700} lh={1.1} c={overdrawn ? 'red.8' : undefined}>

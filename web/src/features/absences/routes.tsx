@@ -7,7 +7,8 @@ import { SICK_REPORT_PERMISSIONS } from './sick-paths.ts';
 const AbsenceRoutes = lazy(() => import('./AbsenceRoutes.tsx').then((m) => ({ default: m.AbsenceRoutes })));
 const SickReportRoutes = lazy(() => import('./SickReportRoutes.tsx').then((m) => ({ default: m.SickReportRoutes })));
 const SchoolVacationsSection = lazy(() => import('./SchoolVacationsSection.tsx').then((m) => ({ default: m.SchoolVacationsSection })));
-const VacationSection = lazy(() => import('./VacationSection.tsx').then((m) => ({ default: m.VacationSection })));
+const loadVacationSection = () => import('./VacationSection.tsx');
+const VacationSection = lazy(() => loadVacationSection().then((m) => ({ default: m.VacationSection })));
 
 export const ABSENCES_FEATURE: Feature = {
   routes: [
@@ -25,5 +26,5 @@ export const ABSENCES_FEATURE: Feature = {
     },
   ],
   settings: [{ path: 'schulferien', label: 'Schulferien', icon: IconBeach, permission: 'einstellungen_standorte_sehen', order: 5, element: <SchoolVacationsSection /> }],
-  dashboard: [{ key: 'vacation', column: 'aside', order: 1, permission: 'urlaub_menu_sehen', element: <VacationSection /> }],
+  dashboard: [{ key: 'vacation', column: 'aside', order: 1, permission: 'urlaub_menu_sehen', element: <VacationSection />, preload: loadVacationSection }],
 };

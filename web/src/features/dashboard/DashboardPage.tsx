@@ -1,9 +1,11 @@
-import { Fragment } from 'react';
-import { Text, Title } from '@mantine/core';
+import { Fragment, startTransition, useEffect, useState } from 'react';
+import { Center, Loader, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { berlinParts } from '@filialportal/core/berlin-time';
+import { session } from '../../api/session.ts';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
-import type { DashboardCard } from '../../shell-api/feature.ts';
+import type { DashboardCard, DashboardPreload } from '../../shell-api/feature.ts';
 import { useRegistry } from '../../shell-api/registry.tsx';
 import classes from './DashboardPage.module.css';
 
@@ -12,6 +14,42 @@ export function greeting(hour: number): string {
   if (hour < 11) return 'Guten Morgen';
   if (hour < 18) return 'Guten Tag';
   return 'Guten Abend';
+}
+
+/** How long the dashboard waits for its cards' code and data before it shows them with their skeletons. */
+export const DASHBOARD_WAIT_MS = 3000;
+
+/** Once shown in this session, the cards' code is loaded and their data cached: later visits show at once. */
+let shownOnce = false;
+session.onReset(() => {
+  shownOnce = false;
+});
+
+/**
+ * True once every card's code and first data are there (or after DASHBOARD_WAIT_MS): all
+ * cards are loaded at once, and drawn together in one transition, so neither a chain of
+ * chunks nor skeletons replaced by content of another height move the page.
+ */
+function useCardsReady(cards: readonly DashboardCard[], context: Omit<DashboardPreload, 'client'>): boolean {
+  const client = useQueryClient();
+  const [ready, setReady] = useState(shownOnce);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    const show = () => {
+      if (!live) return;
+      shownOnce = true;
+      startTransition(() => setReady(true));
+    };
+    const timer = setTimeout(show, DASHBOARD_WAIT_MS);
+    void Promise.allSettled(cards.map((card) => card.preload?.({ client, ...context }))).then(show);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit: its cards and user do not change while it waits
+  }, []);
+  return ready;
 }
 
 /**
@@ -27,8 +65,9 @@ export function DashboardPage() {
   // The company's day and hour (Europe/Berlin), whatever zone the device is set to.
   const now = berlinParts(new Date());
 
-  const render = (column: DashboardCard['column']) =>
-    dashboard.filter((c) => c.column === column && can(c.permission)).map((c) => <Fragment key={c.key}>{c.element}</Fragment>);
+  const cards = dashboard.filter((c) => can(c.permission));
+  const ready = useCardsReady(cards, { user, can });
+  const render = (column: DashboardCard['column']) => cards.filter((c) => c.column === column).map((c) => <Fragment key={c.key}>{c.element}</Fragment>);
   const mainCards = render('main');
 
   return (
@@ -42,10 +81,16 @@ export function DashboardPage() {
         </Title>
       </header>
 
-      <div className={classes.columns} data-single={mainCards.length === 0 || undefined}>
-        {mainCards.length > 0 && <div className={classes.main}>{mainCards}</div>}
-        <div className={classes.aside}>{render('aside')}</div>
-      </div>
+      {ready ? (
+        <div className={classes.columns} data-single={mainCards.length === 0 || undefined}>
+          {mainCards.length > 0 && <div className={classes.main}>{mainCards}</div>}
+          <div className={classes.aside}>{render('aside')}</div>
+        </div>
+      ) : (
+        <Center py={80} role="status" aria-label="Wird geladen …">
+          <Loader />
+        </Center>
+      )}
     </div>
   );
 }

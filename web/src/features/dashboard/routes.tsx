@@ -1,9 +1,11 @@
 import { lazy } from 'react';
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import type { Feature } from '../../shell-api/feature.ts';
+// The start page after every login: with the application, not a chunk of its own after it.
+import { DashboardPage } from './DashboardPage.tsx';
 
-const DashboardPage = lazy(() => import('./DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
-const ProfileSection = lazy(() => import('./ProfileSection.tsx').then((m) => ({ default: m.ProfileSection })));
+const loadProfileSection = () => import('./ProfileSection.tsx');
+const ProfileSection = lazy(() => loadProfileSection().then((m) => ({ default: m.ProfileSection })));
 
 export const DASHBOARD_FEATURE: Feature = {
   routes: [
@@ -14,5 +16,5 @@ export const DASHBOARD_FEATURE: Feature = {
       nav: { label: 'Dashboard', order: 1, icon: IconLayoutDashboard },
     },
   ],
-  dashboard: [{ key: 'profile', column: 'aside', order: 3, permission: null, element: <ProfileSection /> }],
+  dashboard: [{ key: 'profile', column: 'aside', order: 3, permission: null, element: <ProfileSection />, preload: loadProfileSection }],
 };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
   NEWS_PAGE_SIZE,
   type NewsCategory,
@@ -46,17 +46,22 @@ export const newsKeys = {
 };
 
 /** GET /news/list/{from}?view&archive: one tab, 'load more' continues from the rows shown. */
-export function useNewsList(category: NewsCategory | null, archive: boolean, limit = NEWS_PAGE_SIZE) {
-  return useInfiniteQuery({
+/** GET /news/list/{from}?view&archive&limit as a query: the list and the dashboard's preload share it. */
+export function newsListQuery(category: NewsCategory | null, archive: boolean, limit = NEWS_PAGE_SIZE) {
+  return infiniteQueryOptions({
     queryKey: newsKeys.list(archive, category, limit),
     queryFn: ({ pageParam, signal }) =>
       api<NewsPage>(`/api/news/list/${pageParam}${query({ view: category, archive: archive ? 1 : undefined, limit })}`, { signal }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
+    getNextPageParam: (last: NewsPage, pages: NewsPage[]) => {
       const shown = pages.reduce((n, p) => n + p.news.length, 0);
       return shown < last.count && last.news.length > 0 ? shown : undefined;
     },
   });
+}
+
+export function useNewsList(category: NewsCategory | null, archive: boolean, limit = NEWS_PAGE_SIZE) {
+  return useInfiniteQuery(newsListQuery(category, archive, limit));
 }
 
 export function newsRows(data: InfiniteData<NewsPage> | undefined) {

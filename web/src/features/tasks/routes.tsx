@@ -4,11 +4,14 @@ import { Navigate } from 'react-router';
 import type { Feature, NavSection } from '../../shell-api/feature.ts';
 import { DELEGATE_PERMISSIONS, TASK_PATHS } from './paths.ts';
 import { TaskCountBadge } from './TaskCountBadge.tsx';
-import { taskKeys } from './tasks.api.ts';
+import { ownTaskPreset } from './own-task-preset.ts';
+import { taskKeys, taskListQuery } from './tasks.api.ts';
+import { TASK_VIEWS } from '@filialportal/core/tasks';
 
 const OwnTasksPage = lazy(() => import('./OwnTasksPage.tsx').then((m) => ({ default: m.OwnTasksPage })));
 const DelegatedTasksPage = lazy(() => import('./DelegatedTasksPage.tsx').then((m) => ({ default: m.DelegatedTasksPage })));
-const OwnTasksSection = lazy(() => import('./OwnTasksSection.tsx').then((m) => ({ default: m.OwnTasksSection })));
+const loadOwnTasksSection = () => import('./OwnTasksSection.tsx');
+const OwnTasksSection = lazy(() => loadOwnTasksSection().then((m) => ({ default: m.OwnTasksSection })));
 
 const TASKS: NavSection = { label: 'Aufgaben', path: '/aufgaben', icon: IconChecklist, permission: 'aufgaben_menu_sehen', order: 2, counter: 'tasks' };
 
@@ -30,5 +33,15 @@ export const TASKS_FEATURE: Feature = {
   ],
   // The dashboard's own open tasks stand under their count: a change rereads both.
   counters: [{ kind: 'tasks', badge: TaskCountBadge, rereads: [taskKeys.count, taskKeys.lists] }],
-  dashboard: [{ key: 'tasks', column: 'main', order: 1, permission: 'aufgaben_erhalten', element: <OwnTasksSection /> }],
+  dashboard: [
+    {
+      key: 'tasks',
+      column: 'main',
+      order: 1,
+      permission: 'aufgaben_erhalten',
+      element: <OwnTasksSection />,
+      preload: ({ client, user, can }) =>
+        Promise.all([loadOwnTasksSection(), client.prefetchInfiniteQuery(taskListQuery(TASK_VIEWS.own, false, ownTaskPreset(user, can('aufgaben_alle_sehen'))))]),
+    },
+  ],
 };

@@ -1,4 +1,6 @@
 import {
+  infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -75,8 +77,9 @@ type Rows<T> = InfiniteData<TaskListPage<T>, number>;
  * GET /task/list/{from}/{location}/{team}/{completed}?taskview: 20 per step; 'load more'
  * continues from the number of rows already shown.
  */
-export function useTaskList<T extends TaskBase>(view: TaskView, completed: boolean, filter: TaskFilter, enabled = true) {
-  return useInfiniteQuery({
+/** GET /task/list/{from}/{location}/{team}/{completed}?taskview as a query: the lists and the dashboard's preload share it. */
+export function taskListQuery<T extends TaskBase>(view: TaskView, completed: boolean, filter: TaskFilter) {
+  return infiniteQueryOptions({
     queryKey: taskKeys.list(view, completed, filter),
     queryFn: ({ pageParam, signal }) =>
       api<TaskListPage<T>>(
@@ -84,12 +87,15 @@ export function useTaskList<T extends TaskBase>(view: TaskView, completed: boole
         { signal },
       ),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
+    getNextPageParam: (last: TaskListPage<T>, pages: TaskListPage<T>[]) => {
       const shown = pages.reduce((n, p) => n + p.tasks.length, 0);
       return last.tasks.length > 0 && shown < last.count ? shown : undefined;
     },
-    enabled,
   });
+}
+
+export function useTaskList<T extends TaskBase>(view: TaskView, completed: boolean, filter: TaskFilter, enabled = true) {
+  return useInfiniteQuery({ ...taskListQuery<T>(view, completed, filter), enabled });
 }
 
 /** The rows of all loaded steps and the server's total. */
@@ -99,14 +105,14 @@ export function flatRows<T>(data: InfiniteData<TaskListPage<T>, unknown> | undef
 }
 
 /** GET /task/count: the own open tasks beside 'Aufgaben' in the navigation, every 60 s. */
+export const taskCountQuery = queryOptions({
+  queryKey: taskKeys.count,
+  queryFn: ({ signal }) => api<Wire<typeof ZTaskCountResponse>>('/api/task/count', { signal }),
+  staleTime: 30_000,
+});
+
 export function useTaskCount() {
-  return useQuery({
-    queryKey: taskKeys.count,
-    queryFn: ({ signal }) => api<Wire<typeof ZTaskCountResponse>>('/api/task/count', { signal }),
-    select: (data) => data.unfinished,
-    refetchInterval: 60_000,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...taskCountQuery, select: (data) => data.unfinished, refetchInterval: 60_000 });
 }
 
 /** Removes rows from every cached list that matches, keeping the totals right. */

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TrainingCategory,
   ZAttendanceRequest,
@@ -102,12 +102,13 @@ export function useUsersForTraining(enabled: boolean) {
 }
 
 /** GET /usertrainings: the own registrations from today on (dashboard). */
+export const ownTrainingsQuery = queryOptions({
+  queryKey: trainingKeys.own,
+  queryFn: ({ signal }) => api<Wire<typeof ZUserTrainingsResponse>>('/api/usertrainings', { signal }),
+});
+
 export function useOwnTrainings(enabled = true) {
-  return useQuery({
-    queryKey: trainingKeys.own,
-    queryFn: ({ signal }) => api<Wire<typeof ZUserTrainingsResponse>>('/api/usertrainings', { signal }),
-    enabled,
-  });
+  return useQuery({ ...ownTrainingsQuery, enabled });
 }
 
 /** GET /training/{id}: one training, e.g. the one a news item links to. */
