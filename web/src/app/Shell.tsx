@@ -15,7 +15,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { session } from '../api/session.ts';
@@ -166,6 +166,12 @@ export function Shell() {
   const user = useCurrentUser();
   const { headerOpen } = useUiState();
   const [navOpened, nav] = useDisclosure(false);
+  // Below Mantine's 'sm' the navigation is a drawer: its entries, and the requests of their
+  // counters, are drawn when it opens, not with every page a phone loads.
+  // Once opened they stay, so the drawer does not slide away empty.
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const [navDrawn, setNavDrawn] = useState(wide);
+  if ((wide || navOpened) && !navDrawn) setNavDrawn(true);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -231,23 +237,27 @@ export function Shell() {
         </AppShell.Header>
 
         <AppShell.Navbar p="sm" aria-label="Hauptnavigation" className={classes.navbar}>
-          <AppShell.Section grow component={ScrollArea}>
-            <Stack gap={2}>
-              {items.map((item) => (
-                <NavEntry key={item.path} item={item} pathname={pathname} />
-              ))}
-            </Stack>
-          </AppShell.Section>
-          <AppShell.Section className={classes.navFooter}>
-            <NavLink
-              component="button"
-              label="Abmelden"
-              leftSection={loggingOut ? <Loader size={18} /> : <IconLogout size={20} stroke={1.7} />}
-              onClick={logout}
-              disabled={loggingOut}
-              className={classes.navLink}
-            />
-          </AppShell.Section>
+          {navDrawn && (
+            <>
+              <AppShell.Section grow component={ScrollArea}>
+                <Stack gap={2}>
+                  {items.map((item) => (
+                    <NavEntry key={item.path} item={item} pathname={pathname} />
+                  ))}
+                </Stack>
+              </AppShell.Section>
+              <AppShell.Section className={classes.navFooter}>
+                <NavLink
+                  component="button"
+                  label="Abmelden"
+                  leftSection={loggingOut ? <Loader size={18} /> : <IconLogout size={20} stroke={1.7} />}
+                  onClick={logout}
+                  disabled={loggingOut}
+                  className={classes.navLink}
+                />
+              </AppShell.Section>
+            </>
+          )}
         </AppShell.Navbar>
 
         <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>

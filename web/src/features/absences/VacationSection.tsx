@@ -1,4 +1,4 @@
-import { Box, Button, ColorSwatch, Group, RingProgress, Text } from '@mantine/core';
+import { Box, Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBeach, IconPlus } from '@tabler/icons-react';
 import { currentYear } from '@filialportal/core/berlin-time';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { DashboardSection } from '../../ui/DashboardSection.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { VACATION_REQUEST_PATH } from './paths.ts';
 import { formatNumber } from './vacation-ui.tsx';
+import { VacationRing } from './VacationRing.tsx';
 import { useVacationAccount } from './vacation-account.ts';
 import { expiryText, ringParts, ringThickness, type RingPart } from './vacation-ring.ts';
 import classes from './VacationSection.module.css';
@@ -60,14 +61,11 @@ export function VacationSection() {
         <QueryError error={account.error} />
         <div className={classes.vacation}>
           <Box role="img" aria-label={`${days(a.open)} offen, ${days(a.available)} verfügbar`} className={classes.ring}>
-            <RingProgress
+            <VacationRing
               size={RING_SIZE}
               thickness={ringThickness(RING_SIZE)}
               rootColor="stone.1"
-              transitionDuration={400}
-              // No tooltips on the parts: the legend beside the ring names every number, also on a
-              // touch screen, and each part's tooltip would measure the page as the card appears.
-              sections={ringParts(a).map((p) => ({ value: p.percent, color: PARTS[p.part].color }))}
+              parts={ringParts(a).map((p) => ({ value: p.percent, color: PARTS[p.part].color }))}
               label={
                 <div aria-hidden className={classes.ringLabel}>
                   <Text fz={30} fw={700} lh={1.1} c={overdrawn ? 'red.8' : undefined}>

@@ -5,7 +5,7 @@ const account = (available: number, taken: number, planned: number) =>
   vacationAccount({ availableHolidays: available, holidaysTakenThisYear: taken, holidaysPlannedThisYear: planned });
 
 describe('ringThickness', () => {
-  it('leaves a hole of 82 percent of the outer diameter as RingProgress draws it', () => {
+  it('leaves a hole of 82 percent of the outer diameter as the ring draws it', () => {
     const size = 160;
     const t = ringThickness(size);
     const radius = (size * 0.9 - t * 2) / 2;
@@ -14,7 +14,7 @@ describe('ringThickness', () => {
     expect(hole / outer).toBeCloseTo(0.82, 10);
   });
 
-  it('stays below the quarter of the size RingProgress clamps to', () => {
+  it('leaves the hole room for its label: thinner than a quarter of the size', () => {
     expect(ringThickness(120)).toBeLessThan(120 / 4);
   });
 });

@@ -5,8 +5,8 @@ import { countOf } from '@filialportal/core/plural';
 export const VACATION_RING_CUTOUT = 0.82;
 
 /**
- * The stroke width that gives Mantine's RingProgress a hole of `cutout` times its outer diameter.
- * RingProgress draws one circle of radius 0.45·size − t with stroke t, so the ring's outer
+ * The stroke width that gives the ring (VacationRing.tsx, the geometry of Mantine's RingProgress) a
+ * hole of `cutout` times its outer diameter. It draws circles of radius 0.45·size − t with stroke t, so the ring's outer
  * diameter is 0.9·size − t and its hole 0.9·size − 3t; hole = cutout · outer solves to the formula.
  */
 export function ringThickness(size: number, cutout = VACATION_RING_CUTOUT): number {

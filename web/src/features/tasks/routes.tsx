@@ -5,7 +5,7 @@ import type { Feature, NavSection } from '../../shell-api/feature.ts';
 import { DELEGATE_PERMISSIONS, TASK_PATHS } from './paths.ts';
 import { TaskCountBadge } from './TaskCountBadge.tsx';
 import { ownTaskPreset } from './own-task-preset.ts';
-import { taskKeys, taskListQuery } from './tasks.api.ts';
+import { taskCountQuery, taskKeys, taskListQuery } from './tasks.api.ts';
 import { TASK_VIEWS } from '@filialportal/core/tasks';
 
 const OwnTasksPage = lazy(() => import('./OwnTasksPage.tsx').then((m) => ({ default: m.OwnTasksPage })));
@@ -40,8 +40,13 @@ export const TASKS_FEATURE: Feature = {
       order: 1,
       permission: 'aufgaben_erhalten',
       element: <OwnTasksSection />,
+      // The list and the count beside the title (on a phone the navigation, which reads the count too, is closed).
       preload: ({ client, user, can }) =>
-        Promise.all([loadOwnTasksSection(), client.prefetchInfiniteQuery(taskListQuery(TASK_VIEWS.own, false, ownTaskPreset(user, can('aufgaben_alle_sehen'))))]),
+        Promise.all([
+          loadOwnTasksSection(),
+          client.prefetchInfiniteQuery(taskListQuery(TASK_VIEWS.own, false, ownTaskPreset(user, can('aufgaben_alle_sehen')))),
+          client.prefetchQuery(taskCountQuery),
+        ]),
     },
   ],
 };
