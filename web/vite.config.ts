@@ -47,9 +47,15 @@ function tablerIconsDirect(): Plugin {
   };
 }
 
-/** The browser's bar in the primary colour: index.html's `%FP_THEME_COLOR%`, the same as the manifest's. */
+/**
+ * The brand's colours in index.html: the browser's bar in the primary colour (`%FP_THEME_COLOR%`,
+ * the same as the manifest's), the loading line in the theme's dimmed text (`%FP_TEXT_DIMMED%`).
+ */
 function themeColor(): Plugin {
-  return { name: 'theme-color', transformIndexHtml: (html) => html.replaceAll('%FP_THEME_COLOR%', OAK[PRIMARY_SHADE]) };
+  return {
+    name: 'theme-color',
+    transformIndexHtml: (html) => html.replaceAll('%FP_THEME_COLOR%', OAK[PRIMARY_SHADE]).replaceAll('%FP_TEXT_DIMMED%', STONE[9]),
+  };
 }
 
 /**

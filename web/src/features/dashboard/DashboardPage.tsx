@@ -21,28 +21,34 @@ export const DASHBOARD_WAIT_MS = 3000;
 
 /** Once shown in this session, the cards' code is loaded and their data cached: later visits show at once. */
 let shownOnce = false;
+/** The cards' preload of this session, while it runs. */
+let preloading: Promise<unknown> | null = null;
 session.onReset(() => {
   shownOnce = false;
+  preloading = null;
 });
 
 /**
  * True once every card's code and first data are there (or after DASHBOARD_WAIT_MS): all
  * cards are loaded at once, and drawn together in one transition, so neither a chain of
- * chunks nor skeletons replaced by content of another height move the page.
+ * chunks nor skeletons replaced by content of another height move the page. The loading starts
+ * with the page's first render, not after it: the requests run while React draws the rest.
  */
 function useCardsReady(cards: readonly DashboardCard[], context: Omit<DashboardPreload, 'client'>): boolean {
   const client = useQueryClient();
   const [ready, setReady] = useState(shownOnce);
+  if (!ready && !preloading) preloading = Promise.allSettled(cards.map((card) => card.preload?.({ client, ...context })));
   useEffect(() => {
     if (ready) return;
     let live = true;
     const show = () => {
       if (!live) return;
       shownOnce = true;
+      preloading = null;
       startTransition(() => setReady(true));
     };
     const timer = setTimeout(show, DASHBOARD_WAIT_MS);
-    void Promise.allSettled(cards.map((card) => card.preload?.({ client, ...context }))).then(show);
+    void preloading?.then(show);
     return () => {
       live = false;
       clearTimeout(timer);
