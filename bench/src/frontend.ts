@@ -16,6 +16,9 @@ export interface FrontendResult {
   /** The same scripts as the server sends them to a browser that takes Brotli (the build's .br copies). */
   loginJsBrotliKiB: number;
   loginJsFiles: number;
+  /** Script the dashboard loads when opened with a session (Brotli, as sent), and whether zod is among it. */
+  dashboardJsBrotliKiB: number;
+  dashboardLoadsZod: boolean;
   largestChunk: { file: string; kB: number };
   lcpLoginMs: number | null;
   lcpDashboardMs: number | null;
@@ -41,7 +44,7 @@ export async function measureFrontend(baseUrl: string, login: { email: string; p
   const largest = chunks.map((f) => ({ file: f, bytes: fs.statSync(path.join(DIST, 'assets', f)).size })).sort((a, b) => b.bytes - a.bytes)[0]!;
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
-    return { loginJsGzipKiB: NaN, loginJsBrotliKiB: NaN, loginJsFiles: 0, largestChunk: { file: largest.file, kB: largest.bytes / 1000 }, lcpLoginMs: null, lcpDashboardMs: null, browser: 'fehlt' };
+    return { loginJsGzipKiB: NaN, loginJsBrotliKiB: NaN, loginJsFiles: 0, dashboardJsBrotliKiB: NaN, dashboardLoadsZod: false, largestChunk: { file: largest.file, kB: largest.bytes / 1000 }, lcpLoginMs: null, lcpDashboardMs: null, browser: 'fehlt' };
   }
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
   try {
@@ -70,6 +73,8 @@ export async function measureFrontend(baseUrl: string, login: { email: string; p
     page.on('request', (r) => void (isCall(r) && pending.add(r)));
     page.on('requestfinished', (r) => void pending.delete(r));
     page.on('requestfailed', (r) => void pending.delete(r));
+    // The scripts of the dashboard's own load (those from the browser's cache answer too).
+    scripts.clear();
     await page.goto(`${baseUrl}/dashboard`, { waitUntil: 'load' });
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
     for (let quietSince = Date.now(); Date.now() - quietSince < 500; ) {
@@ -77,7 +82,11 @@ export async function measureFrontend(baseUrl: string, login: { email: string; p
       await page.waitForTimeout(50);
     }
     const lcpDashboard = await page.evaluate(READ_LCP);
+    const dashboardJs = [...scripts].map((p) => path.join(DIST, p)).filter((f) => fs.existsSync(f));
     return {
+      dashboardJsBrotliKiB: dashboardJs.reduce((a, f) => a + brotliSize(f), 0) / 1024,
+      // zod's error class keeps its name in the minified code.
+      dashboardLoadsZod: dashboardJs.some((f) => fs.readFileSync(f, 'latin1').includes('$ZodError')),
       loginJsGzipKiB: loginJsGzip / 1024,
       loginJsBrotliKiB: loginJsBrotli / 1024,
       loginJsFiles: loginJs.length,

@@ -357,6 +357,8 @@ export function writeReport(result: BenchResult): string {
           `|---|---:|---|`,
           `| JavaScript der Anmeldeseite (gzip, ${fe.loginJsFiles} Dateien) | ${n2(fe.loginJsGzipKiB)} KiB | ≤ ${GOALS.loginJsGzipKiB} KiB ${mark(fe.loginJsGzipKiB <= GOALS.loginJsGzipKiB)} |`,
           `| JavaScript der Anmeldeseite (Brotli, wie gesendet) | ${n2(fe.loginJsBrotliKiB)} KiB | ≤ ${GOALS.loginJsBrotliKiB} KiB ${mark(fe.loginJsBrotliKiB <= GOALS.loginJsBrotliKiB)} |`,
+          `| JavaScript des Dashboards (Brotli, wie gesendet) | ${n2(fe.dashboardJsBrotliKiB)} KiB | – |`,
+          `| zod im Dashboard (Schemas erst mit einem Formular) | ${fe.dashboardLoadsZod ? 'ja' : 'nein'} | nein ${mark(!fe.dashboardLoadsZod)} |`,
           `| Größter Chunk (minifiziert, ${fe.largestChunk.file}) | ${n2(fe.largestChunk.kB)} kB | ≤ ${GOALS.chunkKB} kB ${mark(fe.largestChunk.kB <= GOALS.chunkKB)} |`,
           `| LCP Anmeldeseite | ${fe.lcpLoginMs === null ? '–' : `${n0(fe.lcpLoginMs)} ms`} | ≤ ${GOALS.lcpMs} ms ${fe.lcpLoginMs === null ? '' : mark(fe.lcpLoginMs <= GOALS.lcpMs)} |`,
           `| LCP Dashboard nach Anmeldung | ${fe.lcpDashboardMs === null ? '–' : `${n0(fe.lcpDashboardMs)} ms`} | ≤ ${GOALS.lcpMs} ms ${fe.lcpDashboardMs === null ? '' : mark(fe.lcpDashboardMs <= GOALS.lcpMs)} |`,

@@ -1,4 +1,4 @@
-import { WEEKDAY_CODES, type WeekdayCode } from './users.ts';
+import { WEEKDAY_CODES, type WeekdayCode } from './users-basics.ts';
 import { MSG } from './messages.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { zId } from './ids.ts';
 import { eachDate } from './absences.ts';
 import { zIsoDate } from './dates.ts';

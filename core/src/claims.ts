@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { YEAR_MAX, YEAR_MIN } from './dates.ts';
 import { zId } from './ids.ts';
 import { MSG } from './messages.ts';
+
+export * from './claims-basics.ts';
 
 /** Claim types (spec 2 §3) and their German names. */
 export const CLAIM_TYPES = ['customer-item', 'stock-item', 'hauler-item'] as const;
@@ -12,10 +14,6 @@ export const CLAIM_TYPE_LABELS: Record<ClaimType, string> = {
   'hauler-item': 'Speditionsschaden',
 };
 
-/** Rows per step of the open and closed lists (the page shows 25 placeholder rows while loading). */
-export const CLAIM_PAGE_SIZE = 25;
-/** Rows the next step repeats (spec 2 §7: the list starts at max(0, count − 3)). */
-export const CLAIM_PAGE_OVERLAP = 3;
 export const CLAIM_SCENARIOS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'abgelehnt'] as const;
 export const CLAIM_ADDITIONAL_INFO_MAX = 10_000;
 /** Further articles of one claim. */
@@ -316,5 +314,3 @@ export const ZArticleSuggestion = z.object({
 });
 export const ZArticleSuggestionResponse = z.object({ articles: z.array(ZArticleSuggestion) });
 export const CLAIM_ARTICLE_SUGGESTIONS = 8;
-/** Article suggestions start with this many characters of a number or decor. */
-export const CLAIM_ARTICLE_TERM_MIN = 2;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MSG } from './messages.ts';
 
 /** The years a date may lie in (spec: year range 1800 to 2199), everywhere in the API. */

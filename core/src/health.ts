@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** GET /health: the sign of life for load balancers. */
 export const ZHealthResponse = z.object({ status: z.literal('ok') });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MSG } from './messages.ts';
 
 /** The 16 German federal states; the code is what date-holidays expects (DE-<code>). */

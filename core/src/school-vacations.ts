@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isIsoDate } from './dates.ts';
 import { REGION_CODES } from './locations.ts';
 import { MSG } from './messages.ts';

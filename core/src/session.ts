@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MSG } from './messages.ts';
 
 /** The session: logging in, the token, the kind of device, the login log. */

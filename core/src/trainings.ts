@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { zId } from './ids.ts';
 import { inYearRange, isIsoDate, zTimestamp } from './dates.ts';
 import { MSG } from './messages.ts';

@@ -1,11 +1,10 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { zId } from './ids.ts';
 import { MSG } from './messages.ts';
 import { ADMIN_ROLE } from './roles.ts';
+import { WEEKDAY_CODES } from './users-basics.ts';
 
-/** Weekday codes of the free-day fields freeDay…freeDay7 (spec 3 §3). */
-export const WEEKDAY_CODES = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
-export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
+export * from './users-basics.ts';
 
 export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
@@ -228,16 +227,6 @@ export const ZUserActiveResponse = z.object({ id: z.string(), active: z.boolean(
 
 /** GET /count/user/, GET /count/location/. */
 export const ZCountResponse = z.object({ count: z.number() });
-
-/** Initials shown instead of a missing avatar. */
-export function initials(firstName: string, lastName: string): string {
-  return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
-}
-
-/** 'Tina Testerin': how confirmations and notices name a person; a last name alone can mean two people. */
-export function fullName(person: { firstName: string; lastName: string }): string {
-  return `${person.firstName.trim()} ${person.lastName.trim()}`.trim();
-}
 
 const required = (max = 100) => z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, MSG.fillAllFields);
 const weekday = z.union([z.enum(WEEKDAY_CODES), z.literal('')]).default('');

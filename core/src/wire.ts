@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * What an answer looks like on the wire, i.e. what the web gets from `response.json()`: the input

@@ -4,7 +4,7 @@ import { isTabletUserAgent, ZLoginFields } from '../src/session.ts';
 import { checkNewPassword, initials, ZCreateUserRequest, ZUpdateOwnSettingsRequest } from '../src/users.ts';
 import { isIpv4, parseIpList } from '../src/locations.ts';
 import { nextSort, parseSort } from '../src/sort.ts';
-import '../src/zod-locale.ts';
+import '../src/zod.ts';
 
 describe('checkNewPassword', () => {
   it('treats empty as no change', () => expect(checkNewPassword('', '')).toBeNull());

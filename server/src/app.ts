@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import '@filialportal/core/zod-locale';
+import '@filialportal/core/zod';
 import { MSG } from '@filialportal/core/messages';
 import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';

@@ -75,7 +75,7 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(MSG));
 
-/** Zod's German locale (core/zod-locale.ts) starts its generic messages like this. */
+/** Zod's German locale (core/zod.ts) starts its generic messages like this. */
 const ZOD_GERMAN = /^(Ungültige Eingabe|Ungültige Option|Ungültiger String|Ungültige Zahl|Ungültig: |Zu groß: erwartet|Zu klein: erwartet|Unbekannte[r]? Schlüssel|Ungültiger Schlüssel|Ungültiger Wert)/;
 
 /** English a framework would leak if a refusal slipped past the app's error handler. */

@@ -1,7 +1,6 @@
 // Loaded with the application after the login (LoginGate), never by the login page: German
-// dates and zod's generic messages in German first, so every module after it has them.
+// dates first, so every module after it has them.
 import './dayjs-locale.ts';
-import '@filialportal/core/zod-locale';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/tiptap/styles.css';

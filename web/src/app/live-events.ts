@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { LIVE_KINDS, ZLiveChanged, type LiveKind } from '@filialportal/core/live';
+import { LIVE_KINDS, liveKindsOf, type LiveKind } from '@filialportal/core/live';
 import { session } from '../api/session.ts';
 
 /**
@@ -48,8 +48,7 @@ export function eventStreamParser() {
 /** The counters named by a `changed` event; nothing for anything malformed. */
 export function changedKinds(data: string): LiveKind[] {
   try {
-    const parsed = ZLiveChanged.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : [];
+    return liveKindsOf(JSON.parse(data)) ?? [];
   } catch {
     return [];
   }

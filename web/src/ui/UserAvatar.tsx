@@ -1,5 +1,5 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { initials } from '@filialportal/core/users';
+import { initials } from '@filialportal/core/users-basics';
 import { useAvatarBlob } from '../shell-api/lookups.ts';
 import { useObjectUrl } from './use-object-url.ts';
 

@@ -1,4 +1,4 @@
-import '@filialportal/core/zod-locale';
+import '@filialportal/core/zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allProblems, changedFields, combineProblems, errorsAfterChange, errorsMessage, fileProblems, firstProblemOf, FORM_MESSAGE, stillFailing } from './form-problem.ts';

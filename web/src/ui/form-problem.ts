@@ -1,6 +1,6 @@
-// zod's generic messages (lengths, types) are German once '@filialportal/core/zod-locale' has run:
-// the application after the login (app/AfterLogin.tsx) and the password reset page import it, so
-// this module, which the login page uses too, does not bring zod onto the login page.
+// zod's generic messages (lengths, types) are German: every schema comes from a module that builds
+// it with '@filialportal/core/zod'. This module imports no zod itself, so the login page, which
+// uses it too, loads none.
 
 /** The first failing rule of a form: its message and the fields that fail with it. */
 export interface FormProblem {

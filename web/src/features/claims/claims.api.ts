@@ -1,14 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import {
-  CLAIM_ARTICLE_TERM_MIN,
-  CLAIM_PAGE_OVERLAP,
-  type ZArticleSuggestionResponse,
-  type ZChecklistInput,
-  type ZClaimInput,
-  type ZClaimListResponse,
-  type ZClaimResponse,
-  type ZClaimRow,
-  type ZStockCorrectionRequest,
+import { CLAIM_ARTICLE_TERM_MIN, CLAIM_PAGE_OVERLAP } from '@filialportal/core/claims-basics';
+import type {
+  ZArticleSuggestionResponse,
+  ZChecklistInput,
+  ZClaimInput,
+  ZClaimListResponse,
+  ZClaimResponse,
+  ZClaimRow,
+  ZStockCorrectionRequest,
 } from '@filialportal/core/claims';
 import type { ClaimListKind, ZNamedEntryListResponse, ZNamedRowListResponse } from '@filialportal/core/lists';
 import type { Wire } from '@filialportal/core/wire';

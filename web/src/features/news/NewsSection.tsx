@@ -2,7 +2,7 @@ import { Accordion, Anchor, Badge, Box, Group, Skeleton, Stack, Text, UnstyledBu
 import { IconChevronRight, IconNews } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
-import { DASHBOARD_NEWS_PER_CATEGORY, NEWS_CATEGORIES, teaser, type NewsCategory } from '@filialportal/core/news';
+import { DASHBOARD_NEWS_PER_CATEGORY, NEWS_CATEGORIES, teaser, type NewsCategory } from '@filialportal/core/news-basics';
 import { DashboardSection } from '../../ui/DashboardSection.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { newsRows, useNewsList } from './news.api.ts';

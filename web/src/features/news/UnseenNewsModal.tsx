@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { teaser } from '@filialportal/core/news';
+import { teaser } from '@filialportal/core/news-basics';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { useMarkSeen, useUnseenNews } from './news.api.ts';
 

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { IconNews } from '@tabler/icons-react';
 import type { Feature, NavSection } from '../../shell-api/feature.ts';
 import { NewsCountBadge } from './NewsCountBadge.tsx';
-import { DASHBOARD_NEWS_PER_CATEGORY, NEWS_CATEGORIES } from '@filialportal/core/news';
+import { DASHBOARD_NEWS_PER_CATEGORY, NEWS_CATEGORIES } from '@filialportal/core/news-basics';
 import { newsKeys, newsListQuery } from './news.api.ts';
 import { UnseenNewsModal } from './UnseenNewsModal.tsx';
 

@@ -1,5 +1,4 @@
 // zod's generic messages in German: this page is open without the application (AfterLogin.tsx).
-import '@filialportal/core/zod-locale';
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';

@@ -3,7 +3,7 @@ import { Anchor, Badge, Box, Group } from '@mantine/core';
 import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
-import { TASK_VIEWS } from '@filialportal/core/tasks';
+import { TASK_VIEWS } from '@filialportal/core/tasks-basics';
 import { countOf } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { useVisibleNavigation } from '../../shell-api/registry.tsx';

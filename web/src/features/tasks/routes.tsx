@@ -6,7 +6,7 @@ import { DELEGATE_PERMISSIONS, TASK_PATHS } from './paths.ts';
 import { TaskCountBadge } from './TaskCountBadge.tsx';
 import { ownTaskPreset } from './own-task-preset.ts';
 import { taskCountQuery, taskKeys, taskListQuery } from './tasks.api.ts';
-import { TASK_VIEWS } from '@filialportal/core/tasks';
+import { TASK_VIEWS } from '@filialportal/core/tasks-basics';
 
 const OwnTasksPage = lazy(() => import('./OwnTasksPage.tsx').then((m) => ({ default: m.OwnTasksPage })));
 const DelegatedTasksPage = lazy(() => import('./DelegatedTasksPage.tsx').then((m) => ({ default: m.DelegatedTasksPage })));

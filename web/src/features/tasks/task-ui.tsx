@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Center, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarDue, IconChevronDown } from '@tabler/icons-react';
 import { todayIso } from '@filialportal/core/berlin-time';
-import { TASK_PRIORITIES } from '@filialportal/core/tasks';
+import { TASK_PRIORITIES } from '@filialportal/core/tasks-basics';
 
 const PRIORITY_COLORS: Record<number, string> = { 1: 'stone', 2: 'blue', 3: 'red' };
 

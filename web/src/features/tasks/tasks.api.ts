@@ -9,19 +9,19 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { formatDate } from '@filialportal/core/berlin-time';
-import {
-  TASK_VIEWS,
-  type ZCreateTaskRequest,
-  type ZCreatedTaskResponse,
-  type ZDelegatedTask,
-  type ZOwnTask,
-  type ZOwnTaskResponse,
-  type ZSubtaskListResponse,
-  type ZSubtaskRequest,
-  type ZTaskBase,
-  type ZTaskCountResponse,
-  type ZTaskListResponse,
-  type ZUpdateTaskRequest,
+import { TASK_VIEWS } from '@filialportal/core/tasks-basics';
+import type {
+  ZCreateTaskRequest,
+  ZCreatedTaskResponse,
+  ZDelegatedTask,
+  ZOwnTask,
+  ZOwnTaskResponse,
+  ZSubtaskListResponse,
+  ZSubtaskRequest,
+  ZTaskBase,
+  ZTaskCountResponse,
+  ZTaskListResponse,
+  ZUpdateTaskRequest,
 } from '@filialportal/core/tasks';
 import type { ZUserListAllResponse } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';

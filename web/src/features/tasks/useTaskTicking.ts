@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { TASK_COMPLETION_DELAY_MS } from '@filialportal/core/tasks';
+import { TASK_COMPLETION_DELAY_MS } from '@filialportal/core/tasks-basics';
 import { ownTaskKey, setTaskCompleted, type OwnTask } from './tasks.api.ts';
 import { alertError } from '../../ui/alert-error.ts';
 
