@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { apiSettled, DEMO_PASSWORD, login, mainNavigation, test, watchAccessibility } from './helpers.ts';
+import { apiSettled, authAs, DEMO_PASSWORD, login, mainNavigation, test, watchAccessibility } from './helpers.ts';
 
 const VERKAUF = 'verkauf@example.com';
 const TITLE = 'Dashboard: Kundenrückruf erledigen';
@@ -46,14 +46,6 @@ function mondayToWednesdayAfterNext(): { start: string; end: string; thisYear: b
 
 /** '2,5 Tage', '1 Tag', as the dashboard writes days. */
 const days = (n: number) => `${n.toLocaleString('de-DE', { maximumFractionDigits: 2 })} ${Math.abs(n) === 1 ? 'Tag' : 'Tage'}`;
-
-/** A bearer header for a demo login, from POST /token. */
-async function authAs(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
-  const res = await request.post('/api/token', { data: { username: email, password } });
-  expect(res.ok(), `login ${email}`).toBe(true);
-  const { token } = (await res.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 interface Me {
   id: string;

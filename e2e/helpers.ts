@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 
 /** Journeys import `test` from here: it checks every page they visit with axe-core (a11y.ts). */
 import { test } from './a11y.ts';
@@ -17,6 +17,14 @@ const dataDir = () => test.info().project.metadata.dataDir as string;
 
 /** sessionStorage key of the after-login news dialog (web/src/features/news/UnseenNewsModal.tsx). */
 const UNSEEN_NEWS_SHOWN = 'filialportal.unseenNewsShown';
+
+/** A bearer header for a demo login, from POST /token: for the calls a journey makes beside the page. */
+export async function authAs(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const res = await request.post('/api/token', { data: { username: email, password } });
+  expect(res.ok(), `login ${email}`).toBe(true);
+  const { token } = (await res.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
 
 /**
  * Opens `path` (the login screen keeps it) and logs in; resolves when the application is up.

@@ -1,15 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, mondayOf } from '@filialportal/core/calendar';
-import { DEMO_PASSWORD, apiSettled, login, test } from './helpers.ts';
+import { DEMO_PASSWORD, apiSettled, authAs, login, test } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-
-async function authAs(request: APIRequestContext, email: string) {
-  const answer = await request.post('/api/token', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), `login ${email}`).toBe(true);
-  return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
-}
 
 /** The unread count the bell names ('Benachrichtigungen, 3 ungelesene'), 0 without. */
 async function bellCount(page: Page): Promise<number> {

@@ -1,20 +1,13 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { addDays, isoWeek, mondayOf } from '@filialportal/core/calendar';
 import { MSG } from '@filialportal/core/messages';
-import { apiSettled, DEMO_PASSWORD, login, mainNavigation, storedToken, test } from './helpers.ts';
+import { apiSettled, authAs, login, mainNavigation, storedToken, test } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 
 /** Today in Berlin, YYYY-MM-DD. */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const nextYear = Number(today.slice(0, 4)) + 1;
-
-/** A bearer header for a demo login. */
-async function authAs(request: APIRequestContext, email: string) {
-  const answer = await request.post('/api/token', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), `login ${email}`).toBe(true);
-  return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
-}
 
 interface OpenRequest {
   id: string;

@@ -167,8 +167,8 @@ export function Shell() {
   const { headerOpen } = useUiState();
   const [navOpened, nav] = useDisclosure(false);
   // Below Mantine's 'sm' the navigation is a drawer: its entries, and the requests of their
-  // counters, are drawn when it opens, not with every page a phone loads.
-  // Once opened they stay, so the drawer does not slide away empty.
+  // counters, are drawn when it first opens, not with every page a phone loads; then they stay,
+  // so the drawer does not slide away empty.
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [navDrawn, setNavDrawn] = useState(wide);
   if ((wide || navOpened) && !navDrawn) setNavDrawn(true);

@@ -17,7 +17,7 @@ export function greeting(hour: number): string {
 }
 
 /** How long the dashboard waits for its cards' code and data before it shows them with their skeletons. */
-export const DASHBOARD_WAIT_MS = 3000;
+const DASHBOARD_WAIT_MS = 3000;
 
 /** Once shown in this session, the cards' code is loaded and their data cached: later visits show at once. */
 let shownOnce = false;
