@@ -63,18 +63,15 @@ function ThisDevice() {
 /** 'Benachrichtigungen' in the user settings: push on this device, and push and mail per kind. */
 export function NotificationSettingsSection() {
   const settings = useNotificationSettings();
-  const settingsSave = useSaveNotificationSettings();
+  const save = useSaveNotificationSettings();
   // The box follows the click in the click's own render (the cache tells its readers a moment
-  // later); once the server has answered, the stored choice shows.
+  // later); once the server has answered the last click, the cache (the stored choices) shows.
   const [clicked, setClicked] = useState<Partial<Record<string, boolean>>>({});
   const change = (kind: NotificationKind, channel: 'push' | 'mail', value: boolean) => {
     const current = settings.data?.kinds.find((k) => k.kind === kind);
     if (!current) return;
-    const box = `${kind}:${channel}`;
-    setClicked((c) => ({ ...c, [box]: value }));
-    settingsSave.save({ kinds: [{ ...current, [channel]: value }] }, () =>
-      setClicked((c) => Object.fromEntries(Object.entries(c).filter(([key]) => key !== box))),
-    );
+    setClicked((c) => ({ ...c, [`${kind}:${channel}`]: value }));
+    save.mutate({ kinds: [{ ...current, [channel]: value }] }, { onSettled: () => setClicked({}) });
   };
   return (
     <Card component="section" aria-labelledby="benachrichtigungen-titel">
@@ -116,9 +113,9 @@ export function NotificationSettingsSection() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {settingsSave.isError && (
+      {save.isError && (
         <Alert color="red" variant="light" mt="sm">
-          {errorMessage(settingsSave.error)}
+          {errorMessage(save.error)}
         </Alert>
       )}
     </Card>

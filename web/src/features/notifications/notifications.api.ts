@@ -44,19 +44,18 @@ export function useNotificationSettings() {
 
 export function useSaveNotificationSettings() {
   const client = useQueryClient();
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: (body: NotificationSettings) => api<NotificationSettings>('/api/notifications/settings', { method: 'PUT', body: body satisfies z.input<typeof ZNotificationSettings> }),
+    // The box ticks at once; a refusal puts the stored choice back.
+    onMutate: async (body) => {
+      await client.cancelQueries({ queryKey: notificationKeys.settings });
+      const before = client.getQueryData<NotificationSettings>(notificationKeys.settings);
+      if (before) client.setQueryData(notificationKeys.settings, { kinds: before.kinds.map((k) => body.kinds.find((c) => c.kind === k.kind) ?? k) });
+      return { before };
+    },
+    onError: (_err, _body, context) => context?.before && client.setQueryData(notificationKeys.settings, context.before),
     onSuccess: (saved) => client.setQueryData(notificationKeys.settings, saved),
   });
-  /** Saves at once in the cache, so every view shows the new choice; a refusal puts the stored one back. */
-  const save = (body: NotificationSettings, onSettled?: () => void) => {
-    const before = client.getQueryData<NotificationSettings>(notificationKeys.settings);
-    if (before) client.setQueryData(notificationKeys.settings, { kinds: before.kinds.map((k) => body.kinds.find((c) => c.kind === k.kind) ?? k) });
-    // A reading under way would put the old choice back: it is dropped, the new state stays.
-    void client.cancelQueries({ queryKey: notificationKeys.settings }, { revert: false });
-    mutation.mutate(body, { onError: () => before && client.setQueryData(notificationKeys.settings, before), onSettled });
-  };
-  return { save, isError: mutation.isError, error: mutation.error };
 }
 
 export const fetchPushKey = () => api<z.infer<typeof ZPushKeyResponse>>('/api/push/key');
