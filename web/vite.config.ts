@@ -5,42 +5,85 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { OAK, PRIMARY_SHADE, STONE } from './src/app/brand.ts';
+import { START_MODULES } from './src/app/start-modules.ts';
+
+/** Where each name a package's index exports lives: the module file and its name there. */
+type Barrel = Map<string, { file: string; name: string }>;
+
+/** @tabler/icons-react's index: `export { default as IconX } from './icons/IconX.mjs';` per icon. */
+function tablerIndex(index: string): Barrel {
+  const names: Barrel = new Map();
+  for (const m of fs.readFileSync(index, 'utf8').matchAll(/^export \{ ([^}]+) \} from '\.\/(icons\/[^']+\.mjs)';$/gm)) {
+    for (const part of m[1]!.split(',')) {
+      const name = /^\s*default as (\w+)\s*$/.exec(part)?.[1];
+      if (name) names.set(name, { file: path.join(path.dirname(index), m[2]!), name: 'default' });
+    }
+  }
+  return names;
+}
+
+/** Mantine's indexes: `import { a, b } from "./x.mjs";` lines, then one `export { a, b as c };`. */
+function mantineIndex(index: string): Barrel {
+  const code = fs.readFileSync(index, 'utf8');
+  const local = new Map<string, { file: string; name: string }>();
+  for (const m of code.matchAll(/^import \{ ([^}]+) \} from "(\.[^"]+)";$/gm)) {
+    for (const part of m[1]!.split(',')) {
+      const [name, as] = part.trim().split(/\s+as\s+/);
+      local.set(as ?? name!, { file: path.join(path.dirname(index), m[2]!), name: name! });
+    }
+  }
+  const names: Barrel = new Map();
+  for (const m of code.matchAll(/^export \{ ([^}]+) \};$/gm)) {
+    for (const part of m[1]!.split(',')) {
+      const [name, as] = part.trim().split(/\s+as\s+/);
+      const at = local.get(name!);
+      if (at) names.set(as ?? name!, at);
+    }
+  }
+  return names;
+}
 
 /**
- * `import { IconX } from '@tabler/icons-react'` names the package's index, which re-exports
- * all ~6,000 icons: the build would read and transform every one of them to keep the few it
- * uses (three quarters of the build's modules and time). This rewrites such imports in our
- * sources to the icons' own modules, by the index's export lines; a name it does not find
- * stays as it was. Same modules in the bundle, a fraction of the work.
+ * `import { Button } from '@mantine/core'` names the package's index, which re-exports every
+ * component (and @tabler/icons-react's all ~6,000 icons). This rewrites such imports in our
+ * sources to the modules that define the names, by the index's own export lines; an import
+ * with a name it does not find stays as it was, types become `import type`. Same modules in the
+ * bundle, but the module graph says which of them a file uses: the start chunk (`startChunk`)
+ * is computed from it, and the build reads a fraction of the icons.
  */
-function tablerIconsDirect(): Plugin {
+function importsDirect(): Plugin {
   const require = createRequire(import.meta.url);
-  let files: Map<string, string> | null = null;
-  const fileOf = () => {
-    if (files) return files;
-    const index = require.resolve('@tabler/icons-react').replace(/[\\/]cjs[\\/][^\\/]+$/, '/esm/tabler-icons-react.mjs');
-    files = new Map();
-    const dir = path.dirname(index);
-    for (const m of fs.readFileSync(index, 'utf8').matchAll(/^export \{ ([^}]+) \} from '\.\/(icons\/[^']+\.mjs)';$/gm)) {
-      for (const part of m[1]!.split(',')) {
-        const name = /^\s*default as (\w+)\s*$/.exec(part)?.[1];
-        if (name) files.set(name, path.join(dir, m[2]!).split(path.sep).join('/'));
-      }
-    }
-    return files;
+  const esmIndex = (pkg: string) => require.resolve(pkg).replace(/[\\/]cjs[\\/][^\\/]+$/, '/esm/index.mjs');
+  const packages: Record<string, () => Barrel> = {
+    '@tabler/icons-react': () => tablerIndex(require.resolve('@tabler/icons-react').replace(/[\\/]cjs[\\/][^\\/]+$/, '/esm/tabler-icons-react.mjs')),
+    '@mantine/core': () => mantineIndex(esmIndex('@mantine/core')),
+    '@mantine/hooks': () => mantineIndex(esmIndex('@mantine/hooks')),
+    '@mantine/dates': () => mantineIndex(esmIndex('@mantine/dates')),
+    '@mantine/modals': () => mantineIndex(esmIndex('@mantine/modals')),
+    '@mantine/notifications': () => mantineIndex(esmIndex('@mantine/notifications')),
+    '@mantine/store': () => mantineIndex(esmIndex('@mantine/store')),
   };
-  const IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]@tabler\/icons-react['"];?/g;
+  const barrels = new Map<string, Barrel>();
+  const barrel = (pkg: string) => barrels.get(pkg) ?? barrels.set(pkg, packages[pkg]!()).get(pkg)!;
+  const IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"](@tabler\/icons-react|@mantine\/(?:core|hooks|dates|modals|notifications|store))['"];?/g;
   return {
-    name: 'tabler-icons-direct',
+    name: 'imports-direct',
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id) || !code.includes('@tabler/icons-react')) return null;
-      const out = code.replace(IMPORT, (whole, names: string) => {
-        const specs = names.split(',').map((s) => s.trim()).filter(Boolean);
-        const parsed = specs.map((s) => /^(\w+)(?:\s+as\s+(\w+))?$/.exec(s));
-        if (parsed.some((p) => !p || !fileOf().has(p[1]!))) return whole;
-        return parsed.map((p) => `import ${p![2] ?? p![1]} from ${JSON.stringify(fileOf().get(p![1]!))};`).join(' ');
+      // Our sources, and Mantine's packages, which import each other by their indexes.
+      if ((id.includes('node_modules') && !/node_modules[\\/]@mantine[\\/]/.test(id)) || !/\.m?[jt]sx?$/.test(id) || !code.includes('@')) return null;
+      const out = code.replace(IMPORT, (whole, list: string, pkg: string) => {
+        const specs = list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => /^(type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?$/.exec(s));
+        if (specs.some((p) => !p || (!p[1] && !barrel(pkg).has(p[2]!)))) return whole;
+        const types = specs.filter((p) => p![1]).map((p) => (p![3] ? `${p![2]} as ${p![3]}` : p![2]));
+        const values = specs.filter((p) => !p![1]).map((p) => {
+          const at = barrel(pkg).get(p![2]!)!;
+          const file = JSON.stringify(at.file.split(path.sep).join('/'));
+          const as = p![3] ?? p![2];
+          return at.name === 'default' ? `import ${as} from ${file};` : `import { ${at.name} as ${as} } from ${file};`;
+        });
+        return [...(types.length > 0 ? [`import type { ${types.join(', ')} } from '${pkg}';`] : []), ...values].join(' ');
       });
       return out === code ? null : { code: out, map: null };
     },
@@ -113,6 +156,73 @@ function pwa() {
   });
 }
 
+/** A module that only passes on what others define (a package's index). */
+const isBarrel = (code: string | null | undefined) =>
+  !!code && code.split('\n').every((line) => /^\s*$|^"use client";$|^(import|export) \{[^}]*\}( from "[^"]+")?;$|^export \* from "[^"]+";$/.test(line));
+
+/**
+ * The chunk of a logged-in person's first page (src/app/start-modules.ts): the listed modules
+ * and what they import statically, except what the login page may load. Computed once the
+ * module graph is complete, before the chunks are made; the group in `build` below takes it.
+ * What the login page loads is taken generously (through every package index, all of whose
+ * modules it might use), what the start chunk takes strictly (not through an index, whose
+ * modules it names directly: `importsDirect`), so no module of the login page lands in it.
+ * A module of neither stays in the chunk rolldown makes for it.
+ */
+function startChunk() {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'start-chunk',
+    apply: 'build',
+    buildEnd() {
+      const closure = (roots: string[], throughBarrels: boolean) => {
+        const seen = new Set<string>();
+        const queue = [...roots];
+        while (queue.length > 0) {
+          const id = queue.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          if (throughBarrels || !isBarrel(info?.code)) queue.push(...(info?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const src = path.resolve(import.meta.dirname, 'src');
+      const entry = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const login = closure(entry, true);
+      const roots = START_MODULES.map((file) => path.join(src, file));
+      for (const root of roots) if (!this.getModuleInfo(root)) this.error(`start-modules.ts nennt ${root}, das es im Build nicht gibt`);
+      members.clear();
+      for (const id of closure(roots, false)) if (!login.has(id) && !isBarrel(this.getModuleInfo(id)?.code)) members.add(id);
+    },
+    // What the grouping must never do, checked on the chunks made: put the start chunk on the
+    // login page, or make it and another chunk import each other (a cycle whose exports can be
+    // read before they are set).
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const start = chunks.find((c) => c.name === 'start');
+      if (!start) return;
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      const loginFiles = new Set<string>();
+      const queue = entry ? [entry.fileName] : [];
+      while (queue.length > 0) {
+        const file = queue.pop()!;
+        if (loginFiles.has(file)) continue;
+        loginFiles.add(file);
+        queue.push(...(byFile.get(file)?.imports ?? []));
+      }
+      if (loginFiles.has(start.fileName)) this.error('Die Anmeldeseite lädt den Start-Chunk (vite.config.ts, startChunk)');
+      for (const file of start.imports) {
+        if (byFile.get(file)?.imports.includes(start.fileName)) this.error(`Start-Chunk und ${file} importieren einander (vite.config.ts, startChunk)`);
+      }
+    },
+  };
+  return { plugin, test: (id: string) => members.has(id) };
+}
+
+const start = startChunk();
+
 /**
  * The login screen loads React, the router, the Mantine components it shows and the session
  * code only; the application after the login (AfterLogin.tsx) and every feature page are lazy
@@ -121,7 +231,7 @@ function pwa() {
  * any page uses onto the login page; split by use, the login page loads the few it shows.
  */
 export default defineConfig({
-  plugins: [tablerIconsDirect(), react(), themeColor(), pwa()],
+  plugins: [importsDirect(), react(), themeColor(), pwa(), start.plugin],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -139,8 +249,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // A group takes only its own modules, not what they import: the start chunk must not
+          // pull in what the login page loads.
+          includeDependenciesRecursively: false,
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'start', test: start.test, priority: 2 },
           ],
         },
       },

@@ -1,5 +1,7 @@
 // First: zod's settings before any chunk builds a schema.
 import './app/zod-jitless.ts';
+// Then, with a session, the application's code and the current user start loading.
+import './app/session-start.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Mantine's core styles serve the login page; the styles of dates, notifications and the editor

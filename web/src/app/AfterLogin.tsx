@@ -9,6 +9,7 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { session } from '../api/session.ts';
+import { AfterFirstPaint } from '../ui/AfterFirstPaint.tsx';
 import { AlertPopup } from '../ui/AlertPopup.tsx';
 import { Shell } from './Shell.tsx';
 
@@ -23,8 +24,10 @@ export function AfterLogin() {
   return (
     <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1, weekendDays: [0, 6] }}>
       <ModalsProvider labels={{ confirm: 'Bestätigen', cancel: 'Abbrechen' }}>
-        <Notifications position="top-right" limit={3} />
-        <AlertPopup />
+        <AfterFirstPaint>
+          <Notifications position="top-right" limit={3} />
+          <AlertPopup />
+        </AfterFirstPaint>
         <Shell />
       </ModalsProvider>
     </DatesProvider>

@@ -1,13 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { useSession } from '../api/session.ts';
 import { LoginPage } from '../features/session/LoginPage.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
+import { applicationChunk } from './chunks.ts';
+import { sessionChunk } from './session-start.ts';
 
 // Everything after the login is loaded on demand: the login page loads neither the query cache
 // nor the application (docs/decisions/web-anmeldeseite-laedt-nur-was-sie-zeigt.md).
-const loadSession = () => import('./SessionApp.tsx');
-const SessionApp = lazy(() => loadSession().then((m) => ({ default: m.SessionApp })));
-const loadApplication = () => import('./AfterLogin.tsx');
 
 /**
  * No token: the login screen. A token: the session (SessionApp.tsx), which loads the current
@@ -17,17 +15,15 @@ const loadApplication = () => import('./AfterLogin.tsx');
 export function LoginGate() {
   const { token, lost, notice } = useSession();
 
-  // With a token, the application's code loads beside the session's, and GET /user as soon as
-  // the session's small chunk is there: the big chunk does not hold up the call.
+  // A login on this page: the session's and the application's code load now (a page opened
+  // with a session started them already, session-start.ts).
   if (token) {
-    void loadSession();
-    void loadApplication();
+    void sessionChunk.start();
+    void applicationChunk.start();
   }
+  const loaded = sessionChunk.useModule(!!token || !!lost);
 
   if (!token && !lost) return <LoginPage notice={notice} />;
-  return (
-    <Suspense fallback={<FullScreenLoader />}>
-      <SessionApp />
-    </Suspense>
-  );
+  if (!loaded) return <FullScreenLoader />;
+  return <loaded.SessionApp />;
 }

@@ -1,17 +1,22 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MSG } from '@filialportal/core/messages';
 import type { CurrentUserResponse } from '@filialportal/core/users';
 import { isSessionLost, isUnreachable } from '../api/client.ts';
 import { useOnline } from '../api/connection.ts';
 import { session, useSession } from '../api/session.ts';
+import { preloadDashboard } from '../features/dashboard/DashboardPage.tsx';
 import { currentUserQuery } from '../features/users/users.api.ts';
+import { can } from '../shell-api/access.ts';
 import { CurrentUserContext, CurrentUserUpdateContext } from '../shell-api/current-user.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { createQueryClient } from './query-client.ts';
+import { DASHBOARD_CARDS } from './routes.ts';
+import { applicationChunk } from './chunks.ts';
 
-/** The application (shell, features, dates, modals): LoginGate starts loading it together with this chunk. */
-const AfterLogin = lazy(() => import('./AfterLogin.tsx').then((m) => ({ default: m.AfterLogin })));
+/** The addresses that show the dashboard (the root redirects to it). */
+const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
+
 
 /**
  * One query cache for the page's life: the login page has none (it loads no query library), a
@@ -32,6 +37,14 @@ function CurrentUserGate() {
     if (token && user.data) session.markEstablished();
   }, [token, user.data]);
 
+  // The start page's cards begin loading with the user, not after the shell has been drawn.
+  useEffect(() => {
+    const current = user.data?.user;
+    if (current && DASHBOARD_PATHS.has(window.location.pathname) && can(current.permissions, 'dashboard_menu_sehen')) {
+      preloadDashboard(DASHBOARD_CARDS, { client: queryClient, user: current, can: (rule) => can(current.permissions, rule) });
+    }
+  }, [user.data]);
+
   // Without a connection the session stays: the page says 'Keine Verbindung' and asks again
   // once the server is back (an installed app opened in a back room without signal).
   const online = useOnline();
@@ -47,13 +60,13 @@ function CurrentUserGate() {
   // The application is drawn at a transition's priority, in slices between which the browser
   // stays responsive, rather than in one long task when the user arrives.
   const shown = useDeferredValue(user.data);
-  if (!shown) return <FullScreenLoader text={online ? undefined : 'Warten auf das Netz …'} />;
+  // The application (shell, features, dates, modals): loaded together with this code.
+  const application = applicationChunk.useModule();
+  if (!shown || !application) return <FullScreenLoader text={online ? undefined : 'Warten auf das Netz …'} />;
   return (
     <CurrentUserContext.Provider value={shown.user}>
       <CurrentUserUpdateContext.Provider value={updateUser}>
-        <Suspense fallback={<FullScreenLoader />}>
-          <AfterLogin />
-        </Suspense>
+        <application.AfterLogin />
       </CurrentUserUpdateContext.Provider>
     </CurrentUserContext.Provider>
   );

@@ -23,6 +23,7 @@ import { revokeToken } from '../features/session/session.api.ts';
 import { useCurrentUser } from '../shell-api/current-user.tsx';
 import { visibleNavigation, type NavItem } from '../shell-api/navigation.ts';
 import { RegistryContext, type Registry } from '../shell-api/registry.tsx';
+import { AfterFirstPaint } from '../ui/AfterFirstPaint.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { NotFoundPage } from '../ui/NotFoundPage.tsx';
 import { RequirePermission } from '../ui/RequirePermission.tsx';
@@ -297,9 +298,11 @@ export function Shell() {
               </Routes>
             </Suspense>
           </Box>
-          {OVERLAYS.map((overlay, i) => (
-            <Fragment key={i}>{overlay}</Fragment>
-          ))}
+          <AfterFirstPaint>
+            {OVERLAYS.map((overlay, i) => (
+              <Fragment key={i}>{overlay}</Fragment>
+            ))}
+          </AfterFirstPaint>
         </AppShell.Main>
       </AppShell>
     </RegistryContext.Provider>

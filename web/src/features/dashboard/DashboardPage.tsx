@@ -29,33 +29,59 @@ session.onReset(() => {
 });
 
 /**
- * True once every card's code and first data are there (or after DASHBOARD_WAIT_MS): all
- * cards are loaded at once, and drawn together in one transition, so neither a chain of
- * chunks nor skeletons replaced by content of another height move the page. The loading starts
- * with the page's first render, not after it: the requests run while React draws the rest.
+ * Starts loading the code and first data of the cards the person may see, unless that is done or
+ * under way. The page calls it as it is first drawn; a page opened at the dashboard's address
+ * calls it as soon as the current user is there (SessionApp.tsx), while the shell is drawn.
  */
-function useCardsReady(cards: readonly DashboardCard[], context: Omit<DashboardPreload, 'client'>): boolean {
+export function preloadDashboard(cards: readonly DashboardCard[], context: DashboardPreload): void {
+  if (shownOnce || preloading) return;
+  preloading = Promise.allSettled(cards.filter((card) => context.can(card.permission)).map((card) => card.preload?.(context)));
+}
+
+/**
+ * Whether the cards' code and data are there, and how many cards are drawn, in page order (the
+ * main column's, then the narrow one's). All cards' code and first data load at once, with the
+ * page's first render or before it (preloadDashboard); once they are there (or after
+ * DASHBOARD_WAIT_MS) the cards are drawn one after the other, each in a task of its own, top to
+ * bottom in each column: a card appears below the ones drawn before it, so nothing on the screen
+ * moves, and no single long task holds the phone while the whole page is built. Later visits
+ * (code loaded, data cached) draw all cards at once.
+ */
+function useCardsShown(cards: readonly DashboardCard[], context: Omit<DashboardPreload, 'client'>): { loaded: boolean; shown: number } {
   const client = useQueryClient();
-  const [ready, setReady] = useState(shownOnce);
-  if (!ready && !preloading) preloading = Promise.allSettled(cards.map((card) => card.preload?.({ client, ...context })));
+  const [shown, setShown] = useState(shownOnce ? cards.length : 0);
+  const [loaded, setLoaded] = useState(shownOnce);
+  if (!loaded) preloadDashboard(cards, { client, ...context });
   useEffect(() => {
-    if (ready) return;
-    let live = true;
-    const show = () => {
-      if (!live) return;
+    if (loaded) return;
+    let waiting = true;
+    // Once: the cards' load or the end of the wait, whichever comes first.
+    const load = () => {
+      if (!waiting) return;
+      waiting = false;
+      clearTimeout(timer);
       shownOnce = true;
       preloading = null;
-      startTransition(() => setReady(true));
+      startTransition(() => {
+        setLoaded(true);
+        setShown((n) => Math.max(n, 1));
+      });
     };
-    const timer = setTimeout(show, DASHBOARD_WAIT_MS);
-    void preloading?.then(show);
+    const timer = setTimeout(load, DASHBOARD_WAIT_MS);
+    void preloading?.then(load);
     return () => {
-      live = false;
+      waiting = false;
       clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit: its cards and user do not change while it waits
   }, []);
-  return ready;
+  // The next card after the last one has been drawn: a new task, at a transition's priority.
+  useEffect(() => {
+    if (!loaded || shown >= cards.length) return;
+    const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)));
+    return () => clearTimeout(timer);
+  }, [loaded, shown, cards.length]);
+  return { loaded, shown };
 }
 
 /**
@@ -71,10 +97,13 @@ export function DashboardPage() {
   // The company's day and hour (Europe/Berlin), whatever zone the device is set to.
   const now = berlinParts(new Date());
 
-  const cards = dashboard.filter((c) => can(c.permission));
-  const ready = useCardsReady(cards, { user, can });
-  const render = (column: DashboardCard['column']) => cards.filter((c) => c.column === column).map((c) => <Fragment key={c.key}>{c.element}</Fragment>);
-  const mainCards = render('main');
+  const permitted = dashboard.filter((c) => can(c.permission));
+  // Page order: the main column's cards, then the narrow one's.
+  const cards = [...permitted.filter((c) => c.column === 'main'), ...permitted.filter((c) => c.column === 'aside')];
+  const { loaded, shown } = useCardsShown(cards, { user, can });
+  const render = (column: DashboardCard['column']) =>
+    cards.slice(0, shown).filter((c) => c.column === column).map((c) => <Fragment key={c.key}>{c.element}</Fragment>);
+  const hasMain = cards.some((c) => c.column === 'main');
 
   return (
     <div className={classes.page}>
@@ -87,9 +116,9 @@ export function DashboardPage() {
         </Title>
       </header>
 
-      {ready ? (
-        <div className={classes.columns} data-single={mainCards.length === 0 || undefined}>
-          {mainCards.length > 0 && <div className={classes.main}>{mainCards}</div>}
+      {loaded ? (
+        <div className={classes.columns} data-single={!hasMain || undefined}>
+          {hasMain && <div className={classes.main}>{render('main')}</div>}
           <div className={classes.aside}>{render('aside')}</div>
         </div>
       ) : (
