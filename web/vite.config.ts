@@ -156,6 +156,47 @@ function pwa() {
   });
 }
 
+/** The page's React tree and the login page (src/app/boot.tsx), loaded by the small first script. */
+const BOOT = path.resolve(import.meta.dirname, 'src/app/boot.tsx');
+
+/**
+ * index.html names the boot chunk's scripts and styles (modulepreload, stylesheet), so the
+ * browser loads them with the first script, as if it imported them: the login page needs them
+ * at once. The first script itself stays small, and a page opened with a session starts its
+ * own chunk and the current user as soon as that runs (src/app/session-start.ts).
+ */
+function bootPreload(): Plugin {
+  return {
+    name: 'boot-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const boot = chunks.find((c) => c.facadeModuleId === BOOT);
+        if (!boot) return html;
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const scripts: string[] = [];
+        const styles = new Set<string>();
+        const queue = [boot.fileName];
+        while (queue.length > 0) {
+          const file = queue.shift()!;
+          if (scripts.includes(file)) continue;
+          scripts.push(file);
+          const chunk = byFile.get(file);
+          for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
+          queue.push(...(chunk?.imports ?? []));
+        }
+        const tags = [
+          ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+          ...scripts.filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ];
+        return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 /** A module that only passes on what others define (a package's index). */
 const isBarrel = (code: string | null | undefined) =>
   !!code && code.split('\n').every((line) => /^\s*$|^"use client";$|^(import|export) \{[^}]*\}( from "[^"]+")?;$|^export \* from "[^"]+";$/.test(line));
@@ -189,7 +230,7 @@ function startChunk() {
       };
       const src = path.resolve(import.meta.dirname, 'src');
       const entry = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      const login = closure(entry, true);
+      const login = closure([...entry, BOOT], true);
       const roots = START_MODULES.map((file) => path.join(src, file));
       for (const root of roots) if (!this.getModuleInfo(root)) this.error(`start-modules.ts nennt ${root}, das es im Build nicht gibt`);
       members.clear();
@@ -203,9 +244,8 @@ function startChunk() {
       const start = chunks.find((c) => c.name === 'start');
       if (!start) return;
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const entry = chunks.find((c) => c.isEntry);
       const loginFiles = new Set<string>();
-      const queue = entry ? [entry.fileName] : [];
+      const queue = chunks.filter((c) => c.isEntry || c.facadeModuleId === BOOT).map((c) => c.fileName);
       while (queue.length > 0) {
         const file = queue.pop()!;
         if (loginFiles.has(file)) continue;
@@ -231,7 +271,7 @@ const start = startChunk();
  * any page uses onto the login page; split by use, the login page loads the few it shows.
  */
 export default defineConfig({
-  plugins: [importsDirect(), react(), themeColor(), pwa(), start.plugin],
+  plugins: [importsDirect(), react(), themeColor(), pwa(), start.plugin, bootPreload()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -2,13 +2,6 @@
 import './app/zod-jitless.ts';
 // Then, with a session, the application's code and the current user start loading.
 import './app/session-start.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-// Mantine's core styles serve the login page; the styles of dates, notifications and the editor
-// come with the application after the login (app/AfterLogin.tsx).
-import '@mantine/core/styles.css';
-import './app/app.css';
-import { App } from './app/App.tsx';
 
 // After a new version is deployed, an open tab may ask for a page chunk that no longer exists.
 // Load the new version instead of showing an empty page (once; the flag stops a reload loop).
@@ -25,8 +18,8 @@ window.addEventListener('load', () => setTimeout(() => sessionStorage.removeItem
 // precaching of the app do not compete with what the page needs first.
 window.addEventListener('load', () => void import('./app/pwa.ts').then((m) => m.registerServiceWorker()));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The page itself: the login page, or the session's spinner until the application is there. Its
+// modules are named in index.html (vite.config.ts, `bootPreload`), so the browser loads them
+// at once as before, while this first script stays small and starts a session's loading
+// (session-start.ts) without waiting for them.
+void import('./app/boot.tsx');

@@ -1,5 +1,6 @@
 import { MSG } from '@filialportal/core/messages';
 import { reportReached, reportUnreachable } from './connection.ts';
+import { takeEarly } from './early.ts';
 import { session } from './session.ts';
 
 /** A refused or failed call; `message` is the server's German text (or a fallback). */
@@ -96,7 +97,9 @@ async function send(path: string, { method = 'GET', body, auth = true, keepSessi
   }
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    // A GET the page started before this code had loaded (early.ts) is taken as this call's.
+    const early = method === 'GET' && body === undefined && auth && !signal?.aborted ? takeEarly(path) : undefined;
+    response = await (early ?? fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     reportUnreachable();
@@ -122,38 +125,12 @@ async function send(path: string, { method = 'GET', body, auth = true, keepSessi
   throw new ApiError(response.status, message || requestFailed(response.status), code);
 }
 
-/** GET calls started before the code that reads their answers has loaded, with their start. */
-const early = new Map<string, { at: number; response: Promise<Response> }>();
-
-/** An early answer not taken within this time is left: it would be old news to a later call. */
-const EARLY_KEPT_MS = 10_000;
-
-/**
- * Starts a GET of the session now, while the code that reads the answer still loads (the current
- * user, when a logged-in page opens: main.tsx). The first api() call for the same path takes
- * the answer instead of asking again; it also gets its errors, as if it had sent the call.
- */
-export function startEarly(path: string): void {
-  if (!session.token() || early.has(path)) return;
-  const response = send(path, {});
-  // Read by the call that takes it; until then a failure must not count as unhandled.
-  response.catch(() => undefined);
-  early.set(path, { at: Date.now(), response });
-}
-
-function takeEarly(path: string, { method = 'GET', body, auth = true, signal }: RequestOptions): Promise<Response> | undefined {
-  const started = early.get(path);
-  if (!started || method !== 'GET' || body !== undefined || !auth || signal?.aborted) return undefined;
-  early.delete(path);
-  return Date.now() - started.at < EARLY_KEPT_MS ? started.response : undefined;
-}
-
 /**
  * The one fetch client: JSON in and out, bearer token from the session, German errors.
  * 401/408 end the session with MSG.sessionExpired, 406 with MSG.ipNotAllowed.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await (takeEarly(path, options) ?? send(path, options));
+  const response = await send(path, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? parseJson<T>(response.status, text) : undefined) as T;

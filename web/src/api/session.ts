@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { readStoredToken, writeStoredToken } from './stored-token.ts';
 
-/** localStorage key of the session (the token); cleared at logout and on session loss. */
-export const SESSION_KEY = 'filialportal.session';
 /** Time between the session-loss alert and the reset to the login screen (spec 1 §9). */
 export const SESSION_LOSS_RESET_MS = 5000;
 
@@ -15,26 +14,6 @@ export interface SessionState {
 }
 
 type Listener = () => void;
-
-function readStoredToken(): string | null {
-  try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as { token?: unknown };
-    return typeof parsed.token === 'string' && parsed.token ? parsed.token : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeStoredToken(token: string | null) {
-  try {
-    if (token) localStorage.setItem(SESSION_KEY, JSON.stringify({ token }));
-    else localStorage.removeItem(SESSION_KEY);
-  } catch {
-    // Private mode without storage: the session lives in memory only.
-  }
-}
 
 let state: SessionState = { token: readStoredToken(), lost: null, notice: null };
 /** True once the current user is loaded, i.e. the application (not the spinner) is on screen. */

@@ -1,8 +1,10 @@
 import { useSession } from '../api/session.ts';
 import { LoginPage } from '../features/session/LoginPage.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
-import { applicationChunk } from './chunks.ts';
-import { sessionChunk } from './session-start.ts';
+import { applicationChunk, chunk } from './chunks.ts';
+import { loadSession } from './session-start.ts';
+
+const sessionChunk = chunk(loadSession);
 
 // Everything after the login is loaded on demand: the login page loads neither the query cache
 // nor the application (docs/decisions/web-anmeldeseite-laedt-nur-was-sie-zeigt.md).
@@ -18,8 +20,8 @@ export function LoginGate() {
   // A login on this page: the session's and the application's code load now (a page opened
   // with a session started them already, session-start.ts).
   if (token) {
-    void sessionChunk.start();
-    void applicationChunk.start();
+    sessionChunk.start().catch(() => undefined);
+    applicationChunk.start().catch(() => undefined);
   }
   const loaded = sessionChunk.useModule(!!token || !!lost);
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { loadApplication } from './load-application.ts';
 
 /**
  * A chunk's module, loaded once, and a hook that gives it to a component: at once when it is
@@ -10,16 +11,7 @@ import { useEffect, useState } from 'react';
  */
 export function chunk<T>(load: () => Promise<T>) {
   let loaded: T | undefined;
-  let loading: Promise<T> | undefined;
-  const start = () =>
-    (loading ??= load().then(
-      (m) => (loaded = m),
-      (error: unknown) => {
-        // The next start tries again.
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const start = () => load().then((m) => (loaded = m));
   const useModule = (wanted = true): T | undefined => {
     const [module, setModule] = useState(loaded);
     useEffect(() => {
@@ -36,5 +28,5 @@ export function chunk<T>(load: () => Promise<T>) {
   return { start, useModule };
 }
 
-/** The application (shell, features, dates, modals): one chunk with the session's code (app/start-modules.ts). */
-export const applicationChunk = chunk(() => import('./AfterLogin.tsx'));
+/** The application (shell, features, dates, modals). */
+export const applicationChunk = chunk(loadApplication);

@@ -1,17 +1,26 @@
-import { startEarly } from '../api/client.ts';
-import { session } from '../api/session.ts';
-import { applicationChunk, chunk } from './chunks.ts';
+import { startEarly } from '../api/early.ts';
+import { readStoredToken } from '../api/stored-token.ts';
+import { loadApplication } from './load-application.ts';
 
-/** The session's code (SessionApp.tsx), in one chunk with the application's (app/start-modules.ts). */
-export const sessionChunk = chunk(() => import('./SessionApp.tsx'));
+/** The session's code (SessionApp.tsx), in one chunk with the application's (app/start-modules.ts); loaded once. */
+let loading: Promise<typeof import('./SessionApp.tsx')> | undefined;
+
+export function loadSession() {
+  loading ??= import('./SessionApp.tsx').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
 
 /**
  * A page opened with a session starts what it needs first, the application's code and the current
- * user, as soon as the entry runs: main.tsx imports this module before anything else, so it runs
- * before React and the login page's modules are evaluated and the first render asks for them.
+ * user, as soon as its first script runs (main.tsx): while the login page's modules, which the
+ * page loads in any case, still arrive. Imports only what has no further imports.
  */
-if (session.token()) {
-  void sessionChunk.start();
-  void applicationChunk.start();
-  startEarly('/api/user');
+const token = readStoredToken();
+if (token) {
+  loadSession().catch(() => undefined);
+  loadApplication().catch(() => undefined);
+  startEarly('/api/user', token);
 }

@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { START_MODULES } from './start-modules.ts';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 const CORE = path.resolve(WEB, '../../core/src');
 
-/** What the application loads right after the login, and the dashboard's cards (loaded with it). */
-const ROOTS = [
-  'app/AfterLogin.tsx',
-  'features/tasks/OwnTasksSection.tsx',
-  'features/news/NewsSection.tsx',
-  'features/absences/VacationSection.tsx',
-  'features/trainings/TrainingsSection.tsx',
-  'features/dashboard/ProfileSection.tsx',
-].map((file) => path.join(WEB, file));
+/** What a logged-in person's first page loads: the session, the application, the dashboard's cards. */
+const ROOTS = START_MODULES.map((file) => path.join(WEB, file));
 
 /**
  * The modules a file loads when it runs: static imports and re-exports that stay in the build
