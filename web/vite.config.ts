@@ -160,7 +160,7 @@ function pwa() {
 const BOOT = path.resolve(import.meta.dirname, 'src/app/boot.tsx');
 
 /**
- * index.html names the boot chunk's scripts and styles (modulepreload, stylesheet), so the
+ * index.html names the boot chunk's scripts and styles (modulepreload, preload), so the
  * browser loads them with the first script, as if it imported them: the login page needs them
  * at once. The first script itself stays small, and a page opened with a session starts its
  * own chunk and the current user as soon as that runs (src/app/session-start.ts).
@@ -188,10 +188,12 @@ function bootPreload(): Plugin {
           queue.push(...(chunk?.imports ?? []));
         }
         const tags = [
-          ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+          // Preloaded, not linked as stylesheets: a stylesheet in the page holds every script back until
+          // it has loaded, the small first one too; the boot chunk's import adds them when it runs.
+          ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
           ...scripts.filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
         ];
-        return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+        return html.replace(/^(\s*)<\/head>/m, (head, indent: string) => `${tags.map((tag) => `${indent}  ${tag}\n`).join('')}${head.trimStart() === head ? head : `${indent}</head>`}`);
       },
     },
   };
