@@ -48,7 +48,7 @@ function mantineIndex(index: string): Barrel {
  * component (and @tabler/icons-react's all ~6,000 icons). This rewrites such imports in our
  * sources to the modules that define the names, by the index's own export lines; an import
  * with a name it does not find stays as it was, types become `import type`. Same modules in the
- * bundle, but the module graph says which of them a file uses: the start chunk (`startChunk`)
+ * bundle, but the module graph says which of them a file uses: the page chunks (`pageChunks`)
  * is computed from it, and the build reads a fraction of the icons.
  */
 function importsDirect(): Plugin {
@@ -173,7 +173,7 @@ function bootPreload(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const boot = chunks.find((c) => c.facadeModuleId === BOOT);
+        const boot = chunks.find((c) => c.moduleIds.includes(BOOT));
         if (!boot) return html;
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const scripts: string[] = [];
@@ -204,18 +204,22 @@ const isBarrel = (code: string | null | undefined) =>
   !!code && code.split('\n').every((line) => /^\s*$|^"use client";$|^(import|export) \{[^}]*\}( from "[^"]+")?;$|^export \* from "[^"]+";$/.test(line));
 
 /**
- * The chunk of a logged-in person's first page (src/app/start-modules.ts): the listed modules
- * and what they import statically, except what the login page may load. Computed once the
- * module graph is complete, before the chunks are made; the group in `build` below takes it.
- * What the login page loads is taken generously (through every package index, all of whose
- * modules it might use), what the start chunk takes strictly (not through an index, whose
- * modules it names directly: `importsDirect`), so no module of the login page lands in it.
- * A module of neither stays in the chunk rolldown makes for it.
+ * Two chunks instead of some sixty small ones (a phone network pays a round trip for each file):
+ * the page's (src/app/boot.tsx: React's tree, the login page) and that of a logged-in person's
+ * first page (src/app/start-modules.ts: session, application, the dashboard's cards). Each takes
+ * its roots and what they import statically, less what an earlier stage loads: the first script
+ * for the page's chunk, the first script and the page for the start chunk. Computed once the
+ * module graph is complete, before the chunks are made; the groups in `build` below take them.
+ * An earlier stage is taken generously (through every package index, all of whose modules it
+ * might use), a chunk's own modules strictly (not through an index, whose modules our code names
+ * directly: `importsDirect`), so no chunk takes a module an earlier stage loads. A module of
+ * neither stays in the chunk rolldown makes for it.
  */
-function startChunk() {
-  const members = new Set<string>();
+function pageChunks() {
+  const boot = new Set<string>();
+  const start = new Set<string>();
   const plugin: Plugin = {
-    name: 'start-chunk',
+    name: 'page-chunks',
     apply: 'build',
     buildEnd() {
       const closure = (roots: string[], throughBarrels: boolean) => {
@@ -230,40 +234,52 @@ function startChunk() {
         }
         return seen;
       };
+      const own = (roots: string[], earlier: Set<string>, into: Set<string>) => {
+        into.clear();
+        for (const id of closure(roots, false)) if (!earlier.has(id) && !isBarrel(this.getModuleInfo(id)?.code)) into.add(id);
+      };
       const src = path.resolve(import.meta.dirname, 'src');
       const entry = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      const login = closure([...entry, BOOT], true);
       const roots = START_MODULES.map((file) => path.join(src, file));
-      for (const root of roots) if (!this.getModuleInfo(root)) this.error(`start-modules.ts nennt ${root}, das es im Build nicht gibt`);
-      members.clear();
-      for (const id of closure(roots, false)) if (!login.has(id) && !isBarrel(this.getModuleInfo(id)?.code)) members.add(id);
+      for (const root of [BOOT, ...roots]) if (!this.getModuleInfo(root)) this.error(`${root} fehlt im Build (vite.config.ts, pageChunks)`);
+      own([BOOT], closure(entry, true), boot);
+      own(roots, closure([...entry, BOOT], true), start);
     },
-    // What the grouping must never do, checked on the chunks made: put the start chunk on the
-    // login page, or make it and another chunk import each other (a cycle whose exports can be
-    // read before they are set).
+    // What the grouping must never do, checked on the chunks made: make the first script wait for
+    // the page's chunk, put the start chunk on the login page, or make a chunk and another import
+    // each other (a cycle whose exports can be read before they are set).
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const start = chunks.find((c) => c.name === 'start');
-      if (!start) return;
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const loginFiles = new Set<string>();
-      const queue = chunks.filter((c) => c.isEntry || c.facadeModuleId === BOOT).map((c) => c.fileName);
-      while (queue.length > 0) {
-        const file = queue.pop()!;
-        if (loginFiles.has(file)) continue;
-        loginFiles.add(file);
-        queue.push(...(byFile.get(file)?.imports ?? []));
+      const loads = (first: string[]) => {
+        const files = new Set<string>();
+        const queue = [...first];
+        while (queue.length > 0) {
+          const file = queue.pop()!;
+          if (files.has(file)) continue;
+          files.add(file);
+          queue.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return files;
+      };
+      const bootChunk = chunks.find((c) => c.name === 'boot');
+      const startChunk = chunks.find((c) => c.name === 'start');
+      const entries = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+      if (bootChunk && loads(entries).has(bootChunk.fileName)) this.error('Das erste Skript wartet auf den Chunk der Seite (vite.config.ts, pageChunks)');
+      if (startChunk && loads([...entries, ...(bootChunk ? [bootChunk.fileName] : [])]).has(startChunk.fileName)) {
+        this.error('Die Anmeldeseite lädt den Start-Chunk (vite.config.ts, pageChunks)');
       }
-      if (loginFiles.has(start.fileName)) this.error('Die Anmeldeseite lädt den Start-Chunk (vite.config.ts, startChunk)');
-      for (const file of start.imports) {
-        if (byFile.get(file)?.imports.includes(start.fileName)) this.error(`Start-Chunk und ${file} importieren einander (vite.config.ts, startChunk)`);
+      for (const group of [bootChunk, startChunk]) {
+        for (const file of group?.imports ?? []) {
+          if (byFile.get(file)?.imports.includes(group!.fileName)) this.error(`${group!.fileName} und ${file} importieren einander (vite.config.ts, pageChunks)`);
+        }
       }
     },
   };
-  return { plugin, test: (id: string) => members.has(id) };
+  return { plugin, isBoot: (id: string) => boot.has(id), isStart: (id: string) => start.has(id) };
 }
 
-const start = startChunk();
+const pages = pageChunks();
 
 /**
  * The login screen loads React, the router, the Mantine components it shows and the session
@@ -273,7 +289,7 @@ const start = startChunk();
  * any page uses onto the login page; split by use, the login page loads the few it shows.
  */
 export default defineConfig({
-  plugins: [importsDirect(), react(), themeColor(), pwa(), start.plugin, bootPreload()],
+  plugins: [importsDirect(), react(), themeColor(), pwa(), pages.plugin, bootPreload()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -291,12 +307,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // A group takes only its own modules, not what they import: the start chunk must not
-          // pull in what the login page loads.
+          // A group takes only its own modules, not what they import: a page chunk must not pull
+          // in what an earlier stage loads.
           includeDependenciesRecursively: false,
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'start', test: start.test, priority: 2 },
+            { name: 'boot', test: pages.isBoot, priority: 2 },
+            { name: 'start', test: pages.isStart, priority: 2 },
           ],
         },
       },

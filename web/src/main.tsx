@@ -1,5 +1,7 @@
 // First: zod's settings before any chunk builds a schema.
 import './app/zod-jitless.ts';
+// The page's styles, before any chunk adds its own.
+import './app/boot-styles.ts';
 // Then, with a session, the application's code and the current user start loading.
 import './app/session-start.ts';
 
