@@ -4,10 +4,9 @@ import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { applicationChunk, chunk } from './chunks.ts';
 import { loadSession } from './session-start.ts';
 
-const sessionChunk = chunk(loadSession);
-
 // Everything after the login is loaded on demand: the login page loads neither the query cache
 // nor the application (docs/decisions/web-anmeldeseite-laedt-nur-was-sie-zeigt.md).
+const sessionChunk = chunk(loadSession);
 
 /**
  * No token: the login screen. A token: the session (SessionApp.tsx), which loads the current

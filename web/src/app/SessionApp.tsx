@@ -10,13 +10,12 @@ import { currentUserQuery } from '../features/users/users.api.ts';
 import { can } from '../shell-api/access.ts';
 import { CurrentUserContext, CurrentUserUpdateContext } from '../shell-api/current-user.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
+import { applicationChunk } from './chunks.ts';
 import { createQueryClient } from './query-client.ts';
 import { DASHBOARD_CARDS } from './routes.ts';
-import { applicationChunk } from './chunks.ts';
 
 /** The addresses that show the dashboard (the root redirects to it). */
 const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
-
 
 /**
  * One query cache for the page's life: the login page has none (it loads no query library), a

@@ -2,16 +2,8 @@ import { startEarly } from '../api/early.ts';
 import { readStoredToken } from '../api/stored-token.ts';
 import { loadApplication } from './load-application.ts';
 
-/** The session's code (SessionApp.tsx), in one chunk with the application's (app/start-modules.ts); loaded once. */
-let loading: Promise<typeof import('./SessionApp.tsx')> | undefined;
-
-export function loadSession() {
-  loading ??= import('./SessionApp.tsx').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+/** The session's code (SessionApp.tsx), in one chunk with the application's (app/start-modules.ts). */
+export const loadSession = () => import('./SessionApp.tsx');
 
 /**
  * A page opened with a session starts what it needs first, the application's code and the current
