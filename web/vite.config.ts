@@ -156,6 +156,19 @@ function pwa() {
   });
 }
 
+/** Everything reachable from `roots` by `next`, the roots included. */
+function reachable(roots: readonly string[], next: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...next(id));
+  }
+  return seen;
+}
+
 /** The page's React tree and the login page (src/app/boot.tsx), loaded by the small first script. */
 const BOOT = path.resolve(import.meta.dirname, 'src/app/boot.tsx');
 
@@ -176,17 +189,8 @@ function bootPreload(): Plugin {
         const boot = chunks.find((c) => c.moduleIds.includes(BOOT));
         if (!boot) return html;
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const scripts: string[] = [];
-        const styles = new Set<string>();
-        const queue = [boot.fileName];
-        while (queue.length > 0) {
-          const file = queue.shift()!;
-          if (scripts.includes(file)) continue;
-          scripts.push(file);
-          const chunk = byFile.get(file);
-          for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
-          queue.push(...(chunk?.imports ?? []));
-        }
+        const scripts = [...reachable([boot.fileName], (file) => byFile.get(file)?.imports ?? [])];
+        const styles = new Set(scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
         const tags = [
           // Preloaded, not linked as stylesheets: a stylesheet in the page holds every script back until
           // it has loaded, the small first one too; the boot chunk's import adds them when it runs.
@@ -222,18 +226,11 @@ function pageChunks() {
     name: 'page-chunks',
     apply: 'build',
     buildEnd() {
-      const closure = (roots: string[], throughBarrels: boolean) => {
-        const seen = new Set<string>();
-        const queue = [...roots];
-        while (queue.length > 0) {
-          const id = queue.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
+      const closure = (roots: string[], throughBarrels: boolean) =>
+        reachable(roots, (id) => {
           const info = this.getModuleInfo(id);
-          if (throughBarrels || !isBarrel(info?.code)) queue.push(...(info?.importedIds ?? []));
-        }
-        return seen;
-      };
+          return throughBarrels || !isBarrel(info?.code) ? (info?.importedIds ?? []) : [];
+        });
       const own = (roots: string[], earlier: Set<string>, into: Set<string>) => {
         into.clear();
         for (const id of closure(roots, false)) if (!earlier.has(id) && !isBarrel(this.getModuleInfo(id)?.code)) into.add(id);
@@ -251,17 +248,7 @@ function pageChunks() {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const loads = (first: string[]) => {
-        const files = new Set<string>();
-        const queue = [...first];
-        while (queue.length > 0) {
-          const file = queue.pop()!;
-          if (files.has(file)) continue;
-          files.add(file);
-          queue.push(...(byFile.get(file)?.imports ?? []));
-        }
-        return files;
-      };
+      const loads = (first: string[]) => reachable(first, (file) => byFile.get(file)?.imports ?? []);
       const bootChunk = chunks.find((c) => c.name === 'boot');
       const startChunk = chunks.find((c) => c.name === 'start');
       const entries = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
