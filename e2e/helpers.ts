@@ -120,12 +120,13 @@ const pickerDayLabel = (isoDate: string) =>
 
 /** Opens a date field and walks the months, back or forward, until the day can be clicked. */
 export async function pickDate(page: Page, field: Locator, isoDate: string) {
+  // The picker of the field before (typed into, or just picked) may still be open or in its
+  // closing animation: wait until none is, so the day and the steps found below are this field's.
+  await expect(page.getByRole('button', { name: /^(Vorheriger|Nächster) Monat$/ }).filter({ visible: true })).toHaveCount(0);
   await field.click();
   const day = page.getByRole('button', { name: pickerDayLabel(isoDate), exact: true }).filter({ visible: true });
   const back = isoDate < `${new Date().toISOString().slice(0, 8)}01`;
   const step = page.getByRole('button', { name: back ? 'Vorheriger Monat' : 'Nächster Monat' }).filter({ visible: true });
-  // The picker of the field before may still be visible in its closing animation: wait until
-  // only this one is.
   await expect(step).toHaveCount(1);
   for (let i = 0; i < 48 && (await day.count()) === 0; i++) await step.click();
   await day.click();
