@@ -87,6 +87,30 @@ test.describe('Installierbare App und Offline-Hülle', () => {
     expect(sw.headers()['cache-control']).toBe('no-cache');
   });
 
+  test('Die Seite fragt beim Lesen des HTML nach dem Code dessen, was sie zeigt: ohne Sitzung die Anmeldeseite, mit Sitzung die Startseite; die Sicherheitsrichtlinie lässt genau dieses Skript zu', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (m) => m.text().includes('Content Security Policy') && refused.push(m.text()));
+    // Runs in the page: of the files each preload list names, those the page script added links for.
+    const preloaded = () =>
+      page.evaluate(() => {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's globals, untyped here
+        const doc = (globalThis as any).document;
+        const linked = new Set([...doc.querySelectorAll('link[rel="modulepreload"], link[rel="preload"], link[rel="stylesheet"]')].map((l: { getAttribute(n: string): string }) => l.getAttribute('href')));
+        const list = (name: string) => String(doc.querySelector(`meta[name="${name}"]`)?.content ?? '').split(' ');
+        return Object.fromEntries(['filialportal-login-preload', 'filialportal-session-preload'].map((name) => [name, list(name).filter((f) => linked.has(f)).length / list(name).length]));
+      });
+    await page.goto('/dashboard');
+    await expect(page.getByLabel('Benutzername')).toBeVisible();
+    expect(await preloaded()).toEqual({ 'filialportal-login-preload': 1, 'filialportal-session-preload': 0 });
+
+    await login(page, 'verkauf@example.com', undefined, '/dashboard');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: /^Guten (Morgen|Tag|Abend)/ })).toBeVisible();
+    expect(await preloaded()).toEqual({ 'filialportal-login-preload': 0, 'filialportal-session-preload': 1 });
+    expect(refused).toEqual([]);
+  });
+
   test.describe('mit Service Worker', () => {
     test.use({ serviceWorkers: 'allow' });
 

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { OAK, PRIMARY_SHADE, STONE } from './src/app/brand.ts';
+import { PAGE_PRELOAD_SCRIPT, PRELOAD_META } from '../core/src/page-scripts.ts';
 import { START_MODULES } from './src/app/start-modules.ts';
 
 /** Where each name a package's index exports lives: the module file and its name there. */
@@ -169,14 +170,62 @@ function reachable(roots: readonly string[], next: (id: string) => readonly stri
   return seen;
 }
 
+/**
+ * Each Mantine component brings its own styles: a module under @mantine/core/esm imports the
+ * stylesheet of every directory on its path that has one (components/Checkbox/CheckboxIndicator/…
+ * imports Checkbox.css and CheckboxIndicator.css). A page's chunk then carries the styles of the
+ * components it uses instead of all of them (the login page needs a fifth).
+ *
+ * Chunks add their styles in the order they load, but Mantine's rules rely on the order of its
+ * own stylesheet (an ActionIcon inside an Input's section, say, after the Input's rules). So each
+ * sheet is a cascade layer of its own, `mantine.<name>`, and index.html names all of them once,
+ * in that order, before any stylesheet: a layer's place is fixed where it is first named, however
+ * late its rules arrive. Our own styles stay outside the layers and so follow Mantine's, as
+ * Mantine intends with its layered styles.
+ */
+function mantineStyles(): Plugin {
+  const require = createRequire(import.meta.url);
+  const all = require.resolve('@mantine/core/styles.css');
+  const stylesDir = path.join(path.dirname(all), 'styles');
+  const sheets = new Set(fs.readdirSync(stylesDir).filter((f) => f.endsWith('.css') && !f.endsWith('.layer.css')).map((f) => f.slice(0, -4)));
+  // Mantine's order: where each sheet's text begins in the package's complete stylesheet.
+  const complete = fs.readFileSync(all, 'utf8');
+  const at = (name: string) => complete.indexOf(fs.readFileSync(path.join(stylesDir, `${name}.css`), 'utf8').trim().slice(0, 200));
+  const order = [...sheets].sort((a, b) => at(a) - at(b));
+  const sheet = /[\\/]@mantine[\\/]core[\\/]styles[\\/]([\w-]+)\.css$/;
+  return {
+    name: 'mantine-styles',
+    transform: {
+      filter: { id: /[\\/]@mantine[\\/]core[\\/]esm[\\/].+\.mjs$/ },
+      handler(code, id) {
+        const dirs = id.split(/[\\/]/).slice(0, -1);
+        const own = dirs.slice(dirs.lastIndexOf('esm') + 1).filter((dir) => sheets.has(dir));
+        if (own.length === 0) return null;
+        return { code: `${own.map((dir) => `import '@mantine/core/styles/${dir}.css';`).join('\n')}\n${code}`, map: null };
+      },
+    },
+    load(id) {
+      const name = sheet.exec(id)?.[1];
+      if (!name || !sheets.has(name)) return null;
+      return `@layer mantine.${name} {\n${fs.readFileSync(id, 'utf8')}\n}\n`;
+    },
+    transformIndexHtml: (html) => html.replace('<style>', `<style>\n      @layer ${order.map((name) => `mantine.${name}`).join(', ')};`),
+  };
+}
+
 /** The page's React tree and the login page (src/app/boot.tsx), loaded by the small first script. */
 const BOOT = path.resolve(import.meta.dirname, 'src/app/boot.tsx');
+/** The session's root, in the start chunk (src/app/start-modules.ts). */
+const SESSION_APP = path.resolve(import.meta.dirname, 'src/app/SessionApp.tsx');
+/** The login page, a chunk of its own the page loads without a session (src/app/LoginGate.tsx). */
+const LOGIN = path.resolve(import.meta.dirname, 'src/features/session/LoginPage.tsx');
 
 /**
  * index.html names the boot chunk's scripts and styles (modulepreload, preload), so the
- * browser loads them with the first script, as if it imported them: the login page needs them
- * at once. The first script itself stays small, and a page opened with a session starts its
- * own chunk and the current user as soon as that runs (src/app/session-start.ts).
+ * browser loads them with the first script, as if it imported them: every page needs them at
+ * once. It lists the files of the login page and of a session's first page too, and its one
+ * script asks for the set the page will show while the HTML is read (core/page-scripts.ts). The
+ * first script itself stays small and starts the current user (src/app/session-start.ts).
  */
 function bootPreload(): Plugin {
   return {
@@ -197,6 +246,19 @@ function bootPreload(): Plugin {
           ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
           ...scripts.filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
         ];
+        // The files of a session's first page and of the login page, of which the page's script
+        // asks for one set at once (PAGE_PRELOAD_SCRIPT).
+        for (const [meta, root] of [
+          [PRELOAD_META.session, SESSION_APP],
+          [PRELOAD_META.login, LOGIN],
+        ] as const) {
+          const chunk = chunks.find((c) => c.moduleIds.includes(root));
+          if (!chunk) this.error(`${root} fehlt im Build (vite.config.ts, bootPreload)`);
+          const files = [...reachable([chunk.fileName], (file) => byFile.get(file)?.imports ?? [])].filter((file) => !scripts.includes(file));
+          const css = new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]).filter((file) => !styles.has(file)));
+          tags.push(`<meta name="${meta}" content="${[...css, ...files].map((file) => `/${file}`).join(' ')}">`);
+        }
+        tags.push(`<script>${PAGE_PRELOAD_SCRIPT}</script>`);
         return html.replace(/^(\s*)<\/head>/m, (head, indent: string) => `${tags.map((tag) => `${indent}  ${tag}\n`).join('')}${head.trimStart() === head ? head : `${indent}</head>`}`);
       },
     },
@@ -208,11 +270,12 @@ const isBarrel = (code: string | null | undefined) =>
   !!code && code.split('\n').every((line) => /^\s*$|^"use client";$|^(import|export) \{[^}]*\}( from "[^"]+")?;$|^export \* from "[^"]+";$/.test(line));
 
 /**
- * Two chunks instead of some sixty small ones (a phone network pays a round trip for each file):
- * the page's (src/app/boot.tsx: React's tree, the login page) and that of a logged-in person's
- * first page (src/app/start-modules.ts: session, application, the dashboard's cards). Each takes
- * its roots and what they import statically, less what an earlier stage loads: the first script
- * for the page's chunk, the first script and the page for the start chunk. Computed once the
+ * Three chunks instead of some sixty small ones (a phone network pays a round trip for each file):
+ * the page's (src/app/boot.tsx: React's tree, the gate), the login page's, and that of a logged-in
+ * person's first page (src/app/start-modules.ts: session, application, the dashboard's cards).
+ * Each takes its roots and what they import statically, less what an earlier stage loads: the
+ * first script for the page's chunk, the first script and the page for the other two; what both of
+ * these use goes to the page's chunk, so neither loads the other. Computed once the
  * module graph is complete, before the chunks are made; the groups in `build` below take them.
  * An earlier stage is taken generously (through every package index, all of whose modules it
  * might use), a chunk's own modules strictly (not through an index, whose modules our code names
@@ -221,6 +284,7 @@ const isBarrel = (code: string | null | undefined) =>
  */
 function pageChunks() {
   const boot = new Set<string>();
+  const login = new Set<string>();
   const start = new Set<string>();
   const plugin: Plugin = {
     name: 'page-chunks',
@@ -238,32 +302,47 @@ function pageChunks() {
       const src = path.resolve(import.meta.dirname, 'src');
       const entry = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
       const roots = START_MODULES.map((file) => path.join(src, file));
-      for (const root of [BOOT, ...roots]) if (!this.getModuleInfo(root)) this.error(`${root} fehlt im Build (vite.config.ts, pageChunks)`);
+      for (const root of [BOOT, LOGIN, ...roots]) if (!this.getModuleInfo(root)) this.error(`${root} fehlt im Build (vite.config.ts, pageChunks)`);
       own([BOOT], closure(entry, true), boot);
-      own(roots, closure([...entry, BOOT], true), start);
+      const earlier = closure([...entry, BOOT], true);
+      own([LOGIN], earlier, login);
+      own(roots, earlier, start);
+      // What the login page and a session's first page both use belongs to the page's chunk: neither loads the other's.
+      for (const id of login) {
+        if (!start.has(id)) continue;
+        boot.add(id);
+        login.delete(id);
+        start.delete(id);
+      }
     },
     // What the grouping must never do, checked on the chunks made: make the first script wait for
-    // the page's chunk, put the start chunk on the login page, or make a chunk and another import
+    // the page's chunk, put the start chunk on the login page or the login page's on the first page
+    // after it, or make a chunk and another import
     // each other (a cycle whose exports can be read before they are set).
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const loads = (first: string[]) => reachable(first, (file) => byFile.get(file)?.imports ?? []);
       const bootChunk = chunks.find((c) => c.name === 'boot');
+      const loginChunk = chunks.find((c) => c.name === 'login');
       const startChunk = chunks.find((c) => c.name === 'start');
       const entries = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
       if (bootChunk && loads(entries).has(bootChunk.fileName)) this.error('Das erste Skript wartet auf den Chunk der Seite (vite.config.ts, pageChunks)');
-      if (startChunk && loads([...entries, ...(bootChunk ? [bootChunk.fileName] : [])]).has(startChunk.fileName)) {
+      const page = [...entries, ...(bootChunk ? [bootChunk.fileName] : [])];
+      if (startChunk && loads([...page, ...(loginChunk ? [loginChunk.fileName] : [])]).has(startChunk.fileName)) {
         this.error('Die Anmeldeseite lädt den Start-Chunk (vite.config.ts, pageChunks)');
       }
-      for (const group of [bootChunk, startChunk]) {
+      if (loginChunk && loads([...page, ...(startChunk ? [startChunk.fileName] : [])]).has(loginChunk.fileName)) {
+        this.error('Die erste Seite nach der Anmeldung lädt den Chunk der Anmeldeseite (vite.config.ts, pageChunks)');
+      }
+      for (const group of [bootChunk, loginChunk, startChunk]) {
         for (const file of group?.imports ?? []) {
           if (byFile.get(file)?.imports.includes(group!.fileName)) this.error(`${group!.fileName} und ${file} importieren einander (vite.config.ts, pageChunks)`);
         }
       }
     },
   };
-  return { plugin, isBoot: (id: string) => boot.has(id), isStart: (id: string) => start.has(id) };
+  return { plugin, isBoot: (id: string) => boot.has(id), isLogin: (id: string) => login.has(id), isStart: (id: string) => start.has(id) };
 }
 
 const pages = pageChunks();
@@ -276,7 +355,7 @@ const pages = pageChunks();
  * any page uses onto the login page; split by use, the login page loads the few it shows.
  */
 export default defineConfig({
-  plugins: [importsDirect(), react(), themeColor(), pwa(), pages.plugin, bootPreload()],
+  plugins: [importsDirect(), mantineStyles(), react(), themeColor(), pwa(), pages.plugin, bootPreload()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -300,6 +379,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             { name: 'boot', test: pages.isBoot, priority: 2 },
+            { name: 'login', test: pages.isLogin, priority: 2 },
             { name: 'start', test: pages.isStart, priority: 2 },
           ],
         },

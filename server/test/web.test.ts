@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_PRELOAD_SCRIPT } from '@filialportal/core/page-scripts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 
 /**
@@ -135,5 +137,14 @@ describe('web app', () => {
     const icon = await get('/icons/icon-192.png');
     expect(icon.headers['content-type']).toBe('image/png');
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('allows inline script only by hash: exactly the page script that preloads a session\'s first chunk', async () => {
+    const csp = String((await get('/dashboard')).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!.trim().split(/\s+/).slice(1);
+    const hash = crypto.createHash('sha256').update(PAGE_PRELOAD_SCRIPT).digest('base64');
+    expect(scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'", `'sha256-${hash}'`]);
+    // A changed character is another script, and not allowed.
+    expect(scriptSrc).not.toContain(`'sha256-${crypto.createHash('sha256').update(`${PAGE_PRELOAD_SCRIPT} `).digest('base64')}'`);
   });
 });

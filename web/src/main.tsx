@@ -4,6 +4,8 @@ import './app/zod-jitless.ts';
 import './app/boot-styles.ts';
 // Then, with a session, the application's code and the current user start loading.
 import './app/session-start.ts';
+// The service worker (offline shell, updates), once the page has loaded and drawn its first view.
+import './app/pwa-later.ts';
 
 // After a new version is deployed, an open tab may ask for a page chunk that no longer exists.
 // Load the new version instead of showing an empty page (once; the flag stops a reload loop).
@@ -15,10 +17,6 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 window.addEventListener('load', () => setTimeout(() => sessionStorage.removeItem('filialportal.reloadedForUpdate'), 10_000));
-
-// The service worker (offline shell, updates) after the page has loaded: its code and the
-// precaching of the app do not compete with what the page needs first.
-window.addEventListener('load', () => void import('./app/pwa.ts').then((m) => m.registerServiceWorker()));
 
 // The page itself: the login page, or the session's spinner until the application is there. Its
 // modules are named in index.html (vite.config.ts, `bootPreload`), so the browser loads them

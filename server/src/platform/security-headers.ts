@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { PAGE_PRELOAD_SCRIPT } from '@filialportal/core/page-scripts';
 
 /**
  * The security headers of every answer (CSP, frame, referrer, MIME sniffing …), computed once at
@@ -23,8 +25,8 @@ function securityHeaders(tls: boolean): Record<string, string> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // 'wasm-unsafe-eval' lets the barcode reader compile its WebAssembly (served from /assets);
-        // it allows no eval() of JavaScript.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // it allows no eval() of JavaScript. The one inline script of index.html by its hash.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", `'sha256-${createHash('sha256').update(PAGE_PRELOAD_SCRIPT).digest('base64')}'`],
         frameSrc: ['https:'],
         // Behind TLS only: asking a browser to upgrade or to insist on HTTPS breaks a plain-HTTP install.
         upgradeInsecureRequests: tls ? [] : null,

@@ -1,5 +1,7 @@
+import { SESSION_KEY } from '@filialportal/core/page-scripts';
+
 /** localStorage key of the session (the token); cleared at logout and on session loss. */
-export const SESSION_KEY = 'filialportal.session';
+export { SESSION_KEY };
 
 /** The token kept in the browser's storage, or null (none, unreadable, or no storage at all). */
 export function readStoredToken(): string | null {

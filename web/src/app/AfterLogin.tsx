@@ -1,17 +1,15 @@
 // Loaded with the application after the login (LoginGate), never by the login page: German
 // dates first, so every module after it has them.
 import './dayjs-locale.ts';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/tiptap/styles.css';
-import './after-login.css';
+import { lazy } from 'react';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider, modals } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { session } from '../api/session.ts';
-import { AfterFirstPaint } from '../ui/AfterFirstPaint.tsx';
-import { AlertPopup } from '../ui/AlertPopup.tsx';
+import { AfterFirstView } from '../ui/AfterFirstView.tsx';
 import { Shell } from './Shell.tsx';
+
+const Overlays = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.Overlays })));
 
 // Registered once, when the application first loads; a reset closes whatever it left open.
 session.onReset(() => {
@@ -19,16 +17,15 @@ session.onReset(() => {
   notifications.clean();
 });
 
-/** The application of a logged-in person: date pickers in German (Monday first), modals, notifications, the alert popup, the shell. */
+/** The application of a logged-in person: date pickers in German (Monday first), modals, the shell, then notifications and the alert popup. */
 export function AfterLogin() {
   return (
     <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1, weekendDays: [0, 6] }}>
       <ModalsProvider labels={{ confirm: 'Bestätigen', cancel: 'Abbrechen' }}>
-        <AfterFirstPaint>
-          <Notifications position="top-right" limit={3} />
-          <AlertPopup />
-        </AfterFirstPaint>
         <Shell />
+        <AfterFirstView>
+          <Overlays />
+        </AfterFirstView>
       </ModalsProvider>
     </DatesProvider>
   );

@@ -1,5 +1,4 @@
 import { useSession } from '../api/session.ts';
-import { LoginPage } from '../features/session/LoginPage.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { applicationChunk, chunk } from './chunks.ts';
 import { loadSession } from './session-start.ts';
@@ -7,6 +6,9 @@ import { loadSession } from './session-start.ts';
 // Everything after the login is loaded on demand: the login page loads neither the query cache
 // nor the application (docs/decisions/web-anmeldeseite-laedt-nur-was-sie-zeigt.md).
 const sessionChunk = chunk(loadSession);
+// The login page too: a page opened with a session does not load it (the page's script asks for
+// the one or the other, core/page-scripts.ts).
+const loginChunk = chunk(() => import('../features/session/LoginPage.tsx'));
 
 /**
  * No token: the login screen. A token: the session (SessionApp.tsx), which loads the current
@@ -23,8 +25,9 @@ export function LoginGate() {
     applicationChunk.start().catch(() => undefined);
   }
   const loaded = sessionChunk.useModule(!!token || !!lost);
+  const login = loginChunk.useModule(!token && !lost);
 
-  if (!token && !lost) return <LoginPage notice={notice} />;
+  if (!token && !lost) return login ? <login.LoginPage notice={notice} /> : <FullScreenLoader text="Wird geladen …" />;
   if (!loaded) return <FullScreenLoader />;
   return <loaded.SessionApp />;
 }

@@ -5,7 +5,7 @@ import type { CurrentUserResponse } from '@filialportal/core/users';
 import { isSessionLost, isUnreachable } from '../api/client.ts';
 import { useOnline } from '../api/connection.ts';
 import { session, useSession } from '../api/session.ts';
-import { preloadDashboard } from '../features/dashboard/DashboardPage.tsx';
+import { opensDashboard, preloadDashboard } from '../features/dashboard/DashboardPage.tsx';
 import { currentUserQuery } from '../features/users/users.api.ts';
 import { can } from '../shell-api/access.ts';
 import { CurrentUserContext, CurrentUserUpdateContext } from '../shell-api/current-user.tsx';
@@ -13,9 +13,6 @@ import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { applicationChunk } from './chunks.ts';
 import { createQueryClient } from './query-client.ts';
 import { DASHBOARD_CARDS } from './routes.ts';
-
-/** The addresses that show the dashboard (the root redirects to it). */
-const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
 
 /**
  * One query cache for the page's life: the login page has none (it loads no query library), a
@@ -39,7 +36,7 @@ function CurrentUserGate() {
   // The start page's cards begin loading with the user, not after the shell has been drawn.
   useEffect(() => {
     const current = user.data?.user;
-    if (current && DASHBOARD_PATHS.has(window.location.pathname) && can(current.permissions, 'dashboard_menu_sehen')) {
+    if (current && opensDashboard(current.permissions)) {
       preloadDashboard(DASHBOARD_CARDS, { client: queryClient, user: current, can: (rule) => can(current.permissions, rule) });
     }
   }, [user.data]);

@@ -19,15 +19,17 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { session } from '../api/session.ts';
+import { opensDashboard } from '../features/dashboard/DashboardPage.tsx';
 import { revokeToken } from '../features/session/session.api.ts';
 import { useCurrentUser } from '../shell-api/current-user.tsx';
 import { visibleNavigation, type NavItem } from '../shell-api/navigation.ts';
 import { RegistryContext, type Registry } from '../shell-api/registry.tsx';
-import { AfterFirstPaint } from '../ui/AfterFirstPaint.tsx';
+import { AfterFirstView } from '../ui/AfterFirstView.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { NotFoundPage } from '../ui/NotFoundPage.tsx';
 import { RequirePermission } from '../ui/RequirePermission.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
+import { markFirstViewShown } from '../shell-api/first-view.ts';
 import { useLiveCounters } from './live-events.ts';
 import { APP_NAME, NAVIGATION, pageTitle } from './navigation.ts';
 import { DASHBOARD_CARDS, HEADER_ITEMS, LIVE_REREADS, NAV_BADGES, OVERLAYS, ROUTES, SETTINGS_SECTIONS, USER_SETTINGS } from './routes.ts';
@@ -165,6 +167,11 @@ export function Shell() {
   useTokenRefresh();
   useLiveCounters(LIVE_REREADS);
   const user = useCurrentUser();
+  // Any page but the dashboard (which says so itself once its cards are drawn): its first view is the shell with it.
+  useEffect(() => {
+    if (!opensDashboard(user.permissions)) markFirstViewShown();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page the shell first opened with
+  }, []);
   const { headerOpen } = useUiState();
   const [navOpened, nav] = useDisclosure(false);
   // Below Mantine's 'sm' the navigation is a drawer: its entries, and the requests of their
@@ -298,11 +305,11 @@ export function Shell() {
               </Routes>
             </Suspense>
           </Box>
-          <AfterFirstPaint>
+          <AfterFirstView>
             {OVERLAYS.map((overlay, i) => (
               <Fragment key={i}>{overlay}</Fragment>
             ))}
-          </AfterFirstPaint>
+          </AfterFirstView>
         </AppShell.Main>
       </AppShell>
     </RegistryContext.Provider>

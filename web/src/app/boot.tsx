@@ -1,9 +1,11 @@
 // The page's React tree and the login page's styles (main.tsx loads it).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// Mantine's core styles serve the login page; the styles of dates, notifications and the editor
-// come with the application after the login (app/AfterLogin.tsx).
-import '@mantine/core/styles.css';
+// Mantine's base styles; each component's own come with it (vite.config.ts, `mantineStyles`). The
+// styles of dates, notifications and the editor come with the application (app/AfterLogin.tsx).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './app.css';
 import { App } from './App.tsx';
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_KINDS, liveKindsOf, type LiveKind } from '@filialportal/core/live';
 import { session } from '../api/session.ts';
+import { afterFirstView } from '../shell-api/first-view.ts';
 
 /**
  * What to read again per counter, as the features declare it with their counters (`rereads`):
@@ -130,9 +131,11 @@ export function useLiveCounters(rereads: LiveRereads) {
       timer = setTimeout(() => void connect(), ms);
     };
 
-    void connect();
+    // Not while the page's first view is still being drawn: it needs the line first.
+    const cancel = afterFirstView(() => void connect());
     return () => {
       stopped = true;
+      cancel();
       clearTimeout(timer);
       controller?.abort();
     };

@@ -124,7 +124,7 @@ export interface Feature {
   counters?: readonly NavCounter[];
   settings?: readonly SettingsSection[];
   dashboard?: readonly DashboardCard[];
-  /** Shown once beside every view, e.g. the news a person has still to read. */
+  /** Shown once beside every view after the page's first view, e.g. the news a person has still to read; `lazy`, so its code waits too. */
   overlay?: ReactNode;
   /** Shown in the header before the person's name, e.g. the notification bell. */
   header?: ReactNode;

@@ -1,5 +1,7 @@
 import { useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+// After the date inputs' modules, so their styles follow those of the inputs they are built from.
+import './date-pickers.ts';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { typedValue } from './typed-date.ts';

@@ -3,7 +3,10 @@ import { Center, Loader, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { berlinParts } from '@filialportal/core/berlin-time';
+import type { CurrentUser } from '@filialportal/core/users';
 import { session } from '../../api/session.ts';
+import { markFirstViewShown } from '../../shell-api/first-view.ts';
+import { can } from '../../shell-api/access.ts';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import type { DashboardCard, DashboardPreload } from '../../shell-api/feature.ts';
 import { useRegistry } from '../../shell-api/registry.tsx';
@@ -14,6 +17,14 @@ export function greeting(hour: number): string {
   if (hour < 11) return 'Guten Morgen';
   if (hour < 18) return 'Guten Tag';
   return 'Guten Abend';
+}
+
+/** The addresses that show the dashboard (the root redirects to it). */
+const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
+
+/** Whether the page opened shows this person the dashboard: it says itself when its first view is drawn. */
+export function opensDashboard(permissions: CurrentUser['permissions']): boolean {
+  return DASHBOARD_PATHS.has(window.location.pathname) && can(permissions, 'dashboard_menu_sehen');
 }
 
 /** How long the dashboard waits for its cards' code and data before it shows them with their skeletons. */
@@ -81,6 +92,11 @@ function useCardsShown(cards: readonly DashboardCard[], context: Omit<DashboardP
     const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)));
     return () => clearTimeout(timer);
   }, [loaded, shown, cards.length]);
+  // All cards drawn: the page's first view is complete (shell-api/first-view.ts).
+  const complete = loaded && shown >= cards.length;
+  useEffect(() => {
+    if (complete) markFirstViewShown();
+  }, [complete]);
   return { loaded, shown };
 }
 

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, FileInput, Group, MultiSelect, Progress, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
+// After the date input's module, so its styles follow those of the inputs it is built from.
+import '../../ui/date-pickers.ts';
 import { RichTextEditor, Link as LinkExtension } from '@mantine/tiptap';
+import '@mantine/tiptap/styles.css';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEditor } from '@tiptap/react';

@@ -15,10 +15,11 @@ const SHOWN_KEY = 'filialportal.unseenNewsShown';
 export function UnseenNewsModal() {
   const can = useCan();
   const allowed = can({ anyOf: ['neuigkeiten_alle_sehen', 'neuigkeiten_eigene_sehen'] });
-  const unseen = useUnseenNews(allowed);
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(SHOWN_KEY) === '1');
+  // Not asked at all once shown in this session.
+  const unseen = useUnseenNews(allowed && !dismissed);
   const markSeen = useMarkSeen('news');
   const navigate = useNavigate();
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(SHOWN_KEY) === '1');
   const items = unseen.data?.news ?? [];
   const open = allowed && !dismissed && items.length > 0;
 

@@ -4,9 +4,9 @@ import type { Feature, NavSection } from '../../shell-api/feature.ts';
 import { NewsCountBadge } from './NewsCountBadge.tsx';
 import { DASHBOARD_NEWS_PER_CATEGORY, NEWS_CATEGORIES } from '@filialportal/core/news-basics';
 import { newsKeys, newsListQuery } from './news.api.ts';
-import { UnseenNewsModal } from './UnseenNewsModal.tsx';
 
 const NewsPage = lazy(() => import('./NewsPage.tsx').then((m) => ({ default: m.NewsPage })));
+const UnseenNewsModal = lazy(() => import('./UnseenNewsModal.tsx').then((m) => ({ default: m.UnseenNewsModal })));
 const loadNewsSection = () => import('./NewsSection.tsx');
 const NewsSection = lazy(() => loadNewsSection().then((m) => ({ default: m.NewsSection })));
 

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { countOf } from '@filialportal/core/plural';
+import { useFirstViewShown } from '../../shell-api/use-first-view.ts';
 import { NotificationList } from './NotificationList.tsx';
 import { useMarkRead, useNotifications } from './notifications.api.ts';
 import classes from './Notifications.module.css';
@@ -14,7 +15,8 @@ import classes from './Notifications.module.css';
  */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
-  const list = useNotifications();
+  // The count after the page's first view: on a phone network the page comes first.
+  const list = useNotifications(useFirstViewShown());
   const markRead = useMarkRead();
   const first = list.data?.pages[0];
   const unread = first?.unread ?? 0;

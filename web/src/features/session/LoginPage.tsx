@@ -4,6 +4,7 @@ import { IconAlertCircle, IconInfoCircle, IconMailCheck } from '@tabler/icons-re
 import { MSG } from '@filialportal/core/messages';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { session } from '../../api/session.ts';
+import { markFirstViewShown } from '../../shell-api/first-view.ts';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
@@ -195,6 +196,7 @@ function ForgottenForm({ initialUsername, onBack }: { initialUsername: string; o
  */
 export function LoginPage({ notice }: { notice: string | null }) {
   const [forgotten, setForgotten] = useState<string | null>(null);
+  useEffect(() => markFirstViewShown(), []);
   return (
     <AuthFrame title={forgotten === null ? 'Anmeldung' : 'Passwort vergessen'}>
       {forgotten === null ? (

@@ -1,5 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
+// After the date inputs' modules, so their styles follow those of the inputs they are built from.
+import '../../ui/date-pickers.ts';
 import { IconCalendar, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { MSG } from '@filialportal/core/messages';

@@ -1,0 +1,12 @@
+import { type ReactNode, Suspense } from 'react';
+import { useFirstViewShown } from '../shell-api/use-first-view.ts';
+
+/**
+ * Draws its children once the page's first view is drawn (shell-api/first-view.ts): parts nobody
+ * sees at first (closed dialogs, the empty notification area) and whose code comes in chunks of
+ * their own (`lazy`), so a phone loads neither their code nor their work before the page. What
+ * they show comes from stores and queries, so nothing is lost by mounting them later.
+ */
+export function AfterFirstView({ children }: { children: ReactNode }) {
+  return useFirstViewShown() ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
