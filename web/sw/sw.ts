@@ -26,7 +26,7 @@ registerRoute(
 );
 
 // A new version waits until the person chooses 'neu laden' ('Neue Version verfügbar'), so a
-// page never runs code from two versions at once; workbox-window sends this message.
+// page never runs code from two versions at once; the page sends this message (src/app/pwa.ts).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

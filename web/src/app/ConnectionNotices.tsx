@@ -35,7 +35,7 @@ export function ConnectionNotices() {
               loading={reloading}
               onClick={() => {
                 setReloading(true);
-                void update();
+                update();
               }}
             >
               neu laden

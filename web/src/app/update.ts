@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A new version of the app is installed and waiting (the service worker's `onNeedRefresh`):
- * `apply` activates it and reloads the page. Kept apart from the registration (pwa.ts), which
+ * A new version of the app is installed and waiting (pwa.ts): `apply` activates it and reloads
+ * the page. Kept apart from the registration (pwa.ts), which
  * loads only after the page has loaded.
  */
-let apply: (() => Promise<void>) | null = null;
+let apply: (() => void) | null = null;
 const listeners = new Set<() => void>();
 
-export function offerUpdate(activate: () => Promise<void>) {
+export function offerUpdate(activate: () => void) {
   apply = activate;
   for (const l of listeners) l();
 }
@@ -19,6 +19,6 @@ const subscribe = (listener: () => void) => {
 };
 
 /** The function that loads the waiting version, or null while there is none. */
-export function useWaitingUpdate(): (() => Promise<void>) | null {
+export function useWaitingUpdate(): (() => void) | null {
   return useSyncExternalStore(subscribe, () => apply, () => null);
 }
