@@ -100,6 +100,23 @@ export default tseslint.config(
     },
   },
   {
+    // Code the page's first view must not load comes through the shared pieces that load it after
+    // that view (docs/decisions/web-erste-ansicht-zuerst.md); the build checks the chunks too.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/ui/tooltip-code.ts', 'web/src/ui/modals.ts', 'web/src/app/Overlays.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mantine/core', importNames: ['Tooltip'], message: 'Tooltip aus ui/Tooltip.tsx: sein Code lädt nach der ersten Ansicht.' },
+            { name: '@mantine/modals', message: 'Dialoge über ui/modals.ts: ihr Host kommt nach der ersten Ansicht und nimmt die Aufrufe von vorher an.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // core is shared by the server and the web: it imports no other workspace.
     files: ['core/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@filialportal/*', '!@filialportal/core'], message: 'core importiert keinen anderen Teil.' }] }] },

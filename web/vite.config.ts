@@ -282,6 +282,9 @@ const isBarrel = (code: string | null | undefined) =>
  * directly: `importsDirect`), so no chunk takes a module an earlier stage loads. A module of
  * neither stays in the chunk rolldown makes for it.
  */
+/** Modules no first-view chunk may hold: they load after the first view (docs/decisions/web-erste-ansicht-zuerst.md). */
+const LATER_THAN_FIRST_VIEW = /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]modals[\\/]esm[\\/]ModalsProvider|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Modal|Popover|Tooltip|ScrollArea)[\\/])/;
+
 function pageChunks() {
   const boot = new Set<string>();
   const login = new Set<string>();
@@ -334,6 +337,12 @@ function pageChunks() {
       }
       if (loginChunk && loads([...page, ...(startChunk ? [startChunk.fileName] : [])]).has(loginChunk.fileName)) {
         this.error('Die erste Seite nach der Anmeldung lädt den Chunk der Anmeldeseite (vite.config.ts, pageChunks)');
+      }
+      // Code that comes after the first view (ui/Tooltip.tsx, ui/modals.ts, the bell): the
+      // positioning library of tooltips and popovers, and the dialogs, with what they bring.
+      for (const group of [bootChunk, loginChunk, startChunk]) {
+        const late = group?.moduleIds.find((id) => LATER_THAN_FIRST_VIEW.test(id));
+        if (late) this.error(`${group!.fileName} enthält ${path.relative(import.meta.dirname, late)}, das erst nach der ersten Ansicht laden soll (vite.config.ts, pageChunks)`);
       }
       for (const group of [bootChunk, loginChunk, startChunk]) {
         for (const file of group?.imports ?? []) {

@@ -3,10 +3,10 @@
 import './dayjs-locale.ts';
 import { lazy } from 'react';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider, modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { session } from '../api/session.ts';
 import { AfterFirstView } from '../ui/AfterFirstView.tsx';
+import { modals } from '../ui/modals.ts';
 import { Shell } from './Shell.tsx';
 
 const Overlays = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.Overlays })));
@@ -17,16 +17,14 @@ session.onReset(() => {
   notifications.clean();
 });
 
-/** The application of a logged-in person: date pickers in German (Monday first), modals, the shell, then notifications and the alert popup. */
+/** The application of a logged-in person: date pickers in German (Monday first), the shell, then the overlays (notifications, alert popup, dialogs). */
 export function AfterLogin() {
   return (
     <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1, weekendDays: [0, 6] }}>
-      <ModalsProvider labels={{ confirm: 'Bestätigen', cancel: 'Abbrechen' }}>
-        <Shell />
-        <AfterFirstView>
-          <Overlays />
-        </AfterFirstView>
-      </ModalsProvider>
+      <Shell />
+      <AfterFirstView>
+        <Overlays />
+      </AfterFirstView>
     </DatesProvider>
   );
 }

@@ -1,20 +1,5 @@
 import { Fragment, Suspense, useEffect, useState, type MouseEvent } from 'react';
-import {
-  ActionIcon,
-  AppShell,
-  Box,
-  Burger,
-  Center,
-  Group,
-  Loader,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Center, Group, Loader, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -36,6 +21,7 @@ import { DASHBOARD_CARDS, HEADER_ITEMS, LIVE_REREADS, NAV_BADGES, OVERLAYS, ROUT
 import { uiState, useUiState } from './ui-state.ts';
 import { useTokenRefresh } from './useTokenRefresh.ts';
 import classes from './Shell.module.css';
+import { Tooltip } from '../ui/Tooltip.tsx';
 
 /** What the features contribute to views that show others' parts (settings, dashboard, task links). */
 const REGISTRY: Registry = { navigation: NAVIGATION, settings: SETTINGS_SECTIONS, dashboard: DASHBOARD_CARDS, userSettings: USER_SETTINGS };
@@ -247,7 +233,7 @@ export function Shell() {
         <AppShell.Navbar p="sm" aria-label="Hauptnavigation" className={classes.navbar}>
           {navDrawn && (
             <>
-              <AppShell.Section grow component={ScrollArea}>
+              <AppShell.Section grow className={classes.navScroll}>
                 <Stack gap={2}>
                   {items.map((item) => (
                     <NavEntry key={item.path} item={item} pathname={pathname} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { MSG } from '@filialportal/core/messages';
+import { modals } from './modals.ts';
 
 export interface ConfirmOptions {
   /** Default 'Löschen'. */

@@ -1,5 +1,6 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Tooltip } from './Tooltip.tsx';
 
 export interface RowActionsProps {
   /** What the row is called, for the buttons' accessible names ('<name> bearbeiten'). */

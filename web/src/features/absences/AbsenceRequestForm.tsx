@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Collapse, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,6 +12,7 @@ import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { allProblems, firstProblem, type FieldErrors } from '../../ui/form-problem.ts';
+import { modals } from '../../ui/modals.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useContingents, useDeleteVacation, useRequestVacation, type Contingent, type VacationRequestBody } from './absences.api.ts';

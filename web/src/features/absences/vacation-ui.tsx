@@ -1,10 +1,11 @@
 import { MSG } from '@filialportal/core/messages';
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { absenceStateLabel, creditedDaysText } from '@filialportal/core/absences';
 import { countOf } from '@filialportal/core/plural';
 import type { Column } from '../../ui/SortableTable.tsx';
 import type { OverviewRow, VacationRow } from './absences.api.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 const STATE_COLORS = { offen: 'yellow', akzeptiert: 'teal', abgelehnt: 'red' } as const;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Box, Button, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileSpreadsheet, IconFileTypePdf, IconMovie, IconPlus } from '@tabler/icons-react';
 import { ADVERTISING_PAGE_SIZE, advertisingExpired } from '@filialportal/core/advertising';
@@ -19,6 +19,7 @@ import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
 import { useObjectUrl } from '../../ui/use-object-url.ts';
 import { AdvertisingFormModal } from './AdvertisingFormModal.tsx';
 import { advertisingRows, useAdvertisingList, useDeleteAdvertising, useMarkAdvertisingSeen, useThumbnail, type Advertising } from './advertising.api.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 const THUMB_W = 72;
 const THUMB_H = 54;

@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, NumberInput, Progress, Select, SimpleGrid, Stack, Table, Tabs, Text, Textarea, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CATEGORY_FILE_EXTENSIONS, CATEGORY_FILE_MAX_BYTES, DEFAULT_SALES_NAMES, SALUTATIONS, ZCategoryRequest, contactHasContent, type TContactInput } from '@filialportal/core/assortment';
 import { MSG } from '@filialportal/core/messages';
@@ -10,6 +9,7 @@ import { downloadResource } from '../../ui/download.ts';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { readAsDataUrl } from '../../ui/ImagePicker.tsx';
+import { modals } from '../../ui/modals.ts';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { TechTree, type TreeActions } from './TechTree.tsx';
 import { useCategories, type Category } from '../../shell-api/lookups.ts';

@@ -1,10 +1,11 @@
-import { Accordion, ActionIcon, Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Accordion, ActionIcon, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPencil, IconTrash, IconTransferIn } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { downloadResource } from '../../ui/download.ts';
 import { TechTree } from './TechTree.tsx';
 import type { Category } from '../../shell-api/lookups.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 export interface CategoryTileProps {
   category: Category;

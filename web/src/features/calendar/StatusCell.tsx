@@ -1,11 +1,12 @@
 import { memo, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { Button, Divider, Popover, SimpleGrid, Stack, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, Divider, Popover, SimpleGrid, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { CALENDAR_CHOICES, CALENDAR_STATUS, CALENDAR_TEXT_MAX, ZLocationAppointmentFields, type CalendarCell, type CalendarDay } from '@filialportal/core/calendar';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { cellColor, cellName } from './calendar-grid.ts';
 import classes from './calendar.module.css';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** The light Mantine colours of a status as CSS variables of the cell. */
 export function statusStyle(color: string | null): CSSProperties | undefined {

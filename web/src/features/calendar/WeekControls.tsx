@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, NumberInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { weeksInYear } from '@filialportal/core/calendar';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 export interface WeekNumberInputProps {
   /** ISO year and week of the shown week. */

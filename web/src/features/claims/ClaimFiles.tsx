@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Card, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text, Title, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Card, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text, Title, Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFile, IconFileTypePdf, IconMovie, IconTrash, IconUpload } from '@tabler/icons-react';
 import { formatFileSize } from '@filialportal/core/assortment';
@@ -12,6 +12,7 @@ import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { downloadResource } from '../../ui/download.ts';
 import { useObjectUrl } from '../../ui/use-object-url.ts';
 import { claimKeys, type Claim } from './claims.api.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 type StoredFile = Claim['checklist']['pictures'][number];
 /** A file on its way: shown with its progress and 'noch nicht gespeichert' until the server has it. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Avatar, Badge, Button, Card, Checkbox, ColorSwatch, Group, HoverCard, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Checkbox, ColorSwatch, Group, HoverCard, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { ClaimFormModal } from './ClaimFormModal.tsx';
 import { claimRows, useClaimList, useMarkClaimsSeen, type ClaimRow } from './claims.api.ts';
 import { useClaimLocations } from './claim-locations.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 function Creator({ row }: { row: ClaimRow }) {
   const [first = '', ...rest] = row.createdBy.name.split(' ');

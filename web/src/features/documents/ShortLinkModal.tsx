@@ -1,10 +1,11 @@
-import { ActionIcon, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { SHORT_LINK_MAX, suggestShortLink, ZShortLinkRequest } from '@filialportal/core/documents';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useSetShortLink } from './documents.api.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /**
  * 'Kurzlink' of a document (/sl/…) or folder (/slf/…): letters, digits, '-' and '_', suggested

@@ -1,4 +1,4 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import { parseIpList, REGIONS } from '@filialportal/core/locations';
 import { CrudList } from '../../ui/CrudList.tsx';
@@ -6,6 +6,7 @@ import type { Column } from '../../ui/SortableTable.tsx';
 import { useListParams } from '../../ui/useListParams.ts';
 import { LocationFormModal } from './LocationFormModal.tsx';
 import { useDeleteLocation, useLocationList, type Location } from './locations.api.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 const regionLabel = (code: string) => REGIONS.find((r) => r.code === code)?.label ?? code;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { IconEdit, IconSend, IconTrash, IconX } from '@tabler/icons-react';
 import { COMMENT_MAX, ZCreateCommentRequest, ZUpdateCommentRequest } from '@filialportal/core/news';
 import { MSG } from '@filialportal/core/messages';
@@ -10,6 +10,7 @@ import { zodResolver } from '../../ui/form-problem.ts';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment } from './news.api.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /**
  * The comments of a news item, oldest first, with the input below. A comment id in the input

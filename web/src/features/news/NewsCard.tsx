@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Card, Collapse, Group, Image, Stack, Text, Title, Tooltip, Typography } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, Collapse, Group, Image, Stack, Text, Title, Typography } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconCircleCheck,
@@ -22,6 +22,7 @@ import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { CommentsPanel } from './CommentsPanel.tsx';
 import { useConfirmNews, useDeleteNews, useResourceBlob, useToggleLike, type NewsItem } from './news.api.ts';
 import classes from './news.module.css';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 export interface NewsCardProps {
   item: NewsItem;

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Popover, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Popover, ScrollArea, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { countOf } from '@filialportal/core/plural';
-import { useFirstViewShown } from '../../shell-api/use-first-view.ts';
+
 import { NotificationList } from './NotificationList.tsx';
 import { useMarkRead, useNotifications } from './notifications.api.ts';
 import classes from './Notifications.module.css';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /**
  * The bell in the header: the unread count (the live events read it again when something new
@@ -15,8 +16,8 @@ import classes from './Notifications.module.css';
  */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
-  // The count after the page's first view: on a phone network the page comes first.
-  const list = useNotifications(useFirstViewShown());
+  // Drawn after the page's first view (routes.tsx): on a phone network the page comes first.
+  const list = useNotifications();
   const markRead = useMarkRead();
   const first = list.data?.pages[0];
   const unread = first?.unread ?? 0;

@@ -15,7 +15,7 @@ export const notificationKeys = {
 };
 
 /** The person's notifications, 20 at a time, newest first; every page carries the unread count. */
-export function useNotifications(enabled = true) {
+export function useNotifications() {
   return useInfiniteQuery({
     queryKey: notificationKeys.list,
     queryFn: ({ pageParam, signal }) => api<Page>(`/api/notifications?from=${pageParam}`, { signal }),
@@ -24,7 +24,6 @@ export function useNotifications(enabled = true) {
       const shown = pages.reduce((n, p) => n + p.notifications.length, 0);
       return last.notifications.length > 0 && shown < last.total ? shown : undefined;
     },
-    enabled,
   });
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Box, Button, Card, ColorSwatch, Group, Menu, NumberInput, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Card, ColorSwatch, Group, Menu, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconBarcode, IconCalendarCheck, IconEye, IconEyeOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -23,6 +23,7 @@ import { StockChangeModal } from './StockChangeModal.tsx';
 import { StockChecksModal } from './StockChecksModal.tsx';
 import { useStockRights } from '../../shell-api/stock-rights.ts';
 import { articleRows, useArticles, useColorLabels, useLoadAllArticles, useManufacturers, useSetActive, useSetLabel, useUpdateStock, type Article, type StockFilter } from './stock.api.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { ActionIcon, Button, Grid, Group, Input, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Input, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { todayIso } from '@filialportal/core/berlin-time';
@@ -11,6 +11,7 @@ import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useLocationOptions, useTeams } from '../../shell-api/lookups.ts';
 import { useCreateTask, useRecipientUsers, type CreateTaskBody } from './tasks.api.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 interface SubtaskDraft {
   key: number;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Badge, Box, Button, Checkbox, Collapse, Group, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Collapse, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconChevronRight, IconExternalLink, IconListCheck, IconLock, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
@@ -7,6 +7,7 @@ import { SubtaskList } from './SubtaskList.tsx';
 import { Deadline, PriorityBadge } from './task-ui.tsx';
 import type { OwnTask } from './tasks.api.ts';
 import classes from './tasks.module.css';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** 'Für jeden einzeln' or 'Gemeinsame Aufgabe', with what it means on hover. */
 export function MultiTaskHint({ multiTask, size = 'sm' }: { multiTask: boolean; size?: 'xs' | 'sm' }) {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Button, Card, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Text } from '@mantine/core';
 import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
@@ -10,6 +10,7 @@ import { QueryError } from '../../ui/QueryError.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
 import { NEW_TEAM_PATH, teamEditPath } from './paths.ts';
 import { useTeams, type Team } from '../../shell-api/lookups.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** Admin passes every check whatever its list holds (spec 1 §6). */
 function permissionSummary(t: Team): string {

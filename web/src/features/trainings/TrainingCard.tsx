@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Collapse, Group, Menu, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Collapse, Group, Menu, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconBan,
@@ -25,6 +25,7 @@ import { alertError } from '../../ui/alert-error.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { runRegistration } from './register-flow.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import {
   useApproveRegistration,
   useCancelTraining,

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Card, Group, Switch, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Switch, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -18,6 +18,7 @@ import classes from './UserList.module.css';
 import { useDeleteUser, useToggleUserActive, useUserList, type UserListRow } from './users.api.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { useListParams } from '../../ui/useListParams.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** Debounce of list searches (spec 1 §9). */
 const SEARCH_DEBOUNCE_MS = 300;
