@@ -150,6 +150,20 @@ describe.each([
     expect(await allKeys(storage)).toEqual([]);
   });
 
+  it('keeps nothing either when the source fails with its first bytes, before the file is open', async () => {
+    // Such a failure can end the upload before the store has opened its file, which would then
+    // appear afterwards. It happens in a few hundred tries; every one must leave nothing.
+    const failing = () =>
+      new Readable({
+        read() {
+          this.push(Buffer.from('abc'));
+          this.destroy(new Error('Unexpected end of form'));
+        },
+      });
+    for (let i = 0; i < 600; i++) await expect(storage.putStream(failing(), MB)).rejects.toThrow('Unexpected end of form');
+    expect(await allKeys(storage)).toEqual([]);
+  });
+
   it('fails the stream of a missing key like a missing file, before any byte', async () => {
     const stream = storage.stream(randomUUID());
     let bytes = 0;

@@ -27,10 +27,14 @@ export function createLocalStorage(root: string): Storage {
       const file = pathOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       const m = meter(maxBytes);
+      const out = createWriteStream(file);
       try {
-        await pipeline(source, m.transform, createWriteStream(file));
+        await pipeline(source, m.transform, out);
         if (m.tooLarge()) throw new TooLargeError();
       } catch (err) {
+        // A source that fails at once can end the pipeline before the file is even open; the
+        // stream opens (and creates) it afterwards. Removed once closed, nothing is left behind.
+        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
         await fs.rm(file, { force: true });
         throw err;
       }
