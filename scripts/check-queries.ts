@@ -71,6 +71,12 @@ const EXCEPTIONS: { path: RegExp; rule: Rule; limit?: number; reason: string }[]
     reason: 'offen: die Bezeichnung wird überall im Text gesucht; die ~500 Artikel eines Sortiments liegen auf ~500 Seiten verteilt (~1.600 Puffer)',
   },
   {
+    path: /^\/api\/claims\/list\/0\?completed=true&number=0042$/,
+    rule: 'buffers',
+    limit: 1150,
+    reason: 'offen: für „%0042%“ schätzt der Planer die Treffer aus einer Stichprobe der Nummern; je nach Stichprobe geht er den Index der erledigten Beanstandungen nach Datum entlang (~1.050 Seiten) statt über den Trigramm-Index (~150)',
+  },
+  {
     path: /^\/api\/documentsearch\//,
     rule: 'buffers',
     limit: 3000,

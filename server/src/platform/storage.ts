@@ -34,7 +34,7 @@ export function createLocalStorage(root: string): Storage {
       } catch (err) {
         // A source that fails at once can end the pipeline before the file is even open; the
         // stream opens (and creates) it afterwards. Removed once closed, nothing is left behind.
-        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fs.rm(file, { force: true });
         throw err;
       }
