@@ -13,6 +13,7 @@ import { AfterFirstView } from '../ui/AfterFirstView.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { NotFoundPage } from '../ui/NotFoundPage.tsx';
 import { RequirePermission } from '../ui/RequirePermission.tsx';
+import { Tooltip } from '../ui/Tooltip.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { markFirstViewShown } from '../shell-api/first-view.ts';
 import { useLiveCounters } from './live-events.ts';
@@ -21,7 +22,6 @@ import { DASHBOARD_CARDS, HEADER_ITEMS, LIVE_REREADS, NAV_BADGES, OVERLAYS, ROUT
 import { uiState, useUiState } from './ui-state.ts';
 import { useTokenRefresh } from './useTokenRefresh.ts';
 import classes from './Shell.module.css';
-import { Tooltip } from '../ui/Tooltip.tsx';
 
 /** What the features contribute to views that show others' parts (settings, dashboard, task links). */
 const REGISTRY: Registry = { navigation: NAVIGATION, settings: SETTINGS_SECTIONS, dashboard: DASHBOARD_CARDS, userSettings: USER_SETTINGS };

@@ -4,8 +4,8 @@ import { IconAlertTriangle, IconCheck, IconTrash, IconX } from '@tabler/icons-re
 import { absenceStateLabel, creditedDaysText } from '@filialportal/core/absences';
 import { countOf } from '@filialportal/core/plural';
 import type { Column } from '../../ui/SortableTable.tsx';
-import type { OverviewRow, VacationRow } from './absences.api.ts';
 import { Tooltip } from '../../ui/Tooltip.tsx';
+import type { OverviewRow, VacationRow } from './absences.api.ts';
 
 const STATE_COLORS = { offen: 'yellow', akzeptiert: 'teal', abgelehnt: 'red' } as const;
 

@@ -16,10 +16,10 @@ import { PHONE_QUERY } from '../../ui/PhoneFilters.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { useObjectUrl } from '../../ui/use-object-url.ts';
 import { AdvertisingFormModal } from './AdvertisingFormModal.tsx';
 import { advertisingRows, useAdvertisingList, useDeleteAdvertising, useMarkAdvertisingSeen, useThumbnail, type Advertising } from './advertising.api.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 const THUMB_W = 72;
 const THUMB_H = 54;

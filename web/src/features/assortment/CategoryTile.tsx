@@ -3,9 +3,9 @@ import { IconExternalLink, IconPencil, IconTrash, IconTransferIn } from '@tabler
 import { MSG } from '@filialportal/core/messages';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { downloadResource } from '../../ui/download.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { TechTree } from './TechTree.tsx';
 import type { Category } from '../../shell-api/lookups.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 export interface CategoryTileProps {
   category: Category;

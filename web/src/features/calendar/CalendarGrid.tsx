@@ -1,11 +1,11 @@
 import { memo, useMemo } from 'react';
 import { Badge, Center, Group, Stack, Text } from '@mantine/core';
 import { COUNT_LABELS, type CalendarDay, type CalendarWeek, type DayCounts } from '@filialportal/core/calendar';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { groupRows, rowName, shortDate } from './calendar-grid.ts';
 import { DayInfoCell } from './DayInfoCell.tsx';
 import { StatusCell } from './StatusCell.tsx';
 import classes from './calendar.module.css';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 const COUNT_KEYS = Object.keys(COUNT_LABELS) as (keyof DayCounts)[];
 

@@ -1,8 +1,8 @@
 import { memo, useState, type KeyboardEvent } from 'react';
 import { TextInput } from '@mantine/core';
 import { CALENDAR_INFO_MAX, cutInfo, type CalendarDay } from '@filialportal/core/calendar';
-import classes from './calendar.module.css';
 import { Tooltip } from '../../ui/Tooltip.tsx';
+import classes from './calendar.module.css';
 
 export interface DayInfoCellProps {
   day: CalendarDay;

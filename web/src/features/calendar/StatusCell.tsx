@@ -3,10 +3,10 @@ import { Button, Divider, Popover, SimpleGrid, Stack, Text, TextInput, VisuallyH
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { CALENDAR_CHOICES, CALENDAR_STATUS, CALENDAR_TEXT_MAX, ZLocationAppointmentFields, type CalendarCell, type CalendarDay } from '@filialportal/core/calendar';
 import { zodResolver } from '../../ui/form-problem.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { cellColor, cellName } from './calendar-grid.ts';
 import classes from './calendar.module.css';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** The light Mantine colours of a status as CSS variables of the cell. */
 export function statusStyle(color: string | null): CSSProperties | undefined {

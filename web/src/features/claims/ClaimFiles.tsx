@@ -10,9 +10,9 @@ import { api, apiBlob, uploadFile } from '../../api/client.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { downloadResource } from '../../ui/download.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { useObjectUrl } from '../../ui/use-object-url.ts';
 import { claimKeys, type Claim } from './claims.api.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 type StoredFile = Claim['checklist']['pictures'][number];
 /** A file on its way: shown with its progress and 'noch nicht gespeichert' until the server has it. */

@@ -14,11 +14,11 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { ClaimFormModal } from './ClaimFormModal.tsx';
 import { claimRows, useClaimList, useMarkClaimsSeen, type ClaimRow } from './claims.api.ts';
 import { useClaimLocations } from './claim-locations.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 function Creator({ row }: { row: ClaimRow }) {
   const [first = '', ...rest] = row.createdBy.name.split(' ');

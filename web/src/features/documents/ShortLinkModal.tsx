@@ -3,9 +3,9 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { SHORT_LINK_MAX, suggestShortLink, ZShortLinkRequest } from '@filialportal/core/documents';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useSetShortLink } from './documents.api.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /**
  * 'Kurzlink' of a document (/sl/…) or folder (/slf/…): letters, digits, '-' and '_', suggested

@@ -3,11 +3,11 @@ import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { CrudList } from '../../ui/CrudList.tsx';
 import type { Column } from '../../ui/SortableTable.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { SETTINGS_PAGE_SIZE, useListParams } from '../../ui/useListParams.ts';
 import type { NamedListConfig } from './list-configs.ts';
 import { useDeleteNamedEntry, useNamedList, type NamedEntry } from './lists.api.ts';
 import { NamedEntryModal } from './NamedEntryModal.tsx';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 function nameColumn(): Column<NamedEntry> {
   return {

@@ -3,10 +3,10 @@ import { IconEyeOff } from '@tabler/icons-react';
 import { parseIpList, REGIONS } from '@filialportal/core/locations';
 import { CrudList } from '../../ui/CrudList.tsx';
 import type { Column } from '../../ui/SortableTable.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { useListParams } from '../../ui/useListParams.ts';
 import { LocationFormModal } from './LocationFormModal.tsx';
 import { useDeleteLocation, useLocationList, type Location } from './locations.api.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 const regionLabel = (code: string) => REGIONS.find((r) => r.code === code)?.label ?? code;
 

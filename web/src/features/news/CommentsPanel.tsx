@@ -7,10 +7,10 @@ import { useCurrentUser } from '../../shell-api/current-user.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { zodResolver } from '../../ui/form-problem.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment } from './news.api.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /**
  * The comments of a news item, oldest first, with the input below. A comment id in the input

@@ -19,10 +19,10 @@ import { useCan } from '../../shell-api/current-user.tsx';
 import { downloadResource } from '../../ui/download.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { CommentsPanel } from './CommentsPanel.tsx';
 import { useConfirmNews, useDeleteNews, useResourceBlob, useToggleLike, type NewsItem } from './news.api.ts';
 import classes from './news.module.css';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 export interface NewsCardProps {
   item: NewsItem;

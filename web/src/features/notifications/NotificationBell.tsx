@@ -4,11 +4,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { countOf } from '@filialportal/core/plural';
-
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { useMarkRead, useNotifications } from './notifications.api.ts';
 import classes from './Notifications.module.css';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /**
  * The bell in the header: the unread count (the live events read it again when something new

@@ -18,12 +18,12 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
 import { useCategories } from '../../shell-api/lookups.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { ArticleFormModal } from './ArticleFormModal.tsx';
 import { StockChangeModal } from './StockChangeModal.tsx';
 import { StockChecksModal } from './StockChecksModal.tsx';
 import { useStockRights } from '../../shell-api/stock-rights.ts';
 import { articleRows, useArticles, useColorLabels, useLoadAllArticles, useManufacturers, useSetActive, useSetLabel, useUpdateStock, type Article, type StockFilter } from './stock.api.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 

@@ -8,10 +8,10 @@ import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { allProblems } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useLocationOptions, useTeams } from '../../shell-api/lookups.ts';
 import { useCreateTask, useRecipientUsers, type CreateTaskBody } from './tasks.api.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 interface SubtaskDraft {
   key: number;

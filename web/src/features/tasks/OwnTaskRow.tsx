@@ -3,11 +3,11 @@ import { Badge, Box, Button, Checkbox, Collapse, Group, Text, ThemeIcon, Unstyle
 import { IconArrowBackUp, IconCheck, IconChevronRight, IconExternalLink, IconListCheck, IconLock, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '@filialportal/core/messages';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { SubtaskList } from './SubtaskList.tsx';
 import { Deadline, PriorityBadge } from './task-ui.tsx';
 import type { OwnTask } from './tasks.api.ts';
 import classes from './tasks.module.css';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** 'Für jeden einzeln' or 'Gemeinsame Aufgabe', with what it means on hover. */
 export function MultiTaskHint({ multiTask, size = 'sm' }: { multiTask: boolean; size?: 'xs' | 'sm' }) {

@@ -8,9 +8,9 @@ import { useCan } from '../../shell-api/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { NEW_TEAM_PATH, teamEditPath } from './paths.ts';
 import { useTeams, type Team } from '../../shell-api/lookups.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** Admin passes every check whatever its list holds (spec 1 §6). */
 function permissionSummary(t: Team): string {

@@ -24,8 +24,8 @@ import { countOf, formatCount, plural } from '@filialportal/core/plural';
 import { alertError } from '../../ui/alert-error.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
-import { runRegistration } from './register-flow.ts';
 import { Tooltip } from '../../ui/Tooltip.tsx';
+import { runRegistration } from './register-flow.ts';
 import {
   useApproveRegistration,
   useCancelTraining,

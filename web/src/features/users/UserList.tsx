@@ -11,6 +11,7 @@ import { countLabel } from '../../ui/ListToolbar.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
 import { SettingsPagination } from '../../ui/SettingsPagination.tsx';
 import type { Column } from '../../ui/SortableTable.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { canEditUsers } from './user-form.ts';
 import { NEW_USER_PATH, userEditPath, type UserListState } from './paths.ts';
@@ -18,7 +19,6 @@ import classes from './UserList.module.css';
 import { useDeleteUser, useToggleUserActive, useUserList, type UserListRow } from './users.api.ts';
 import { alertError } from '../../ui/alert-error.ts';
 import { useListParams } from '../../ui/useListParams.ts';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** Debounce of list searches (spec 1 §9). */
 const SEARCH_DEBOUNCE_MS = 300;
