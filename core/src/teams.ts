@@ -54,11 +54,16 @@ export const ZTeamFields = z
     assignableUserGroups: z.array(zId()).max(100).optional(),
     loginTimeForDesktop: minutes.optional().default(60),
     loginTimeForTablet: minutes.optional().default(480),
+    /** False: 'nur Firmenkonto', members sign in only with the company account (when it is set up). Absent: unchanged. */
+    passwordLogin: z.boolean().optional(),
+    /** 'Zwei-Faktor-Anmeldung Pflicht': members set up a second factor at their next password login. Absent: unchanged. */
+    twoFactorRequired: z.boolean().optional(),
   })
   .transform((t) => ({ ...t, label: t.label || t.name, permissions: withDependencies(t.permissions) }))
   .superRefine((t, ctx) => {
     const clash = firstConflict(t.permissions);
     if (clash) ctx.addIssue({ code: 'custom', message: conflictMessage(clash[0], clash[1]), path: ['permissions'] });
+    if (t.name === ADMIN_ROLE && t.passwordLogin === false) ctx.addIssue({ code: 'custom', message: MSG.adminKeepsPassword, path: ['passwordLogin'] });
   });
 
 export const ZTeamRequest = z.object({ team: ZTeamFields });
@@ -110,6 +115,8 @@ export const ZTeam = z.object({
   assignableUserGroups: z.array(z.string()).optional(),
   loginTimeForDesktop: z.number().optional(),
   loginTimeForTablet: z.number().optional(),
+  passwordLogin: z.boolean().optional(),
+  twoFactorRequired: z.boolean().optional(),
 });
 
 /** GET /team. */

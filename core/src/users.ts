@@ -113,6 +113,8 @@ export const ZCurrentUserResponse = z.object({
   user: ZCurrentUser,
   parentTeam: z.string().nullable(),
   lastSeenNewsDate: z.string().nullable(),
+  /** The group requires a second factor, none is set up and the session came from a password: the web shows only its setup. */
+  secondFactorPending: z.boolean().optional(),
 });
 export type CurrentUserResponse = z.infer<typeof ZCurrentUserResponse>;
 

@@ -36,6 +36,25 @@ export interface Config {
   pushAllowLoopback: boolean;
   /** Certificates (PEM) trusted for push services besides the usual ones (PUSH_CA_FILE), e.g. a company's TLS proxy. */
   pushCa: string | null;
+  /** Sign-in with the company account (OIDC_*), or null when OIDC_ISSUER is not set. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  groupsClaim: string;
+  /** Identity-provider group → portal group name, in the order given: the first the person holds wins. */
+  groupMap: [string, string][];
+  /** A claim whose value names a location by name or number; null: the location is not taken from the provider. */
+  locationClaim: string | null;
+  /** Unknown people are created at their first sign-in; false: only existing accounts, found by e-mail. */
+  autoCreate: boolean;
+  buttonLabel: string;
+  /** http only for a provider on the loopback address (tests, a local provider). */
+  allowHttp: boolean;
 }
 
 export interface S3Config {
@@ -72,7 +91,55 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: env.VAPID_SUBJECT?.trim() || `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? env.MAIL_FROM?.trim() ?? 'noreply@filialportal.local'}`,
     pushAllowLoopback: env.PUSH_ALLOW_LOOPBACK === '1',
     pushCa: env.PUSH_CA_FILE ? fs.readFileSync(path.resolve(base, env.PUSH_CA_FILE), 'utf8') : null,
+    oidc: readOidcConfig(env),
   };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** OIDC_*: the company account; refused at start when incomplete or not https (loopback aside). */
+export function readOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | null {
+  const issuer = env.OIDC_ISSUER?.trim().replace(/\/$/, '');
+  if (!issuer) return null;
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`OIDC_ISSUER ist keine gültige Adresse: ${issuer}`);
+  }
+  const loopback = LOOPBACK.has(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new Error('OIDC_ISSUER muss https verwenden (http nur für einen Anbieter auf 127.0.0.1 oder localhost).');
+  }
+  const clientId = env.OIDC_CLIENT_ID?.trim() ?? '';
+  if (!clientId) throw new Error('OIDC_CLIENT_ID fehlt (mit OIDC_ISSUER zusammen setzen).');
+  let groupMap: [string, string][] = [];
+  if (env.OIDC_GROUP_MAP?.trim()) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(env.OIDC_GROUP_MAP);
+    } catch {
+      throw new Error('OIDC_GROUP_MAP ist kein gültiges JSON (z. B. {"portal-hr":"HR","portal-verkauf":"Verkauf"}).');
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string')) {
+      throw new Error('OIDC_GROUP_MAP muss ein JSON-Objekt sein, das Gruppen des Anbieters auf Gruppennamen des Portals abbildet.');
+    }
+    groupMap = Object.entries(parsed as Record<string, string>);
+  }
+  const config = {
+    issuer,
+    clientId,
+    scopes: env.OIDC_SCOPES?.trim() || 'openid profile email',
+    groupsClaim: env.OIDC_GROUPS_CLAIM?.trim() || 'groups',
+    groupMap,
+    locationClaim: env.OIDC_LOCATION_CLAIM?.trim() || null,
+    autoCreate: !['false', '0', 'no'].includes(env.OIDC_AUTO_CREATE?.trim().toLowerCase() ?? ''),
+    buttonLabel: env.OIDC_BUTTON_LABEL?.trim() || 'Mit Firmenkonto anmelden',
+    allowHttp: loopback,
+  } as OidcConfig;
+  // Like the other secrets: out of JSON and util.inspect.
+  Object.defineProperty(config, 'clientSecret', { value: env.OIDC_CLIENT_SECRET ?? '', enumerable: false });
+  return config;
 }
 
 /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither. */

@@ -6,6 +6,7 @@ export * from '../modules/teams/teams.table.ts';
 export * from '../modules/users/users.table.ts';
 export * from '../modules/users/password-resets.table.ts';
 export * from '../modules/session/session.table.ts';
+export * from '../modules/session/sign-in.table.ts';
 export * from '../modules/lists/lists.table.ts';
 export * from '../modules/special-appointments/special-appointments.table.ts';
 export * from '../modules/global-settings/global-settings.table.ts';

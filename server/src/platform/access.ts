@@ -43,6 +43,11 @@ export interface Actor {
   /** Groups whose vacation this actor's group approves. */
   subordinateGroups: readonly string[];
   externalLogin: boolean;
+  /**
+   * Signed in with a password, in a group that requires a second factor, none set up yet: only
+   * the routes that set one up answer (`config.beforeSecondFactor`).
+   */
+  enrolmentPending?: boolean;
 }
 
 /** Whether the actor holds a permission; Admin passes every check (spec 1 §6). */

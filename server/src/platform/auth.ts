@@ -18,6 +18,8 @@ declare module 'fastify' {
      * address travels further than a header (history, proxies, logs).
      */
     tokenInQuery?: boolean;
+    /** Answers a session whose group requires a second factor not yet set up (the routes that set one up). */
+    beforeSecondFactor?: boolean;
   }
 }
 
@@ -47,6 +49,9 @@ export function registerAuth(app: FastifyInstance, deps: ServiceDeps<'db'>, auth
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     req.actor = await authenticate(deps, { token: bearerToken(req), ip: req.ip, touch: !req.routeOptions.config.passive });
+    if (req.actor.enrolmentPending && !req.routeOptions.config.beforeSecondFactor) {
+      throw new AppError(403, 'second_factor_enrolment_required', MSG.secondFactorEnrolmentRequired);
+    }
     enforceAccess(req);
   });
 }

@@ -11,6 +11,7 @@ import { allowedIps, ipAllowed } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
 import { sessions } from './session.table.ts';
+import { passkeys, totpFactors } from './sign-in.table.ts';
 
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 15_000;
@@ -45,6 +46,10 @@ const sessionOf = prepared((db) =>
       subordinateGroups: userGroups.subordinateUserGroups,
       desktopMinutes: userGroups.loginTimeForDesktop,
       tabletMinutes: userGroups.loginTimeForTablet,
+      method: sessions.method,
+      twoFactorRequired: userGroups.twoFactorRequired,
+      hasSecondFactor: sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)
+        or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -96,6 +101,8 @@ async function lookUp(db: Db, hash: string, now: number): Promise<CachedActor> {
       permissions: rightsOf(row.groupId, row.permissions),
       subordinateGroups: row.subordinateGroups,
       externalLogin: row.externalLogin,
+      // The company account and a passkey prove more than a password: only a password session waits for the factor.
+      enrolmentPending: row.method === 'password' && row.twoFactorRequired && !row.hasSecondFactor,
     },
     idleLimitMs,
     lastSeenAt: row.lastSeenAt.getTime(),

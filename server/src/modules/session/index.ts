@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.ts';
 import { endSessions } from '../users/index.ts';
 import { sessionRoutes } from './session.routes.ts';
+import { signInRoutes } from './sign-in.routes.ts';
 import { endUserSessions } from './session.service.ts';
 
 /** The session module: everything it serves under /api. */
@@ -9,4 +10,5 @@ export async function sessionModule(app: FastifyInstance, deps: Deps) {
   // A deactivation or a new password in the users module ends sessions (platform/hooks.ts).
   deps.hooks.answer(endSessions, endUserSessions);
   await app.register(sessionRoutes, deps);
+  await app.register(signInRoutes, deps);
 }

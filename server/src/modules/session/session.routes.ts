@@ -11,7 +11,7 @@ import { bearerToken } from '../../platform/auth.ts';
 import * as session from './session.service.ts';
 
 /** Client address and optional geo headers set by a load balancer (e.g. CF-IPCity/CF-IPCountry). */
-function clientInfo(req: FastifyRequest): session.ClientInfo {
+export function clientInfo(req: FastifyRequest): session.ClientInfo {
   const header = (name: string) => {
     const v = req.headers[name];
     if (typeof v !== 'string') return undefined;
@@ -37,7 +37,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/token', {
     config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { ...tag, summary: 'Anmelden (Formularfelder username, password)', body: ZLoginRequest, response: { 200: ZTokenResponse } },
+    schema: { ...tag, summary: 'Anmelden (Formularfelder username, password; otp oder passkey bei Zwei-Faktor-Anmeldung)', body: ZLoginRequest, response: { 200: ZTokenResponse } },
     handler: async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return session.login(deps, { ...req.body, client: clientInfo(req) });
@@ -45,7 +45,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.get('/api-token-refresh', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', beforeSecondFactor: true },
     schema: { ...tag, summary: 'Sitzung verlängern', response: { 200: ZTokenResponse } },
     handler: async (req) => {
       await session.refresh(deps, actorOf(req));
@@ -54,7 +54,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/logout', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', beforeSecondFactor: true },
     schema: { ...tag, summary: 'Abmelden: widerruft das Token' },
     handler: async (req, reply) => {
       await session.logout(deps, actorOf(req));

@@ -4,7 +4,7 @@ import { formatDate, formatTime } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { likeTerm, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { MSG } from '@filialportal/core/messages';
-import { isTabletUserAgent, LOGIN_LOG_COUNT_CAP } from '@filialportal/core/session';
+import { isTabletUserAgent, LOGIN_LOG_COUNT_CAP, type SignInMethod } from '@filialportal/core/session';
 import type { Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
@@ -12,7 +12,13 @@ import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/passwords.ts';
 import { allowedIps, ipAllowed } from '../locations/index.ts';
+import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
+import { hasSecondFactor, takeOneTimeCode } from './factors.service.ts';
+import { type ClientInfo, logAttempt, openSession } from './open-session.ts';
+import { passkeyOwner } from './passkeys.service.ts';
+
+export type { ClientInfo } from './open-session.ts';
 import { loginLog, sessions } from './session.table.ts';
 
 /**
@@ -26,47 +32,39 @@ export const LOCK_MINUTES = 15;
 /** An address counts as the account's own after a successful login from it in this many days. */
 export const KNOWN_ADDRESS_DAYS = 90;
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-  /** Optional place names from a geo-aware load balancer, for the login log. */
-  city?: string;
-  country?: string;
-}
 
-/** POST /token: checks the password and opens a session; every attempt goes to the login log. */
-export async function login({ db }: ServiceDeps<'db'>, { username, password, client }: { username: string; password: string; client: ClientInfo }): Promise<{ token: string }> {
+/**
+ * POST /token: checks the password, then the second factor of an account that has one (a code
+ * of the authenticator app, a recovery code or a passkey); every refusal goes to the login log.
+ * A group set to 'nur Firmenkonto' signs in with the company account only, while it is set up.
+ */
+export async function login(
+  deps: ServiceDeps<'db' | 'config'>,
+  { username, password, otp, passkey, client }: { username: string; password: string; otp?: string; passkey?: string; client: ClientInfo },
+): Promise<{ token: string }> {
+  const { db } = deps;
   const name = username.trim().toLowerCase();
-  const log = (userId: string | null, success: boolean) =>
-    db.insert(loginLog).values({ userId, userName: name, ip: client.ip, city: client.city ?? '', country: client.country ?? '', success });
+  const fail = async (userId: string | null, error: AppError): Promise<never> => {
+    await logAttempt(db, { userId, userName: name, client, success: false, method: 'password' });
+    throw error;
+  };
 
-  if (await loginLocked(db, name, client.ip)) {
-    await log(null, false);
-    throw new AppError(429, 'too_many_attempts', MSG.tooManyLoginAttempts);
-  }
+  if (await loginLocked(db, name, client.ip)) await fail(null, new AppError(429, 'too_many_attempts', MSG.tooManyLoginAttempts));
   const [row] = await db
-    .select({ id: users.id, hash: users.passwordHash, active: users.active, externalLogin: users.externalLogin })
+    .select({ id: users.id, hash: users.passwordHash, active: users.active, externalLogin: users.externalLogin, passwordLogin: userGroups.passwordLogin })
     .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .where(eq(users.email, name));
   const ok = await verifyPassword(password, row?.hash ?? (await dummyPasswordHash()));
-  if (!row || !ok || !row.active) {
-    await log(row?.id ?? null, false);
-    throw new AppError(401, 'invalid_credentials', MSG.wrongLogin);
+  if (!row || !ok || !row.active) return fail(row?.id ?? null, new AppError(401, 'invalid_credentials', MSG.wrongLogin));
+  if (!row.passwordLogin && deps.config.oidc) return fail(row.id, new AppError(401, 'company_account_required', MSG.companyAccountRequired));
+  if (await hasSecondFactor(db, row.id)) {
+    // The password was right: asking for the second factor is a step, not a failed attempt.
+    if (!otp && !passkey) throw new AppError(401, 'second_factor_required', MSG.secondFactorRequired);
+    const proven = otp ? await takeOneTimeCode(db, row.id, otp) : (await passkeyOwner(deps, passkey!, row.id)) === row.id;
+    if (!proven) await fail(row.id, new AppError(401, 'invalid_second_factor', MSG.secondFactorInvalid));
   }
-  if (!row.externalLogin && !ipAllowed(await allowedIps({ db }), client.ip)) {
-    await log(row.id, false);
-    throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
-  }
-  const { token, hash } = newToken();
-  await db.insert(sessions).values({
-    tokenHash: hash,
-    userId: row.id,
-    clientKind: isTabletUserAgent(client.userAgent) ? 'tablet' : 'desktop',
-    ip: client.ip,
-    userAgent: client.userAgent.slice(0, 500),
-  });
-  await log(row.id, true);
-  return { token };
+  return openSession(deps, { userId: row.id, userName: name, externalLogin: row.externalLogin }, 'password', client);
 }
 
 /**
@@ -74,7 +72,7 @@ export async function login({ db }: ServiceDeps<'db'>, { username, password, cli
  * One statement over the account's log rows of the last 15 minutes and its known addresses,
  * both read through the index on (user_name, created_at).
  */
-async function loginLocked(db: Db, name: string, ip: string): Promise<boolean> {
+export async function loginLocked(db: Db, name: string, ip: string): Promise<boolean> {
   const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
   const knownSince = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
   const result = await db.execute(sql`
@@ -134,6 +132,7 @@ function toLogDto(r: typeof loginLog.$inferSelect) {
     city: r.city,
     country: r.country,
     success: r.success,
+    method: r.method,
   };
 }
 

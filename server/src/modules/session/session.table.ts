@@ -16,6 +16,8 @@ export const sessions = pgTable(
     clientKind: text('client_kind').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** How it was opened: 'password', 'sso' or 'passkey' (core SIGN_IN_METHODS). */
+    method: text('method').notNull().default('password'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ...timestamps(),
@@ -34,6 +36,8 @@ export const loginLog = pgTable(
     city: text('city').notNull().default(''),
     country: text('country').notNull().default(''),
     success: boolean('success').notNull(),
+    /** 'password', 'sso' or 'passkey' (core SIGN_IN_METHODS). */
+    method: text('method').notNull().default('password'),
     ...timestamps(),
   },
   (t) => [

@@ -49,6 +49,8 @@ async function listTeams(deps: ServiceDeps<'db' | 'hooks'>, full: boolean, actor
           assignableUserGroups: group.assignableUserGroups,
           loginTimeForDesktop: group.loginTimeForDesktop,
           loginTimeForTablet: group.loginTimeForTablet,
+          passwordLogin: group.passwordLogin,
+          twoFactorRequired: group.twoFactorRequired,
         }
       : {}),
   }));
@@ -124,6 +126,9 @@ export async function saveTeam(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor, 
     assignableUserGroups,
     loginTimeForDesktop: input.loginTimeForDesktop,
     loginTimeForTablet: input.loginTimeForTablet,
+    // Absent in a client that does not know them: the group keeps its sign-in rules.
+    ...(input.passwordLogin === undefined ? {} : { passwordLogin: input.passwordLogin }),
+    ...(input.twoFactorRequired === undefined ? {} : { twoFactorRequired: input.twoFactorRequired }),
   };
   // A parallel save of the same name passed the check above too: the unique index answers it alike.
   const nameTaken = onConstraint({ user_groups_name_unique: () => conflict(MSG.groupNameTaken) });

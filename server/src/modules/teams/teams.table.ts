@@ -1,4 +1,4 @@
-import { type AnyPgColumn, integer, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, integer, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 
 /** A user group (role) holding permissions (spec 3 §3 User group). */
@@ -25,6 +25,10 @@ export const userGroups = pgTable(
     /** Minutes of inactivity until logout on a desktop / tablet. */
     loginTimeForDesktop: integer('login_time_desktop').notNull().default(60),
     loginTimeForTablet: integer('login_time_tablet').notNull().default(480),
+    /** False: 'nur Firmenkonto' — members sign in with the company account only, while it is set up. */
+    passwordLogin: boolean('password_login').notNull().default(true),
+    /** Members set up a second factor (authenticator app or passkey) at their next password login. */
+    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     ...timestamps(),
   },
   (t) => [index('user_groups_sorting_idx').on(t.sortingIndex, t.label)],

@@ -129,7 +129,7 @@ export async function getCurrentUser(deps: ServiceDeps<'db' | 'hooks'>, actor: A
     allowedLocationsClaim: user.allowedLocationsClaim,
     lastSeenNewsDate,
   };
-  return { user: current_user, parentTeam, lastSeenNewsDate };
+  return { user: current_user, parentTeam, lastSeenNewsDate, secondFactorPending: Boolean(actor.enrolmentPending) };
 }
 
 /**

@@ -47,7 +47,8 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   const tags = ['Benutzer'];
 
   r.get('/user', {
-    config: { access: 'authenticated' },
+    // Also while a required second factor is not set up: the web reads from it what to show.
+    config: { access: 'authenticated', beforeSecondFactor: true },
     schema: { tags, summary: 'Der angemeldete Benutzer mit Berechtigungen', response: { 200: ZCurrentUserResponse } },
     handler: (req) => currentUser.getCurrentUser(deps, actorOf(req)),
   });
