@@ -171,8 +171,10 @@ export async function watchAccessibility(page: Page): Promise<() => Promise<void
     try {
       const started = Date.now();
       const now = await page.evaluate(async (ms) => {
-        const a11y = (globalThis as unknown as { __a11y?: { settle(ms: number): Promise<boolean>; key(): string; fingerprint(): string } }).__a11y;
-        if (!a11y) return null;
+        const g = globalThis as unknown as { __a11y?: { settle(ms: number): Promise<boolean>; key(): string; fingerprint(): string }; document: { getElementById(id: string): unknown } };
+        const a11y = g.__a11y;
+        // Another party's page on the way (the company's sign-in page) is not the portal's to check.
+        if (!a11y || !g.document.getElementById('root')) return null;
         const settled = await a11y.settle(ms);
         return { settled, state: a11y.key(), fingerprint: a11y.fingerprint() };
       }, SETTLE_MS);

@@ -33,12 +33,17 @@ export async function authAs(request: APIRequestContext, email: string, password
  */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD, at = '/', opts: { unseenNews?: boolean } = {}) {
   trackApiCalls(page);
-  if (!opts.unseenNews) await page.addInitScript((key) => (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem(key, '1'), UNSEEN_NEWS_SHOWN);
+  if (!opts.unseenNews) await skipUnseenNews(page);
   await page.goto(at);
   await page.getByLabel('Benutzername').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(mainNavigation(page)).toBeVisible();
+}
+
+/** The page's session counts as having shown the dialog of new news already (journeys about other things). */
+export async function skipUnseenNews(page: Page) {
+  await page.addInitScript((key) => (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem(key, '1'), UNSEEN_NEWS_SHOWN);
 }
 
 /** API calls of a page still waiting for their answer; the counters' event stream, open all the time, is none. */

@@ -307,7 +307,7 @@ test.describe('Navigation', () => {
     await expect(page.getByRole('dialog').getByText(MSG.sessionExpired, { exact: true })).toBeVisible();
     await expect(page.getByText('Keine Anträge vorhanden')).toHaveCount(0);
     await expect(page.getByText('0 Anträge')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible({ timeout: 6500 });
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible({ timeout: 6500 });
   });
 });
 

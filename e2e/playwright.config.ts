@@ -21,6 +21,21 @@ const halves = (
 ).map((h) => ({ ...h, dataDir: `${dataRoot}/${h.name}` }));
 
 /**
+ * A real OpenID provider on 127.0.0.1 for the sign-in with the company account; every server
+ * knows it. The journeys that use it browse at `localhost` (the portal's public address, and the
+ * host name passkeys need).
+ */
+const oidcPort = port + 10;
+const OIDC_SECRET = 'filialportal-e2e-secret-0123456789';
+const oidcEnv = {
+  OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+  OIDC_CLIENT_ID: 'filialportal',
+  OIDC_CLIENT_SECRET: OIDC_SECRET,
+  OIDC_GROUP_MAP: JSON.stringify({ 'portal-verkauf': 'Verkauf' }),
+  OIDC_LOCATION_CLAIM: 'location',
+};
+
+/**
  * Browser journeys in Debian's Chromium against the real server on a fresh embedded database
  * with the demo company (or the PostgreSQL of DATABASE_URL when set).
  */
@@ -52,12 +67,26 @@ export default defineConfig({
     metadata: { dataDir: h.dataDir },
     use: { baseURL: `http://127.0.0.1:${h.port}` },
   })),
-  webServer: halves.map((h) => ({
-    command: `rm -rf ${h.dataDir} && node scripts/server.mjs`,
-    cwd: '..',
-    url: `http://127.0.0.1:${h.port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(h.port), DATA_DIR: h.dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', INIT_CWD: process.cwd() },
-  })),
+  webServer: [
+    {
+      command: 'node --import tsx server/test/support/oidc-provider-main.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        OIDC_TEST_PORT: String(oidcPort),
+        OIDC_TEST_CLIENT_SECRET: OIDC_SECRET,
+        OIDC_TEST_REDIRECT_URIS: halves.map((h) => `http://localhost:${h.port}/api/auth/oidc/callback`).join(','),
+      },
+    },
+    ...halves.map((h) => ({
+      command: `rm -rf ${h.dataDir} && node scripts/server.mjs`,
+      cwd: '..',
+      url: `http://127.0.0.1:${h.port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { PORT: String(h.port), DATA_DIR: h.dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', INIT_CWD: process.cwd(), ...oidcEnv },
+    })),
+  ],
 });

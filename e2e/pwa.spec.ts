@@ -50,7 +50,7 @@ function deployNewWorker(): { restore(): void } {
 test.describe('Installierbare App und Offline-Hülle', () => {
   test('Manifest ist verlinkt und vollständig, Symbole und Apple-Angaben passen', async ({ page, request }) => {
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
 
@@ -202,22 +202,22 @@ test.describe('Installierbare App und Offline-Hülle', () => {
 
     test('Die Anmeldeseite sagt ohne Netz „Keine Verbindung“; eine Anmeldung ohne Netz meldet das, mit Netz gelingt sie', async ({ page, context }) => {
       await page.goto('/');
-      await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
       await expect.poll(async () => (await workerState(page)).active, { timeout: 30_000 }).toBe('activated');
 
       await context.setOffline(true);
       await page.reload();
-      await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
       const offline = page.getByRole('status').filter({ hasText: 'Keine Verbindung' });
       await expect(offline).toBeVisible();
       await page.getByLabel('Benutzername').fill('verkauf@example.com');
       await page.getByLabel('Passwort', { exact: true }).fill('demo1234');
-      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
       await expect(page.getByRole('alert')).toContainText('keine Verbindung zum Server');
 
       await context.setOffline(false);
       await expect(offline).toBeHidden();
-      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
       await expect(mainNavigation(page)).toBeVisible();
     });
   });

@@ -8,13 +8,13 @@ test.describe('Anmeldung und Sitzung', () => {
     await expect(page.getByRole('img', { name: 'Filialportal' })).toBeVisible();
     await page.getByLabel('Benutzername').fill('filialleitung@example.com');
     await page.getByLabel('Passwort', { exact: true }).fill('falsch-123');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: MSG.wrongLogin })).toBeVisible();
     // The message goes away by itself after about two seconds.
     await expect(page.getByText(MSG.wrongLogin, { exact: true })).toBeHidden({ timeout: 5000 });
 
     await page.getByLabel('Passwort', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Guten (Morgen|Tag|Abend), \S+/ })).toBeVisible();
   });
@@ -23,7 +23,7 @@ test.describe('Anmeldung und Sitzung', () => {
     await page.goto('/');
     const username = page.getByLabel('Benutzername');
     const password = page.getByLabel('Passwort', { exact: true });
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     const problems = page.getByRole('alert');
     await expect(problems).toContainText(MSG.usernameRequired);
     await expect(problems).toContainText(MSG.passwordRequired);
@@ -36,11 +36,11 @@ test.describe('Anmeldung und Sitzung', () => {
     await expect(problems).toHaveText(MSG.passwordRequired);
     await expect(username).not.toHaveAttribute('aria-invalid', 'true');
     await expect(password).toHaveAttribute('aria-invalid', 'true');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(problems).toHaveText(MSG.passwordRequired);
     await password.fill('demo1234');
     await expect(problems).toHaveCount(0);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -50,7 +50,7 @@ test.describe('Anmeldung und Sitzung', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Einstellungen' })).toBeVisible();
     await nav.getByRole('button', { name: 'Abmelden' }).click();
-    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
 
     await login(page, 'verkauf@example.com');
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -98,13 +98,13 @@ test.describe('Anmeldung und Sitzung', () => {
     // The next call of the page (the user list) is refused.
     await mainNavigation(page).getByRole('link', { name: 'Einstellungen' }).click();
     await expect(page.getByRole('dialog').getByText(MSG.sessionExpired, { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible({ timeout: 6500 });
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible({ timeout: 6500 });
     expect(await storedToken(page)).toBeNull();
     await expect(page).toHaveURL(/\/einstellungen\/benutzer$/);
 
     await page.getByLabel('Benutzername').fill('admin@example.com');
     await page.getByLabel('Passwort', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(page.getByRole('table', { name: 'Benutzer' })).toBeVisible();
   });
 
@@ -121,17 +121,17 @@ test.describe('Anmeldung und Sitzung', () => {
     await page.mouse.move(260, 340);
     expect((await refresh).status()).toBe(401);
     await expect(page.getByRole('dialog').getByText(MSG.sessionExpired, { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible({ timeout: 6500 });
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible({ timeout: 6500 });
   });
 
   test('Abmelden entfernt das Token', async ({ page }) => {
     await login(page, 'verkauf@example.com');
     expect(await storedToken(page)).toBeTruthy();
     await mainNavigation(page).getByRole('button', { name: 'Abmelden' }).click();
-    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
     expect(await storedSession(page)).toBeNull();
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
     await expect(mainNavigation(page)).toHaveCount(0);
   });
 
@@ -142,7 +142,7 @@ test.describe('Anmeldung und Sitzung', () => {
     await page.getByRole('button', { name: 'Neues Passwort anfordern' }).click();
     await expect(page.getByText(MSG.passwordMailSent, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Zurück zur Anmeldung' }).click();
-    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
 
     await page.goto(await lastPasswordLink('buchhaltung@example.com'));
     await page.getByLabel('Neues Passwort', { exact: true }).fill('kurz');
@@ -158,7 +158,7 @@ test.describe('Anmeldung und Sitzung', () => {
 
     await page.getByLabel('Benutzername').fill('buchhaltung@example.com');
     await page.getByLabel('Passwort', { exact: true }).fill('neues-passwort-1');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(mainNavigation(page)).toBeVisible();
   });
 });

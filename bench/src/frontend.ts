@@ -65,7 +65,7 @@ export async function measureFrontend(baseUrl: string, login: { email: string; p
     // Dashboard: log in, then load the dashboard afresh so its LCP is a page load of its own.
     await page.getByLabel('Benutzername').fill(login.email);
     await page.getByLabel('Passwort', { exact: true }).fill(login.password);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
     // Not 'networkidle': the counters' event stream (/api/events) stays open for minutes.
     const pending = new Set<Request>();

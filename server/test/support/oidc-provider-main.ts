@@ -6,13 +6,13 @@
 import { startOidcProvider, type TestAccount } from './oidc-provider.ts';
 
 /** The group that lets a company account into the portal (anna.sso has it, otto.ohne does not). */
-export const DEMO_PORTAL_GROUP = 'portal-verkauf';
+const DEMO_PORTAL_GROUP = 'portal-verkauf';
 /** The location claim of anna.sso. */
-export const DEMO_LOCATION = 'Filiale 1';
+const DEMO_LOCATION = 'Filiale Hamburg';
 /** A group that is not the portal's. */
-export const DEMO_OTHER_GROUP = 'andere-gruppe';
+const DEMO_OTHER_GROUP = 'andere-gruppe';
 
-export const DEMO_ACCOUNTS: TestAccount[] = [
+const DEMO_ACCOUNTS: TestAccount[] = [
   {
     id: 'anna.sso',
     claims: {

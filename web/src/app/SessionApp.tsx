@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MSG } from '@filialportal/core/messages';
 import type { CurrentUserResponse } from '@filialportal/core/users';
@@ -13,6 +13,9 @@ import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { applicationChunk } from './chunks.ts';
 import { createQueryClient } from './query-client.ts';
 import { DASHBOARD_CARDS } from './routes.ts';
+
+/** The setup of a second factor the group requires: rare, so its code loads only then. */
+const EnrolmentPage = lazy(() => import('../features/session/EnrolmentPage.tsx'));
 
 /**
  * One query cache for the page's life: the login page has none (it loads no query library), a
@@ -36,7 +39,7 @@ function CurrentUserGate() {
   // The start page's cards begin loading with the user, not after the shell has been drawn.
   useEffect(() => {
     const current = user.data?.user;
-    if (current && opensDashboard(current.permissions)) {
+    if (current && !user.data?.secondFactorPending && opensDashboard(current.permissions)) {
       preloadDashboard(DASHBOARD_CARDS, { client: queryClient, user: current, can: (rule) => can(current.permissions, rule) });
     }
   }, [user.data]);
@@ -58,6 +61,13 @@ function CurrentUserGate() {
   const shown = useDeferredValue(user.data);
   // The application (shell, features, dates, modals): loaded together with this code.
   const application = applicationChunk.useModule();
+  if (shown?.secondFactorPending) {
+    return (
+      <Suspense fallback={<FullScreenLoader />}>
+        <EnrolmentPage onDone={() => void refetch()} />
+      </Suspense>
+    );
+  }
   if (!shown || !application) return <FullScreenLoader text={online ? undefined : 'Warten auf das Netz …'} />;
   return (
     <CurrentUserContext.Provider value={shown.user}>

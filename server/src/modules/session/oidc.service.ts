@@ -3,7 +3,6 @@ import { eq, or, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { MSG } from '@filialportal/core/messages';
 import type { SsoError } from '@filialportal/core/session';
-import type { OidcConfig } from '../../config.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/passwords.ts';
@@ -20,6 +19,8 @@ import { putStep, takeStep } from './sign-in-steps.ts';
  * token never stands in an address, and the session opens with the rules of every sign-in
  * (deactivated, location IP rule, login log).
  */
+
+type OidcConfig = NonNullable<ServiceDeps<'config'>['config']['oidc']>;
 
 const STATE_MS = 10 * 60_000;
 const TICKET_MS = 60_000;

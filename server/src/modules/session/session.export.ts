@@ -1,3 +1,4 @@
+import { SIGN_IN_METHOD_LABEL, type SignInMethod } from '@filialportal/core/session';
 import type { XlsxColumn } from '../../platform/exports.ts';
 import type { loginLogExportRows } from './session.service.ts';
 
@@ -11,4 +12,5 @@ export const loginLogExportColumns: XlsxColumn<Row>[] = [
   { header: 'Ort', value: (l) => l.city, width: 16 },
   { header: 'Land', value: (l) => l.country },
   { header: 'Erfolgreich', value: (l) => l.success, type: 'boolean' },
+  { header: 'Methode', value: (l) => SIGN_IN_METHOD_LABEL[l.method as SignInMethod] ?? l.method },
 ];

@@ -7,7 +7,7 @@ import { anyoneAtLocation, memberCount } from './users-list.service.ts';
 import { usersRoutes } from './users.routes.ts';
 
 export { avatarUri } from './current-user.service.ts';
-export { createDirectoryAccount, followDirectory, type DirectoryPerson } from './directory-accounts.service.ts';
+export { createDirectoryAccount, followDirectory } from './directory-accounts.service.ts';
 export { endSessions, lastSeenOf, saveVacationAccount, vacationAccounts } from './hooks.ts';
 export { personSearch, users } from './users.table.ts';
 

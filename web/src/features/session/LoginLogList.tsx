@@ -1,4 +1,5 @@
 import { Badge, Text } from '@mantine/core';
+import { SIGN_IN_METHOD_LABEL, type SignInMethod } from '@filialportal/core/session';
 import { query } from '../../api/client.ts';
 import { CrudList } from '../../ui/CrudList.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
@@ -42,6 +43,7 @@ const COLUMNS: Column<LoginLogEntry>[] = [
   },
   { key: 'city', label: 'Ort', sortable: true, render: (l) => dash(l.city) },
   { key: 'country', label: 'Land', sortable: true, render: (l) => dash(l.country) },
+  { key: 'method', label: 'Methode', render: (l) => SIGN_IN_METHOD_LABEL[l.method as SignInMethod] ?? l.method },
   {
     key: 'success',
     label: 'Ergebnis',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Box, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Box, Button, Center, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconBuilding, IconFingerprint, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { session } from '../../api/session.ts';
@@ -10,7 +10,7 @@ import { Logo } from '../../ui/Logo.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { LOGIN_FIELDS, PASSWORD_FORGOTTEN_FIELDS } from './login-fields.ts';
-import { requestPasswordMail, requestToken } from './session.api.ts';
+import { fetchAuthMethods, passkeyLogin, passkeysAvailable, requestPasswordMail, requestToken, signWithPasskey } from './session.api.ts';
 import classes from './LoginPage.module.css';
 
 /** How long the wrong-login message stays (spec 1 §9 "alert display 2000 ms"). */
@@ -45,6 +45,126 @@ interface LoginValues {
   password: string;
 }
 
+type Refusal = { text: string; transient: boolean };
+
+/** A refused login as the form shows it: a wrong name or password only for 2 s and on both fields (spec 1 §9). */
+function refusalOf(err: unknown): Refusal {
+  if (err instanceof ApiError && err.code === 'invalid_credentials') return { text: err.message === MSG.userInactive ? err.message : MSG.wrongLogin, transient: err.message !== MSG.userInactive };
+  if (err instanceof ApiError && err.status === 401 && !err.code) return { text: MSG.wrongLogin, transient: true };
+  // The browser's own refusal of a passkey (cancelled, no passkey for this portal) is no server message.
+  if (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError')) return { text: MSG.passkeyFailed, transient: false };
+  return { text: errorMessage(err), transient: false };
+}
+
+function RefusalAlert({ text }: { text: string }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+      {text}
+    </Alert>
+  );
+}
+
+/**
+ * The second step of a login whose account has a second factor: the code of the authenticator
+ * app (or a recovery code), or a passkey.
+ */
+function SecondFactorForm({ credentials, onBack }: { credentials: LoginValues; onBack: () => void }) {
+  const [code, setCode] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<Refusal | null>(null);
+
+  const send = async (factor: { otp: string } | { passkey: string }) => {
+    const { token } = await requestToken({ username: credentials.username.trim(), password: credentials.password, ...factor });
+    session.start(token);
+  };
+  const attempt = async (factor: () => Promise<{ otp: string } | { passkey: string }>) => {
+    if (loading) return;
+    setLoading(true);
+    setError(null);
+    try {
+      await send(await factor());
+    } catch (err) {
+      setLoading(false);
+      setError(refusalOf(err));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!code.trim()) return setError({ text: MSG.secondFactorRequired, transient: false });
+        void attempt(async () => ({ otp: code.trim() }));
+      }}
+    >
+      <Stack gap="md">
+        {error ? <RefusalAlert text={error.text} /> : <Text size="sm">{MSG.secondFactorRequired}</Text>}
+        <TextInput
+          label="Code"
+          name="otp"
+          description="Sechs Ziffern aus der App – oder einer Ihrer Wiederherstellungscodes"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          error={error ? true : undefined}
+          autoFocus
+        />
+        <Button type="submit" loading={loading} fullWidth size="md">
+          Bestätigen
+        </Button>
+        {passkeysAvailable() && (
+          <Button variant="default" leftSection={<IconFingerprint size={18} />} fullWidth disabled={loading} onClick={() => void attempt(async () => ({ passkey: JSON.stringify(await signWithPasskey()) }))}>
+            Stattdessen Passkey verwenden
+          </Button>
+        )}
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={onBack}>
+          Zurück zur Anmeldung
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/** The other ways in: the company account (when set up) and a passkey (when the browser has them). */
+function OtherMethods({ disabled, onError }: { disabled: boolean; onError: (refusal: Refusal) => void }) {
+  const [methods, setMethods] = useState<{ oidc: { label: string } | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    fetchAuthMethods().then(setMethods, () => undefined);
+  }, []);
+  const passkey = passkeysAvailable();
+  if (!methods?.oidc && !passkey) return null;
+  const withPasskey = async () => {
+    setBusy(true);
+    try {
+      const { token } = await passkeyLogin(await signWithPasskey());
+      session.start(token);
+    } catch (err) {
+      setBusy(false);
+      onError(refusalOf(err));
+    }
+  };
+  return (
+    <Stack gap="sm" mt="md">
+      <Divider label="oder" labelPosition="center" />
+      {methods?.oidc && (
+        <Button component="a" href="/api/auth/oidc/login" variant="default" size="md" leftSection={<IconBuilding size={18} />} fullWidth>
+          {methods.oidc.label}
+        </Button>
+      )}
+      {passkey && (
+        <Button variant="default" size="md" leftSection={<IconFingerprint size={18} />} fullWidth loading={busy} disabled={disabled} onClick={() => void withPasskey()}>
+          Mit Passkey anmelden
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten: (username: string) => void }) {
   const { form, values, message, invalid } = useCheckedForm<LoginValues>({
     initialValues: { username: '', password: '' },
@@ -54,7 +174,9 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
   });
   const [loading, setLoading] = useState(false);
   // A refused login: the wrong-login message stays for 2 s and marks both fields (spec 1 §9).
-  const [error, setError] = useState<{ text: string; transient: boolean } | null>(null);
+  const [error, setError] = useState<Refusal | null>(null);
+  // Name and password were right; the account has a second factor.
+  const [secondStep, setSecondStep] = useState<LoginValues | null>(null);
 
   useEffect(() => {
     if (!error?.transient) return;
@@ -71,54 +193,54 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
       session.start(token);
     } catch (err) {
       setLoading(false);
-      const wrong = err instanceof ApiError && err.status === 401;
-      setError({ text: wrong ? MSG.wrongLogin : errorMessage(err), transient: wrong });
+      if (err instanceof ApiError && err.code === 'second_factor_required') return setSecondStep(v);
+      setError(refusalOf(err));
     }
   });
   const shown = error?.text ?? message;
 
+  if (secondStep) return <SecondFactorForm credentials={secondStep} onBack={() => setSecondStep(null)} />;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {notice && !shown && (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-            {notice}
-          </Alert>
-        )}
-        {shown && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {shown}
-          </Alert>
-        )}
-        <TextInput
-          label="Benutzername"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('username')}
-          error={error?.transient || invalid('username') ? true : undefined}
-          autoFocus
-          required
-          withAsterisk={false}
-        />
-        <PasswordField
-          label="Passwort"
-          name="password"
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-          error={error?.transient || invalid('password') ? true : undefined}
-          required
-          withAsterisk={false}
-        />
-        <Button type="submit" loading={loading} fullWidth mt="xs" size="md">
-          Anmelden
-        </Button>
-        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onForgotten(values.username)}>
-          Passwort vergessen?
-        </Anchor>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {notice && !shown && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+              {notice}
+            </Alert>
+          )}
+          {shown && <RefusalAlert text={shown} />}
+          <TextInput
+            label="Benutzername"
+            name="username"
+            autoComplete="username webauthn"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.getInputProps('username')}
+            error={error?.transient || invalid('username') ? true : undefined}
+            autoFocus
+            required
+            withAsterisk={false}
+          />
+          <PasswordField
+            label="Passwort"
+            name="password"
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+            error={error?.transient || invalid('password') ? true : undefined}
+            required
+            withAsterisk={false}
+          />
+          <Button type="submit" loading={loading} fullWidth mt="xs" size="md">
+            Anmelden
+          </Button>
+          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onForgotten(values.username)}>
+            Passwort vergessen?
+          </Anchor>
+        </Stack>
+      </form>
+      <OtherMethods disabled={loading} onError={setError} />
+    </>
   );
 }
 
@@ -163,11 +285,7 @@ function ForgottenForm({ initialUsername, onBack }: { initialUsername: string; o
           Geben Sie Ihren Benutzernamen ein. Sie erhalten eine E-Mail mit einem Link, über den Sie ein neues Passwort
           festlegen können.
         </Text>
-        {message && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {message}
-          </Alert>
-        )}
+        {message && <RefusalAlert text={message} />}
         <TextInput
           label="Benutzername"
           name="username"

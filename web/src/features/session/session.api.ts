@@ -1,4 +1,4 @@
-import type { ZLoginRequest, ZTokenResponse } from '@filialportal/core/session';
+import type { ZAuthMethodsResponse, ZLoginRequest, ZPasskeyLoginRequest, ZPasskeyOptionsResponse, ZSsoTicketRequest, ZTokenResponse } from '@filialportal/core/session';
 import type { ZMessageResponse, ZPasswordForgottenRequest, ZPasswordResetRequest } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
@@ -28,3 +28,31 @@ export function requestPasswordMail(body: z.input<typeof ZPasswordForgottenReque
 export function resetPassword(body: z.input<typeof ZPasswordResetRequest>) {
   return api<Wire<typeof ZMessageResponse>>('/api/password-reset', { method: 'POST', body, auth: false });
 }
+
+/** GET /auth/methods: what the login page offers besides the password. */
+export function fetchAuthMethods() {
+  return api<Wire<typeof ZAuthMethodsResponse>>('/api/auth/methods', { auth: false });
+}
+
+/** POST /auth/oidc/ticket: the one-time ticket of the company-account sign-in becomes a token. */
+export function redeemSsoTicket(ticket: string) {
+  return api<Wire<typeof ZTokenResponse>>('/api/auth/oidc/ticket', { method: 'POST', body: { ticket } satisfies z.input<typeof ZSsoTicketRequest>, auth: false });
+}
+
+/**
+ * Lets the browser sign the portal's challenge with one of the person's passkeys (it offers the
+ * ones it holds); the WebAuthn code loads only when a passkey is used.
+ */
+export async function signWithPasskey(): Promise<Record<string, unknown>> {
+  const { options } = await api<Wire<typeof ZPasskeyOptionsResponse>>('/api/auth/passkey/options', { method: 'POST', auth: false });
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  return (await startAuthentication({ optionsJSON: options as never })) as unknown as Record<string, unknown>;
+}
+
+/** POST /auth/passkey/login: a passkey alone opens a session. */
+export function passkeyLogin(response: Record<string, unknown>) {
+  return api<Wire<typeof ZTokenResponse>>('/api/auth/passkey/login', { method: 'POST', body: { response } satisfies z.input<typeof ZPasskeyLoginRequest>, auth: false });
+}
+
+/** Whether this browser can use passkeys at all. */
+export const passkeysAvailable = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';

@@ -11,6 +11,7 @@ import {
   Select,
   Skeleton,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -56,6 +57,8 @@ interface Values {
   assignableUserGroups: string[];
   loginTimeForDesktop: number | '';
   loginTimeForTablet: number | '';
+  passwordLogin: boolean;
+  twoFactorRequired: boolean;
 }
 
 
@@ -70,6 +73,8 @@ function valuesOf(team: Team | null, nextSortingIndex: number): Values {
     assignableUserGroups: team?.assignableUserGroups ?? [],
     loginTimeForDesktop: team?.loginTimeForDesktop ?? 60,
     loginTimeForTablet: team?.loginTimeForTablet ?? 480,
+    passwordLogin: team?.passwordLogin ?? true,
+    twoFactorRequired: team?.twoFactorRequired ?? false,
   };
 }
 
@@ -88,6 +93,8 @@ function bodyOf(v: Values, permissions: string[], withAssignable: boolean): Team
       ...(withAssignable ? { assignableUserGroups: v.assignableUserGroups } : {}),
       loginTimeForDesktop: v.loginTimeForDesktop,
       loginTimeForTablet: v.loginTimeForTablet,
+      passwordLogin: v.passwordLogin,
+      twoFactorRequired: v.twoFactorRequired,
     },
   };
 }
@@ -434,6 +441,24 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                     max={LOGIN_MINUTES_MAX}
                     allowDecimal={false}
                     allowNegative={false}
+                  />
+                  <Switch
+                    label="Zwei-Faktor-Anmeldung Pflicht"
+                    description="Wer sich mit Passwort anmeldet, richtet zuerst eine Authenticator-App oder einen Passkey ein."
+                    checked={values.twoFactorRequired}
+                    onChange={(e) => set('twoFactorRequired', e.currentTarget.checked)}
+                    disabled={readOnly}
+                  />
+                  <Switch
+                    label="Nur Firmenkonto"
+                    description={
+                      values.name.trim() === ADMIN_ROLE
+                        ? 'Admin behält das Passwort als Zugang, wenn der Anmeldedienst ausfällt.'
+                        : 'Kein Passwort und kein Passkey: Anmeldung nur mit dem Firmenkonto, solange es eingerichtet ist.'
+                    }
+                    checked={!values.passwordLogin}
+                    onChange={(e) => set('passwordLogin', !e.currentTarget.checked)}
+                    disabled={readOnly || values.name.trim() === ADMIN_ROLE}
                   />
                 </Stack>
               </Grid.Col>

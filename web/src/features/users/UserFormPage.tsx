@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -12,6 +12,8 @@ import { NoPermission } from '../../ui/NoPermission.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
+import { errorMessage } from '../../api/client.ts';
+import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { useLocationOptions, useTeams } from '../../shell-api/lookups.ts';
 import { SaveBar } from '../../ui/FormActionBar.tsx';
 import { AvatarPicker, Section } from './user-fields.tsx';
@@ -27,7 +29,7 @@ import {
   type UserField,
   type UserFormValues,
 } from './user-form.ts';
-import { useSaveUser, useUserDetail, type UserDetail } from './users.api.ts';
+import { useResetSecondFactors, useSaveUser, useUserDetail, type UserDetail } from './users.api.ts';
 import { USER_LIST_PATH, type UserListState } from './paths.ts';
 
 /** Server messages that belong to one field, so the field is marked as well. */
@@ -125,6 +127,40 @@ const inputsOf = (fields: readonly UserField[]) => fields.flatMap((f) => (f === 
 
 /** Server messages that belong to fields, so the fields are marked as well. */
 const fieldsOfMessage = (message: string) => inputsOf(FIELD_OF_MESSAGE[message] ?? []);
+
+/** A person lost phone and recovery codes: their second factors go, and they sign in with the password again. */
+function ResetFactors({ userId, name }: { userId: string; name: string }) {
+  const reset = useResetSecondFactors();
+  return (
+    <Section title="Zweiter Faktor">
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          Authenticator-App, Wiederherstellungscodes und Passkeys der Person entfernen, z. B. nach Verlust des Telefons. Die Person erhält eine E-Mail.
+        </Text>
+        <Button
+          type="button"
+          variant="default"
+          color="red"
+          loading={reset.isPending}
+          onClick={() =>
+            openConfirm({
+              title: 'Zweite Faktoren zurücksetzen',
+              text: `Alle zweiten Faktoren von ${name} entfernen?`,
+              confirmLabel: 'Zurücksetzen',
+              onConfirm: () =>
+                reset.mutate(userId, {
+                  onSuccess: () => notifications.show({ message: 'Zweite Faktoren zurückgesetzt', color: 'teal', icon: <IconCircleCheck size={18} /> }),
+                  onError: (error) => notifications.show({ message: errorMessage(error), color: 'red' }),
+                }),
+            })
+          }
+        >
+          Zurücksetzen
+        </Button>
+      </Stack>
+    </Section>
+  );
+}
 
 function UserForm({ original }: { original: UserDetail | null }) {
   const actor = useCurrentUser();
@@ -233,6 +269,7 @@ function UserForm({ original }: { original: UserDetail | null }) {
                   />
                 </Section>
                 <PasswordSection {...blocks} isNew={isNew} />
+                {original && !readOnly && !keysLocked && can('einstellungen_benutzer_bearbeiten') && <ResetFactors userId={original.id} name={name} />}
               </SimpleGrid>
             </Grid.Col>
 

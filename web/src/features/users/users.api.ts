@@ -93,6 +93,11 @@ export function useSaveUser(id: string | undefined) {
   });
 }
 
+/** DELETE /user/{id}/2fa: a person's second factors reset (lost phone and codes). */
+export function useResetSecondFactors() {
+  return useMutation({ mutationFn: (id: string) => api<void>(`/api/user/${id}/2fa`, { method: 'DELETE' }) });
+}
+
 /** DELETE /user/{id}. */
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
