@@ -441,6 +441,29 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'GET /api/loginlog/list/:page': { who: LOGIN_LOG, sample: () => ({ url: '/api/loginlog/list/0' }) },
   'POST /api/export-login-logs': { who: LOGIN_LOG, sample: () => ({ url: '/api/export-login-logs' }) },
 
+  // Other ways in (public): without the company account set up, its start is unknown and its return says so.
+  'GET /api/auth/methods': { who: 'public', sample: () => ({ url: '/api/auth/methods' }) },
+  'GET /api/auth/oidc/login': { who: 'public', ok: [404], sample: (_d, c) => ({ url: '/api/auth/oidc/login', remoteAddress: `198.51.101.${nr(c)}` }) },
+  'GET /api/auth/oidc/callback': { who: 'public', ok: [302], sample: (_d, c) => ({ url: '/api/auth/oidc/callback?code=x&state=y', remoteAddress: `198.51.101.${40 + nr(c)}` }) },
+  'POST /api/auth/oidc/ticket': { who: 'public', ok: [401], sample: (_d, c) => ({ url: '/api/auth/oidc/ticket', payload: { ticket: 'kein-gueltiges-ticket-0000' }, remoteAddress: `198.51.101.${80 + nr(c)}` }) },
+  'POST /api/auth/passkey/options': { who: 'public', sample: (_d, c) => ({ url: '/api/auth/passkey/options', remoteAddress: `198.51.101.${120 + nr(c)}` }) },
+  'POST /api/auth/passkey/login': { who: 'public', ok: [401], sample: (_d, c) => ({ url: '/api/auth/passkey/login', payload: { response: { id: 'unbekannt' } }, remoteAddress: `198.51.101.${160 + nr(c)}` }) },
+  // Each person's own second factors; the answers a sample without a real device or app gets.
+  'GET /api/user/2fa': { who: 'everyone', sample: () => ({ url: '/api/user/2fa' }) },
+  'POST /api/user/2fa/totp/setup': { who: 'everyone', sample: () => ({ url: '/api/user/2fa/totp/setup' }) },
+  'POST /api/user/2fa/totp/confirm': { who: 'everyone', ok: [400], sample: () => ({ url: '/api/user/2fa/totp/confirm', payload: { code: '000000' } }) },
+  'DELETE /api/user/2fa/totp': { who: 'everyone', ok: [404], sample: () => ({ url: '/api/user/2fa/totp' }) },
+  'POST /api/user/2fa/recovery': { who: 'everyone', ok: [400], sample: () => ({ url: '/api/user/2fa/recovery' }) },
+  'POST /api/user/passkeys/options': { who: 'everyone', sample: () => ({ url: '/api/user/passkeys/options' }) },
+  'POST /api/user/passkeys': { who: 'everyone', ok: [400], sample: () => ({ url: '/api/user/passkeys', payload: { name: 'Prüfgerät', response: { id: 'x', response: {} } } }) },
+  'DELETE /api/user/passkeys/:id': { who: 'everyone', ok: [404], sample: () => ({ url: '/api/user/passkeys/00000000-0000-4000-8000-000000000000' }) },
+  // Whoever may change the person's password resets their factors: Filialleitung edits free days only.
+  'DELETE /api/user/:id/2fa': {
+    who: [A, PL, FL],
+    scope: { only: [A, PL], otherwise: 403, but: { 'Filialleitung@Hamburg': 404 } },
+    sample: (d) => ({ url: `/api/user/${d.user.Verkauf}/2fa` }),
+  },
+
   // Users
   'GET /api/user': { who: 'everyone', sample: () => ({ url: '/api/user' }) },
   // The counters' event stream: names of counters only; each person then reads its own numbers.

@@ -8,10 +8,10 @@ import type { Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/passwords.ts';
-import { accountKeysRefusal, userGroups } from '../teams/index.ts';
-import { users } from '../users/index.ts';
+import { userGroups } from '../teams/index.ts';
+import { guardPasswordChange, users } from '../users/index.ts';
 import { passkeys, recoveryCodes, totpFactors } from './sign-in.table.ts';
 
 /**
@@ -24,7 +24,7 @@ const RECOVERY_CODE_COUNT = 10;
 const TOTP_TOLERANCE_SECONDS = 30;
 
 /** Whether the person must prove a second factor after the password. */
-export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+export async function hasSecondFactor({ db }: ServiceDeps<'db'>, userId: string): Promise<boolean> {
   const [row] = await db.execute<{ has: boolean }>(sql`select (
       exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null)
       or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})) as "has"`).then((r) => (r as unknown as { rows: { has: boolean }[] }).rows);
@@ -45,7 +45,7 @@ const normalCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
  * step is written with a condition, so two requests with the same code cannot both pass),
  * anything else a recovery code (each once).
  */
-export async function takeOneTimeCode(db: Db, userId: string, code: string): Promise<boolean> {
+export async function takeOneTimeCode({ db }: ServiceDeps<'db'>, { userId, code }: { userId: string; code: string }): Promise<boolean> {
   if (/^\d{6}$/.test(code)) {
     const [factor] = await db
       .select({ secret: totpFactors.secret, lastStep: totpFactors.lastStep })
@@ -130,7 +130,7 @@ export async function confirmTotp(deps: ServiceDeps<'db' | 'mailer'>, actor: Act
 
 /** POST /user/2fa/recovery: ten new recovery codes; the old ones stop working. */
 export async function renewRecoveryCodes(deps: ServiceDeps<'db' | 'mailer'>, actor: Actor) {
-  if (!(await hasSecondFactor(deps.db, actor.userId))) throw badRequest(MSG.totpSetupMissing, 'no_second_factor');
+  if (!(await hasSecondFactor(deps, actor.userId))) throw badRequest(MSG.totpSetupMissing, 'no_second_factor');
   const codes = await replaceRecoveryCodes(deps.db, actor.userId);
   await mailFactorChange(deps, actor.userId, 'Es wurden neue Wiederherstellungscodes erzeugt; die bisherigen gelten nicht mehr.');
   return { recoveryCodes: codes };
@@ -145,19 +145,12 @@ export async function removeTotp(deps: ServiceDeps<'db' | 'mailer'>, actor: Acto
 }
 
 /**
- * DELETE /user/{id}/2fa: a person lost phone and codes. Whoever may hold the keys to the
- * person's account (change its password) removes app, recovery codes and passkeys.
+ * DELETE /user/{id}/2fa: a person lost phone and codes. Whoever may change the person's
+ * password (users module) removes app, recovery codes and passkeys.
  */
 export async function resetSecondFactors(deps: ServiceDeps<'db' | 'mailer'>, actor: Actor, userId: string) {
   const { db } = deps;
-  const [target] = await db
-    .select({ name: userGroups.name, permissions: userGroups.permissions })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .where(eq(users.id, userId));
-  if (!target) throw notFound();
-  const refusal = accountKeysRefusal(actor, target);
-  if (refusal) throw forbidden(refusal);
+  await guardPasswordChange(deps, actor, userId);
   await db.transaction(async (tx) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));

@@ -56,7 +56,7 @@ export async function startSignIn({ db, config }: ServiceDeps<'db' | 'config'>):
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const browser = randomBytes(24).toString('base64url');
-  await putStep(db, { kind: 'oidc_state', key: state, data: { verifier, nonce, browser: sha256(browser) }, ttlMs: STATE_MS });
+  await putStep({ db }, { kind: 'oidc_state', key: state, data: { verifier, nonce, browser: sha256(browser) }, ttlMs: STATE_MS });
   const url = oidc.buildAuthorizationUrl(provider, {
     redirect_uri: redirectUri(config.publicUrl),
     scope: config.oidc.scopes,
@@ -78,7 +78,7 @@ export async function finishSignIn(deps: ServiceDeps<'db' | 'config' | 'hooks'>,
   if (!config.oidc) throw new SsoRefusal('not_configured');
   const current = new URL(url, config.publicUrl);
   const state = current.searchParams.get('state');
-  const step = state && state.length <= 200 ? await takeStep(db, 'oidc_state', state) : null;
+  const step = state && state.length <= 200 ? await takeStep({ db }, { kind: 'oidc_state', key: state }) : null;
   if (!step || !browser || step.data.browser !== sha256(browser)) throw new SsoRefusal('failed');
   const provider = await providerOf(config.oidc);
   const tokens = await oidc.authorizationCodeGrant(provider, new URL(redirectUri(config.publicUrl) + current.search), {
@@ -94,7 +94,7 @@ export async function finishSignIn(deps: ServiceDeps<'db' | 'config' | 'hooks'>,
   }
   const userId = await personOf(deps, config.oidc, claims, client);
   const ticket = randomBytes(32).toString('base64url');
-  await putStep(db, { kind: 'sso_ticket', key: ticket, userId, ttlMs: TICKET_MS });
+  await putStep({ db }, { kind: 'sso_ticket', key: ticket, userId, ttlMs: TICKET_MS });
   return ticket;
 }
 
@@ -106,7 +106,7 @@ async function personOf(deps: ServiceDeps<'db' | 'config' | 'hooks'>, config: Oi
   const subject = text(claims.sub).slice(0, 255);
   const email = (text(claims.email) || text(claims.preferred_username)).toLowerCase().slice(0, 200);
   const refuse = async (code: SsoError, userId: string | null = null): Promise<never> => {
-    await logAttempt(db, { userId, userName: email || subject, client, success: false, method: 'sso' });
+    await logAttempt({ db }, { userId, userName: email || subject, client, success: false, method: 'sso' });
     throw new SsoRefusal(code);
   };
   if (!email.includes('@') || claims.email_verified === false) return refuse('no_email');
@@ -162,10 +162,10 @@ async function locationOf({ db }: ServiceDeps<'db'>, config: OidcConfig, claims:
 /** POST /auth/oidc/ticket: the ticket, once and within 60 seconds, becomes a session token. */
 export async function redeemTicket(deps: ServiceDeps<'db'>, { ticket, client }: { ticket: string; client: ClientInfo }) {
   const { db } = deps;
-  const step = await takeStep(db, 'sso_ticket', ticket);
+  const step = await takeStep({ db }, { kind: 'sso_ticket', key: ticket });
   const [user] = step?.userId
     ? await db.select({ id: users.id, email: users.email, active: users.active, externalLogin: users.externalLogin }).from(users).where(eq(users.id, step.userId))
     : [];
   if (!user || !user.active) throw new AppError(401, 'sso_ticket_invalid', MSG.ssoTicketInvalid);
-  return openSession(deps, { userId: user.id, userName: user.email, externalLogin: user.externalLogin }, 'sso', client);
+  return openSession(deps, { who: { userId: user.id, userName: user.email, externalLogin: user.externalLogin }, method: 'sso', client });
 }

@@ -1,7 +1,6 @@
 import type { SignInMethod } from '@filialportal/core/session';
 import { isTabletUserAgent } from '@filialportal/core/session';
 import { MSG } from '@filialportal/core/messages';
-import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newToken } from '../../platform/passwords.ts';
@@ -19,7 +18,7 @@ export interface ClientInfo {
 }
 
 /** One line of the login log: every attempt, by every method, successful or not. */
-export function logAttempt(db: Db, entry: { userId: string | null; userName: string; client: ClientInfo; success: boolean; method: SignInMethod }) {
+export function logAttempt({ db }: ServiceDeps<'db'>, entry: { userId: string | null; userName: string; client: ClientInfo; success: boolean; method: SignInMethod }) {
   const { client } = entry;
   return db.insert(loginLog).values({
     userId: entry.userId,
@@ -43,9 +42,9 @@ export interface SigningIn {
  * Opens a session for a person whose identity a method has proven: the location IP rule first
  * (406, logged), then the session, then the login log's success line.
  */
-export async function openSession({ db }: ServiceDeps<'db'>, who: SigningIn, method: SignInMethod, client: ClientInfo): Promise<{ token: string }> {
+export async function openSession({ db }: ServiceDeps<'db'>, { who, method, client }: { who: SigningIn; method: SignInMethod; client: ClientInfo }): Promise<{ token: string }> {
   if (!who.externalLogin && !ipAllowed(await allowedIps({ db }), client.ip)) {
-    await logAttempt(db, { userId: who.userId, userName: who.userName, client, success: false, method });
+    await logAttempt({ db }, { userId: who.userId, userName: who.userName, client, success: false, method });
     throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
   }
   const { token, hash } = newToken();
@@ -57,7 +56,7 @@ export async function openSession({ db }: ServiceDeps<'db'>, who: SigningIn, met
     userAgent: client.userAgent.slice(0, 500),
     method,
   });
-  await logAttempt(db, { userId: who.userId, userName: who.userName, client, success: true, method });
+  await logAttempt({ db }, { userId: who.userId, userName: who.userName, client, success: true, method });
   return { token };
 }
 

@@ -59,7 +59,7 @@ export async function registrationOptions({ db, config }: ServiceDeps<'db' | 'co
     excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports as AuthenticatorTransport[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
-  await putStep(db, { kind: 'passkey_challenge', key: options.challenge, userId: actor.userId, data: { purpose: 'register' }, ttlMs: CHALLENGE_MS });
+  await putStep({ db }, { kind: 'passkey_challenge', key: options.challenge, userId: actor.userId, data: { purpose: 'register' }, ttlMs: CHALLENGE_MS });
   return { options: options as unknown as Record<string, unknown> };
 }
 
@@ -69,7 +69,7 @@ export async function registerPasskey(deps: ServiceDeps<'db' | 'config' | 'maile
   const { rpID, origin } = relyingParty(config.publicUrl);
   const response = input.response as unknown as RegistrationResponseJSON;
   const challenge = challengeOf(response);
-  const step = challenge ? await takeStep(db, 'passkey_challenge', challenge) : null;
+  const step = challenge ? await takeStep({ db }, { kind: 'passkey_challenge', key: challenge }) : null;
   if (!step || step.userId !== actor.userId || step.data.purpose !== 'register') throw badRequest(MSG.passkeyFailed, 'passkey_failed');
   const result = await verifyRegistrationResponse({ response, expectedChallenge: challenge!, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false }).catch(() => null);
   if (!result?.verified) throw badRequest(MSG.passkeyFailed, 'passkey_failed');
@@ -105,7 +105,7 @@ export async function removePasskey(deps: ServiceDeps<'db' | 'mailer'>, actor: A
 export async function authenticationOptions({ db, config }: ServiceDeps<'db' | 'config'>) {
   const { rpID } = relyingParty(config.publicUrl);
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
-  await putStep(db, { kind: 'passkey_challenge', key: options.challenge, data: { purpose: 'login' }, ttlMs: CHALLENGE_MS });
+  await putStep({ db }, { kind: 'passkey_challenge', key: options.challenge, data: { purpose: 'login' }, ttlMs: CHALLENGE_MS });
   return { options: options as unknown as Record<string, unknown> };
 }
 
@@ -123,7 +123,7 @@ export async function passkeyOwner({ db, config }: ServiceDeps<'db' | 'config'>,
     return null;
   }
   const challenge = challengeOf(response);
-  const step = challenge ? await takeStep(db, 'passkey_challenge', challenge) : null;
+  const step = challenge ? await takeStep({ db }, { kind: 'passkey_challenge', key: challenge }) : null;
   if (!step || step.data.purpose !== 'login' || typeof response.id !== 'string') return null;
   const [key] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id.slice(0, 500)));
   if (!key || (secondFactorOf && key.userId !== secondFactorOf)) return null;
@@ -151,7 +151,7 @@ export async function passkeyLogin(deps: ServiceDeps<'db' | 'config'>, { respons
   const { db } = deps;
   const userId = await passkeyOwner(deps, response);
   if (!userId) {
-    await logAttempt(db, { userId: null, userName: '', client, success: false, method: 'passkey' });
+    await logAttempt(deps, { userId: null, userName: '', client, success: false, method: 'passkey' });
     throw passkeyFailed();
   }
   const [user] = await db
@@ -165,8 +165,8 @@ export async function passkeyLogin(deps: ServiceDeps<'db' | 'config'>, { respons
       ? new AppError(401, 'company_account_required', MSG.companyAccountRequired)
       : null;
   if (refusal) {
-    await logAttempt(db, { userId, userName: user!.email, client, success: false, method: 'passkey' });
+    await logAttempt(deps, { userId, userName: user!.email, client, success: false, method: 'passkey' });
     throw refusal;
   }
-  return openSession(deps, { userId, userName: user!.email, externalLogin: user!.externalLogin }, 'passkey', client);
+  return openSession(deps, { who: { userId, userName: user!.email, externalLogin: user!.externalLogin }, method: 'passkey', client });
 }

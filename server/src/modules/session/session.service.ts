@@ -44,7 +44,7 @@ export async function login(
   const { db } = deps;
   const name = username.trim().toLowerCase();
   const fail = async (userId: string | null, error: AppError): Promise<never> => {
-    await logAttempt(db, { userId, userName: name, client, success: false, method: 'password' });
+    await logAttempt(deps, { userId, userName: name, client, success: false, method: 'password' });
     throw error;
   };
 
@@ -57,13 +57,13 @@ export async function login(
   const ok = await verifyPassword(password, row?.hash ?? (await dummyPasswordHash()));
   if (!row || !ok || !row.active) return fail(row?.id ?? null, new AppError(401, 'invalid_credentials', MSG.wrongLogin));
   if (!row.passwordLogin && deps.config.oidc) return fail(row.id, new AppError(401, 'company_account_required', MSG.companyAccountRequired));
-  if (await hasSecondFactor(db, row.id)) {
+  if (await hasSecondFactor(deps, row.id)) {
     // The password was right: asking for the second factor is a step, not a failed attempt.
     if (!otp && !passkey) throw new AppError(401, 'second_factor_required', MSG.secondFactorRequired);
-    const proven = otp ? await takeOneTimeCode(db, row.id, otp) : (await passkeyOwner(deps, passkey!, row.id)) === row.id;
+    const proven = otp ? await takeOneTimeCode(deps, { userId: row.id, code: otp }) : (await passkeyOwner(deps, passkey!, row.id)) === row.id;
     if (!proven) await fail(row.id, new AppError(401, 'invalid_second_factor', MSG.secondFactorInvalid));
   }
-  return openSession(deps, { userId: row.id, userName: name, externalLogin: row.externalLogin }, 'password', client);
+  return openSession(deps, { who: { userId: row.id, userName: name, externalLogin: row.externalLogin }, method: 'password', client });
 }
 
 /**
@@ -71,7 +71,7 @@ export async function login(
  * One statement over the account's log rows of the last 15 minutes and its known addresses,
  * both read through the index on (user_name, created_at).
  */
-export async function loginLocked(db: Db, name: string, ip: string): Promise<boolean> {
+async function loginLocked(db: Db, name: string, ip: string): Promise<boolean> {
   const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
   const knownSince = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
   const result = await db.execute(sql`

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { sha256 } from '../../platform/passwords.ts';
 import { signInSteps } from './sign-in.table.ts';
 
@@ -7,7 +7,7 @@ import { signInSteps } from './sign-in.table.ts';
 export type StepKind = 'oidc_state' | 'sso_ticket' | 'passkey_challenge';
 
 /** Keeps a step for `ttlMs`, found later only by its key; expired steps of any kind go on the way. */
-export async function putStep(db: Db, step: { kind: StepKind; key: string; userId?: string | null; data?: Record<string, string>; ttlMs: number }) {
+export async function putStep({ db }: ServiceDeps<'db'>, step: { kind: StepKind; key: string; userId?: string | null; data?: Record<string, string>; ttlMs: number }) {
   await db.delete(signInSteps).where(lt(signInSteps.expiresAt, sql`now()`));
   await db.insert(signInSteps).values({
     kind: step.kind,
@@ -22,7 +22,7 @@ export async function putStep(db: Db, step: { kind: StepKind; key: string; userI
  * Takes a step: deletes it and answers it when it was there and not expired, else null. One
  * statement, so of two requests with the same key (a replayed ticket) exactly one gets it.
  */
-export async function takeStep(db: Db, kind: StepKind, key: string) {
+export async function takeStep({ db }: ServiceDeps<'db'>, { kind, key }: { kind: StepKind; key: string }) {
   const [row] = await db
     .delete(signInSteps)
     .where(and(eq(signInSteps.kind, kind), eq(signInSteps.keyHash, sha256(key)), gt(signInSteps.expiresAt, sql`now()`)))

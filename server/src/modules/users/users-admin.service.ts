@@ -191,6 +191,18 @@ export async function updateUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, 
   return getUser(deps, actor, id);
 }
 
+/**
+ * Whether the actor may change this person's password, the rule that guards every key to an
+ * account (the reset of second factors too): 404 outside the actor's locations, 403 without the
+ * password field or the keys to the person's group.
+ */
+export async function guardPasswordChange({ db }: ServiceDeps<'db'>, actor: Actor, id: string) {
+  const [current] = await db.select({ locationId: users.locationId, groupId: users.groupId }).from(users).where(eq(users.id, id));
+  if (!current || !inUserScope(actor, current.locationId)) throw notFound();
+  if (!editableColumns(actor).has('password')) throw forbidden(MSG.fieldNotEditable);
+  guardAccountKeys(actor, await groupOf(db, current.groupId));
+}
+
 /** GET /activate/user/{id}: toggles active; deactivating ends the user's sessions. */
 export async function toggleActive(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor, id: string) {
   const { db, hooks } = deps;
