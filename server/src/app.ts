@@ -94,8 +94,8 @@ const LOG_HYGIENE = {
 };
 
 /**
- * A request as log lines show it (Fastify's fields), its address without the value of `authTok`:
- * the shared-link download carries the session token there (spec 1 §7).
+ * A request as log lines show it (Fastify's fields), its address without secret values: the
+ * shared-link download carries the session token there (spec 1 §7), the sign-in's return its code.
  */
 function requestForLog(req: { method?: string; url?: string; headers?: Record<string, unknown>; host?: string; ip?: string; socket?: { remotePort?: number } }) {
   return {
@@ -108,7 +108,13 @@ function requestForLog(req: { method?: string; url?: string; headers?: Record<st
   };
 }
 
-/** An address with every `authTok` parameter's value blanked, however its name is spelled or encoded. */
+/**
+ * Parameters that carry a secret in an address: the session token of the shared-link download,
+ * and the company-account sign-in's authorization code, state and one-time ticket.
+ */
+const SECRET_PARAMETERS = new Set(['authtok', 'code', 'state', 'ticket']);
+
+/** An address with every secret parameter's value blanked, however its name is spelled or encoded. */
 function redactAddress(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
@@ -124,7 +130,7 @@ function redactAddress(url: string): string {
       } catch {
         // An undecodable name is logged as it came.
       }
-      return name.trim().toLowerCase() === 'authtok' ? `${rawName}=[entfernt]` : pair;
+      return SECRET_PARAMETERS.has(name.trim().toLowerCase()) ? `${rawName}=[entfernt]` : pair;
     });
   return `${url.slice(0, q)}?${params.join('&')}`;
 }

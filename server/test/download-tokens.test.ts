@@ -119,7 +119,7 @@ describe('POST /download/resource/{id} (a news attachment as form post)', () => 
 });
 
 describe('logs', () => {
-  it('never carry a token from an address; request lines show authTok blanked', async () => {
+  it('never carry a token from an address; request lines show authTok, code, state and ticket blanked', async () => {
     const secret = await t.login(PL);
     const before = logLines.length;
     await t.app.inject({ method: 'GET', url: `/api/download/${doc.id}?authTok=${encodeURIComponent(`Bearer ${secret}`)}` });
@@ -129,7 +129,12 @@ describe('logs', () => {
     for (const name of ['authTok', 'AUTHTOK', 'auth%54ok']) {
       t.app.log.info({ req: { method: 'GET', url: `/api/download/${doc.id}?${name}=Bearer%20${secret}&x=1`, headers: {} } }, 'incoming request');
     }
+    // The company-account sign-in's return: authorization code, state and ticket.
+    t.app.log.info({ req: { method: 'GET', url: `/api/auth/oidc/callback?code=geheimer-code-1&state=geheimer-state-2&iss=x`, headers: {} } }, 'incoming request');
+    t.app.log.info({ req: { method: 'GET', url: `/anmelden/sso?ticket=geheimes-ticket-3`, headers: {} } }, 'incoming request');
     const written = logLines.slice(before).join('');
+    for (const value of ['geheimer-code-1', 'geheimer-state-2', 'geheimes-ticket-3']) expect(written).not.toContain(value);
+    expect(written).toContain('code=[entfernt]&state=[entfernt]&iss=x');
     expect(written).toContain('authTok=[entfernt]&x=1');
     expect(written).toContain('auth%54ok=[entfernt]');
     expect(written).not.toContain(secret);

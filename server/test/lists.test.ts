@@ -116,14 +116,15 @@ describe('login log', () => {
     const body = res.json();
     expect(body.list.length).toBeGreaterThan(0);
     expect(body.list.every((l: { userName: string }) => l.userName.includes('verkauf'))).toBe(true);
-    expect(body.list[0]).toMatchObject({ ip: '127.0.0.1', success: false });
+    expect(body.list[0]).toMatchObject({ ip: '127.0.0.1', success: false, method: 'password' });
     expect(body.list[0].date).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     expect(body.list[0].time).toMatch(/^\d{2}:\d{2}$/);
     expect((await t.as(await t.login('verkauf@example.com'), { method: 'GET', url: '/api/loginlog/list/0' })).statusCode).toBe(403);
     const rows = await readXlsx(await t.as(admin, { method: 'POST', url: '/api/export-login-logs?search=verkauf' }));
-    expect(rows[0]).toEqual(['Zeitpunkt', 'Benutzername', 'IP-Adresse', 'Ort', 'Land', 'Erfolgreich']);
+    expect(rows[0]).toEqual(['Zeitpunkt', 'Benutzername', 'IP-Adresse', 'Ort', 'Land', 'Erfolgreich', 'Methode']);
     expect(rows[1]![0]).toBeInstanceOf(Date);
     expect(rows[1]![5]).toBe('Nein');
+    expect(rows[1]![6]).toBe('Passwort');
   });
 
   it('counts a broad search up to 1.000 and then says there are more', async () => {
