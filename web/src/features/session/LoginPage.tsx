@@ -213,7 +213,7 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
           <TextInput
             label="Benutzername"
             name="username"
-            autoComplete="username webauthn"
+            autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             {...form.getInputProps('username')}
