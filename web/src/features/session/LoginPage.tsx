@@ -129,6 +129,9 @@ function SecondFactorForm({ credentials, onBack }: { credentials: LoginValues; o
   );
 }
 
+/** The company's own label (OIDC_BUTTON_LABEL) may be long: it wraps on a phone rather than being cut. */
+const WRAPPING = { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } } as const;
+
 /** The other ways in: the company account (when set up) and a passkey (when the browser has them). */
 function OtherMethods({ disabled, onError }: { disabled: boolean; onError: (refusal: Refusal) => void }) {
   const [methods, setMethods] = useState<{ oidc: { label: string } | null } | null>(null);
@@ -152,7 +155,7 @@ function OtherMethods({ disabled, onError }: { disabled: boolean; onError: (refu
     <Stack gap="sm" mt="md">
       <Divider label="oder" labelPosition="center" />
       {methods?.oidc && (
-        <Button component="a" href="/api/auth/oidc/login" variant="default" size="md" leftSection={<IconBuilding size={18} />} fullWidth>
+        <Button component="a" href="/api/auth/oidc/login" variant="default" size="md" leftSection={<IconBuilding size={18} />} fullWidth h="auto" mih={44} py={8} styles={WRAPPING}>
           {methods.oidc.label}
         </Button>
       )}

@@ -153,7 +153,7 @@ export function SecondFactorSection({ enrolment = false, onDone }: { enrolment?:
         <Skeleton h={160} />
       ) : (
         <Stack gap="lg">
-          {data.required && !data.totp && data.passkeys.length === 0 && (
+          {data.required && !enrolment && !data.totp && data.passkeys.length === 0 && (
             <Alert color="orange" variant="light" icon={<IconShieldCheck size={18} />}>
               {MSG.secondFactorEnrolmentRequired}
             </Alert>

@@ -9,6 +9,7 @@ import {
   MultiSelect,
   NumberInput,
   Select,
+  SimpleGrid,
   Skeleton,
   Stack,
   Switch,
@@ -442,6 +443,10 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                     allowDecimal={false}
                     allowNegative={false}
                   />
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <Switch
                     label="Zwei-Faktor-Anmeldung Pflicht"
                     description="Wer sich mit Passwort anmeldet, richtet zuerst eine Authenticator-App oder einen Passkey ein."
@@ -460,7 +465,7 @@ function TeamEditor({ team, teams }: { team: Team | null; teams: Team[] }) {
                     onChange={(e) => set('passwordLogin', !e.currentTarget.checked)}
                     disabled={readOnly || values.name.trim() === ADMIN_ROLE}
                   />
-                </Stack>
+                </SimpleGrid>
               </Grid.Col>
             </Grid>
           </Card>
