@@ -80,8 +80,6 @@ export const SSO_ERRORS = {
   unknown_user: MSG.ssoUnknownUser,
   no_email: MSG.ssoNoEmail,
   inactive: MSG.userInactive,
-  ip: MSG.ipNotAllowed,
-  locked: MSG.tooManyLoginAttempts,
 } as const;
 export type SsoError = keyof typeof SSO_ERRORS;
 

@@ -11,7 +11,7 @@ import { allowedIps, ipAllowed } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
 import { sessions } from './session.table.ts';
-import { passkeys, totpFactors } from './sign-in.table.ts';
+import { hasSecondFactorSql } from './sign-in.table.ts';
 
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 15_000;
@@ -48,8 +48,7 @@ const sessionOf = prepared((db) =>
       tabletMinutes: userGroups.loginTimeForTablet,
       method: sessions.method,
       twoFactorRequired: userGroups.twoFactorRequired,
-      hasSecondFactor: sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)
-        or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
+      hasSecondFactor: hasSecondFactorSql(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/passwords.ts';
 import { userGroups } from '../teams/index.ts';
 import { guardPasswordChange, users } from '../users/index.ts';
-import { passkeys, recoveryCodes, totpFactors } from './sign-in.table.ts';
+import { hasSecondFactorSql, passkeys, recoveryCodes, totpFactors } from './sign-in.table.ts';
 
 /**
  * Second factors: the authenticator app (TOTP) with its recovery codes, and what the person's
@@ -25,10 +25,8 @@ const TOTP_TOLERANCE_SECONDS = 30;
 
 /** Whether the person must prove a second factor after the password. */
 export async function hasSecondFactor({ db }: ServiceDeps<'db'>, userId: string): Promise<boolean> {
-  const [row] = await db.execute<{ has: boolean }>(sql`select (
-      exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null)
-      or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})) as "has"`).then((r) => (r as unknown as { rows: { has: boolean }[] }).rows);
-  return Boolean(row?.has);
+  const result = await db.execute(sql`select ${hasSecondFactorSql(userId)} as "has"`);
+  return Boolean((result as unknown as { rows: { has: boolean }[] }).rows[0]?.has);
 }
 
 /** The time step of a valid app code later than `afterStep` (RFC 6238), or null. */

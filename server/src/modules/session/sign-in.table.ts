@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { users } from '../users/index.ts';
 
@@ -83,3 +84,9 @@ export const passkeys = pgTable(
   },
   (t) => [index('passkeys_user_idx').on(t.userId)],
 );
+
+/** Whether a person has a second factor (a confirmed authenticator app or a passkey), as SQL of their id. */
+export function hasSecondFactorSql(userId: AnyPgColumn | string): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null)
+    or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;
+}
