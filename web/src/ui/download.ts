@@ -4,7 +4,7 @@ import { alertError } from './alert-error.ts';
 /** Saves a file behind the bearer token under its name; a refusal appears in the alert popup. */
 export async function downloadResource(path: string, fileName: string) {
   try {
-    save(await apiBlob(path), fileName);
+    saveBlob(await apiBlob(path), fileName);
   } catch (error) {
     alertError(error);
   }
@@ -14,7 +14,7 @@ export async function downloadResource(path: string, fileName: string) {
 export async function downloadNamed(path: string, fallbackName: string): Promise<boolean> {
   try {
     const { blob, fileName } = await apiFile(path);
-    save(blob, fileName ?? fallbackName);
+    saveBlob(blob, fileName ?? fallbackName);
     return true;
   } catch (error) {
     alertError(error);
@@ -22,7 +22,8 @@ export async function downloadNamed(path: string, fallbackName: string): Promise
   }
 }
 
-function save(blob: Blob, fileName: string) {
+/** Saves bytes the page already holds under a name (the link is revoked after a minute, not at once: some browsers read it late). */
+export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -31,6 +31,11 @@ export function logAttempt({ db }: ServiceDeps<'db'>, entry: { userId: string | 
   });
 }
 
+/** 'Nur Firmenkonto': the group signs in with the company account only, while one is set up (no password, no passkey). */
+export function onlyCompanyAccount({ config }: ServiceDeps<'config'>, group: { passwordLogin: boolean }): boolean {
+  return !group.passwordLogin && config.oidc !== null;
+}
+
 /** Who signs in, as every method checks them before a session opens. */
 export interface SigningIn {
   userId: string;

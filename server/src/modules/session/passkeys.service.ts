@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict, notFound, onConstraint } from '../../pl
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
 import { mailFactorChange, secondFactors } from './factors.service.ts';
-import { type ClientInfo, logAttempt, openSession } from './open-session.ts';
+import { type ClientInfo, logAttempt, onlyCompanyAccount, openSession } from './open-session.ts';
 import { passkeys } from './sign-in.table.ts';
 import { putStep, takeStep } from './sign-in-steps.ts';
 
@@ -161,7 +161,7 @@ export async function passkeyLogin(deps: ServiceDeps<'db' | 'config'>, { respons
     .where(eq(users.id, userId));
   const refusal = !user!.active
     ? new AppError(401, 'invalid_credentials', MSG.userInactive)
-    : !user!.passwordLogin && deps.config.oidc
+    : onlyCompanyAccount(deps, user!)
       ? new AppError(401, 'company_account_required', MSG.companyAccountRequired)
       : null;
   if (refusal) {

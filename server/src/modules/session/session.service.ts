@@ -14,7 +14,7 @@ import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
 import { hasSecondFactor, takeOneTimeCode } from './factors.service.ts';
-import { type ClientInfo, logAttempt, openSession } from './open-session.ts';
+import { type ClientInfo, logAttempt, onlyCompanyAccount, openSession } from './open-session.ts';
 import { passkeyOwner } from './passkeys.service.ts';
 
 export type { ClientInfo } from './open-session.ts';
@@ -56,7 +56,7 @@ export async function login(
     .where(eq(users.email, name));
   const ok = await verifyPassword(password, row?.hash ?? (await dummyPasswordHash()));
   if (!row || !ok || !row.active) return fail(row?.id ?? null, new AppError(401, 'invalid_credentials', MSG.wrongLogin));
-  if (!row.passwordLogin && deps.config.oidc) return fail(row.id, new AppError(401, 'company_account_required', MSG.companyAccountRequired));
+  if (onlyCompanyAccount(deps, row)) return fail(row.id, new AppError(401, 'company_account_required', MSG.companyAccountRequired));
   if (await hasSecondFactor(deps, row.id)) {
     // The password was right: asking for the second factor is a step, not a failed attempt.
     if (!otp && !passkey) throw new AppError(401, 'second_factor_required', MSG.secondFactorRequired);

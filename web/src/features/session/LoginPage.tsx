@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Box, Button, Center, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Divider, Paper, Stack, Text, TextInput, type TextInputProps, Title } from '@mantine/core';
 import { IconAlertCircle, IconBuilding, IconFingerprint, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
 import { MSG } from '@filialportal/core/messages';
 import { ApiError, errorMessage } from '../../api/client.ts';
@@ -38,6 +38,11 @@ export function AuthFrame({ title, children }: { title: string; children: React.
       </Center>
     </Box>
   );
+}
+
+/** The user name as both the login and 'Passwort vergessen' ask for it. */
+function UsernameField(props: TextInputProps) {
+  return <TextInput label="Benutzername" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus required withAsterisk={false} {...props} />;
 }
 
 interface LoginValues {
@@ -213,18 +218,7 @@ function LoginForm({ notice, onForgotten }: { notice: string | null; onForgotten
             </Alert>
           )}
           {shown && <RefusalAlert text={shown} />}
-          <TextInput
-            label="Benutzername"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.getInputProps('username')}
-            error={error?.transient || invalid('username') ? true : undefined}
-            autoFocus
-            required
-            withAsterisk={false}
-          />
+          <UsernameField {...form.getInputProps('username')} error={error?.transient || invalid('username') ? true : undefined} />
           <PasswordField
             label="Passwort"
             name="password"
@@ -289,17 +283,7 @@ function ForgottenForm({ initialUsername, onBack }: { initialUsername: string; o
           festlegen können.
         </Text>
         {message && <RefusalAlert text={message} />}
-        <TextInput
-          label="Benutzername"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('username')}
-          autoFocus
-          required
-          withAsterisk={false}
-        />
+        <UsernameField {...form.getInputProps('username')} />
         <Button type="submit" loading={loading} fullWidth size="md">
           Neues Passwort anfordern
         </Button>

@@ -1,24 +1,28 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Code, Group, Image, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconDeviceMobile, IconDownload, IconFingerprint, IconKey, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { formatDateTime } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
 import { errorMessage } from '../../api/client.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
+import { saveBlob } from '../../ui/download.ts';
 import { passkeysAvailable } from './session.api.ts';
 import { type TotpSetup, useAddPasskey, useConfirmTotp, useRemovePasskey, useRemoveTotp, useRenewRecoveryCodes, useSecondFactors, useSetUpTotp } from './second-factors.api.ts';
 
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short' }) : '–');
+const dateTime = (iso: string | null) => formatDateTime(iso) || '–';
+
+function ErrorAlert({ text }: { text: string }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+      {text}
+    </Alert>
+  );
+}
 
 /** Recovery codes, shown once after they were made: to copy, download or write down. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`Filialportal – Wiederherstellungscodes\n\n${codes.join('\n')}\n\nJeder Code gilt einmal.\n`], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'Filialportal-Wiederherstellungscodes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () =>
+    saveBlob(new Blob([`Filialportal – Wiederherstellungscodes\n\n${codes.join('\n')}\n\nJeder Code gilt einmal.\n`], { type: 'text/plain' }), 'Filialportal-Wiederherstellungscodes.txt');
   return (
     <Alert color="yellow" variant="light" icon={<IconKey size={18} />} title="Ihre Wiederherstellungscodes" role="status">
       <Text size="sm" mb="sm">
@@ -65,9 +69,7 @@ function TotpEnrolment({ setup, onConfirmed }: { setup: TotpSetup; onConfirmed: 
           </Text>
           <Text size="sm">2. Geben Sie den sechsstelligen Code ein, den die App jetzt zeigt.</Text>
           {confirm.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorMessage(confirm.error)}
-            </Alert>
+            <ErrorAlert text={errorMessage(confirm.error)} />
           )}
           <Group align="flex-end" gap="xs">
             <TextInput
@@ -106,9 +108,7 @@ function AddPasskey({ onAdded }: { onAdded?: () => void }) {
     >
       <Stack gap="xs">
         {add.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {add.error instanceof Error && add.error.name === 'NotAllowedError' ? MSG.passkeyFailed : errorMessage(add.error)}
-          </Alert>
+          <ErrorAlert text={add.error instanceof Error && add.error.name === 'NotAllowedError' ? MSG.passkeyFailed : errorMessage(add.error)} />
         )}
         <Group align="flex-end" gap="xs">
           <TextInput label="Name des Passkeys" name="passkey-name" placeholder="z. B. Diensthandy" maxLength={60} value={name} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: '1 1 200px' }} />
@@ -188,7 +188,7 @@ export function SecondFactorSection({ enrolment = false, onDone }: { enrolment?:
                 )
               )}
             </Group>
-            {setUp.isError && <Alert color="red" variant="light">{errorMessage(setUp.error)}</Alert>}
+            {setUp.isError && <ErrorAlert text={errorMessage(setUp.error)} />}
             {setup && !data.totp && (
               <TotpEnrolment
                 setup={setup}
