@@ -78,6 +78,31 @@ export function countWorkingDaysByYear(start: string, end: string, rules: DayRul
   return out;
 }
 
+/**
+ * Length of each day of a vacation request: whole days, or half days (morning or afternoon) on
+ * every working day of the period. A half day counts 0.5 against the account.
+ */
+export const DAY_LENGTHS = ['full', 'morning', 'afternoon'] as const;
+export type DayLength = (typeof DAY_LENGTHS)[number];
+export const DAY_LENGTH_LABELS: Readonly<Record<DayLength, string>> = { full: 'ganztägig', morning: 'vormittags', afternoon: 'nachmittags' };
+
+/** What one working day of a request counts: 1, or 0.5 for a half day. */
+export const dayFactor = (dayLength: string) => (dayLength === 'morning' || dayLength === 'afternoon' ? 0.5 : 1);
+
+/**
+ * The days a request counts per calendar year: its working days, halved for a half-day request.
+ * Halves stay exact in binary floating point, so sums of them never drift.
+ */
+export function requestDaysByYear(start: string, end: string, rules: DayRules, dayLength: string): Map<number, number> {
+  const factor = dayFactor(dayLength);
+  const out = countWorkingDaysByYear(start, end, rules);
+  if (factor !== 1) for (const [year, n] of out) out.set(year, n * factor);
+  return out;
+}
+
+/** Whether two requests of one person may lie on the same day: only a morning beside an afternoon. */
+export const dayPartsOverlap = (a: string, b: string) => a === 'full' || b === 'full' || a === b;
+
 /** Working days from start to end inclusive. */
 export function countWorkingDays(start: string, end: string, rules: DayRules): number {
   let n = 0;
@@ -194,7 +219,7 @@ export function sickCreditDates(vacation: { startDate: string; endDate: string }
   return [...out].sort();
 }
 
-/** Row text of credited days: '2 Tage wegen Krankheit gutgeschrieben'. */
+/** Row text of credited days: '2 Tage wegen Krankheit gutgeschrieben' (a half day credits 0,5). */
 export const creditedDaysText = (n: number) => `${n.toLocaleString('de-DE')} ${n === 1 ? 'Tag' : 'Tage'} wegen Krankheit gutgeschrieben`;
 
 /** Default expiry of carried-over days (§ 7 (3) BUrlG): 31 March of the following year. */

@@ -217,6 +217,8 @@ export const ZCalendarCell = z.object({
   editable: z.boolean(),
   /** Tooltip: the status name; with an_abwesenheit_erweiterten_titel_anzeigen also reason, period and who set it. */
   title: z.string(),
+  /** A half-day vacation: which half the person is away (the cell shows half). */
+  half: z.enum(['morning', 'afternoon']).nullable(),
 });
 export type CalendarCell = z.infer<typeof ZCalendarCell>;
 
@@ -331,7 +333,7 @@ export interface CellInput {
   /** A sick report covering the date. */
   sick: { startDate: string; endDate: string } | null;
   /** An approved vacation covering the date. */
-  vacation: { startDate: string; endDate: string; specialHoliday: boolean; reason: string; overtimeDeduction: boolean; overtime: number | null } | null;
+  vacation: { startDate: string; endDate: string; specialHoliday: boolean; reason: string; overtimeDeduction: boolean; overtime: number | null; dayLength?: string } | null;
   /** An approved registration for a training on that day (not cancelled). */
   training?: { title: string; time: string } | null;
   /** The entry set by hand for that day. */
@@ -345,6 +347,8 @@ export interface DerivedCell {
   /** Short tooltip and the extended one (details of the period, reason, who set it). */
   title: string;
   extendedTitle: string;
+  /** A half-day vacation's half; null otherwise. */
+  half?: 'morning' | 'afternoon' | null;
 }
 
 const dm = (isoDate: string) => `${isoDate.slice(8, 10)}.${isoDate.slice(5, 7)}.${isoDate.slice(0, 4)}`;
@@ -370,7 +374,9 @@ export function deriveCell(c: CellInput): DerivedCell {
       : v.overtimeDeduction
         ? ` · Überstundenabbau: ${String(v.overtime ?? '').replace('.', ',')} Std.`
         : '';
-    return { status: 3, info: '', source: 'vacation', title: 'Urlaub', extendedTitle: `Urlaub ${period(v)}${kind}` };
+    const half = v.dayLength === 'morning' || v.dayLength === 'afternoon' ? v.dayLength : null;
+    const title = half ? `Urlaub ${half === 'morning' ? 'vormittags' : 'nachmittags'}` : 'Urlaub';
+    return { status: 3, info: '', source: 'vacation', title, extendedTitle: `${title} ${period(v)}${kind}`, half };
   }
   // An approved training outranks a shift, a free day or a holiday: the person is at the event.
   if (c.training) {

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { zId } from './ids.ts';
 import { periodDays, zIsoDate } from './dates.ts';
 import { MSG } from './messages.ts';
+import { DAY_LENGTHS } from './absences.ts';
 
 /** Reason of special leave: at most 20 characters (spec 1 §9). */
 export const REASON_MAX = 20;
@@ -30,6 +31,8 @@ export const ZVacationRequest = z.object({
         .transform((v) => (v === null || v === undefined || v === '' ? null : typeof v === 'number' ? v : Number(v.replace(',', '.')))),
       specialHoliday: z.boolean().optional().default(false),
       reason: z.string().trim().max(REASON_MAX, MSG.reasonTooLong).optional().default(''),
+      /** Whole days (default) or a half day on each working day of the period. */
+      dayLength: z.enum(DAY_LENGTHS, { error: 'Bitte wählen Sie ganztägig, vormittags oder nachmittags.' }).optional().default('full'),
       /** Sent by the spec's client; a request is never approved by its own creation. */
       status: z.unknown().optional(),
       statusLabel: z.unknown().optional(),
@@ -62,7 +65,9 @@ export const ZVacationRow = z.object({
   startDateFormated: z.string(),
   endDateFormated: z.string(),
   createdAtFormated: z.string(),
+  /** Working days of the period; a half-day request counts 0.5 for each. */
   countDays: z.number(),
+  dayLength: z.enum(DAY_LENGTHS),
   confirmedByData: z.string(),
   confirmedAtFormated: z.string(),
   approved: z.boolean(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { carryOverExpiry, contingent, overtimeInputProblem, countWorkingDays, eachDate, freeWeekdays, countWorkingDaysByYear, parseCarryOverExpiry, formatCarryOverExpiry, parseYearFilter, quotaExceeded, sickCreditDates, weekdayCode, workingDates } from '../src/absences.ts';
+import { carryOverExpiry, contingent, dayFactor, dayPartsOverlap, requestDaysByYear, overtimeInputProblem, countWorkingDays, eachDate, freeWeekdays, countWorkingDaysByYear, parseCarryOverExpiry, formatCarryOverExpiry, parseYearFilter, quotaExceeded, sickCreditDates, weekdayCode, workingDates } from '../src/absences.ts';
 import { regionHolidays, publicHolidays } from '../src/holidays.ts';
 import { MSG } from '../src/messages.ts';
 
@@ -73,6 +73,48 @@ describe('countWorkingDays', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('half days', () => {
+  const day = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2031, 11, 31) }).map((ms) => new Date(ms).toISOString().slice(0, 10));
+  const codes = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
+  const freeDays = fc.array(fc.constantFrom(...codes), { maxLength: 3 }).map((set) => codes.map((c) => (set.includes(c) ? c : '')));
+  const span = fc.tuple(day, fc.integer({ min: 0, max: 800 })).map(([start, n]) => [start, new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)] as const);
+
+  it('count half of every working day: a morning and an afternoon make the whole period, per year and in total', () => {
+    fc.assert(
+      fc.property(span, freeDays, fc.constantFrom('NW', 'BY', 'HH'), ([start, end], free, region) => {
+        const rules = { freeDays: free, holidays: regionHolidays(region) };
+        const full = requestDaysByYear(start, end, rules, 'full');
+        const morning = requestDaysByYear(start, end, rules, 'morning');
+        const afternoon = requestDaysByYear(start, end, rules, 'afternoon');
+        expect([...full.keys()]).toEqual([...morning.keys()]);
+        for (const [year, n] of full) {
+          expect(morning.get(year)).toBe(n / 2);
+          expect(morning.get(year)! + afternoon.get(year)!).toBe(n);
+        }
+        // Halves add up exactly: no floating-point drift over a whole period.
+        const total = [...morning.values()].reduce((a, b) => a + b, 0);
+        expect(total * 2).toBe(countWorkingDays(start, end, rules));
+      }),
+    );
+  });
+
+  it('a single half day on a working day counts 0.5, on a holiday or free day nothing', () => {
+    expect(requestDaysByYear('2026-11-30', '2026-11-30', office('NW'), 'morning')).toEqual(new Map([[2026, 0.5]]));
+    expect(requestDaysByYear('2026-12-25', '2026-12-25', office('NW'), 'afternoon')).toEqual(new Map());
+    expect(requestDaysByYear('2026-12-02', '2026-12-02', shop('NW'), 'morning')).toEqual(new Map());
+    expect(dayFactor('full')).toBe(1);
+    expect(dayFactor('afternoon')).toBe(0.5);
+  });
+
+  it('only a morning beside an afternoon does not overlap', () => {
+    expect(dayPartsOverlap('morning', 'afternoon')).toBe(false);
+    expect(dayPartsOverlap('afternoon', 'morning')).toBe(false);
+    expect(dayPartsOverlap('morning', 'morning')).toBe(true);
+    expect(dayPartsOverlap('full', 'afternoon')).toBe(true);
+    expect(dayPartsOverlap('morning', 'full')).toBe(true);
   });
 });
 

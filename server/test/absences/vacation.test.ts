@@ -241,7 +241,7 @@ describe('overview and exports', () => {
     const list = await t.as(token, { method: 'POST', url: `/api/exportabsence/all/1?year=${NEXT}` });
     expect(list.statusCode).toBe(200);
     const rows = await readXlsx(list);
-    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Personalnummer', 'Von', 'Bis', 'Tage', 'Status', 'Bestätigt von', 'Art', 'Gutgeschrieben (Krankheit)', 'Begründung der Ablehnung']);
+    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Personalnummer', 'Von', 'Bis', 'Tage', 'Dauer je Tag', 'Status', 'Bestätigt von', 'Art', 'Gutgeschrieben (Krankheit)', 'Begründung der Ablehnung']);
     expect(rows.length).toBeGreaterThan(1);
     expect(rows[1]![4]).toBeInstanceOf(Date);
     const overview = await readXlsx(await t.as(token, { method: 'POST', url: '/api/exportabsence/all/4?contingent=1' }));

@@ -1,3 +1,4 @@
+import { DAY_LENGTH_LABELS, type DayLength } from '@filialportal/core/absences';
 import type { XlsxColumn } from '../../platform/exports.ts';
 
 export const VIEW_TITLES: Record<string, string> = {
@@ -9,7 +10,7 @@ export const VIEW_TITLES: Record<string, string> = {
 };
 
 type RequestRow = {
-  lastName: string; firstName: string; locationLabel: string; personalNumber: string; startDate: string; endDate: string; countDays: number;
+  lastName: string; firstName: string; locationLabel: string; personalNumber: string; startDate: string; endDate: string; countDays: number; dayLength: DayLength;
   state: string; confirmedByData: string; specialHoliday: boolean; reason: string; overtimeDeduction: boolean; overtime: number | null;
   creditedDays: number; declineReason: string;
 };
@@ -23,6 +24,7 @@ export const requestColumns: XlsxColumn<RequestRow>[] = [
   { header: 'Von', value: (r) => r.startDate, type: 'date' },
   { header: 'Bis', value: (r) => r.endDate, type: 'date' },
   { header: 'Tage', value: (r) => r.countDays, type: 'number' },
+  { header: 'Dauer je Tag', value: (r) => DAY_LENGTH_LABELS[r.dayLength] },
   { header: 'Status', value: (r) => r.state },
   { header: 'Bestätigt von', value: (r) => r.confirmedByData, width: 20 },
   { header: 'Art', value: (r) => (r.specialHoliday ? `Sonderurlaub: ${r.reason}` : r.overtimeDeduction ? `Überstundenabbau: ${String(r.overtime ?? '').replace('.', ',')} Std.` : 'Urlaub'), width: 28 },

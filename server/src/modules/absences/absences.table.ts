@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { users } from '../users/index.ts';
 
@@ -20,6 +20,8 @@ export const absences = pgTable(
     countDays: numeric('count_days', { mode: 'number' }).notNull(),
     /** The same days per calendar year, for requests across New Year: { "2026": 3, "2027": 2 }. */
     daysByYear: jsonb('days_by_year').$type<Record<string, number>>().notNull().default({}),
+    /** Vacation: 'full', or a half day on each working day ('morning', 'afternoon'; counts 0.5). */
+    dayLength: text('day_length').notNull().default('full'),
     approved: boolean('approved').notNull().default(false),
     declined: boolean('declined').notNull().default(false),
     confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -39,6 +41,7 @@ export const absences = pgTable(
     ...timestamps(),
   },
   (t) => [
+    check('absences_day_length_ck', sql`${t.dayLength} in ('full', 'morning', 'afternoon')`),
     index('absences_user_idx').on(t.kind, t.userId, t.startDate),
     index('absences_state_idx').on(t.kind, t.approved, t.declined, t.endDate),
     index('absences_period_idx').on(t.kind, t.startDate, t.endDate),

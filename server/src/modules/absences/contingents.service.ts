@@ -25,8 +25,8 @@ export interface YearAccount extends Contingent {
   expiryDate: string | null;
 }
 
-/** An approved request: [start, end, days per year, dates credited because of sickness]. */
-type RequestTuple = [string, string, Record<string, number> | number | null, string[]];
+/** An approved request: [start, end, days per year, dates credited because of sickness, what a working day counts (1 or 0.5)]. */
+type RequestTuple = [string, string, Record<string, number> | number | null, string[], number];
 
 interface AccountRow {
   id: string;
@@ -59,6 +59,8 @@ async function accountRows(db: Db, userIds: readonly string[], lastYear: number,
   const yearStart = `${currentYear()}-01-01`;
   const lastDay = `${lastYear}-12-31`;
   const ordinary = sql`a.user_id = u.id and a.kind = 'vacation' and not a.special_holiday and not a.overtime_deduction`;
+  // What one working day of a request counts (core dayFactor): a half day 0.5.
+  const factor = sql`(case when a.day_length = 'full' then 1 else 0.5 end)`;
   const result = await db.execute(sql`
     select u.id, u.holiday_contingent::float as "holidayContingent", u.created_at as "createdAt", u.free_days as "freeDays", l.region, g.expiry,
       coalesce((select json_agg(json_build_array(c.year, c.surplus, c.deduction)) from ${contingents} c
@@ -68,11 +70,11 @@ async function accountRows(db: Db, userIds: readonly string[], lastYear: number,
           select d.key as y, d.value::numeric as days from ${absences} a, jsonb_each_text(a.days_by_year) d
           where ${ordinary} and a.approved and d.key::int <= ${lastYear}
           union all
-          select to_char(c, 'YYYY'), -1 from ${absences} a, unnest(a.credited_dates) c
+          select to_char(c, 'YYYY'), -${factor} from ${absences} a, unnest(a.credited_dates) c
           where ${ordinary} and a.approved and a.credited_dates <> '{}' and c <= ${lastDay}) t group by y) s), '{}'::json) as "approved",
-      case when ${withCurrent} then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year -> ${yearStart.slice(0, 4)}, a.credited_dates)) from ${absences} a
+      case when ${withCurrent} then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year -> ${yearStart.slice(0, 4)}, a.credited_dates, ${factor})) from ${absences} a
         where ${ordinary} and a.approved and a.start_date <= ${today} and a.end_date >= ${yearStart}), '[]'::json) end as "begun",
-      case when g.expiry <> '' then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year, a.credited_dates)) from ${absences} a
+      case when g.expiry <> '' then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year, a.credited_dates, ${factor})) from ${absences} a
         where ${ordinary} and a.approved and a.start_date <= ${lastDay}
           and (to_char(a.start_date, 'MM-DD') <= g.expiry or date_part('year', a.start_date) <> date_part('year', a.end_date))), '[]'::json) else '[]'::json end as "early",
       coalesce((select json_object_agg(s.y, s.days) from (
@@ -162,8 +164,8 @@ function accountsOf(p: AccountRow, fromYear: number, lastYear: number, today: st
   }
 }
 
-/** Credited dates from `from` to `to`. */
-const creditedIn = (dates: readonly string[], from: string, to: string) => dates.reduce((n, d) => (d >= from && d <= to ? n + 1 : n), 0);
+/** Credited dates from `from` to `to`, each worth `factor` days. */
+const creditedIn = (dates: readonly string[], from: string, to: string, factor: number) => dates.reduce((n, d) => (d >= from && d <= to ? n + factor : n), 0);
 
 /** Approved ordinary days of year `y` from 1 January to the expiry date: they use the carried-over days first. */
 function usedByExpiry(p: AccountRow, y: number, rules: DayRules): number {
@@ -171,14 +173,14 @@ function usedByExpiry(p: AccountRow, y: number, rules: DayRules): number {
   const from = `${y}-01-01`;
   const to = `${y}-${p.expiry}`;
   let used = 0;
-  for (const [start, end, days, credited] of p.early) {
+  for (const [start, end, days, credited, factor] of p.early) {
     if (start > to || end < from) continue;
     // The request's part of year y lies inside the window when it ends by the expiry date (or the year does).
     const inside = (end < `${y}-12-31` ? end : `${y}-12-31`) <= to;
     const stored = typeof days === 'object' && days ? days[String(y)] : undefined;
     // A part wholly inside the window counts its stored days; one that crosses it, its days inside.
-    const n = inside && stored !== undefined ? stored : countWorkingDays(start > from ? start : from, end < to ? end : to, rules);
-    used += n - creditedIn(credited, from, to);
+    const n = inside && stored !== undefined ? stored : countWorkingDays(start > from ? start : from, end < to ? end : to, rules) * Number(factor);
+    used += n - creditedIn(credited, from, to, Number(factor));
   }
   return used;
 }
@@ -186,11 +188,11 @@ function usedByExpiry(p: AccountRow, y: number, rules: DayRules): number {
 /** Approved days of this year up to today (taken); a request spanning today is split by day. */
 function takenThisYear(begun: RequestTuple[], year: number, today: string, rules: DayRules): number {
   let taken = 0;
-  for (const [start, end, days, credited] of begun) {
+  for (const [start, end, days, credited, factor] of begun) {
     const from = start < `${year}-01-01` ? `${year}-01-01` : start;
     const to = end <= today ? end : today;
-    const n = end <= today ? Number(days ?? 0) : countWorkingDays(from, today, rules);
-    taken += n - creditedIn(credited, from, to);
+    const n = end <= today ? Number(days ?? 0) : countWorkingDays(from, today, rules) * Number(factor);
+    taken += n - creditedIn(credited, from, to, Number(factor));
   }
   return taken;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { creditedDaysText, sickCreditDates } from '@filialportal/core/absences';
+import { creditedDaysText, dayFactor, sickCreditDates } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { formatDate } from '../../platform/dates.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
@@ -33,6 +33,7 @@ interface Candidate {
   endDate: string;
   credits: boolean;
   creditedDates: string[];
+  dayLength: string;
   freeDays: string[];
   region: string;
   sick: [string, string][];
@@ -48,7 +49,7 @@ export async function recomputeSickCredits({ db }: ServiceDeps<'db'>, userIds: r
   const overlapping = sql`s.kind = 'sick' and s.user_id = v.user_id and s.start_date <= v.end_date and s.end_date >= v.start_date`;
   const result = await db.execute(sql`
     select v.id, v.user_id as "userId", u.email, u.first_name as "firstName", v.start_date::text as "startDate", v.end_date::text as "endDate",
-      (v.approved and not v.special_holiday and not v.overtime_deduction) as credits, array_to_json(v.credited_dates) as "creditedDates",
+      (v.approved and not v.special_holiday and not v.overtime_deduction) as credits, array_to_json(v.credited_dates) as "creditedDates", v.day_length as "dayLength",
       u.free_days as "freeDays", l.region,
       coalesce((select json_agg(json_build_array(s.start_date, s.end_date)) from ${absences} s where ${overlapping}), '[]'::json) as sick
     from ${absences} v join ${users} u on u.id = v.user_id join ${locations} l on l.id = u.location_id
@@ -62,7 +63,7 @@ export async function recomputeSickCredits({ db }: ServiceDeps<'db'>, userIds: r
       ? sickCreditDates(v, v.sick.map(([startDate, endDate]) => ({ startDate, endDate })), { freeDays: v.freeDays, holidays: regionHolidays(v.region) })
       : [];
     if (dates.join() === before.join()) continue;
-    changes.push({ vacationId: v.id, userId: v.userId, email: v.email, firstName: v.firstName, startDate: v.startDate, endDate: v.endDate, before: before.length, after: dates.length, dates });
+    changes.push({ vacationId: v.id, userId: v.userId, email: v.email, firstName: v.firstName, startDate: v.startDate, endDate: v.endDate, before: before.length * dayFactor(v.dayLength), after: dates.length * dayFactor(v.dayLength), dates });
   }
   if (changes.length) {
     const values = JSON.stringify(changes.map((c) => ({ id: c.vacationId, dates: c.dates })));
@@ -85,7 +86,7 @@ export async function mailCreditChanges(deps: ServiceDeps<'mailer' | 'log'>, cha
     const period = `${formatDate(c.startDate)} bis ${formatDate(c.endDate)}`;
     const text =
       c.after > c.before
-        ? `wegen Ihrer Krankmeldung werden Ihnen für Ihren genehmigten Urlaub vom ${period} ${c.after} ${c.after === 1 ? 'Tag' : 'Tage'} wieder gutgeschrieben (${creditedDaysText(c.after)}).`
+        ? `wegen Ihrer Krankmeldung werden Ihnen für Ihren genehmigten Urlaub vom ${period} ${c.after.toLocaleString('de-DE')} ${c.after === 1 ? 'Tag' : 'Tage'} wieder gutgeschrieben (${creditedDaysText(c.after)}).`
         : c.after === 0
           ? `die Gutschrift für Ihren Urlaub vom ${period} wurde zurückgenommen, weil die Krankmeldung geändert oder gelöscht wurde. Der Urlaub zählt wieder mit allen Tagen.`
           : `die Gutschrift für Ihren Urlaub vom ${period} wurde angepasst: ${creditedDaysText(c.after)}.`;

@@ -85,7 +85,7 @@ function sickCount(db: Db, where: SQL | undefined, joinPeople: boolean) {
  * Vacation days this report credited back (§ 9 BUrlG): the credited dates of the person's
  * vacations that lie in the report's period (absences_user_end_idx finds the vacations).
  */
-const creditedDays = sql<number>`(select count(*)::int from ${absences} v, unnest(v.credited_dates) c
+const creditedDays = sql<number>`(select coalesce(sum(case when v.day_length = 'full' then 1 else 0.5 end), 0)::float from ${absences} v, unnest(v.credited_dates) c
   where v.user_id = ${absences.userId} and v.end_date >= ${absences.startDate} and v.kind = 'vacation' and v.start_date <= ${absences.endDate}
     and c between ${absences.startDate} and ${absences.endDate})`;
 

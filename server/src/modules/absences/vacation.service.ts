@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { absenceStateLabel, countWorkingDaysByYear, exceedsText, limitedDaysMessage, quotaExceeded, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
+import { absenceStateLabel, DAY_LENGTH_LABELS, type DayLength, dayFactor, exceedsText, limitedDaysMessage, quotaExceeded, requestDaysByYear, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
@@ -67,13 +67,19 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   if (input.startDate < todayIso() && !can(actor, 'urlaub_r_ckdatiert_beantragen')) throw badRequest(MSG.vacationInPast);
   const p = await person(db, actor.userId);
   if (!p) throw badRequest(MSG.errorReLogin);
-  const byYear = countWorkingDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, holidays: regionHolidays(p.region) });
+  const byYear = requestDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, holidays: regionHolidays(p.region) }, input.dayLength);
   const days = [...byYear.values()].reduce((a, b) => a + b, 0);
   if (days === 0) throw badRequest(MSG.vacationNoWorkingDays);
   const [overlap] = await db
     .select({ id: absences.id })
     .from(absences)
-    .where(and(eq(absences.kind, 'vacation'), eq(absences.userId, p.id), eq(absences.declined, false), lte(absences.startDate, input.endDate), gte(absences.endDate, input.startDate)));
+    .where(
+      and(
+        eq(absences.kind, 'vacation'), eq(absences.userId, p.id), eq(absences.declined, false), lte(absences.startDate, input.endDate), gte(absences.endDate, input.startDate),
+        // A morning beside an afternoon is no overlap (core dayPartsOverlap; the constraint says the same).
+        input.dayLength === 'full' ? undefined : sql`${absences.dayLength} in ('full', ${input.dayLength})`,
+      ),
+    );
   if (overlap) throw new AppError(422, 'duplicate', MSG.vacationDuplicate);
 
   // The accounts of the years the request touches (one statement); they serve the answer row too,
@@ -88,8 +94,8 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
     .execute<{ id: string }>(
       sql`with locked as (select ${users.id} as id from ${users} where ${users.id} = ${p.id} for no key update),
       new_absence as (
-        insert into ${absences} (kind, user_id, start_date, end_date, count_days, days_by_year, special_holiday, reason, overtime_deduction, overtime, created_by)
-        select 'vacation', l.id, ${input.startDate}, ${input.endDate}, ${days}, ${daysByYear}::jsonb, ${input.specialHoliday}, ${input.specialHoliday ? input.reason : ''},
+        insert into ${absences} (kind, user_id, start_date, end_date, count_days, days_by_year, day_length, special_holiday, reason, overtime_deduction, overtime, created_by)
+        select 'vacation', l.id, ${input.startDate}, ${input.endDate}, ${days}, ${daysByYear}::jsonb, ${input.dayLength}, ${input.specialHoliday}, ${input.specialHoliday ? input.reason : ''},
           ${input.overtimeDeduction}, ${input.overtimeDeduction ? input.overtime : null}, ${actor.userId}
         from locked l
         returning id
@@ -99,6 +105,7 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
           // The approver sees the quota problem in the task as well (spec 1 §8: both numbers).
           title:
             `Urlaubsantrag ${p.lastName}, ${p.firstName}: ${formatDate(input.startDate)} – ${formatDate(input.endDate)}` +
+            (input.dayLength === 'full' ? '' : ` (${DAY_LENGTH_LABELS[input.dayLength]})`) +
             (over ? ` – ${exceedsText(over.open, over.remaining, over.year)}` : ''),
           deadline: input.startDate < todayIso() ? todayIso() : input.startDate,
           recipients: approvers,
@@ -268,6 +275,7 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
       endDateFormated: formatDate(r.a.endDate),
       createdAtFormated: formatDate(r.a.createdAt),
       countDays: Number(r.a.countDays),
+      dayLength: r.a.dayLength as DayLength,
       confirmedByData: r.confirmerName ?? (r.a.confirmedBy === null && r.a.confirmedAt ? MSG.deletedUser : ''),
       confirmedAtFormated: formatDate(r.a.confirmedAt),
       approved: r.a.approved,
@@ -282,7 +290,7 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
       exceeds: over ? over.exceeds : null,
       exceedsYear: over ? over.year : null,
       declineReason: r.a.declined ? r.a.declineReason : '',
-      creditedDays: r.a.approved ? r.a.creditedDates.length : 0,
+      creditedDays: r.a.approved ? r.a.creditedDates.length * dayFactor(r.a.dayLength) : 0,
       canAccept: mayProcess && !r.a.approved,
       canDecline: mayProcess && !r.a.declined && r.a.endDate >= todayIso(),
       canDelete: (can(actor, 'urlaub_can_delete') && (own || inScope(scope, r))) || (own && !r.a.approved && !r.a.declined),

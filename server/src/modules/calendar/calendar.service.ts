@@ -53,7 +53,7 @@ export function calendarRights(actor: Actor, locationId: string): CalendarWeek['
   };
 }
 
-type PeriodJson = [kind: string, startDate: string, endDate: string, specialHoliday: boolean, reason: string, overtimeDeduction: boolean, overtime: number | string | null];
+type PeriodJson = [kind: string, startDate: string, endDate: string, specialHoliday: boolean, reason: string, overtimeDeduction: boolean, overtime: number | string | null, dayLength: string];
 type EntryJson = [date: string, status: number, info: string, updatedAt: string, byFirst: string | null, byLast: string | null];
 
 /**
@@ -94,7 +94,7 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
         id: users.id, firstName: users.firstName, lastName: users.lastName, personalNumber: users.personalNumber,
         freeDays: users.freeDays, presence: users.presence, teamId: userGroups.id, teamLabel: userGroups.label, sortingIndex: userGroups.sortingIndex,
         // Sick reports and approved vacations touching the week (absences_user_idx per kind).
-        periods: sql<PeriodJson[]>`coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime))
+        periods: sql<PeriodJson[]>`coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime, a.day_length))
           from ${absences} a where a.kind in ('sick', 'vacation') and a.user_id = ${users.id} and a.start_date <= ${end} and a.end_date >= ${start}
           and (a.kind = 'sick' or a.approved)), '[]')`,
         entries: sql<EntryJson[]>`coalesce((select json_agg(json_build_array(e.date, e.status, e.info, e.updated_at, up.first_name, up.last_name))
@@ -111,8 +111,8 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
   const periodsOf = new Map(
     people.map((p) => [
       p.id,
-      p.periods.map(([kind, startDate, endDate, specialHoliday, reason, overtimeDeduction, overtime]) => ({
-        kind, startDate, endDate, specialHoliday, reason, overtimeDeduction, overtime: overtime === null ? null : Number(overtime),
+      p.periods.map(([kind, startDate, endDate, specialHoliday, reason, overtimeDeduction, overtime, dayLength]) => ({
+        kind, startDate, endDate, specialHoliday, reason, overtimeDeduction, overtime: overtime === null ? null : Number(overtime), dayLength,
       })),
     ]),
   );
@@ -123,8 +123,11 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
   const appointments = location.appointments.map(([id, info, d, endDate]) => ({ id, info, date: d, endDate }));
 
   const holidayOf = (d: string) => publicHolidays(location.region, Number(d.slice(0, 4))).get(d) ?? null;
-  const covering = (userId: string, kind: string, d: string) =>
-    periodsOf.get(userId)?.find((p) => p.kind === kind && p.startDate <= d && p.endDate >= d) ?? null;
+  const covering = (userId: string, kind: string, d: string) => {
+    const all = periodsOf.get(userId)?.filter((p) => p.kind === kind && p.startDate <= d && p.endDate >= d) ?? [];
+    // A morning and an afternoon request on one day make the whole day.
+    return all.length > 1 ? { ...all[0]!, dayLength: 'full' } : (all[0] ?? null);
+  };
   const entryOf = new Map(entries.map((e) => [`${e.userId}:${e.date}`, e]));
   const trainingOn = new Map(location.trainings.map(([userId, d, title, time]) => [`${userId}:${d}`, { title, time }]));
   const trainingOf = (p: (typeof people)[number], d: string) => trainingOn.get(`${p.id}:${d}`) ?? null;
@@ -180,6 +183,7 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
         source: cell.source,
         editable: mayEdit(rights, cell.source, cell.status),
         title: rights.extendedTitle ? cell.extendedTitle : cell.title,
+        half: cell.half ?? null,
       };
     }),
   }));

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Collapse, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Collapse, Grid, Group, Input, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import { limitedDaysMessage, overtimeInputProblem } from '@filialportal/core/absences';
+import { DAY_LENGTH_LABELS, DAY_LENGTHS, limitedDaysMessage, overtimeInputProblem, type DayLength } from '@filialportal/core/absences';
 import { currentYear, todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
 import { REASON_MAX, ZVacationRequest } from '@filialportal/core/vacation';
@@ -21,6 +21,7 @@ import { carryOverNote, formatNumber } from './vacation-ui.tsx';
 
 interface Values {
   startDate: string | null;
+  dayLength: DayLength;
   endDate: string | null;
   overtimeDeduction: boolean;
   overtime: string;
@@ -28,7 +29,7 @@ interface Values {
   reason: string;
 }
 
-const EMPTY: Values = { startDate: null, endDate: null, overtimeDeduction: false, overtime: '', specialHoliday: false, reason: '' };
+const EMPTY: Values = { dayLength: 'full', startDate: null, endDate: null, overtimeDeduction: false, overtime: '', specialHoliday: false, reason: '' };
 
 /**
  * The request body; an unfinished '7,' counts as '7', an empty field as missing, and so does a
@@ -39,6 +40,7 @@ function toBody(values: Values, userId: string): VacationRequestBody {
   return {
     startDate: values.startDate ?? '',
     endDate: values.endDate ?? '',
+    dayLength: values.dayLength,
     userId,
     overtimeDeduction: values.overtimeDeduction,
     overtime: values.overtimeDeduction && overtime ? overtime : null,
@@ -240,6 +242,23 @@ export function AbsenceRequestForm() {
                     clearable
                   />
                 </SimpleGrid>
+                <Stack gap={4}>
+                  <Input.Label labelElement="div" id="vacation-day-length">
+                    Dauer je Tag
+                  </Input.Label>
+                  <SegmentedControl
+                    aria-labelledby="vacation-day-length"
+                    value={values.dayLength}
+                    onChange={(v) => set({ dayLength: v as DayLength })}
+                    data={DAY_LENGTHS.map((d) => ({ value: d, label: DAY_LENGTH_LABELS[d][0]!.toUpperCase() + DAY_LENGTH_LABELS[d].slice(1) }))}
+                    fullWidth
+                  />
+                  {values.dayLength !== 'full' && (
+                    <Text size="xs" c="dimmed">
+                      Jeder Arbeitstag des Zeitraums zählt als halber Tag (0,5).
+                    </Text>
+                  )}
+                </Stack>
 
                 <Title order={2} fz="md" mt="xs">
                   Art des Urlaubs

@@ -1,7 +1,7 @@
 import { MSG } from '@filialportal/core/messages';
 import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconTrash, IconX } from '@tabler/icons-react';
-import { absenceStateLabel, creditedDaysText } from '@filialportal/core/absences';
+import { absenceStateLabel, creditedDaysText, DAY_LENGTH_LABELS } from '@filialportal/core/absences';
 import { countOf } from '@filialportal/core/plural';
 import type { Column } from '../../ui/SortableTable.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
@@ -82,6 +82,11 @@ function PeriodCell({ row }: { row: VacationRow }) {
       <Text size="sm">
         <span style={{ whiteSpace: 'nowrap' }}>{row.startDateFormated} –</span> <span style={{ whiteSpace: 'nowrap' }}>{row.endDateFormated}</span>
       </Text>
+      {row.dayLength !== 'full' && (
+        <Text size="xs" c="teal.9" fw={500}>
+          Halbe Tage, {DAY_LENGTH_LABELS[row.dayLength]}
+        </Text>
+      )}
       {kind && (
         <Text size="xs" c={row.specialHoliday ? 'grape.8' : 'blue.8'} fw={500} style={{ overflowWrap: 'anywhere' }}>
           {kind}

@@ -27,7 +27,12 @@ function StatusContent({ cell }: { cell: CalendarCell }) {
       </>
     );
   }
-  return <span className={classes.statusText}>{cell.statusLabel}</span>;
+  return (
+    <>
+      <span className={classes.statusText}>{cell.statusLabel}</span>
+      {cell.half && <VisuallyHidden>{cell.half === 'morning' ? ' vormittags' : ' nachmittags'}</VisuallyHidden>}
+    </>
+  );
 }
 
 export interface StatusCellProps {
@@ -132,7 +137,7 @@ export const StatusCell = memo(function StatusCell({ userId, name, cell, day, ed
 
   if (!editable) {
     const content = (
-      <div className={classes.status} style={statusStyle(color)}>
+      <div className={classes.status} style={statusStyle(color)} data-half={cell.half ?? undefined}>
         {cell.status !== null && <StatusContent cell={cell} />}
       </div>
     );

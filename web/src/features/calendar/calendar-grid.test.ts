@@ -15,7 +15,7 @@ function row(userId: string, lastName: string, firstName: string, t = VERKAUF, s
     personalNumber: userId.replace('u', '10'),
     team: t,
     searchName: `${lastName} ${firstName} ${firstName} ${lastName} ${userId.replace('u', '10')}`.toLowerCase(),
-    cells: DATES.map((date) => ({ date, status, statusLabel: '✓', info: '', source: 'pattern' as const, editable: true, title: 'Anwesend' })),
+    cells: DATES.map((date) => ({ date, status, statusLabel: '✓', info: '', source: 'pattern' as const, editable: true, title: 'Anwesend', half: null })),
   };
 }
 
