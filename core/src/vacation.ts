@@ -85,6 +85,10 @@ export const ZVacationRow = z.object({
   exceedsYear: z.number().nullable(),
   /** Why it was declined (optional; declined requests only). */
   declineReason: z.string(),
+  /** An open request inside a blocked period (filed before it was set): the refusal text; '' otherwise. */
+  blockedPeriod: z.string(),
+  /** HR's note when approving inside a blocked period. */
+  approvalNote: z.string(),
   /** Working days credited back because of a sick report during the approved vacation (§ 9 BUrlG). */
   creditedDays: z.number(),
   canAccept: z.boolean(),
@@ -153,7 +157,11 @@ export const DECLINE_REASON_MAX = 500;
 
 /** PUT /updateabsence/{id}/{approved}: optional body with the reason for declining. */
 export const ZVacationDecision = z
-  .object({ reason: z.string().trim().max(DECLINE_REASON_MAX, `Die Begründung darf höchstens ${DECLINE_REASON_MAX} Zeichen lang sein.`).optional().default('') })
+  .object({
+    reason: z.string().trim().max(DECLINE_REASON_MAX, `Die Begründung darf höchstens ${DECLINE_REASON_MAX} Zeichen lang sein.`).optional().default(''),
+    /** Approving inside a blocked period (HR only): why. */
+    note: z.string().trim().max(DECLINE_REASON_MAX, `Die Notiz darf höchstens ${DECLINE_REASON_MAX} Zeichen lang sein.`).optional().default(''),
+  })
   .nullish();
 
 /** GET /user-contingents: the year before last up to next year. */

@@ -13,8 +13,8 @@ import type { Db } from './db.ts';
 export interface ScopeRule {
   /** Rows of everyone: one permission, any of several, or `true` for everyone who reaches the route. */
   all?: Permission | readonly Permission[] | true;
-  /** Rows at the actor's location; `true` when the domain grants that without a permission. */
-  ownLocation?: Permission | true;
+  /** Rows at the actor's location, with one of the permissions; `true` when the domain grants that without one. */
+  ownLocation?: Permission | readonly Permission[] | true;
   /** Rows of people in the actor's subordinate groups, at any location. */
   subordinateGroups?: Permission;
   /** Rows of people in the actor's subordinate groups at the actor's location. */

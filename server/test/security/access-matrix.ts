@@ -119,6 +119,8 @@ export interface Demo {
   sick: string;
   vacation: string;
   special: string;
+  /** A blocked period (Urlaubssperre) of Filiale Köln, years ahead of every vacation sample. */
+  blocked: string;
   manufacturer: string;
   color: string;
   status: string;
@@ -220,6 +222,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     'vacation request',
   ).appointment.id;
 
+  const blocked = idOf(ok(await as('POST', '/api/blockedperiods', { blockedPeriod: { startDate: `${NEXT + 3}-02-01`, endDate: `${NEXT + 3}-02-05`, locationId: loc.koeln, reason: 'Inventur' } }), 'blocked period'));
   const special = idOf(
     ok(await as('POST', '/api/locationspecialappointment', { locationSpecialAppointment: { info: 'Prüftermin', date: `${NEXT}-05-05`, endDate: `${NEXT}-05-06`, locations: [loc.koeln] } }), 'special appointment'),
   );
@@ -296,6 +299,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     sick,
     vacation,
     special,
+    blocked,
     manufacturer: idOf(manufacturer),
     color: idOf(color),
     status: idOf(status),
@@ -929,6 +933,28 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     scope: { only: [A, PL, VK], otherwise: 404, but: { Filialleitung: 403 } },
     sample: (d) => ({ url: `/api/appointment/${d.vacation}` }),
     fresh: async (f) => ({ url: `/api/appointment/${await openVacation(f)}` }),
+  },
+
+  // Blocked periods: everyone with vacation reads them; HR sets them everywhere, a branch's management at its branch.
+  'GET /api/blockedperiods': { who: STAFF, sample: () => ({ url: '/api/blockedperiods' }) },
+  'POST /api/blockedperiods': {
+    who: VACATION_DECIDE,
+    scope: { only: [A, PL, FL], otherwise: 403 },
+    sample: (d, c) => ({ url: '/api/blockedperiods', payload: { blockedPeriod: { startDate: `${NEXT + 3}-03-0${1 + (nr(c) % 9)}`, endDate: `${NEXT + 3}-03-10`, locationId: d.loc.koeln, reason: `Sperre ${slug(c)}` } } }),
+  },
+  'PUT /api/blockedperiods/:id': {
+    who: VACATION_DECIDE,
+    // Köln's period: others cannot read it.
+    scope: { only: [A, PL, FL], otherwise: 404 },
+    sample: (d) => ({ url: `/api/blockedperiods/${d.blocked}`, payload: { blockedPeriod: { startDate: `${NEXT + 3}-02-01`, endDate: `${NEXT + 3}-02-05`, locationId: d.loc.koeln, reason: 'Inventur' } } }),
+  },
+  'DELETE /api/blockedperiods/:id': {
+    who: VACATION_DECIDE,
+    scope: { only: [A, PL, FL], otherwise: 404 },
+    sample: (d) => ({ url: `/api/blockedperiods/${d.blocked}` }),
+    fresh: async (f, c) => ({
+      url: `/api/blockedperiods/${await create(f, '/api/blockedperiods', { blockedPeriod: { startDate: `${NEXT + 3}-04-01`, endDate: `${NEXT + 3}-04-02`, locationId: f.d.loc.koeln, reason: `Weg ${slug(c)}` } })}`,
+    }),
   },
 
   // Sick reports

@@ -74,12 +74,12 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
     config: { live: ['tasks'], access: { anyOf: PROCESS } },
     schema: {
       tags,
-      summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0); beim Ablehnen optional mit Begründung { reason }',
+      summary: 'Urlaubsantrag annehmen (1) oder ablehnen (0); beim Ablehnen optional mit Begründung { reason }; in einer Urlaubssperre nur Personalleitung mit { note }',
       params: z.object({ id: zId(), approved: z.enum(['0', '1', 'true', 'false']) }),
       body: ZVacationDecision,
       response: { 200: ZVacationResponse },
     },
-    handler: (req) => vacation.decideVacation(deps, actorOf(req), { id: req.params.id, approve: req.params.approved === '1' || req.params.approved === 'true', declineReason: req.body?.reason ?? '' }),
+    handler: (req) => vacation.decideVacation(deps, actorOf(req), { id: req.params.id, approve: req.params.approved === '1' || req.params.approved === 'true', declineReason: req.body?.reason ?? '', note: req.body?.note ?? '' }),
   });
 
   r.get('/user/listallabsenceuseroverview', {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
+import { locations } from '../locations/index.ts';
 import { users } from '../users/index.ts';
 
 /**
@@ -32,6 +33,8 @@ export const absences = pgTable(
     overtime: numeric('overtime', { mode: 'number' }),
     /** Why the approver declined the request (optional; shown in the row, view 5 and the mail). */
     declineReason: text('decline_reason').notNull().default(''),
+    /** HR's note when approving a request inside a blocked period. */
+    approvalNote: text('approval_note').notNull().default(''),
     /**
      * Approved vacation: the working days on which the person was on sick leave (§ 9 BUrlG). They
      * are credited back to the account; kept as dates so any part of the year can be counted.
@@ -74,4 +77,22 @@ export const contingents = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex('contingents_user_year_uq').on(t.userId, t.year)],
+);
+
+/**
+ * A blocked period (Urlaubssperre): no vacation may be requested in it, at one location or (no
+ * location) in the whole company. Few rows; read by period.
+ */
+export const blockedPeriods = pgTable(
+  'blocked_periods',
+  {
+    id: id(),
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [index('blocked_periods_end_idx').on(t.endDate, t.startDate)],
 );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.ts';
 import { saveVacationAccount, vacationAccounts } from '../users/index.ts';
 import { absencesRoutes } from './absences.routes.ts';
+import { blockedPeriodsRoutes } from './blocked-periods.routes.ts';
 import { accountsFor, saveAccount } from './contingents.service.ts';
 import { sickReportsRoutes } from './sick-reports.routes.ts';
 import { holidaysRoutes } from './holidays.routes.ts';
@@ -16,4 +17,5 @@ export async function absencesModule(app: FastifyInstance, deps: Deps) {
   await app.register(absencesRoutes, deps);
   await app.register(sickReportsRoutes, deps);
   await app.register(holidaysRoutes, deps);
+  await app.register(blockedPeriodsRoutes, deps);
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { absenceStateLabel, DAY_LENGTH_LABELS, type DayLength, dayFactor, exceedsText, limitedDaysMessage, quotaExceeded, requestDaysByYear, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
+import { BLOCKED_APPROVAL_HR_ONLY, BLOCKED_APPROVAL_NOTE_REQUIRED } from '@filialportal/core/blocked-periods';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { TVacationRequest } from '@filialportal/core/vacation';
@@ -17,6 +18,7 @@ import { locations } from '../locations/index.ts';
 import { completeLinkedTasks, deleteLinkedTasksCte, linkedTaskCtes } from '../tasks/index.ts';
 import { personSearch, users } from '../users/index.ts';
 import { absences } from './absences.table.ts';
+import { blockedTexts, blockingPeriod } from './blocked-periods.service.ts';
 import { accountsForYears, type Accounts } from './contingents.service.ts';
 import { notifyVacationDecision, notifyVacationRequest } from './notices.ts';
 import { ALL, approversOf, OWN_LOCATION, SUBGROUPS } from './vacation-approvers.ts';
@@ -70,6 +72,9 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   const byYear = requestDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, holidays: regionHolidays(p.region) }, input.dayLength);
   const days = [...byYear.values()].reduce((a, b) => a + b, 0);
   if (days === 0) throw badRequest(MSG.vacationNoWorkingDays);
+  // Special leave (a wedding, a funeral) is owed whatever the season; every other request respects a blocked period.
+  const blocked = input.specialHoliday ? null : await blockingPeriod(db, { locationId: p.locationId, startDate: input.startDate, endDate: input.endDate });
+  if (blocked) throw new AppError(422, 'blocked_period', blocked.message);
   const [overlap] = await db
     .select({ id: absences.id })
     .from(absences)
@@ -255,7 +260,11 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
   const open = rows.filter((r) => !r.a.approved && !r.a.declined && r.a.userId && countsAgainst(r.a));
   const userIds = [...new Set(open.map((r) => r.a.userId!))];
   const years = [...new Set(open.flatMap((r) => Object.keys(r.a.daysByYear).map(Number)))];
-  const accounts = known ?? (await accountsForYears({ db }, { userIds, years }));
+  const [accounts, blocked] = await Promise.all([
+    known ?? accountsForYears({ db }, { userIds, years }),
+    // Open requests inside a blocked period (filed before it was set): the approver sees it in the row.
+    blockedTexts(db, rows.filter((r) => !r.a.approved && !r.a.declined && !r.a.specialHoliday).map((r) => ({ id: r.a.id, locationId: r.locationId, startDate: r.a.startDate, endDate: r.a.endDate }))),
+  ]);
   const scope = scopeOf(actor, VACATION_SCOPE);
   return rows.map((r) => {
     const over = exceedsOf(r, accounts);
@@ -290,6 +299,8 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
       exceeds: over ? over.exceeds : null,
       exceedsYear: over ? over.year : null,
       declineReason: r.a.declined ? r.a.declineReason : '',
+      blockedPeriod: blocked.get(r.a.id) ?? '',
+      approvalNote: r.a.approved ? r.a.approvalNote : '',
       creditedDays: r.a.approved ? r.a.creditedDates.length * dayFactor(r.a.dayLength) : 0,
       canAccept: mayProcess && !r.a.approved,
       canDecline: mayProcess && !r.a.declined && r.a.endDate >= todayIso(),
@@ -325,7 +336,7 @@ async function loadForProcessing(db: Db, actor: Actor, id: string) {
 export async function decideVacation(
   deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>,
   actor: Actor,
-  { id, approve, declineReason = '' }: { id: string; approve: boolean; declineReason?: string },
+  { id, approve, declineReason = '', note = '' }: { id: string; approve: boolean; declineReason?: string; note?: string },
 ) {
   const { db } = deps;
   const row = await loadForProcessing(db, actor, id);
@@ -333,12 +344,17 @@ export async function decideVacation(
   if (!can(actor, ALL) && !can(actor, SUBGROUPS) && !can(actor, OWN_LOCATION)) throw forbidden();
   if (approve ? row.a.approved : row.a.declined) throw badRequest(MSG.vacationWrongState);
   const reason = approve ? '' : declineReason;
+  // Inside a blocked period only HR approves, and says why (docs/decisions/absences-urlaubssperre.md).
+  const blocked = approve && !row.a.specialHoliday && row.locationId ? await blockingPeriod(db, { locationId: row.locationId, startDate: row.a.startDate, endDate: row.a.endDate }) : null;
+  if (blocked && !can(actor, ALL)) throw new AppError(422, 'blocked_period', BLOCKED_APPROVAL_HR_ONLY);
+  if (blocked && !note) throw new AppError(422, 'note_required', BLOCKED_APPROVAL_NOTE_REQUIRED);
+  const approvalNote = blocked ? note : '';
   // The decision, its task and the credit for sickness during the vacation (§ 9 BUrlG) change together.
   const changes = await db.transaction(async (tx) => {
     if (row.a.userId) await lockPerson(tx, row.a.userId);
     await tx
       .update(absences)
-      .set({ approved: approve, declined: !approve, declineReason: reason, confirmedBy: actor.userId, confirmedAt: new Date() })
+      .set({ approved: approve, declined: !approve, declineReason: reason, approvalNote, confirmedBy: actor.userId, confirmedAt: new Date() })
       .where(eq(absences.id, id));
     await completeLinkedTasks(withDb(deps, tx), { reference: reference(id), byUserId: actor.userId });
     return row.a.userId ? recomputeSickCredits(withDb(deps, tx), [row.a.userId]) : [];

@@ -47,9 +47,9 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
     const handlers = {
       onAccept: allowed.accept
         ? (row: VacationRow) =>
-            confirmAccept(row, () =>
+            confirmAccept(row, (note) =>
               decide.mutate(
-                { id: row.id, approve: true },
+                { id: row.id, approve: true, note },
                 { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} angenommen`, color: 'teal' }), onError: alertError },
               ),
             )

@@ -17,6 +17,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useContingents, useDeleteVacation, useRequestVacation, type Contingent, type VacationRequestBody } from './absences.api.ts';
 import { DEFAULT_VACATION_VIEW, vacationPath, type RequestFormState } from './paths.ts';
+import { useBlockedPeriods } from './blocked-periods.api.ts';
 import { carryOverNote, formatNumber } from './vacation-ui.tsx';
 
 interface Values {
@@ -122,6 +123,38 @@ function AccountCard({ account }: { account: Contingent }) {
           zuerst verbraucht; was bis dahin nicht genommen ist, verfällt.
         </Text>
       )}
+    </Paper>
+  );
+}
+
+/** The coming blocked periods that concern the person: no request may touch them (special leave may). */
+function BlockedPeriods() {
+  const list = useBlockedPeriods(0, false);
+  const periods = list.data?.blockedPeriods ?? [];
+  if (periods.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Urlaubssperren">
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.04em' }} mb="xs">
+        Urlaubssperren
+      </Text>
+      <Stack gap={6}>
+        {periods.map((p) => (
+          <Text size="sm" key={p.id}>
+            <Text span fw={600} inherit>
+              {p.startDate === p.endDate ? p.startDateFormated : `${p.startDateFormated} – ${p.endDateFormated}`}
+            </Text>
+            : {p.reason}{' '}
+            <Text span c="dimmed" inherit>
+              ({p.locationLabel})
+            </Text>
+          </Text>
+        ))}
+        {list.data && list.data.count > periods.length && (
+          <Text size="xs" c="dimmed">
+            und {list.data.count - periods.length} weitere
+          </Text>
+        )}
+      </Stack>
     </Paper>
   );
 }
@@ -335,7 +368,10 @@ export function AbsenceRequestForm() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <Accounts startDate={values.startDate} />
+          <Stack gap="md">
+            <Accounts startDate={values.startDate} />
+            <BlockedPeriods />
+          </Stack>
         </Grid.Col>
       </Grid>
     </>

@@ -150,8 +150,11 @@ export function useDeleteVacation() {
 export function useDecideVacation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) =>
-      api<Wire<typeof ZVacationResponse>>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, { method: 'PUT', ...(reason ? { body: { reason } satisfies z.input<typeof ZVacationDecision> } : {}) }),
+    mutationFn: ({ id, approve, reason, note }: { id: string; approve: boolean; reason?: string; note?: string }) =>
+      api<Wire<typeof ZVacationResponse>>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, {
+        method: 'PUT',
+        ...(reason || note ? { body: { reason, note } satisfies z.input<typeof ZVacationDecision> } : {}),
+      }),
     onSuccess: () => invalidateAbsences(client),
   });
 }

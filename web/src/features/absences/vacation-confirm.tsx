@@ -39,6 +39,11 @@ function RequestSummary({ row, question }: { row: VacationRow; question?: string
           {warning}
         </Alert>
       )}
+      {row.blockedPeriod && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" title="Urlaubssperre">
+          {row.blockedPeriod}
+        </Alert>
+      )}
       {row.overtimeDeduction && (
         <Text size="sm">
           Überstundenabbau:{' '}
@@ -51,14 +56,32 @@ function RequestSummary({ row, question }: { row: VacationRow; question?: string
   );
 }
 
-/** 'Urlaubsantrag annehmen' naming the person (spec 1 §4). */
-export function confirmAccept(row: VacationRow, onConfirm: () => void) {
+/**
+ * 'Urlaubsantrag annehmen' naming the person (spec 1 §4). Inside a blocked period HR approves
+ * with a note (the server refuses others and asks HR for the note).
+ */
+export function confirmAccept(row: VacationRow, onConfirm: (note: string) => void) {
+  const note = { current: '' };
   openConfirm({
     title: 'Urlaubsantrag annehmen',
-    text: <RequestSummary row={row} question={`Den Urlaubsantrag von ${personName(row)} annehmen?`} />,
-    confirmLabel: 'Annehmen',
+    text: (
+      <Stack gap="sm">
+        <RequestSummary row={row} question={`Den Urlaubsantrag von ${personName(row)} annehmen?`} />
+        {row.blockedPeriod && (
+          <Textarea
+            label="Notiz zur Genehmigung trotz Urlaubssperre"
+            description="Nur die Personalleitung kann einen Antrag in einer Urlaubssperre genehmigen."
+            autosize
+            minRows={2}
+            maxLength={DECLINE_REASON_MAX}
+            onChange={(e) => (note.current = e.currentTarget.value)}
+          />
+        )}
+      </Stack>
+    ),
+    confirmLabel: row.blockedPeriod ? 'Trotzdem annehmen' : 'Annehmen',
     danger: false,
-    onConfirm,
+    onConfirm: () => onConfirm(note.current.trim()),
   });
 }
 

@@ -97,6 +97,16 @@ function PeriodCell({ row }: { row: VacationRow }) {
           {creditedDaysText(row.creditedDays)}
         </Text>
       )}
+      {row.blockedPeriod && (
+        <Text size="xs" c="red.9" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {row.blockedPeriod.replace(/ Bitte wählen Sie einen anderen Zeitraum\.$/, '')}
+        </Text>
+      )}
+      {row.approvalNote && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Genehmigt trotz Urlaubssperre: {row.approvalNote}
+        </Text>
+      )}
       {row.declined && row.declineReason && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           Begründung: {row.declineReason}
