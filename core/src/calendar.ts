@@ -289,6 +289,10 @@ export const ZCalendarDay = z.object({
   info: z.string(),
   /** Special appointments of the day for this location; the grid shows the first plus '+N'. */
   specialAppointments: z.array(z.object({ id: z.string(), info: z.string() })),
+  /** The location's minimum staffing that weekday (0: none; Sunday always 0). */
+  minStaff: z.number(),
+  /** Fewer present (the count 'Anwesend') than the minimum, on a day that is no public holiday. */
+  understaffed: z.boolean(),
 });
 export type CalendarDay = z.infer<typeof ZCalendarDay>;
 

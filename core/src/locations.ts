@@ -46,6 +46,12 @@ export function parseIpList(value: string | null | undefined): string[] {
 
 const req = (max: number) => z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(max, MSG.fillAllFields);
 
+/** Largest minimum staffing of a day. */
+export const MIN_STAFF_MAX = 999;
+const MIN_STAFF_MESSAGE = `Bitte geben Sie für Montag bis Samstag je eine Mindestbesetzung von 0 bis ${MIN_STAFF_MAX} an.`;
+/** The weekdays of the minimum staffing, in its order. */
+export const MIN_STAFF_DAYS = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'] as const;
+
 /** The longest short name of a location ('Kürzel'). */
 export const LOCATION_SHORT_NAME_MAX = 20;
 
@@ -64,6 +70,11 @@ export const ZLocationFields = z.object({
     z.coerce.number({ error: MSG.fillAllFields }).int(MSG.fillAllFields).min(0, MSG.fillAllFields).max(100000, MSG.fillAllFields),
   ),
   hideInSortiment: z.boolean().optional().default(false),
+  /** Minimum staffing Monday to Saturday (0: none); left out, a saved location keeps its values. */
+  minStaff: z
+    .array(z.number({ error: MIN_STAFF_MESSAGE }).int(MIN_STAFF_MESSAGE).min(0, MIN_STAFF_MESSAGE).max(MIN_STAFF_MAX, MIN_STAFF_MESSAGE), { error: MIN_STAFF_MESSAGE })
+    .length(6, MIN_STAFF_MESSAGE)
+    .optional(),
 });
 
 /** Body of POST /location and PUT /location/{id}: `{ location: { … } }`. */
@@ -83,6 +94,8 @@ export const ZLocation = z.object({
   ip: z.string().optional(),
   position: z.number(),
   hideInSortiment: z.boolean(),
+  /** Minimum staffing Monday to Saturday (0: none). */
+  minStaff: z.array(z.number()),
 });
 
 /** GET /location/list/{page}. */

@@ -89,6 +89,8 @@ export const ZVacationRow = z.object({
   blockedPeriod: z.string(),
   /** HR's note when approving inside a blocked period. */
   approvalNote: z.string(),
+  /** Open requests: what the requester was warned of (minimum staffing, absent deputies). */
+  warnings: z.array(z.string()),
   /** Working days credited back because of a sick report during the approved vacation (§ 9 BUrlG). */
   creditedDays: z.number(),
   canAccept: z.boolean(),
@@ -166,3 +168,6 @@ export const ZVacationDecision = z
 
 /** GET /user-contingents: the year before last up to next year. */
 export const ZContingentsResponse = z.object({ contingents: z.array(ZContingent) });
+
+/** GET /appointment/{id}/warnings: the request's warnings as of now. */
+export const ZVacationWarningsResponse = z.object({ warnings: z.array(z.string()) });

@@ -927,6 +927,12 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     sample: (d) => ({ url: `/api/updateabsence/${d.vacation}/1` }),
     fresh: async (f) => ({ url: `/api/updateabsence/${await openVacation(f)}/1` }),
   },
+  'GET /api/appointment/:id/warnings': {
+    who: STAFF,
+    // Verkauf Köln's request: he himself and whoever may decide it.
+    scope: { only: [A, PL, FL, VK], otherwise: 404 },
+    sample: (d) => ({ url: `/api/appointment/${d.vacation}/warnings` }),
+  },
   'DELETE /api/appointment/:id': {
     who: STAFF,
     // He withdraws his own open request; Admin and Personalleitung delete any; Filialleitung sees it but may not delete.

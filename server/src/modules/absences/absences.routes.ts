@@ -11,6 +11,7 @@ import {
   ZVacationRequest,
   ZVacationDecision,
   ZVacationResponse,
+  ZVacationWarningsResponse,
 } from '@filialportal/core/vacation';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -80,6 +81,12 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: ZVacationResponse },
     },
     handler: (req) => vacation.decideVacation(deps, actorOf(req), { id: req.params.id, approve: req.params.approved === '1' || req.params.approved === 'true', declineReason: req.body?.reason ?? '', note: req.body?.note ?? '' }),
+  });
+
+  r.get('/appointment/:id/warnings', {
+    config: { access: { anyOf: ['urlaub_antrag_stellen', ...PROCESS] } },
+    schema: { tags, summary: 'Warnungen eines Antrags nach heutigem Stand (Mindestbesetzung, abwesende Vertretung), vor der Entscheidung', params: ZId, response: { 200: ZVacationWarningsResponse } },
+    handler: (req) => vacation.currentWarnings(deps, actorOf(req), req.params.id),
   });
 
   r.get('/user/listallabsenceuseroverview', {

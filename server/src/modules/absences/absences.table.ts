@@ -35,6 +35,8 @@ export const absences = pgTable(
     declineReason: text('decline_reason').notNull().default(''),
     /** HR's note when approving a request inside a blocked period. */
     approvalNote: text('approval_note').notNull().default(''),
+    /** Vacation: what the requester was warned of when asking (minimum staffing, absent deputies); the approver sees it. */
+    warnings: text('warnings').array().notNull().default(sql`'{}'::text[]`),
     /**
      * Approved vacation: the working days on which the person was on sick leave (§ 9 BUrlG). They
      * are credited back to the account; kept as dates so any part of the year can be counted.

@@ -23,6 +23,7 @@ import { accountsForYears, type Accounts } from './contingents.service.ts';
 import { notifyVacationDecision, notifyVacationRequest } from './notices.ts';
 import { ALL, approversOf, OWN_LOCATION, SUBGROUPS } from './vacation-approvers.ts';
 import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
+import { staffingShortfalls, staffingWarning } from './vacation-checks.ts';
 
 const reference = (id: string) => `absence:${id}`;
 /** Two live requests of one person never overlap; the database enforces it (absences_vacation_no_overlap). */
@@ -93,15 +94,18 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   if (known) for (const [year, need] of byYear) known.pending.set(`${p.id}:${year}`, (known.pending.get(`${p.id}:${year}`) ?? 0) + need);
   const over = known ? quotaOf(known, p.id, byYear.keys()) : null;
   const approvers = await approversOf({ db }, p);
+  // Warnings the requester sees in the answer and the approver in the row.
+  const warnings = input.specialHoliday ? [] : await requestWarnings(db, p, input);
   // One statement: the person's lock, the request and its approval task (see linkedTaskCtes).
   const daysByYear = JSON.stringify(Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])));
   const inserted = await db
     .execute<{ id: string }>(
       sql`with locked as (select ${users.id} as id from ${users} where ${users.id} = ${p.id} for no key update),
       new_absence as (
-        insert into ${absences} (kind, user_id, start_date, end_date, count_days, days_by_year, day_length, special_holiday, reason, overtime_deduction, overtime, created_by)
+        insert into ${absences} (kind, user_id, start_date, end_date, count_days, days_by_year, day_length, special_holiday, reason, overtime_deduction, overtime, warnings, created_by)
         select 'vacation', l.id, ${input.startDate}, ${input.endDate}, ${days}, ${daysByYear}::jsonb, ${input.dayLength}, ${input.specialHoliday}, ${input.specialHoliday ? input.reason : ''},
-          ${input.overtimeDeduction}, ${input.overtimeDeduction ? input.overtime : null}, ${actor.userId}
+          ${input.overtimeDeduction}, ${input.overtimeDeduction ? input.overtime : null},
+          array(select jsonb_array_elements_text(${JSON.stringify(warnings)}::jsonb)), ${actor.userId}
         from locked l
         returning id
       ),
@@ -131,6 +135,19 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   const [appointment] = await toDtos(db, actor, await queryRows(db, actor, { id }), known);
   if (over) return { status: 224 as const, body: { appointment, available: over.remaining, message: limitedDaysMessage(over.remaining) } };
   return { status: 200 as const, body: { appointment } };
+}
+
+/** What a request would cause: the days below the location's minimum staffing. */
+async function requestWarnings(db: Db, p: Person, period: { startDate: string; endDate: string }): Promise<string[]> {
+  const staffing = staffingWarning(await staffingShortfalls(db, p, period));
+  return staffing ? [staffing] : [];
+}
+
+/** GET /appointment/{id}/warnings: the request's warnings as of now, for the approver before deciding. */
+export async function currentWarnings({ db }: ServiceDeps<'db'>, actor: Actor, id: string) {
+  const row = await loadForProcessing(db, actor, id);
+  const p = row.a.userId ? await person(db, row.a.userId) : undefined;
+  return { warnings: p && !row.a.specialHoliday ? await requestWarnings(db, p, row.a) : [] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,6 +317,7 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
       exceedsYear: over ? over.year : null,
       declineReason: r.a.declined ? r.a.declineReason : '',
       blockedPeriod: blocked.get(r.a.id) ?? '',
+      warnings: !r.a.approved && !r.a.declined ? r.a.warnings : [],
       approvalNote: r.a.approved ? r.a.approvalNote : '',
       creditedDays: r.a.approved ? r.a.creditedDates.length * dayFactor(r.a.dayLength) : 0,
       canAccept: mayProcess && !r.a.approved,

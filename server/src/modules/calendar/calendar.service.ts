@@ -76,6 +76,7 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
         id: locations.id,
         name: locations.name,
         region: locations.region,
+        minStaff: locations.minStaff,
         infos: sql<[date: string, info: string][]>`coalesce((select json_agg(json_build_array(i.date, i.info)) from ${locationInfos} i
           where i.location_id = ${locationId}::uuid and i.date >= ${start} and i.date <= ${end}), '[]')`,
         // Approved registrations of the location's people for the week's trainings: from the few
@@ -210,10 +211,18 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
     holiday: holidayOf(d),
       info,
       specialAppointments: special,
+      minStaff: 0,
+      understaffed: false,
     };
   });
 
   const { see: _see, ...can_ } = rights;
+  const counts = dates.map((_, i) => countDay(rows.map((r) => r.cells[i]!.status)));
+  // Minimum staffing (Monday to Saturday) against the day's 'Anwesend'; a public holiday needs nobody.
+  for (const [i, day] of days.entries()) {
+    day.minStaff = location.minStaff[i] ?? 0;
+    day.understaffed = day.minStaff > 0 && !day.holiday && counts[i]!.present < day.minStaff;
+  }
   return {
     location: { id: location.id, label: location.name },
     ...isoWeek(start),
@@ -221,7 +230,7 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
     end,
     days,
     rows,
-    counts: dates.map((_, i) => countDay(rows.map((r) => r.cells[i]!.status))),
+    counts,
     can: can_,
   };
 }

@@ -29,6 +29,7 @@ export function toLocationDto(row: LocationRow, withIp: boolean) {
     ip: withIp ? row.ip : undefined,
     position: row.position,
     hideInSortiment: row.hideInSortiment,
+    minStaff: row.minStaff,
   };
 }
 

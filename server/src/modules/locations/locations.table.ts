@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 
@@ -18,6 +19,8 @@ export const locations = pgTable(
     /** Order in the assortment/stock views. */
     position: integer('position').notNull().default(0),
     hideInSortiment: boolean('hide_in_sortiment').notNull().default(false),
+    /** Minimum staffing Monday to Saturday: how many people must be present (0: no minimum). */
+    minStaff: integer('min_staff').array().notNull().default(sql`'{0,0,0,0,0,0}'::integer[]`),
     ...timestamps(),
   },
   (t) => [index('locations_position_idx').on(t.position, t.name)],

@@ -15,6 +15,7 @@ import { SearchInput } from '../../ui/SearchInput.tsx';
 import { useListParams, type ListFilters } from '../../ui/useListParams.ts';
 import { YearInput } from '../../ui/YearInput.tsx';
 import { countPeople,
+  currentWarnings,
   useDecideVacation,
   useDeleteVacation,
   useVacationList,
@@ -46,13 +47,18 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
   const columns = useMemo(() => {
     const handlers = {
       onAccept: allowed.accept
-        ? (row: VacationRow) =>
-            confirmAccept(row, (note) =>
-              decide.mutate(
-                { id: row.id, approve: true, note },
-                { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} angenommen`, color: 'teal' }), onError: alertError },
-              ),
-            )
+        ? // The warnings as of now: the staffing may have changed since the request.
+          (row: VacationRow) =>
+            void currentWarnings(row.id)
+              .then((warnings) =>
+                confirmAccept({ ...row, warnings }, (note) =>
+                  decide.mutate(
+                    { id: row.id, approve: true, note },
+                    { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} angenommen`, color: 'teal' }), onError: alertError },
+                  ),
+                ),
+              )
+              .catch(alertError)
         : undefined,
       onDecline: allowed.decline
         ? (row: VacationRow) =>

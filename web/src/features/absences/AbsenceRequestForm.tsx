@@ -236,6 +236,8 @@ export function AbsenceRequestForm() {
   const submit = form.onSubmit((v) =>
     request.mutate(toBody(v, user.id), {
       onSuccess: (answer) => {
+        // What the request causes (minimum staffing, an absent deputy) stays in view a while; the approver sees it too.
+        for (const warning of answer.appointment.warnings) notifications.show({ title: 'Hinweis zum Antrag', message: warning, color: 'orange', autoClose: 12_000 });
         if (answer.available !== undefined) askLimited(answer.appointment.id, answer.message ?? limitedDaysMessage(answer.available));
         else finish('Urlaubsantrag gestellt');
       },

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import type {
+  ZVacationWarningsResponse,
   ZContingent,
   ZContingentsResponse,
   ZVacationDecision,
@@ -122,6 +123,11 @@ function dropRow(client: QueryClient, id: string) {
       }),
     };
   });
+}
+
+/** GET /appointment/{id}/warnings: the request's warnings as of now (minimum staffing, absent deputies). */
+export async function currentWarnings(id: string): Promise<string[]> {
+  return (await api<Wire<typeof ZVacationWarningsResponse>>(`/api/appointment/${id}/warnings`)).warnings;
 }
 
 /** POST /appointment. A 224 answer is a success too: the request exists, the person decides. */

@@ -39,6 +39,11 @@ function RequestSummary({ row, question }: { row: VacationRow; question?: string
           {warning}
         </Alert>
       )}
+      {row.warnings.map((w) => (
+        <Alert key={w} color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
+          {w}
+        </Alert>
+      ))}
       {row.blockedPeriod && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" title="Urlaubssperre">
           {row.blockedPeriod}

@@ -97,6 +97,11 @@ function PeriodCell({ row }: { row: VacationRow }) {
           {creditedDaysText(row.creditedDays)}
         </Text>
       )}
+      {row.warnings.map((w) => (
+        <Text key={w} size="xs" c="orange.9" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {w}
+        </Text>
+      ))}
       {row.blockedPeriod && (
         <Text size="xs" c="red.9" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {row.blockedPeriod.replace(/ Bitte wählen Sie einen anderen Zeitraum\.$/, '')}

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { Badge, Center, Group, Stack, Text } from '@mantine/core';
+import { Badge, Center, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { COUNT_LABELS, type CalendarDay, type CalendarWeek, type DayCounts } from '@filialportal/core/calendar';
 import { Tooltip } from '../../ui/Tooltip.tsx';
 import { groupRows, rowName, shortDate } from './calendar-grid.ts';
@@ -37,7 +37,7 @@ function Appointments({ day }: { day: CalendarDay }) {
   );
 }
 
-function DayHeader({ day }: { day: CalendarDay }) {
+function DayHeader({ day, present }: { day: CalendarDay; present: number }) {
   return (
     <th scope="col" className={classes.dayHead} data-today={day.isToday || undefined} aria-current={day.isToday ? 'date' : undefined}>
       <div className={classes.dayLine}>
@@ -51,6 +51,17 @@ function DayHeader({ day }: { day: CalendarDay }) {
       {day.holiday && (
         <Tooltip label={`Feiertag: ${day.holiday}`}>
           <span className={classes.holiday}>{day.holiday}</span>
+        </Tooltip>
+      )}
+      {day.understaffed && (
+        <Tooltip label={`Mindestbesetzung ${day.minStaff}, anwesend ${present}`}>
+          <span className={classes.understaffed} tabIndex={0}>
+            Unterbesetzt
+            <VisuallyHidden>
+              {' '}
+              (mindestens {day.minStaff}, anwesend {present})
+            </VisuallyHidden>
+          </span>
         </Tooltip>
       )}
     </th>
@@ -89,7 +100,7 @@ export const CalendarGrid = memo(function CalendarGrid({ week, term, busy, onSet
               Mitarbeiter
             </th>
             {days.map((day) => (
-              <DayHeader key={day.date} day={day} />
+              <DayHeader key={day.date} day={day} present={week.counts[day.dateIndex]?.present ?? 0} />
             ))}
           </tr>
         </thead>
@@ -171,7 +182,7 @@ export const CalendarGrid = memo(function CalendarGrid({ week, term, busy, onSet
                 <span className={classes.rowLabel}>{COUNT_LABELS[key]}</span>
               </th>
               {week.counts.map((counts, i) => (
-                <td key={days[i]?.date ?? i} className={counts[key] === 0 ? classes.zero : undefined}>
+                <td key={days[i]?.date ?? i} className={counts[key] === 0 ? classes.zero : undefined} data-understaffed={(key === 'present' && days[i]?.understaffed) || undefined}>
                   {counts[key]}
                 </td>
               ))}

@@ -39,6 +39,8 @@ function week(rows: CalendarRow[]): CalendarWeek {
       holiday: null,
       info: '',
       specialAppointments: [],
+      minStaff: 0,
+      understaffed: false,
     })),
     rows,
     counts: DATES.map((_, i) => countDay(rows.map((r) => r.cells[i]!.status))),

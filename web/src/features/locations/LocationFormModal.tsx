@@ -1,5 +1,5 @@
-import { Grid, NumberInput, Select, Switch, TextInput } from '@mantine/core';
-import { LOCATION_SHORT_NAME_MAX, parseIpList, REGIONS, ZLocationFields, type RegionCode } from '@filialportal/core/locations';
+import { Grid, Input, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { LOCATION_SHORT_NAME_MAX, MIN_STAFF_DAYS, MIN_STAFF_MAX, parseIpList, REGIONS, ZLocationFields, type RegionCode } from '@filialportal/core/locations';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
@@ -15,9 +15,11 @@ type Values = {
   ip: string;
   position: number | string;
   hideInSortiment: boolean;
+  /** Monday to Saturday; '' counts as 0. */
+  minStaff: (number | string)[];
 };
 
-const EMPTY: Values = { name: '', shortName: '', street: '', zip: '', city: '', region: null, ip: '', position: '', hideInSortiment: false };
+const EMPTY: Values = { name: '', shortName: '', street: '', zip: '', city: '', region: null, ip: '', position: '', hideInSortiment: false, minStaff: [0, 0, 0, 0, 0, 0] };
 
 function toValues(l: Location | null): Values {
   if (!l) return EMPTY;
@@ -31,9 +33,11 @@ function toValues(l: Location | null): Values {
     ip: parseIpList(l.ip).join(', '),
     position: l.position,
     hideInSortiment: l.hideInSortiment,
+    minStaff: l.minStaff.length === 6 ? l.minStaff : [0, 0, 0, 0, 0, 0],
   };
 }
 
+const WEEKDAY_NAMES = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 const REGION_OPTIONS = REGIONS.map((r) => ({ value: r.code, label: r.label }));
 
 export interface LocationFormModalProps {
@@ -63,6 +67,7 @@ export function LocationFormModal({ opened, location, onClose }: LocationFormMod
           ip: parseIpList(values.ip).join(', '),
           position: Number(values.position),
           hideInSortiment: values.hideInSortiment,
+          minStaff: values.minStaff.map((n) => (n === '' ? 0 : Number(n))),
         },
       },
       { onSuccess: onClose, onError: (error) => refused(error) },
@@ -127,6 +132,28 @@ export function LocationFormModal({ opened, location, onClose }: LocationFormMod
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             required
           />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Input.Wrapper
+            label="Mindestbesetzung"
+            description="Wie viele Personen an diesem Wochentag mindestens anwesend sein sollen (0: keine Vorgabe). Urlaubsanträge darunter zeigen eine Warnung, der Kalender markiert den Tag."
+            error={form.errors.minStaff}
+          >
+            <SimpleGrid cols={{ base: 3, xs: 6 }} spacing="xs" mt={6}>
+              {MIN_STAFF_DAYS.map((day, i) => (
+                <NumberInput
+                  key={day}
+                  label={day}
+                  aria-label={`Mindestbesetzung ${WEEKDAY_NAMES[i]}`}
+                  min={0}
+                  max={MIN_STAFF_MAX}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  {...form.getInputProps(`minStaff.${i}`)}
+                />
+              ))}
+            </SimpleGrid>
+          </Input.Wrapper>
         </Grid.Col>
         <Grid.Col span={12}>
           <Switch

@@ -1,0 +1,2 @@
+ALTER TABLE "locations" ADD COLUMN "min_staff" integer[] DEFAULT '{0,0,0,0,0,0}'::integer[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "absences" ADD COLUMN "warnings" text[] DEFAULT '{}'::text[] NOT NULL;
