@@ -11,6 +11,7 @@ import { MSG } from './messages.ts';
 export const NOTIFICATION_KINDS = [
   'vacation_request',
   'vacation_decision',
+  'vacation_deputy',
   'task_new',
   'task_due',
   'news_confirm',
@@ -25,6 +26,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   vacation_request: 'Urlaubsantrag zu entscheiden',
   vacation_decision: 'Entscheidung über den eigenen Urlaubsantrag',
+  vacation_deputy: 'Als Vertretung eingetragen',
   task_new: 'Neue Aufgabe',
   task_due: 'Aufgabe morgen fällig',
   news_confirm: 'Neuigkeit mit Lesebestätigung',
@@ -41,6 +43,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 export const PUSH_TITLES: Record<NotificationKind, string> = {
   vacation_request: 'Ein Urlaubsantrag wartet auf Ihre Entscheidung',
   vacation_decision: 'Ihr Urlaubsantrag wurde entschieden',
+  vacation_deputy: 'Sie wurden als Vertretung eingetragen',
   task_new: 'Sie haben eine neue Aufgabe',
   task_due: 'Eine Aufgabe ist morgen fällig',
   news_confirm: 'Eine Neuigkeit bittet um Lesebestätigung',
@@ -58,6 +61,7 @@ export const PUSH_TITLES: Record<NotificationKind, string> = {
 export const NOTIFICATION_DEFAULTS: Record<NotificationKind, { push: boolean; mail: boolean }> = {
   vacation_request: { push: true, mail: true },
   vacation_decision: { push: true, mail: true },
+  vacation_deputy: { push: true, mail: true },
   task_new: { push: true, mail: false },
   task_due: { push: true, mail: false },
   news_confirm: { push: true, mail: false },

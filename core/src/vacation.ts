@@ -7,6 +7,9 @@ import { DAY_LENGTHS } from './absences.ts';
 /** Reason of special leave: at most 20 characters (spec 1 §9). */
 export const REASON_MAX = 20;
 
+/** Most deputies one request names. */
+export const DEPUTIES_MAX = 5;
+
 /** Longest vacation request: one year (a longer absence is no vacation request). */
 export const VACATION_MAX_DAYS = 366;
 
@@ -33,6 +36,13 @@ export const ZVacationRequest = z.object({
       reason: z.string().trim().max(REASON_MAX, MSG.reasonTooLong).optional().default(''),
       /** Whole days (default) or a half day on each working day of the period. */
       dayLength: z.enum(DAY_LENGTHS, { error: 'Bitte wählen Sie ganztägig, vormittags oder nachmittags.' }).optional().default('full'),
+      /** Colleagues who stand in (Vertretung): at the own location or below the same approver. */
+      deputies: z
+        .array(zId())
+        .max(DEPUTIES_MAX, `Bitte wählen Sie höchstens ${DEPUTIES_MAX} Vertretungen.`)
+        .optional()
+        .default([])
+        .transform((ids) => [...new Set(ids)]),
       /** Sent by the spec's client; a request is never approved by its own creation. */
       status: z.unknown().optional(),
       statusLabel: z.unknown().optional(),
@@ -91,6 +101,8 @@ export const ZVacationRow = z.object({
   approvalNote: z.string(),
   /** Open requests: what the requester was warned of (minimum staffing, absent deputies). */
   warnings: z.array(z.string()),
+  /** The deputies named, and whether they declined (with their reason). */
+  deputies: z.array(z.object({ userId: z.string(), name: z.string(), declined: z.boolean(), declineReason: z.string() })),
   /** Working days credited back because of a sick report during the approved vacation (§ 9 BUrlG). */
   creditedDays: z.number(),
   canAccept: z.boolean(),
@@ -101,8 +113,8 @@ export const ZVacationRow = z.object({
 /** GET /absence/{from}/{location}/{view}. */
 export const ZVacationListResponse = z.object({ absences: z.array(ZVacationRow), count: z.number() });
 
-/** POST /appointment (200), PUT /updateabsence/{id}/{approved}. */
-export const ZVacationResponse = z.object({ appointment: ZVacationRow });
+/** POST /appointment (200), PUT /updateabsence/{id}/{approved} (with the tasks handed to a deputy). */
+export const ZVacationResponse = z.object({ appointment: ZVacationRow, handedOverTasks: z.number().optional() });
 
 /** POST /appointment with 224: created although it needs more days than remain. */
 export const ZVacationLimitedResponse = z.object({ appointment: ZVacationRow, available: z.number(), message: z.string() });
@@ -161,6 +173,8 @@ export const DECLINE_REASON_MAX = 500;
 export const ZVacationDecision = z
   .object({
     reason: z.string().trim().max(DECLINE_REASON_MAX, `Die Begründung darf höchstens ${DECLINE_REASON_MAX} Zeichen lang sein.`).optional().default(''),
+    /** Approving: hand the person's open tasks to this deputy of the request. */
+    handTasksTo: zId().nullish(),
     /** Approving inside a blocked period (HR only): why. */
     note: z.string().trim().max(DECLINE_REASON_MAX, `Die Notiz darf höchstens ${DECLINE_REASON_MAX} Zeichen lang sein.`).optional().default(''),
   })
@@ -171,3 +185,27 @@ export const ZContingentsResponse = z.object({ contingents: z.array(ZContingent)
 
 /** GET /appointment/{id}/warnings: the request's warnings as of now. */
 export const ZVacationWarningsResponse = z.object({ warnings: z.array(z.string()) });
+
+/** POST /appointment/{id}/deputy/decline: the deputy's reason. */
+export const ZDeputyDecline = z.object({
+  reason: z.string({ error: 'Bitte geben Sie einen Grund an.' }).trim().min(1, 'Bitte geben Sie einen Grund an.').max(DECLINE_REASON_MAX, `Der Grund darf höchstens ${DECLINE_REASON_MAX} Zeichen lang sein.`),
+});
+
+/** A request in which the reader stands in (GET /deputyrequests). */
+export const ZDeputyRequest = z.object({
+  id: z.string(),
+  name: z.string(),
+  locationLabel: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  startDateFormated: z.string(),
+  endDateFormated: z.string(),
+  dayLength: z.enum(DAY_LENGTHS),
+  state: z.enum(['offen', 'akzeptiert', 'abgelehnt']),
+  declined: z.boolean(),
+  declineReason: z.string(),
+});
+export const ZDeputyRequestsResponse = z.object({ requests: z.array(ZDeputyRequest) });
+
+/** GET /deputycandidates: colleagues who may stand in for the reader. */
+export const ZDeputyCandidatesResponse = z.object({ candidates: z.array(z.object({ id: z.string(), name: z.string(), locationLabel: z.string() })) });

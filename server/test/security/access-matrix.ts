@@ -218,7 +218,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     'sick report',
   ).sickReport.id;
   const vacation = ok<{ appointment: { id: string } }>(
-    await as('POST', '/api/appointment', { appointment: { userId: user.Verkauf, startDate: weekDay(NEXT, 5), endDate: weekDay(NEXT, 5, 4) } }, verkauf),
+    await as('POST', '/api/appointment', { appointment: { userId: user.Verkauf, startDate: weekDay(NEXT, 5), endDate: weekDay(NEXT, 5, 4), deputies: [user.Azubi] } }, verkauf),
     'vacation request',
   ).appointment.id;
 
@@ -932,6 +932,14 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     // Verkauf Köln's request: he himself and whoever may decide it.
     scope: { only: [A, PL, FL, VK], otherwise: 404 },
     sample: (d) => ({ url: `/api/appointment/${d.vacation}/warnings` }),
+  },
+  'GET /api/deputyrequests': { who: STAFF, sample: () => ({ url: '/api/deputyrequests' }) },
+  'GET /api/deputycandidates': { who: STAFF, sample: () => ({ url: '/api/deputycandidates' }) },
+  'POST /api/appointment/:id/deputy/decline': {
+    who: STAFF,
+    // Only the deputy the request names (the Azubi of Köln).
+    scope: { only: [AZ], otherwise: 404 },
+    sample: (d) => ({ url: `/api/appointment/${d.vacation}/deputy/decline`, payload: { reason: 'Berufsschule' } }),
   },
   'DELETE /api/appointment/:id': {
     who: STAFF,

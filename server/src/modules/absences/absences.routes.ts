@@ -12,6 +12,9 @@ import {
   ZVacationDecision,
   ZVacationResponse,
   ZVacationWarningsResponse,
+  ZDeputyCandidatesResponse,
+  ZDeputyDecline,
+  ZDeputyRequestsResponse,
 } from '@filialportal/core/vacation';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -20,6 +23,7 @@ import { ownContingents } from './contingents.service.ts';
 import { overviewColumns, requestColumns, VIEW_TITLES } from './absences.export.ts';
 import * as overview from './vacation-overview.service.ts';
 import * as vacation from './vacation.service.ts';
+import * as deputies from './deputies.service.ts';
 
 const tags = ['Urlaub'];
 const ZId = z.object({ id: zId() });
@@ -80,13 +84,31 @@ export async function absencesRoutes(app: FastifyInstance, deps: Deps) {
       body: ZVacationDecision,
       response: { 200: ZVacationResponse },
     },
-    handler: (req) => vacation.decideVacation(deps, actorOf(req), { id: req.params.id, approve: req.params.approved === '1' || req.params.approved === 'true', declineReason: req.body?.reason ?? '', note: req.body?.note ?? '' }),
+    handler: (req) => vacation.decideVacation(deps, actorOf(req), { id: req.params.id, approve: req.params.approved === '1' || req.params.approved === 'true', declineReason: req.body?.reason ?? '', note: req.body?.note ?? '', handTasksTo: req.body?.handTasksTo ?? null }),
   });
 
   r.get('/appointment/:id/warnings', {
     config: { access: { anyOf: ['urlaub_antrag_stellen', ...PROCESS] } },
     schema: { tags, summary: 'Warnungen eines Antrags nach heutigem Stand (Mindestbesetzung, abwesende Vertretung), vor der Entscheidung', params: ZId, response: { 200: ZVacationWarningsResponse } },
     handler: (req) => vacation.currentWarnings(deps, actorOf(req), req.params.id),
+  });
+
+  r.get('/deputyrequests', {
+    config: { access: { permission: 'urlaub_menu_sehen' } },
+    schema: { tags, summary: 'Anträge, in denen man als Vertretung eingetragen ist (ab heute)', response: { 200: ZDeputyRequestsResponse } },
+    handler: (req) => deputies.deputyRequests(deps, actorOf(req)),
+  });
+
+  r.post('/appointment/:id/deputy/decline', {
+    config: { access: { permission: 'urlaub_menu_sehen' } },
+    schema: { tags, summary: 'Als Vertretung ablehnen, mit Begründung { reason }', params: ZId, body: ZDeputyDecline, response: { 200: ZDeputyRequestsResponse } },
+    handler: (req) => deputies.declineDeputy(deps, actorOf(req), { id: req.params.id, reason: req.body.reason }),
+  });
+
+  r.get('/deputycandidates', {
+    config: { access: { permission: 'urlaub_antrag_stellen' } },
+    schema: { tags, summary: 'Wer für einen vertreten kann: aktive Kolleginnen und Kollegen des Standorts und der Gruppe', response: { 200: ZDeputyCandidatesResponse } },
+    handler: (req) => deputies.deputyCandidates(deps, actorOf(req)),
   });
 
   r.get('/user/listallabsenceuseroverview', {

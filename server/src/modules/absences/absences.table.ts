@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { locations } from '../locations/index.ts';
 import { users } from '../users/index.ts';
@@ -97,4 +97,25 @@ export const blockedPeriods = pgTable(
     ...timestamps(),
   },
   (t) => [index('blocked_periods_end_idx').on(t.endDate, t.startDate)],
+);
+
+/**
+ * The deputies (Vertretung) a vacation request names. A deputy may decline with a reason, which
+ * the requester and the approver see.
+ */
+export const vacationDeputies = pgTable(
+  'vacation_deputies',
+  {
+    absenceId: uuid('absence_id')
+      .notNull()
+      .references(() => absences.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A deputy's own list reads by person.
+  (t) => [primaryKey({ columns: [t.absenceId, t.userId] }), index('vacation_deputies_user_idx').on(t.userId, t.absenceId)],
 );

@@ -15,9 +15,10 @@ import { inBatches } from '../../platform/exports.ts';
 import { totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
-import { completeLinkedTasks, deleteLinkedTasksCte, linkedTaskCtes } from '../tasks/index.ts';
+import { completeLinkedTasks, deleteLinkedTasksCte, handOverOpenTasks, linkedTaskCtes } from '../tasks/index.ts';
 import { personSearch, users } from '../users/index.ts';
-import { absences } from './absences.table.ts';
+import { absences, vacationDeputies } from './absences.table.ts';
+import { checkDeputies, deputiesOf, deputyWarnings, notifyDeputies } from './deputies.service.ts';
 import { blockedTexts, blockingPeriod } from './blocked-periods.service.ts';
 import { accountsForYears, type Accounts } from './contingents.service.ts';
 import { notifyVacationDecision, notifyVacationRequest } from './notices.ts';
@@ -94,8 +95,9 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   if (known) for (const [year, need] of byYear) known.pending.set(`${p.id}:${year}`, (known.pending.get(`${p.id}:${year}`) ?? 0) + need);
   const over = known ? quotaOf(known, p.id, byYear.keys()) : null;
   const approvers = await approversOf({ db }, p);
+  const deputies = await checkDeputies(db, p, input.deputies);
   // Warnings the requester sees in the answer and the approver in the row.
-  const warnings = input.specialHoliday ? [] : await requestWarnings(db, p, input);
+  const warnings = [...(input.specialHoliday ? [] : await requestWarnings(db, p, input)), ...(await deputyWarnings(db, deputies, input))];
   // One statement: the person's lock, the request and its approval task (see linkedTaskCtes).
   const daysByYear = JSON.stringify(Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])));
   const inserted = await db
@@ -108,6 +110,9 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
           array(select jsonb_array_elements_text(${JSON.stringify(warnings)}::jsonb)), ${actor.userId}
         from locked l
         returning id
+      ),
+      new_deputies as (
+        insert into ${vacationDeputies} (absence_id, user_id) select n.id, d from new_absence n, unnest(${`{${deputies.map((d) => d.id).join(',')}}`}::uuid[]) d
       ),
       ${linkedTaskCtes(
         {
@@ -132,6 +137,7 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   const id = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
   const note = over ? exceedsText(over.open, over.remaining, over.year) : '';
   await notifyVacationRequest(deps, actor, { id, approvers, name: `${p.firstName} ${p.lastName}`, startDate: input.startDate, endDate: input.endDate, days, note });
+  await notifyDeputies(deps, { id, deputies: deputies.map((d) => d.id), name: `${p.firstName} ${p.lastName}`, startDate: input.startDate, endDate: input.endDate, dayLength: input.dayLength });
   const [appointment] = await toDtos(db, actor, await queryRows(db, actor, { id }), known);
   if (over) return { status: 224 as const, body: { appointment, available: over.remaining, message: limitedDaysMessage(over.remaining) } };
   return { status: 200 as const, body: { appointment } };
@@ -143,11 +149,27 @@ async function requestWarnings(db: Db, p: Person, period: { startDate: string; e
   return staffing ? [staffing] : [];
 }
 
+/** The deputies of one request as people, for the fresh warnings. */
+async function namedDeputies(db: Db, absenceId: string) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, declinedAt: vacationDeputies.declinedAt })
+    .from(vacationDeputies)
+    .innerJoin(users, eq(users.id, vacationDeputies.userId))
+    .where(eq(vacationDeputies.absenceId, absenceId));
+}
+
 /** GET /appointment/{id}/warnings: the request's warnings as of now, for the approver before deciding. */
 export async function currentWarnings({ db }: ServiceDeps<'db'>, actor: Actor, id: string) {
   const row = await loadForProcessing(db, actor, id);
   const p = row.a.userId ? await person(db, row.a.userId) : undefined;
-  return { warnings: p && !row.a.specialHoliday ? await requestWarnings(db, p, row.a) : [] };
+  const deputies = await namedDeputies(db, id);
+  return {
+    warnings: [
+      ...(p && !row.a.specialHoliday ? await requestWarnings(db, p, row.a) : []),
+      ...(await deputyWarnings(db, deputies.filter((d) => !d.declinedAt), row.a)),
+      ...deputies.filter((d) => d.declinedAt).map((d) => `${d.firstName} ${d.lastName} hat die Vertretung abgelehnt.`),
+    ],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,10 +299,11 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
   const open = rows.filter((r) => !r.a.approved && !r.a.declined && r.a.userId && countsAgainst(r.a));
   const userIds = [...new Set(open.map((r) => r.a.userId!))];
   const years = [...new Set(open.flatMap((r) => Object.keys(r.a.daysByYear).map(Number)))];
-  const [accounts, blocked] = await Promise.all([
+  const [accounts, blocked, deputies] = await Promise.all([
     known ?? accountsForYears({ db }, { userIds, years }),
     // Open requests inside a blocked period (filed before it was set): the approver sees it in the row.
     blockedTexts(db, rows.filter((r) => !r.a.approved && !r.a.declined && !r.a.specialHoliday).map((r) => ({ id: r.a.id, locationId: r.locationId, startDate: r.a.startDate, endDate: r.a.endDate }))),
+    deputiesOf(db, rows.map((r) => r.a.id)),
   ]);
   const scope = scopeOf(actor, VACATION_SCOPE);
   return rows.map((r) => {
@@ -318,6 +341,7 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
       declineReason: r.a.declined ? r.a.declineReason : '',
       blockedPeriod: blocked.get(r.a.id) ?? '',
       warnings: !r.a.approved && !r.a.declined ? r.a.warnings : [],
+      deputies: deputies.get(r.a.id) ?? [],
       approvalNote: r.a.approved ? r.a.approvalNote : '',
       creditedDays: r.a.approved ? r.a.creditedDates.length * dayFactor(r.a.dayLength) : 0,
       canAccept: mayProcess && !r.a.approved,
@@ -354,7 +378,7 @@ async function loadForProcessing(db: Db, actor: Actor, id: string) {
 export async function decideVacation(
   deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>,
   actor: Actor,
-  { id, approve, declineReason = '', note = '' }: { id: string; approve: boolean; declineReason?: string; note?: string },
+  { id, approve, declineReason = '', note = '', handTasksTo = null }: { id: string; approve: boolean; declineReason?: string; note?: string; handTasksTo?: string | null },
 ) {
   const { db } = deps;
   const row = await loadForProcessing(db, actor, id);
@@ -367,6 +391,9 @@ export async function decideVacation(
   if (blocked && !can(actor, ALL)) throw new AppError(422, 'blocked_period', BLOCKED_APPROVAL_HR_ONLY);
   if (blocked && !note) throw new AppError(422, 'note_required', BLOCKED_APPROVAL_NOTE_REQUIRED);
   const approvalNote = blocked ? note : '';
+  if (handTasksTo && (!approve || !row.a.userId || !(await namedDeputies(db, id)).some((d) => d.id === handTasksTo && !d.declinedAt))) {
+    throw badRequest('Offene Aufgaben lassen sich beim Genehmigen nur an eine Vertretung des Antrags übergeben, die nicht abgelehnt hat.', 'deputy_invalid');
+  }
   // The decision, its task and the credit for sickness during the vacation (§ 9 BUrlG) change together.
   const changes = await db.transaction(async (tx) => {
     if (row.a.userId) await lockPerson(tx, row.a.userId);
@@ -375,13 +402,14 @@ export async function decideVacation(
       .set({ approved: approve, declined: !approve, declineReason: reason, approvalNote, confirmedBy: actor.userId, confirmedAt: new Date() })
       .where(eq(absences.id, id));
     await completeLinkedTasks(withDb(deps, tx), { reference: reference(id), byUserId: actor.userId });
-    return row.a.userId ? recomputeSickCredits(withDb(deps, tx), [row.a.userId]) : [];
+    const handed = handTasksTo && row.a.userId ? await handOverOpenTasks(withDb(deps, tx), { fromUserId: row.a.userId, toUserId: handTasksTo }) : undefined;
+    return { credits: row.a.userId ? await recomputeSickCredits(withDb(deps, tx), [row.a.userId]) : [], handed };
   }).catch(overlapRefused);
   const a = row.a;
   await notifyVacationDecision(deps, actor, { id, userId: a.userId, startDate: a.startDate, endDate: a.endDate, countDays: Number(a.countDays), approve, reason });
-  await mailCreditChanges(deps, changes);
+  await mailCreditChanges(deps, changes.credits);
   const [appointment] = await listRows(db, actor, { id });
-  return { appointment };
+  return changes.handed === undefined ? { appointment } : { appointment, handedOverTasks: changes.handed };
 }
 
 /** DELETE /appointment/{id}: the person withdraws an open request, or urlaub_can_delete in scope. */

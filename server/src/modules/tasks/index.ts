@@ -11,6 +11,7 @@ export {
   deleteLinkedTasks,
   deleteLinkedTasksCte,
   deleteLinkedTasksIn,
+  handOverOpenTasks,
   linkedTaskCtes,
   removeLinkedTaskRecipient,
 } from './linked-tasks.ts';

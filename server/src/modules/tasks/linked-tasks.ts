@@ -121,3 +121,24 @@ export async function deleteLinkedTasks({ db }: ServiceDeps<'db'>, reference: st
 export async function deleteLinkedTasksIn({ db }: ServiceDeps<'db'>, references: SQL) {
   await db.delete(tasks).where(sql`${tasks.reference} in (${references})`);
 }
+
+/**
+ * Hands a person's open tasks to someone else (a deputy while the person is on vacation): every
+ * open assignment of a task set by hand moves over, unless the other person has that task already.
+ * Tasks of other modules (locked: approvals, confirmations) stay with the person. Returns how many moved.
+ */
+export async function handOverOpenTasks({ db }: ServiceDeps<'db'>, { fromUserId, toUserId }: { fromUserId: string; toUserId: string }): Promise<number> {
+  const moved = await db
+    .update(taskAssignments)
+    .set({ userId: toUserId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(taskAssignments.userId, fromUserId),
+        isNull(taskAssignments.completedAt),
+        inArray(taskAssignments.taskId, db.select({ id: tasks.id }).from(tasks).where(eq(tasks.locked, false))),
+        sql`not exists (select 1 from ${taskAssignments} mine where mine.task_id = ${taskAssignments.taskId} and mine.user_id = ${toUserId})`,
+      ),
+    )
+    .returning({ id: taskAssignments.id });
+  return moved.length;
+}

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { Button, Group, Paper, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { countOf } from '@filialportal/core/plural';
 import { query } from '../../api/client.ts';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
@@ -26,6 +27,7 @@ import { countPeople,
 import { isListView,
   PREVIOUS_YEARS_PARAM,
   VACATION_REQUEST_PATH,
+  DEPUTIES_PATH,
   VACATION_VIEWS,
   vacationPath,
   VIEW_ACTIONS,
@@ -51,10 +53,17 @@ function RequestList({ view, filters, onSort }: { view: VacationListView; filter
           (row: VacationRow) =>
             void currentWarnings(row.id)
               .then((warnings) =>
-                confirmAccept({ ...row, warnings }, (note) =>
+                confirmAccept({ ...row, warnings }, ({ note, handTasksTo }) =>
                   decide.mutate(
-                    { id: row.id, approve: true, note },
-                    { onSuccess: () => notifications.show({ message: `Urlaubsantrag von ${personName(row)} angenommen`, color: 'teal' }), onError: alertError },
+                    { id: row.id, approve: true, note, handTasksTo },
+                    {
+                      onSuccess: (answer) =>
+                        notifications.show({
+                          message: `Urlaubsantrag von ${personName(row)} angenommen${answer.handedOverTasks !== undefined ? ` – ${countOf(answer.handedOverTasks, 'Aufgabe', 'Aufgaben')} übergeben` : ''}`,
+                          color: 'teal',
+                        }),
+                      onError: alertError,
+                    },
                   ),
                 ),
               )
@@ -158,6 +167,9 @@ export function AbsencePage({ view }: { view: VacationView }) {
         actions={
           <>
             {can('urlaub_exportieren') && <ExportButton path={`/api/exportabsence/${encodeURIComponent(filters.location)}/${view}${exportQuery}`} />}
+            <Button component={Link} to={DEPUTIES_PATH} variant="default" leftSection={<IconUsers size={16} />}>
+              Vertretungen
+            </Button>
             {can('urlaub_antrag_stellen') && (
               <Button component={Link} to={VACATION_REQUEST_PATH} state={requestState} leftSection={<IconPlus size={16} />}>
                 Neuer Urlaubsantrag

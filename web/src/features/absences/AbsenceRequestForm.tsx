@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Collapse, Grid, Group, Input, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Collapse, Grid, Group, Input, MultiSelect, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { DAY_LENGTH_LABELS, DAY_LENGTHS, limitedDaysMessage, overtimeInputProblem, type DayLength } from '@filialportal/core/absences';
 import { currentYear, todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
-import { REASON_MAX, ZVacationRequest } from '@filialportal/core/vacation';
+import { DEPUTIES_MAX, REASON_MAX, ZVacationRequest } from '@filialportal/core/vacation';
 import { countOf, plural } from '@filialportal/core/plural';
 import { errorMessage, isSessionLost } from '../../api/client.ts';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
@@ -15,7 +15,7 @@ import { allProblems, firstProblem, type FieldErrors } from '../../ui/form-probl
 import { modals } from '../../ui/modals.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
-import { useContingents, useDeleteVacation, useRequestVacation, type Contingent, type VacationRequestBody } from './absences.api.ts';
+import { useContingents, useDeleteVacation, useDeputyCandidates, useRequestVacation, type Contingent, type VacationRequestBody } from './absences.api.ts';
 import { DEFAULT_VACATION_VIEW, vacationPath, type RequestFormState } from './paths.ts';
 import { useBlockedPeriods } from './blocked-periods.api.ts';
 import { carryOverNote, formatNumber } from './vacation-ui.tsx';
@@ -23,6 +23,7 @@ import { carryOverNote, formatNumber } from './vacation-ui.tsx';
 interface Values {
   startDate: string | null;
   dayLength: DayLength;
+  deputies: string[];
   endDate: string | null;
   overtimeDeduction: boolean;
   overtime: string;
@@ -30,7 +31,7 @@ interface Values {
   reason: string;
 }
 
-const EMPTY: Values = { dayLength: 'full', startDate: null, endDate: null, overtimeDeduction: false, overtime: '', specialHoliday: false, reason: '' };
+const EMPTY: Values = { dayLength: 'full', deputies: [], startDate: null, endDate: null, overtimeDeduction: false, overtime: '', specialHoliday: false, reason: '' };
 
 /**
  * The request body; an unfinished '7,' counts as '7', an empty field as missing, and so does a
@@ -42,6 +43,7 @@ function toBody(values: Values, userId: string): VacationRequestBody {
     startDate: values.startDate ?? '',
     endDate: values.endDate ?? '',
     dayLength: values.dayLength,
+    deputies: values.deputies,
     userId,
     overtimeDeduction: values.overtimeDeduction,
     overtime: values.overtimeDeduction && overtime ? overtime : null,
@@ -191,6 +193,7 @@ export function AbsenceRequestForm() {
   const location = useLocation();
   const back = (location.state as RequestFormState | null)?.from ?? vacationPath(DEFAULT_VACATION_VIEW);
   const request = useRequestVacation();
+  const candidates = useDeputyCandidates();
   const withdraw = useDeleteVacation();
   const { form, values, message, invalid, fail, refused } = useCheckedForm<Values>({ initialValues: EMPTY, validate: (v) => checkRequest(v, user.id) });
   const [deciding, setDeciding] = useState(false);
@@ -294,6 +297,22 @@ export function AbsenceRequestForm() {
                     </Text>
                   )}
                 </Stack>
+
+                <MultiSelect
+                  label="Vertretung"
+                  description="Wer Sie vertritt, wird benachrichtigt und kann ablehnen."
+                  placeholder={values.deputies.length ? undefined : 'Kollegin oder Kollegen wählen'}
+                  data={(candidates.data?.candidates ?? []).map((c) => ({ value: c.id, label: c.locationLabel === user.location?.name ? c.name : `${c.name} (${c.locationLabel})` }))}
+                  value={values.deputies}
+                  onChange={(deputies) => set({ deputies })}
+                  maxValues={DEPUTIES_MAX}
+                  error={invalid('deputies')}
+                  searchable
+                  clearable
+                  hidePickedOptions
+                  nothingFoundMessage="Niemand gefunden"
+                  comboboxProps={{ withinPortal: true }}
+                />
 
                 <Title order={2} fz="md" mt="xs">
                   Art des Urlaubs

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router';
 import { RequirePermission } from '../../ui/RequirePermission.tsx';
 import { AbsencePage } from './AbsencePage.tsx';
 import { AbsenceRequestForm } from './AbsenceRequestForm.tsx';
+import { DeputyRequestsPage } from './DeputyRequestsPage.tsx';
 import { DEFAULT_VACATION_VIEW, isVacationView, vacationPath } from './paths.ts';
 
 function ViewRoute() {
@@ -10,7 +11,7 @@ function ViewRoute() {
   return <AbsencePage view={view} />;
 }
 
-/** /urlaub/{1|2|3|5|4} (the views) and /urlaub/antrag (the request form). */
+/** /urlaub/{1|2|3|5|4} (the views), /urlaub/antrag (the request form) and /urlaub/vertretungen (standing in). */
 export function AbsenceRoutes() {
   return (
     <Routes>
@@ -23,6 +24,7 @@ export function AbsenceRoutes() {
           </RequirePermission>
         }
       />
+      <Route path="vertretungen" element={<DeputyRequestsPage />} />
       <Route path=":view" element={<ViewRoute />} />
     </Routes>
   );

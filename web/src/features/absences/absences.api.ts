@@ -2,6 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import type {
+  ZDeputyCandidatesResponse,
+  ZDeputyRequestsResponse,
   ZVacationWarningsResponse,
   ZContingent,
   ZContingentsResponse,
@@ -125,6 +127,34 @@ function dropRow(client: QueryClient, id: string) {
   });
 }
 
+/** GET /deputycandidates: who may stand in for the reader (the request form's choice). */
+export function useDeputyCandidates() {
+  return useQuery({
+    queryKey: ['deputycandidates'],
+    queryFn: ({ signal }) => api<Wire<typeof ZDeputyCandidatesResponse>>('/api/deputycandidates', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /deputyrequests: the requests in which the reader stands in. */
+export function useDeputyRequests() {
+  return useQuery({ queryKey: ['deputyrequests'], queryFn: ({ signal }) => api<Wire<typeof ZDeputyRequestsResponse>>('/api/deputyrequests', { signal }) });
+}
+export type DeputyRequest = Wire<typeof ZDeputyRequestsResponse>['requests'][number];
+
+/** POST /appointment/{id}/deputy/decline. */
+export function useDeclineDeputy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api<Wire<typeof ZDeputyRequestsResponse>>(`/api/appointment/${id}/deputy/decline`, { method: 'POST', body: { reason } }),
+    onSuccess: (answer) => {
+      client.setQueryData(['deputyrequests'], answer);
+      return invalidateAbsences(client);
+    },
+  });
+}
+
 /** GET /appointment/{id}/warnings: the request's warnings as of now (minimum staffing, absent deputies). */
 export async function currentWarnings(id: string): Promise<string[]> {
   return (await api<Wire<typeof ZVacationWarningsResponse>>(`/api/appointment/${id}/warnings`)).warnings;
@@ -156,10 +186,10 @@ export function useDeleteVacation() {
 export function useDecideVacation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, approve, reason, note }: { id: string; approve: boolean; reason?: string; note?: string }) =>
+    mutationFn: ({ id, approve, reason, note, handTasksTo }: { id: string; approve: boolean; reason?: string; note?: string; handTasksTo?: string | null }) =>
       api<Wire<typeof ZVacationResponse>>(`/api/updateabsence/${id}/${approve ? 1 : 0}`, {
         method: 'PUT',
-        ...(reason || note ? { body: { reason, note } satisfies z.input<typeof ZVacationDecision> } : {}),
+        ...(reason || note || handTasksTo ? { body: { reason, note, handTasksTo } satisfies z.input<typeof ZVacationDecision> } : {}),
       }),
     onSuccess: () => invalidateAbsences(client),
   });

@@ -22,6 +22,9 @@ export function isListView(view: VacationView): view is VacationListView {
 /** Address of a view, e.g. '/urlaub/1'. */
 export const vacationPath = (view: VacationView) => `/urlaub/${view}`;
 
+/** Address of the requests in which one stands in (the deputies' notification opens it). */
+export const DEPUTIES_PATH = '/urlaub/vertretungen';
+
 /** Address of 'Neuer Urlaubsantrag'. */
 export const VACATION_REQUEST_PATH = '/urlaub/antrag';
 

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { DECLINE_REASON_MAX } from '@filialportal/core/vacation';
 import { creditedDaysText } from '@filialportal/core/absences';
@@ -65,13 +65,23 @@ function RequestSummary({ row, question }: { row: VacationRow; question?: string
  * 'Urlaubsantrag annehmen' naming the person (spec 1 §4). Inside a blocked period HR approves
  * with a note (the server refuses others and asks HR for the note).
  */
-export function confirmAccept(row: VacationRow, onConfirm: (note: string) => void) {
+export function confirmAccept(row: VacationRow, onConfirm: (choice: { note: string; handTasksTo: string | null }) => void) {
   const note = { current: '' };
+  const handTo = { current: null as string | null };
+  const deputies = row.deputies.filter((d) => !d.declined);
   openConfirm({
     title: 'Urlaubsantrag annehmen',
     text: (
       <Stack gap="sm">
         <RequestSummary row={row} question={`Den Urlaubsantrag von ${personName(row)} annehmen?`} />
+        {deputies.length > 0 && (
+          <NativeSelect
+            label="Offene Aufgaben übergeben an"
+            description="Die offenen Aufgaben der Person gehen an die Vertretung; Genehmigungen und Bestätigungen bleiben."
+            data={[{ value: '', label: 'Nicht übergeben' }, ...deputies.map((d) => ({ value: d.userId, label: d.name }))]}
+            onChange={(e) => (handTo.current = e.currentTarget.value || null)}
+          />
+        )}
         {row.blockedPeriod && (
           <Textarea
             label="Notiz zur Genehmigung trotz Urlaubssperre"
@@ -86,7 +96,7 @@ export function confirmAccept(row: VacationRow, onConfirm: (note: string) => voi
     ),
     confirmLabel: row.blockedPeriod ? 'Trotzdem annehmen' : 'Annehmen',
     danger: false,
-    onConfirm: () => onConfirm(note.current.trim()),
+    onConfirm: () => onConfirm({ note: note.current.trim(), handTasksTo: handTo.current }),
   });
 }
 

@@ -97,6 +97,11 @@ function PeriodCell({ row }: { row: VacationRow }) {
           {creditedDaysText(row.creditedDays)}
         </Text>
       )}
+      {row.deputies.length > 0 && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Vertretung: {row.deputies.map((d) => (d.declined ? `${d.name} (abgelehnt: ${d.declineReason})` : d.name)).join(', ')}
+        </Text>
+      )}
       {row.warnings.map((w) => (
         <Text key={w} size="xs" c="orange.9" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {w}
