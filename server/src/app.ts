@@ -48,6 +48,7 @@ import { teamsModule } from './modules/teams/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { liveModule } from './modules/live/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { calendarFeedFile, calendarFeedsModule, redactFeedAddress } from './modules/calendar-feeds/index.ts';
 import { authenticate } from './modules/session/authenticate.ts';
 
 export interface AppDeps {
@@ -95,12 +96,13 @@ const LOG_HYGIENE = {
 
 /**
  * A request as log lines show it (Fastify's fields), its address without secret values: the
- * shared-link download carries the session token there (spec 1 §7), the sign-in's return its code.
+ * shared-link download carries the session token there (spec 1 §7), the sign-in's return its code,
+ * a calendar feed its secret in the path.
  */
 function requestForLog(req: { method?: string; url?: string; headers?: Record<string, unknown>; host?: string; ip?: string; socket?: { remotePort?: number } }) {
   return {
     method: req.method,
-    url: req.url === undefined ? undefined : redactAddress(req.url),
+    url: req.url === undefined ? undefined : redactAddress(redactFeedAddress(req.url)),
     version: typeof req.headers?.['accept-version'] === 'string' ? req.headers['accept-version'] : undefined,
     host: req.host,
     remoteAddress: req.ip,
@@ -227,9 +229,11 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(calendarModule, deps);
       await api.register(liveModule, deps);
       await api.register(notificationsModule, deps);
+      await api.register(calendarFeedsModule, deps);
     },
     { prefix: '/api' },
   );
+  await app.register(calendarFeedFile, deps);
 
   registerWeb(app, input.config.webDist);
   // The stand-in hash for unknown names, computed now in the thread pool: otherwise the first

@@ -23,3 +23,4 @@ export * from '../modules/stock/stock.table.ts';
 export * from '../modules/claims/claims.table.ts';
 export * from '../modules/documents/documents.table.ts';
 export * from '../modules/advertising/advertising.table.ts';
+export * from '../modules/calendar-feeds/calendar-feeds.table.ts';

@@ -121,6 +121,8 @@ export interface Demo {
   special: string;
   /** A blocked period (Urlaubssperre) of Filiale Köln, years ahead of every vacation sample. */
   blocked: string;
+  /** Verkauf Köln's calendar subscription. */
+  feed: string;
   manufacturer: string;
   color: string;
   status: string;
@@ -223,6 +225,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
   ).appointment.id;
 
   const blocked = idOf(ok(await as('POST', '/api/blockedperiods', { blockedPeriod: { startDate: `${NEXT + 3}-02-01`, endDate: `${NEXT + 3}-02-05`, locationId: loc.koeln, reason: 'Inventur' } }), 'blocked period'));
+  const feed = idOf(ok(await as('POST', '/api/ical/feeds', { kind: 'personal' }, verkauf), 'calendar feed'));
   const special = idOf(
     ok(await as('POST', '/api/locationspecialappointment', { locationSpecialAppointment: { info: 'Prüftermin', date: `${NEXT}-05-05`, endDate: `${NEXT}-05-06`, locations: [loc.koeln] } }), 'special appointment'),
   );
@@ -300,6 +303,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     vacation,
     special,
     blocked,
+    feed,
     manufacturer: idOf(manufacturer),
     color: idOf(color),
     status: idOf(status),
@@ -970,6 +974,17 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
       url: `/api/blockedperiods/${await create(f, '/api/blockedperiods', { blockedPeriod: { startDate: `${NEXT + 3}-04-01`, endDate: `${NEXT + 3}-04-02`, locationId: f.d.loc.koeln, reason: `Weg ${slug(c)}` } })}`,
     }),
   },
+
+  // Calendar subscriptions: each person's own; the feed file answers anyone who knows its secret.
+  'GET /api/ical/feeds': { who: 'everyone', sample: () => ({ url: '/api/ical/feeds' }) },
+  'POST /api/ical/feeds': { who: 'everyone', sample: () => ({ url: '/api/ical/feeds', payload: { kind: 'personal' } }) },
+  'DELETE /api/ical/feeds/:id': {
+    who: 'everyone',
+    scope: { only: [VK], otherwise: 404 },
+    sample: (d) => ({ url: `/api/ical/feeds/${d.feed}` }),
+    fresh: async (f, c) => ({ url: `/api/ical/feeds/${await create(f, '/api/ical/feeds', { kind: 'personal' }, f.tokens.get(c)!)}` }),
+  },
+  'GET /ical/:file': { who: 'public', ok: [404], sample: () => ({ url: '/ical/unbekannt.ics' }) },
 
   // Sick reports
   'GET /api/sickreport/:from/:location/:view': { who: SICK, sample: () => ({ url: '/api/sickreport/0/all/4' }) },

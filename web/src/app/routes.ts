@@ -5,6 +5,7 @@ import { ABSENCES_FEATURE } from '../features/absences/routes.tsx';
 import { ADVERTISING_FEATURE } from '../features/advertising/routes.tsx';
 import { ASSORTMENT_FEATURE } from '../features/assortment/routes.tsx';
 import { CALENDAR_FEATURE } from '../features/calendar/routes.tsx';
+import { CALENDAR_FEEDS_FEATURE } from '../features/calendar-feeds/routes.tsx';
 import { CLAIMS_FEATURE } from '../features/claims/routes.tsx';
 import { DASHBOARD_FEATURE } from '../features/dashboard/routes.tsx';
 import { DOCUMENTS_FEATURE } from '../features/documents/routes.tsx';
@@ -49,6 +50,7 @@ export const FEATURES: readonly Feature[] = [
   TEAMS_FEATURE,
   SESSION_FEATURE,
   NOTIFICATIONS_FEATURE,
+  CALENDAR_FEEDS_FEATURE,
 ];
 
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;

@@ -8,6 +8,7 @@ import { sickReportsRoutes } from './sick-reports.routes.ts';
 import { holidaysRoutes } from './holidays.routes.ts';
 
 export { absences } from './absences.table.ts';
+export { handlesSickReportsAt } from './sick-reports.service.ts';
 
 /** The absences module: everything it serves under /api. */
 export async function absencesModule(app: FastifyInstance, deps: Deps) {

@@ -327,3 +327,6 @@ export async function countSickDays({ db }: ServiceDeps<'db'>, actor: Actor, use
   const sum = (y: number) => list.reduce((acc, r) => acc + (r.daysByYear[String(y)] ?? 0), 0);
   return { userId: id, sickDaysThisYear: sum(year), sickDaysLastYear: sum(year - 1) };
 }
+
+/** Whether the actor holds the sick-report rights for the people of a location (what a feed may tell). */
+export const handlesSickReportsAt = (actor: Actor, locationId: string) => mayEdit(actor, locationId);

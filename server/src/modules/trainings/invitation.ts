@@ -1,4 +1,5 @@
 import { berlinInstant } from '../../platform/dates.ts';
+import { icalDocument, icalStamp as stamp, icalText as text } from '../../platform/ical.ts';
 
 /** A training as its calendar invitation needs it. */
 export interface InvitedTraining {
@@ -16,24 +17,6 @@ export interface InvitedTraining {
 
 /** Trainings carry a start only; the invitation blocks two hours. */
 const DURATION_MS = 2 * 60 * 60 * 1000;
-
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-/** RFC 5545 text: backslash, semicolon, comma and newlines escaped, lines folded at 75 octets. */
-const text = (v: string) => v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-function fold(line: string): string {
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let start = 0;
-  while (start < bytes.length) {
-    let end = Math.min(bytes.length, start + (start === 0 ? 75 : 74));
-    // Never cut inside a UTF-8 character.
-    while (end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end--;
-    parts.push(bytes.subarray(start, end).toString('utf8'));
-    start = end;
-  }
-  return parts.join('\r\n ');
-}
 
 /**
  * The iCalendar (RFC 5545) invitation of an approved participant: REQUEST adds or updates the
@@ -61,5 +44,5 @@ export function trainingInvitation(t: InvitedTraining, method: 'REQUEST' | 'CANC
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return icalDocument(lines);
 }
