@@ -89,7 +89,7 @@ describe('sick reports', () => {
     const put = await t.as(await t.login('filialleitung@example.com'), { method: 'PUT', url: `/api/sickreport/${id}`, payload: { sickReport: { userId: verkauf, startDate: row!.startDate, endDate: row!.startDate } } });
     expect(put.json().sickReport.countDays).toBe(1);
     const rows = await readXlsx(await t.as(await t.login('personalleitung@example.com'), { method: 'POST', url: `/api/exportsickreport/all/4?year=${Y - 1}` }));
-    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Personalnummer', 'Standort', 'Von', 'Bis', 'Tage']);
+    expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Personalnummer', 'Standort', 'Von', 'Bis', 'Tage', 'Art', 'Bescheinigung']);
     expect(rows[1]![4]).toBeInstanceOf(Date);
     const refused = await t.as(await t.login('verkauf@example.com'), { method: 'DELETE', url: `/api/sickreport/${id}` });
     expect(refused.statusCode).toBe(403);

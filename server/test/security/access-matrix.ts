@@ -219,6 +219,7 @@ export async function prepareFixture(t: TestContext): Promise<Fixture> {
     await as('POST', '/api/sickreport', { sickReport: { userId: user.Verkauf, startDate: weekDay(Y - 1, 10), endDate: weekDay(Y - 1, 10, 4) } }),
     'sick report',
   ).sickReport.id;
+  ok(await t.as(admin, { method: 'POST', url: `/api/sickreport/${sick}/certificate?name=au.pdf`, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from(PDF_TEXT) }), 'sick note');
   const vacation = ok<{ appointment: { id: string } }>(
     await as('POST', '/api/appointment', { appointment: { userId: user.Verkauf, startDate: weekDay(NEXT, 5), endDate: weekDay(NEXT, 5, 4), deputies: [user.Azubi] } }, verkauf),
     'vacation request',
@@ -1008,6 +1009,23 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     who: SICK,
     scope: { only: KOELN_SICK, otherwise: 404 },
     sample: (d) => ({ url: `/api/sickreport/${d.sick}`, payload: { sickReport: { userId: d.user.Verkauf, startDate: weekDay(Y - 1, 10), endDate: weekDay(Y - 1, 10, 4) } } }),
+  },
+  'POST /api/sickreport/:id/certificate': {
+    who: SICK,
+    scope: { only: KOELN_SICK, otherwise: 404 },
+    sample: (d, c) => ({ url: `/api/sickreport/${d.sick}/certificate?name=au-${slug(c)}.pdf`, payload: Buffer.from(`${PDF_TEXT}% ${slug(c)}\n`), contentType: 'application/octet-stream' }),
+  },
+  'GET /api/sickreport/:id/certificate': { who: SICK, scope: { only: KOELN_SICK, otherwise: 404 }, sample: (d) => ({ url: `/api/sickreport/${d.sick}/certificate` }) },
+  'DELETE /api/sickreport/:id/certificate': {
+    who: SICK,
+    scope: { only: KOELN_SICK, otherwise: 404 },
+    sample: (d) => ({ url: `/api/sickreport/${d.sick}/certificate` }),
+    fresh: async (f) => {
+      const id = await create(f, '/api/sickreport', sickOf(f.d.user.Verkauf, Y - 3, f.nextWeek()));
+      const admin = f.tokens.get('Admin')!;
+      ok(await f.t.as(admin, { method: 'POST', url: `/api/sickreport/${id}/certificate?name=weg.pdf`, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from(PDF_TEXT) }), 'fresh sick note');
+      return { url: `/api/sickreport/${id}/certificate` };
+    },
   },
   'DELETE /api/sickreport/:id': {
     who: [A, PL, FL],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
+import { files } from '../../platform/files.table.ts';
 import { locations } from '../locations/index.ts';
 import { users } from '../users/index.ts';
 
@@ -35,6 +36,12 @@ export const absences = pgTable(
     declineReason: text('decline_reason').notNull().default(''),
     /** HR's note when approving a request inside a blocked period. */
     approvalNote: text('approval_note').notNull().default(''),
+    /** Sick report: 'own', or 'child' (Kind krank, counted apart). */
+    sickKind: text('sick_kind').notNull().default('own'),
+    /** Sick report: the certificate is a first ('first') or follow-up ('followUp') one; null: none. */
+    certificate: text('certificate'),
+    /** Sick report: the certificate's file (health data: only sick-report handlers read it). */
+    certificateFileId: uuid('certificate_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** Vacation: what the requester was warned of when asking (minimum staffing, absent deputies); the approver sees it. */
     warnings: text('warnings').array().notNull().default(sql`'{}'::text[]`),
     /**
@@ -46,6 +53,7 @@ export const absences = pgTable(
     ...timestamps(),
   },
   (t) => [
+    check('absences_sick_kind_ck', sql`${t.sickKind} in ('own', 'child') and (${t.certificate} is null or ${t.certificate} in ('first', 'followUp'))`),
     check('absences_day_length_ck', sql`${t.dayLength} in ('full', 'morning', 'afternoon')`),
     index('absences_user_idx').on(t.kind, t.userId, t.startDate),
     index('absences_state_idx').on(t.kind, t.approved, t.declined, t.endDate),
@@ -118,4 +126,20 @@ export const vacationDeputies = pgTable(
   },
   // A deputy's own list reads by person.
   (t) => [primaryKey({ columns: [t.absenceId, t.userId] }), index('vacation_deputies_user_idx').on(t.userId, t.absenceId)],
+);
+
+/**
+ * Every download of a sick note (health data, Art. 9 GDPR): who read which certificate, when and
+ * from where. Kept when the report or the person goes.
+ */
+export const sickNoteDownloads = pgTable(
+  'sick_note_downloads',
+  {
+    id: id(),
+    absenceId: uuid('absence_id').references(() => absences.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sick_note_downloads_absence_idx').on(t.absenceId, t.createdAt)],
 );

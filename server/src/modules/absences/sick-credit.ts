@@ -46,7 +46,8 @@ interface Candidate {
 export async function recomputeSickCredits({ db }: ServiceDeps<'db'>, userIds: readonly string[]): Promise<CreditChange[]> {
   if (userIds.length === 0) return [];
   const ids = `{${[...new Set(userIds)].join(',')}}`;
-  const overlapping = sql`s.kind = 'sick' and s.user_id = v.user_id and s.start_date <= v.end_date and s.end_date >= v.start_date`;
+  // Only the person's own incapacity credits vacation back (§ 9 BUrlG), not a sick child.
+  const overlapping = sql`s.kind = 'sick' and s.sick_kind = 'own' and s.user_id = v.user_id and s.start_date <= v.end_date and s.end_date >= v.start_date`;
   const result = await db.execute(sql`
     select v.id, v.user_id as "userId", u.email, u.first_name as "firstName", v.start_date::text as "startDate", v.end_date::text as "endDate",
       (v.approved and not v.special_holiday and not v.overtime_deduction) as credits, array_to_json(v.credited_dates) as "creditedDates", v.day_length as "dayLength",

@@ -1,3 +1,4 @@
+import { CERTIFICATE_LABELS, SICK_KIND_LABELS } from '@filialportal/core/sick-reports';
 import type { XlsxColumn } from '../../platform/exports.ts';
 import type { sickExportRows } from './sick-reports.service.ts';
 
@@ -12,4 +13,7 @@ export const sickReportExportColumns: XlsxColumn<Row>[] = [
   { header: 'Von', value: (s) => s.startDate, type: 'date' },
   { header: 'Bis', value: (s) => s.endDate, type: 'date' },
   { header: 'Tage', value: (s) => s.countDays, type: 'number' },
+  { header: 'Art', value: (s) => SICK_KIND_LABELS[s.kind] },
+  // Whether there is a certificate and which; the file itself never goes into an export.
+  { header: 'Bescheinigung', value: (s) => (s.certificate ? CERTIFICATE_LABELS[s.certificate] : '') },
 ];

@@ -15,6 +15,9 @@ import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { sickReportExportColumns } from './sick-reports.export.ts';
+import { describedOnly, readUpload, uploadBodyLimit, uploadRoutes, uploadShape } from '../../platform/upload-body.ts';
+import { parseOr400 } from '../../platform/validation.ts';
+import { CERTIFICATE_MAX_BYTES, CERTIFICATE_UPLOAD, needFile } from './sick-notes.ts';
 import * as sick from './sick-reports.service.ts';
 
 const tags = ['Krankmeldungen'];
@@ -76,6 +79,44 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
     schema: { tags, summary: 'Krankmeldung löschen', params: z.object({ id: zId() }) },
     handler: async (req, reply) => {
       await sick.deleteSickReport(deps, actorOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  // The certificate (Arbeitsunfähigkeitsbescheinigung): health data, only for those who handle
+  // this person's sick reports; every download is recorded.
+  await uploadRoutes(app, (uploads) => {
+    uploads.withTypeProvider<ZodTypeProvider>().post('/sickreport/:id/certificate', {
+      config: { access: { anyOf: SEE } },
+      bodyLimit: uploadBodyLimit(CERTIFICATE_MAX_BYTES),
+      validatorCompiler: describedOnly,
+      schema: {
+        tags,
+        summary: 'Bescheinigung hochladen (PDF, JPEG, HEIC; höchstens 20 MB): roh als application/octet-stream mit ?name=, als JSON { file: { fileName, data } } oder multipart',
+        params: z.object({ id: zId() }),
+        querystring: z.object({ name: z.string().max(255).optional() }),
+        response: { 200: ZSickReportResponse },
+      },
+      handler: async (req) => {
+        const { id } = parseOr400(z.object({ id: zId() }), req.params);
+        const name = uploadShape(req) === 'raw' ? parseOr400(z.object({ name: z.string().trim().min(1, 'Bitte geben Sie den Dateinamen an.').max(255) }), req.query).name : '';
+        const { files } = await readUpload(req, deps.storage, CERTIFICATE_UPLOAD, name);
+        return sick.saveCertificate(deps, actorOf(req), { id, file: needFile(files) });
+      },
+    });
+  });
+
+  r.get('/sickreport/:id/certificate', {
+    config: { access: { anyOf: SEE } },
+    schema: { tags, summary: 'Bescheinigung ansehen (jeder Abruf wird protokolliert)', params: z.object({ id: zId() }) },
+    handler: (req, reply) => sick.sendCertificate(deps, actorOf(req), { id: req.params.id, ip: req.ip, reply }),
+  });
+
+  r.delete('/sickreport/:id/certificate', {
+    config: { access: { anyOf: SEE } },
+    schema: { tags, summary: 'Bescheinigung entfernen', params: z.object({ id: zId() }) },
+    handler: async (req, reply) => {
+      await sick.deleteCertificate(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   });

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { countWorkingDaysByYear, sickCreditDates, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
-import type { TSickReport } from '@filialportal/core/sick-reports';
+import type { Certificate, SickKind, TSickReport } from '@filialportal/core/sick-reports';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { type ServiceDeps, withDb } from '../../platform/deps.ts';
@@ -16,7 +17,10 @@ import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/sco
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { personSearch, users } from '../users/index.ts';
-import { absences } from './absences.table.ts';
+import { files } from '../../platform/files.table.ts';
+import { commitFile, deleteFiles, discardFiles, sendStoredFile, stageFile, storedFile, type StagedFile, type UploadedFile } from '../../platform/uploads.ts';
+import { absences, sickNoteDownloads } from './absences.table.ts';
+import { CERTIFICATE_UPLOAD, taskWhenContinuedPayEnds } from './sick-notes.ts';
 import { notifySickReport, SICK_EDIT_ALL, SICK_EDIT_OWN } from './notices.ts';
 import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
 import { lockPerson } from './vacation.service.ts';
@@ -98,11 +102,13 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
     .select({
       total: totalColumn(count ? count() : null), a: absences, credited: creditedDays, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber,
       locationId: users.locationId, locationLabel: locations.name, confirmerName: sql<string | null>`${confirmer.firstName} || ' ' || ${confirmer.lastName}`,
+      fileName: files.name, fileSize: files.size, fileType: files.mimeType,
     })
     .from(absences)
     .leftJoin(users, eq(users.id, absences.userId))
     .leftJoin(locations, eq(locations.id, users.locationId))
     .leftJoin(confirmer, eq(confirmer.id, absences.confirmedBy))
+    .leftJoin(files, eq(files.id, absences.certificateFileId))
     .where(and(eq(absences.kind, 'sick'), where))
     .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : [view === '2' ? asc(absences.startDate) : desc(absences.startDate)]), asc(absences.id));
   const list = await (page ? q.limit(page.limit).offset(page.offset) : q);
@@ -122,6 +128,10 @@ async function rows(db: Db, actor: Actor, where: SQL | undefined, sort: string |
     endDateFormated: formatDate(r.a.endDate),
     countDays: Number(r.a.countDays),
     creditedDays: Number(r.credited),
+    kind: r.a.sickKind as SickKind,
+    certificate: r.a.certificate as Certificate | null,
+    // Health data: the file only for those who handle this person's sick reports.
+    certificateFile: r.fileName !== null && inScope(edit, r) ? { name: r.fileName, size: r.fileSize!, mimeType: r.fileType! } : null,
     createdAtFormated: formatDate(r.a.createdAt),
     // Who entered (confirmed) the report and when (spec 1 §3 Sick report).
     confirmedByData: r.confirmerName ?? (r.a.confirmedBy === null && r.a.confirmedAt ? MSG.deletedUser : ''),
@@ -169,10 +179,11 @@ export async function sickSummary(
       ? personSearch(term)
       : undefined,
   );
-  const daysIn = (y: number) =>
-    sql<number>`coalesce((select sum((a.days_by_year ->> ${String(y)})::numeric) from ${absences} a where a.kind = 'sick' and a.user_id = ${users.id}), 0)::float`;
-  const thisYear = daysIn(year);
-  const lastYear = daysIn(year - 1);
+  // 'Kind krank' is counted apart from the own sickness.
+  const daysIn = (y: number, kind: SickKind) =>
+    sql<number>`coalesce((select sum((a.days_by_year ->> ${String(y)})::numeric) from ${absences} a where a.kind = 'sick' and a.user_id = ${users.id} and a.sick_kind = ${kind}), 0)::float`;
+  const thisYear = daysIn(year, 'own');
+  const lastYear = daysIn(year - 1, 'own');
   const s = parseSort(q.sort, SUMMARY_SORT);
   const columns = { teamSortIndex: userGroups.sortingIndex, lastName: users.lastName, firstName: users.firstName, personalNumber: users.personalNumber, locationLabel: locations.name, sickDaysThisYear: thisYear, sickDaysLastYear: lastYear };
   const countQuery = db.select({ n: count() }).from(users).where(where);
@@ -187,6 +198,8 @@ export async function sickSummary(
       teamSortIndex: userGroups.sortingIndex,
       sickDaysThisYear: thisYear,
       sickDaysLastYear: lastYear,
+      childSickDaysThisYear: daysIn(year, 'child'),
+      childSickDaysLastYear: daysIn(year - 1, 'child'),
     })
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
@@ -206,6 +219,8 @@ export async function sickSummary(
       searchName: `${r.lastName} ${r.firstName}`,
       sickDaysThisYear: Number(r.sickDaysThisYear),
       sickDaysLastYear: Number(r.sickDaysLastYear),
+      childSickDaysThisYear: Number(r.childSickDaysThisYear),
+      childSickDaysLastYear: Number(r.childSickDaysLastYear),
     })),
     count: total,
   };
@@ -247,6 +262,8 @@ export async function saveSickReport(deps: ServiceDeps<'db' | 'live' | 'backgrou
     countDays: [...byYear.values()].reduce((a, b) => a + b, 0),
     daysByYear: Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])),
     approved: true,
+    sickKind: input.kind,
+    certificate: input.certificate,
     confirmedBy: actor.userId,
     confirmedAt: new Date(),
   };
@@ -258,7 +275,9 @@ export async function saveSickReport(deps: ServiceDeps<'db' | 'live' | 'backgrou
       const [row] = await (id
         ? tx.update(absences).set(values).where(eq(absences.id, id)).returning({ id: absences.id })
         : tx.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id }));
-      return { row, changes: await recomputeSickCredits(withDb(deps, tx), [p.id]) };
+      const changes = await recomputeSickCredits(withDb(deps, tx), [p.id]);
+      if (input.kind === 'own') await taskWhenContinuedPayEnds(withDb(deps, tx), { userId: p.id, startDate: input.startDate });
+      return { row, changes };
     })
     .catch(onConstraint({ absences_sick_no_overlap: () => new AppError(422, 'duplicate', MSG.sickDuplicate) }));
   await mailCreditChanges(deps, changes);
@@ -270,15 +289,17 @@ export async function saveSickReport(deps: ServiceDeps<'db' | 'live' | 'backgrou
   return { sickReport };
 }
 
-export async function deleteSickReport(deps: ServiceDeps<'db' | 'mailer' | 'log'>, actor: Actor, id: string) {
+export async function deleteSickReport(deps: ServiceDeps<'db' | 'mailer' | 'log' | 'storage'>, actor: Actor, id: string) {
   const { db } = deps;
   const [existing] = await db
-    .select({ locationId: users.locationId, userId: absences.userId })
+    .select({ locationId: users.locationId, userId: absences.userId, certificateFileId: absences.certificateFileId })
     .from(absences)
     .leftJoin(users, eq(users.id, absences.userId))
     .where(and(eq(absences.id, id), eq(absences.kind, 'sick')));
   if (!existing || (!mayEdit(actor, existing.locationId) && !mayDelete(actor, existing.locationId))) throw notFound();
   if (!mayDelete(actor, existing.locationId)) throw forbidden();
+  // The certificate goes with its report.
+  if (existing.certificateFileId) await deleteFiles(db, deps.storage, [existing.certificateFileId]);
   // Deleting the report takes back the vacation days it credited.
   const changes = await db.transaction(async (tx) => {
     if (existing.userId) await lockPerson(tx, existing.userId);
@@ -295,6 +316,8 @@ export async function deleteSickReport(deps: ServiceDeps<'db' | 'mailer' | 'log'
 export async function previewSickCredit({ db }: ServiceDeps<'db'>, actor: Actor, input: TSickReport) {
   const p = await target(db, input.userId);
   if (!p || !mayEdit(actor, p.locationId)) throw notFound(MSG.employeeRequired);
+  // A sick child credits no vacation back (§ 9 BUrlG is about one's own incapacity).
+  if (input.kind === 'child') return { days: 0, vacations: [] };
   const list = await db
     .select({ startDate: absences.startDate, endDate: absences.endDate })
     .from(absences)
@@ -323,10 +346,62 @@ export async function countSickDays({ db }: ServiceDeps<'db'>, actor: Actor, use
     if (!p || !mayEdit(actor, p.locationId)) throw notFound();
   }
   const year = Number(todayIso().slice(0, 4));
-  const list = await db.select({ daysByYear: absences.daysByYear }).from(absences).where(and(eq(absences.kind, 'sick'), eq(absences.userId, id)));
-  const sum = (y: number) => list.reduce((acc, r) => acc + (r.daysByYear[String(y)] ?? 0), 0);
-  return { userId: id, sickDaysThisYear: sum(year), sickDaysLastYear: sum(year - 1) };
+  const list = await db.select({ daysByYear: absences.daysByYear, sickKind: absences.sickKind }).from(absences).where(and(eq(absences.kind, 'sick'), eq(absences.userId, id)));
+  const sum = (y: number, kind: SickKind) => list.reduce((acc, r) => acc + (r.sickKind === kind ? (r.daysByYear[String(y)] ?? 0) : 0), 0);
+  return { userId: id, sickDaysThisYear: sum(year, 'own'), sickDaysLastYear: sum(year - 1, 'own'), childSickDaysThisYear: sum(year, 'child'), childSickDaysLastYear: sum(year - 1, 'child') };
 }
 
 /** Whether the actor holds the sick-report rights for the people of a location (what a feed may tell). */
 export const handlesSickReportsAt = (actor: Actor, locationId: string) => mayEdit(actor, locationId);
+
+/** The report a certificate call concerns, when the actor handles this person's sick reports; otherwise 404. */
+async function certificateTarget(db: Db, actor: Actor, id: string) {
+  const [row] = await db
+    .select({ locationId: users.locationId, fileId: absences.certificateFileId })
+    .from(absences)
+    .leftJoin(users, eq(users.id, absences.userId))
+    .where(and(eq(absences.id, id), eq(absences.kind, 'sick')));
+  if (!row || !mayEdit(actor, row.locationId)) throw notFound();
+  return row;
+}
+
+/** POST /sickreport/{id}/certificate: the certificate's file (PDF, JPEG, HEIC as JPEG), replacing an earlier one. */
+export async function saveCertificate(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, { id, file }: { id: string; file: UploadedFile }) {
+  const { db, storage } = deps;
+  let staged: StagedFile | null = null;
+  let old: string | null;
+  try {
+    old = (await certificateTarget(db, actor, id)).fileId;
+    staged = await stageFile(storage, file, CERTIFICATE_UPLOAD);
+    const done = staged;
+    await db.transaction(async (tx) => {
+      const { fileId } = await commitFile(tx, done, actor.userId);
+      await tx.update(absences).set({ certificateFileId: fileId }).where(eq(absences.id, id));
+    });
+  } catch (err) {
+    await discardFiles(storage, [staged ?? file]);
+    throw err;
+  }
+  if (old) await deleteFiles(db, storage, [old]);
+  const {
+    list: [sickReport],
+  } = await rows(db, actor, eq(absences.id, id), undefined, undefined);
+  return { sickReport };
+}
+
+/** DELETE /sickreport/{id}/certificate. */
+export async function deleteCertificate({ db, storage }: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
+  const { fileId } = await certificateTarget(db, actor, id);
+  if (!fileId) throw notFound('Zu dieser Krankmeldung ist keine Bescheinigung gespeichert.');
+  await db.update(absences).set({ certificateFileId: null }).where(eq(absences.id, id));
+  await deleteFiles(db, storage, [fileId]);
+}
+
+/** GET /sickreport/{id}/certificate: the file, each download recorded (who, when, from where). */
+export async function sendCertificate({ db, storage }: ServiceDeps<'db' | 'storage'>, actor: Actor, { id, ip, reply }: { id: string; ip: string; reply: FastifyReply }) {
+  const { fileId } = await certificateTarget(db, actor, id);
+  const file = fileId ? await storedFile(db, fileId) : null;
+  if (!file) throw notFound('Zu dieser Krankmeldung ist keine Bescheinigung gespeichert.');
+  await db.insert(sickNoteDownloads).values({ absenceId: id, userId: actor.userId, ip });
+  return sendStoredFile(reply, storage, file, { disposition: 'inline', cache: 'revalidate' });
+}

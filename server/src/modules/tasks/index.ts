@@ -12,6 +12,7 @@ export {
   deleteLinkedTasksCte,
   deleteLinkedTasksIn,
   handOverOpenTasks,
+  linkedTaskExists,
   linkedTaskCtes,
   removeLinkedTaskRecipient,
 } from './linked-tasks.ts';

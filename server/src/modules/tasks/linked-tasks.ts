@@ -142,3 +142,9 @@ export async function handOverOpenTasks({ db }: ServiceDeps<'db'>, { fromUserId,
     .returning({ id: taskAssignments.id });
   return moved.length;
 }
+
+/** Whether a task with this reference exists (done or not): a module creates some of its tasks once. */
+export async function linkedTaskExists({ db }: ServiceDeps<'db'>, reference: string): Promise<boolean> {
+  const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.reference, reference)).limit(1);
+  return Boolean(row);
+}

@@ -1,14 +1,15 @@
-import { useMemo } from 'react';
-import { Alert, Select, SimpleGrid } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Alert, FileInput, Input, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBeach, IconUser } from '@tabler/icons-react';
+import { IconBeach, IconFileCertificate, IconUser } from '@tabler/icons-react';
+import { CERTIFICATE_LABELS, CERTIFICATES, SICK_KIND_LABELS, SICK_KINDS, type Certificate, type SickKind } from '@filialportal/core/sick-reports';
 import { countOf, plural } from '@filialportal/core/plural';
 import { useCan, useCurrentUser } from '../../shell-api/current-user.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { checkSickReport, sickReportBody, type SickReportValues } from './sick-report-rules.ts';
-import { usePickerUsers, useSaveSickReport, useSickCreditPreview, type SickReportRow } from './sick-reports.api.ts';
+import { usePickerUsers, useSaveSickReport, useSickCreditPreview, useUploadCertificate, type SickReportRow } from './sick-reports.api.ts';
 
 export interface SickReportModalProps {
   /** The report to edit; null for a new one. */
@@ -27,8 +28,13 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
   const ownLocation = user.location?.id ?? '';
   const people = usePickerUsers();
   const save = useSaveSickReport();
+  const certificate = useUploadCertificate();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const { form, values, message, invalid, refused } = useCheckedForm<SickReportValues>({
-    initialValues: report ? { userId: report.userId, startDate: report.startDate, endDate: report.endDate } : { userId: null, startDate: null, endDate: null },
+    initialValues: report
+      ? { userId: report.userId, startDate: report.startDate, endDate: report.endDate, kind: report.kind, certificate: report.certificate ?? '' }
+      : { userId: null, startDate: null, endDate: null, kind: 'own', certificate: '' },
     validate: checkSickReport,
   });
   const credit = useSickCreditPreview(sickReportBody(values));
@@ -50,13 +56,22 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
   // A start after the chosen end moves the end along.
   const setStart = (startDate: string | null) => form.setValues((v) => ({ startDate, endDate: startDate && v.endDate && v.endDate < startDate ? startDate : v.endDate }));
 
+  const finish = () => {
+    notifications.show({ message: report ? 'Krankmeldung gespeichert' : 'Krankmeldung erstellt', color: 'teal' });
+    onClose();
+  };
+  // The report first, then its certificate (the file needs the report's id); a refused file keeps the dialog open.
   const submit = form.onSubmit((v) =>
     save.mutate(
       { id: report?.id, sickReport: sickReportBody(v) },
       {
-        onSuccess: () => {
-          notifications.show({ message: report ? 'Krankmeldung gespeichert' : 'Krankmeldung erstellt', color: 'teal' });
-          onClose();
+        onSuccess: (answer) => {
+          if (!file) return finish();
+          setProgress(0);
+          certificate.mutate(
+            { id: answer.sickReport.id, file, onProgress: setProgress },
+            { onSuccess: finish, onError: (error) => refused(error), onSettled: () => setProgress(null) },
+          );
         },
         onError: (error) => refused(error),
       },
@@ -70,7 +85,7 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
       title={report ? 'Krankmeldung bearbeiten' : 'Neue Krankmeldung'}
       submitLabel={report ? 'Speichern' : 'Erstellen'}
       onSubmit={submit}
-      loading={save.isPending}
+      loading={save.isPending || certificate.isPending}
       error={message}
     >
       <Select
@@ -101,6 +116,49 @@ export function SickReportModal({ report, onClose }: SickReportModalProps) {
           clearable
         />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Stack gap={4}>
+          <Input.Label labelElement="div" id="sick-kind">
+            Art
+          </Input.Label>
+          <SegmentedControl
+            aria-labelledby="sick-kind"
+            value={values.kind}
+            onChange={(kind) => set({ kind: kind as SickKind })}
+            data={SICK_KINDS.map((k) => ({ value: k, label: SICK_KIND_LABELS[k] }))}
+            fullWidth
+          />
+        </Stack>
+        <Select
+          label="Bescheinigung"
+          data={[{ value: '', label: 'Keine' }, ...CERTIFICATES.map((c) => ({ value: c, label: CERTIFICATE_LABELS[c] }))]}
+          value={values.certificate}
+          onChange={(c) => set({ certificate: (c ?? '') as Certificate | '' })}
+          allowDeselect={false}
+          error={invalid('certificate')}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <FileInput
+        label="Datei der Bescheinigung"
+        description={
+          report?.certificateFile
+            ? `Gespeichert: ${report.certificateFile.name}. Eine neue Datei ersetzt sie. Nur wer Krankmeldungen dieser Person bearbeitet, sieht sie.`
+            : 'PDF, JPEG oder HEIC (Foto vom Telefon), höchstens 20 MB. Nur wer Krankmeldungen dieser Person bearbeitet, sieht sie.'
+        }
+        placeholder="Datei wählen"
+        accept="application/pdf,image/jpeg,image/heic,image/heif,.heic,.heif"
+        value={file}
+        onChange={setFile}
+        clearable
+        leftSection={<IconFileCertificate size={16} stroke={1.7} />}
+      />
+      {progress !== null && <Progress value={progress * 100} aria-label="Bescheinigung wird hochgeladen" animated />}
+      {values.kind === 'child' && (
+        <Text size="xs" c="dimmed">
+          „Kind krank“ zählt getrennt von der eigenen Krankheit und schreibt keinen Urlaub gut.
+        </Text>
+      )}
       {credit.data && credit.data.days > 0 && (
         <Alert color="blue" variant="light" icon={<IconBeach size={18} />} title="Krank während genehmigtem Urlaub" role="status">
           {credit.data.vacations.map((v) => `Urlaub ${v.startDateFormated} – ${v.endDateFormated}`).join(', ')}:{' '}

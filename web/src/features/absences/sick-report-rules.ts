@@ -1,4 +1,4 @@
-import { ZSickReportRequest } from '@filialportal/core/sick-reports';
+import { ZSickReportRequest, type Certificate, type SickKind } from '@filialportal/core/sick-reports';
 import { allProblems, type FieldErrors } from '../../ui/form-problem.ts';
 import type { SickReportBody } from './sick-reports.api.ts';
 
@@ -7,10 +7,19 @@ export interface SickReportValues {
   userId: string | null;
   startDate: string | null;
   endDate: string | null;
+  kind: SickKind;
+  /** '' for none. */
+  certificate: Certificate | '';
 }
 
 /** The request of the dialog's fields (what is not chosen yet is empty). */
-export const sickReportBody = (v: SickReportValues): SickReportBody => ({ userId: v.userId ?? '', startDate: v.startDate ?? '', endDate: v.endDate ?? '' });
+export const sickReportBody = (v: SickReportValues): SickReportBody => ({
+  userId: v.userId ?? '',
+  startDate: v.startDate ?? '',
+  endDate: v.endDate ?? '',
+  kind: v.kind,
+  certificate: v.certificate || null,
+});
 
 /**
  * Every failing field of the dialog (spec 1 §5 "Sick report"), checked with the server's

@@ -3,7 +3,7 @@ import type { ZSickCreditPreview, ZSickReportListResponse, ZSickReportRequest, Z
 import type { ZUserListAllResponse } from '@filialportal/core/users';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
-import { api, query } from '../../api/client.ts';
+import { api, apiBlob, query, uploadFile } from '../../api/client.ts';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { SICK_REPORT_PERMISSIONS, type SickListView } from './sick-paths.ts';
 import { nextFrom } from '../../ui/infinite-rows.ts';
@@ -83,6 +83,26 @@ export function useSaveSickReport() {
       api<Wire<typeof ZSickReportResponse>>(id ? `/api/sickreport/${id}` : '/api/sickreport', { method: id ? 'PUT' : 'POST', body: { sickReport } }),
     onSuccess: () => invalidateSick(client),
   });
+}
+
+/** POST /sickreport/{id}/certificate: the certificate's file, with upload progress. */
+export function useUploadCertificate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (share: number) => void }) =>
+      uploadFile<Wire<typeof ZSickReportResponse>>(`/api/sickreport/${id}/certificate${query({ name: file.name })}`, file, onProgress),
+    onSuccess: () => invalidateSick(client),
+  });
+}
+
+/** GET /sickreport/{id}/certificate in a new tab (each view is recorded by the server). */
+export async function openCertificate(id: string) {
+  const tab = window.open('', '_blank');
+  const blob = await apiBlob(`/api/sickreport/${id}/certificate`);
+  const url = URL.createObjectURL(blob);
+  if (tab) tab.location.href = url;
+  else window.location.assign(url);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** DELETE /sickreport/{id}; the row leaves the lists at once. */

@@ -1,10 +1,12 @@
 import { creditedDaysText } from '@filialportal/core/absences';
 import { MSG } from '@filialportal/core/messages';
 import { fullName } from '@filialportal/core/users';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { CERTIFICATE_LABELS, SICK_KIND_LABELS } from '@filialportal/core/sick-reports';
+import { alertError } from '../../ui/alert-error.ts';
 import { RowActions } from '../../ui/RowActions.tsx';
 import type { Column } from '../../ui/SortableTable.tsx';
-import type { SickReportRow, SickSummaryRow } from './sick-reports.api.ts';
+import { openCertificate, type SickReportRow, type SickSummaryRow } from './sick-reports.api.ts';
 import { PersonCell } from './vacation-ui.tsx';
 
 const formatNumber = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 2 });
@@ -35,6 +37,24 @@ export function sickColumns({ onEdit, onDelete }: SickRowHandlers, withActions: 
               {creditedDaysText(r.creditedDays)}
             </Text>
           )}
+          {r.certificate && (
+            <Text size="xs" c="dimmed">
+              {CERTIFICATE_LABELS[r.certificate]}
+              {r.certificateFile && (
+                <>
+                  {' · '}
+                  <Anchor component="button" type="button" size="xs" onClick={() => void openCertificate(r.id).catch(alertError)}>
+                    Bescheinigung ansehen
+                  </Anchor>
+                </>
+              )}
+            </Text>
+          )}
+          {!r.certificate && r.certificateFile && (
+            <Anchor component="button" type="button" size="xs" onClick={() => void openCertificate(r.id).catch(alertError)}>
+              Bescheinigung ansehen
+            </Anchor>
+          )}
         </Stack>
       ),
     },
@@ -59,7 +79,7 @@ export function sickColumns({ onEdit, onDelete }: SickRowHandlers, withActions: 
       card: 'badge',
       render: (r) => (
         <Badge variant="light" color="red" radius="sm" size="sm" styles={{ label: { overflow: 'visible' } }}>
-          {r.statusLabel || 'Krank'}
+          {r.kind === 'child' ? SICK_KIND_LABELS.child : r.statusLabel || 'Krank'}
         </Badge>
       ),
     },
@@ -88,7 +108,7 @@ export function sickColumns({ onEdit, onDelete }: SickRowHandlers, withActions: 
  * "this year" and the headings name the years.
  */
 export function summaryColumns(year: string): Column<SickSummaryRow>[] {
-  const days = (key: 'sickDaysThisYear' | 'sickDaysLastYear', label: string): Column<SickSummaryRow> => ({
+  const days = (key: 'sickDaysThisYear' | 'sickDaysLastYear' | 'childSickDaysThisYear' | 'childSickDaysLastYear', label: string): Column<SickSummaryRow> => ({
     key,
     label,
     sortable: true,
@@ -106,5 +126,7 @@ export function summaryColumns(year: string): Column<SickSummaryRow>[] {
     { key: 'locationLabel', label: 'Standort', sortable: true, render: (r) => <Text size="sm">{r.locationLabel}</Text> },
     days('sickDaysThisYear', year ? `Krankheitstage ${year}` : 'Krankheitstage dieses Jahr'),
     days('sickDaysLastYear', year ? `Krankheitstage ${Number(year) - 1}` : 'Krankheitstage letztes Jahr'),
+    // 'Kind krank' apart from the own sickness.
+    { ...days('childSickDaysThisYear', year ? `Kind krank ${year}` : 'Kind krank dieses Jahr'), sortable: false },
   ];
 }
