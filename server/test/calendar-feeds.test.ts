@@ -115,7 +115,7 @@ describe('a personal feed', () => {
     expect((await as('verkauf@example.com', { method: 'DELETE', url: `/api/ical/feeds/${feedId}` })).statusCode).toBe(204);
     const gone = await fetchFeed(url);
     expect(gone.statusCode).toBe(404);
-    expect(gone.body).not.toContain('BEGIN:VCALENDAR');
+    expect(gone.json()).toEqual({ error: { code: 'not_found', message: 'Dieses Kalender-Abo gibt es nicht oder nicht mehr.' } });
   });
 
   it('unknown and malformed addresses answer 404, an overlong one 414', async () => {

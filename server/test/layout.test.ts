@@ -77,7 +77,7 @@ const OUTSIDE_NAMES = new Set(['db', 'tx', 'storage', 'mailer', 'deps']);
  * `<file under modules>#<function>` and why.
  */
 const SIGNATURE_EXCEPTIONS: Record<string, string> = {
-  'absences/vacation.service.ts#lockPerson':
+  'absences/absence-people.ts#lockPerson':
     "locks the person's row inside the caller's transaction (vacation and sick reports of the same module); the transaction is its whole point",
   'trainings/places.ts#lockTraining': "locks the training's row inside the caller's transaction while its places are counted; only the module's own services call it",
 };

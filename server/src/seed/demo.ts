@@ -7,6 +7,7 @@ import { seedClaims } from './demo-claims.ts';
 import { seedDocuments } from './demo-documents.ts';
 import { seedAdvertising } from './demo-advertising.ts';
 import { seedAbsences } from './demo-absences.ts';
+import { seedLeaveDepth } from './demo-leave-depth.ts';
 import { seedNotifications } from './demo-notifications.ts';
 import { ROLE_ASSIGNABLE, ROLE_LABELS, ROLE_PERMISSIONS, ROLE_SORTING, ROLE_SUBORDINATES } from '@filialportal/core/role-permissions';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
@@ -161,6 +162,7 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage | null = null): P
     await seedLists(tx, locId.get('koeln')!);
     await seedTasks(tx, locId.get('koeln')!);
     await seedAttendance(tx, locId.get('koeln')!);
+    await seedLeaveDepth(tx, storage, locId.get('koeln')!, new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()));
     await seedNews(tx, storage, (key) => locId.get(key as LocationKey)!);
     await seedTrainings(tx);
     await seedAssortment(tx, storage);

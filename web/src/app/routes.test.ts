@@ -29,6 +29,7 @@ describe('what the features declare in their routes.tsx', () => {
       ['benutzergruppen', 'Allgemein'],
       ['standorte', 'Allgemein'],
       ['schulferien', 'Allgemein'],
+      ['urlaubssperren', 'Allgemein'],
       ['login-verlauf', 'Allgemein'],
       ['hersteller', 'Listen'],
       ['labels', 'Listen'],

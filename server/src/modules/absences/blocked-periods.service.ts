@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ALL_LOCATIONS_LABEL, blockedPeriodMessage, type TBlockedPeriod } from '@filialportal/core/blocked-periods';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
@@ -8,7 +8,8 @@ import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { ALL_PAGES, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
-import { blockedPeriods } from './absences.table.ts';
+import { users } from '../users/index.ts';
+import { absences, blockedPeriods } from './absences.table.ts';
 import { ALL, OWN_LOCATION, SUBGROUPS } from './vacation-approvers.ts';
 
 /**
@@ -116,7 +117,7 @@ export async function deleteBlockedPeriod({ db }: ServiceDeps<'db'>, actor: Acto
  * The first blocked period that a vacation of a person at `locationId` from start to end touches
  * (the company's or the location's), or null.
  */
-export async function blockingPeriod(db: Db, { locationId, startDate, endDate }: { locationId: string; startDate: string; endDate: string }) {
+export async function blockingPeriod({ db }: ServiceDeps<'db'>, { locationId, startDate, endDate }: { locationId: string; startDate: string; endDate: string }) {
   const [row] = await selectRows(db)
     .where(and(lte(blockedPeriods.startDate, endDate), gte(blockedPeriods.endDate, startDate), or(isNull(blockedPeriods.locationId), eq(blockedPeriods.locationId, locationId))))
     .orderBy(asc(blockedPeriods.startDate))
@@ -126,17 +127,12 @@ export async function blockingPeriod(db: Db, { locationId, startDate, endDate }:
   return { ...period, message: blockedPeriodMessage(period) };
 }
 
-/** The blocked periods touching each of several requests (one statement), as refusal texts by request id. */
-export async function blockedTexts(db: Db, requests: readonly { id: string; locationId: string | null; startDate: string; endDate: string }[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const located = requests.filter((r) => r.locationId);
-  if (located.length === 0) return out;
-  const from = located.reduce((m, r) => (r.startDate < m ? r.startDate : m), located[0]!.startDate);
-  const to = located.reduce((m, r) => (r.endDate > m ? r.endDate : m), located[0]!.endDate);
-  const periods = await selectRows(db).where(and(lte(blockedPeriods.startDate, to), gte(blockedPeriods.endDate, from))).orderBy(asc(blockedPeriods.startDate));
-  for (const r of located) {
-    const hit = periods.find((p) => p.p.startDate <= r.endDate && p.p.endDate >= r.startDate && (p.p.locationId === null || p.p.locationId === r.locationId));
-    if (hit) out.set(r.id, blockedPeriodMessage({ ...hit.p, locationLabel: hit.p.locationId ? (hit.locationLabel ?? '') : ALL_LOCATIONS_LABEL }));
-  }
-  return out;
-}
+/**
+ * For the vacation list's own statement: an open request inside a blocked period (one set after it
+ * was filed) gets the first such period with its location's name (null: the whole company). Special
+ * leave is exempt.
+ */
+export const blockedColumn = sql<[startDate: string, endDate: string, reason: string, location: string | null] | null>`case when not ${absences.approved} and not ${absences.declined} and not ${absences.specialHoliday} then
+  (select json_build_array(b.start_date, b.end_date, b.reason, bl.name) from ${blockedPeriods} b left join ${locations} bl on bl.id = b.location_id
+   where b.end_date >= ${absences.startDate} and b.start_date <= ${absences.endDate} and (b.location_id is null or b.location_id = ${users.locationId})
+   order by b.start_date limit 1) end`;

@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { absenceStateLabel, DAY_LENGTH_LABELS, type DayLength } from '@filialportal/core/absences';
 import type { Actor } from '../../platform/access.ts';
-import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -11,7 +10,7 @@ import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
 import { absences, vacationDeputies } from './absences.table.ts';
 import { approversOf } from './vacation-approvers.ts';
-import type { Person } from './vacation.service.ts';
+import type { Person } from './absence-people.ts';
 
 const HIDDEN_GROUP = 'Ausgeblendet';
 export const DEPUTY_NOT_ALLOWED = 'Als Vertretung kommen nur aktive Kolleginnen und Kollegen des eigenen Standorts oder mit derselben Genehmigung in Frage.';
@@ -21,7 +20,7 @@ const name = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
  * The deputies a request names, checked: active colleagues, not the requester, at the requester's
  * location or approved by the same people (docs/decisions/absences-vertretung.md).
  */
-export async function checkDeputies(db: Db, p: Person, ids: readonly string[]) {
+export async function checkDeputies({ db }: ServiceDeps<'db'>, p: Person, ids: readonly string[]) {
   if (ids.length === 0) return [];
   if (ids.includes(p.id)) throw badRequest('Sie können sich nicht selbst vertreten.', 'deputy_invalid');
   const found = await db
@@ -44,7 +43,7 @@ export async function checkDeputies(db: Db, p: Person, ids: readonly string[]) {
 }
 
 /** A warning per deputy who is away in the period (sick or approved vacation), without saying why. */
-export async function deputyWarnings(db: Db, deputies: readonly { id: string; firstName: string; lastName: string }[], period: { startDate: string; endDate: string }) {
+export async function deputyWarnings({ db }: ServiceDeps<'db'>, deputies: readonly { id: string; firstName: string; lastName: string }[], period: { startDate: string; endDate: string }) {
   if (deputies.length === 0) return [];
   const away = await db
     .select({ userId: absences.userId, startDate: absences.startDate, endDate: absences.endDate })
@@ -67,22 +66,17 @@ export async function deputyWarnings(db: Db, deputies: readonly { id: string; fi
   });
 }
 
-/** The deputies of several requests (one statement), by request id. */
-export async function deputiesOf(db: Db, absenceIds: readonly string[]) {
-  const out = new Map<string, { userId: string; name: string; declined: boolean; declineReason: string }[]>();
-  if (absenceIds.length === 0) return out;
-  const rows = await db
-    .select({ absenceId: vacationDeputies.absenceId, userId: vacationDeputies.userId, name, declinedAt: vacationDeputies.declinedAt, declineReason: vacationDeputies.declineReason })
+/** The request's deputies, in the vacation list's own statement (the deputies' primary key starts with the request). */
+export const deputiesColumn = sql<[userId: string, name: string, declined: boolean, reason: string][]>`(select coalesce(json_agg(json_build_array(d.user_id, du.first_name || ' ' || du.last_name, d.declined_at is not null, d.decline_reason) order by du.last_name, du.first_name), '[]')
+  from ${vacationDeputies} d join ${users} du on du.id = d.user_id where d.absence_id = ${absences.id})`;
+
+/** The deputies of one request as people, for the fresh warnings and the hand-over of tasks. */
+export async function deputiesOfRequest({ db }: ServiceDeps<'db'>, absenceId: string) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, declinedAt: vacationDeputies.declinedAt })
     .from(vacationDeputies)
     .innerJoin(users, eq(users.id, vacationDeputies.userId))
-    .where(inArray(vacationDeputies.absenceId, [...absenceIds]))
-    .orderBy(asc(users.lastName), asc(users.firstName));
-  for (const r of rows) {
-    const list = out.get(r.absenceId) ?? [];
-    list.push({ userId: r.userId, name: r.name, declined: r.declinedAt !== null, declineReason: r.declineReason });
-    out.set(r.absenceId, list);
-  }
-  return out;
+    .where(eq(vacationDeputies.absenceId, absenceId));
 }
 
 /** Tells the deputies they were named (notification, and mail as each person chose). */

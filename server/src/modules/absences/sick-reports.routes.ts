@@ -18,6 +18,7 @@ import { sickReportExportColumns } from './sick-reports.export.ts';
 import { describedOnly, readUpload, uploadBodyLimit, uploadRoutes, uploadShape } from '../../platform/upload-body.ts';
 import { parseOr400 } from '../../platform/validation.ts';
 import { CERTIFICATE_MAX_BYTES, CERTIFICATE_UPLOAD, needFile } from './sick-notes.ts';
+import * as certificates from './sick-certificates.service.ts';
 import * as sick from './sick-reports.service.ts';
 
 const tags = ['Krankmeldungen'];
@@ -101,7 +102,7 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
         const { id } = parseOr400(z.object({ id: zId() }), req.params);
         const name = uploadShape(req) === 'raw' ? parseOr400(z.object({ name: z.string().trim().min(1, 'Bitte geben Sie den Dateinamen an.').max(255) }), req.query).name : '';
         const { files } = await readUpload(req, deps.storage, CERTIFICATE_UPLOAD, name);
-        return sick.saveCertificate(deps, actorOf(req), { id, file: needFile(files) });
+        return certificates.saveCertificate(deps, actorOf(req), { id, file: needFile(files) });
       },
     });
   });
@@ -109,14 +110,14 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/sickreport/:id/certificate', {
     config: { access: { anyOf: SEE } },
     schema: { tags, summary: 'Bescheinigung ansehen (jeder Abruf wird protokolliert)', params: z.object({ id: zId() }) },
-    handler: (req, reply) => sick.sendCertificate(deps, actorOf(req), { id: req.params.id, ip: req.ip, reply }),
+    handler: (req, reply) => certificates.sendCertificate(deps, actorOf(req), { id: req.params.id, ip: req.ip, reply }),
   });
 
   r.delete('/sickreport/:id/certificate', {
     config: { access: { anyOf: SEE } },
     schema: { tags, summary: 'Bescheinigung entfernen', params: z.object({ id: zId() }) },
     handler: async (req, reply) => {
-      await sick.deleteCertificate(deps, actorOf(req), req.params.id);
+      await certificates.deleteCertificate(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   });

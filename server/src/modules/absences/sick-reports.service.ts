@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { countWorkingDaysByYear, sickCreditDates, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
@@ -18,12 +17,12 @@ import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { personSearch, users } from '../users/index.ts';
 import { files } from '../../platform/files.table.ts';
-import { commitFile, deleteFiles, discardFiles, sendStoredFile, stageFile, storedFile, type StagedFile, type UploadedFile } from '../../platform/uploads.ts';
-import { absences, sickNoteDownloads } from './absences.table.ts';
-import { CERTIFICATE_UPLOAD, taskWhenContinuedPayEnds } from './sick-notes.ts';
+import { deleteFiles } from '../../platform/uploads.ts';
+import { absences } from './absences.table.ts';
+import { taskWhenContinuedPayEnds } from './sick-notes.ts';
 import { notifySickReport, SICK_EDIT_ALL, SICK_EDIT_OWN } from './notices.ts';
 import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
-import { lockPerson } from './vacation.service.ts';
+import { lockPerson } from './absence-people.ts';
 
 const EDIT_ALL = SICK_EDIT_ALL;
 const EDIT_OWN = SICK_EDIT_OWN;
@@ -351,57 +350,13 @@ export async function countSickDays({ db }: ServiceDeps<'db'>, actor: Actor, use
   return { userId: id, sickDaysThisYear: sum(year, 'own'), sickDaysLastYear: sum(year - 1, 'own'), childSickDaysThisYear: sum(year, 'child'), childSickDaysLastYear: sum(year - 1, 'child') };
 }
 
-/** Whether the actor holds the sick-report rights for the people of a location (what a feed may tell). */
-export const handlesSickReportsAt = (actor: Actor, locationId: string) => mayEdit(actor, locationId);
-
-/** The report a certificate call concerns, when the actor handles this person's sick reports; otherwise 404. */
-async function certificateTarget(db: Db, actor: Actor, id: string) {
-  const [row] = await db
-    .select({ locationId: users.locationId, fileId: absences.certificateFileId })
-    .from(absences)
-    .leftJoin(users, eq(users.id, absences.userId))
-    .where(and(eq(absences.id, id), eq(absences.kind, 'sick')));
-  if (!row || !mayEdit(actor, row.locationId)) throw notFound();
-  return row;
-}
-
-/** POST /sickreport/{id}/certificate: the certificate's file (PDF, JPEG, HEIC as JPEG), replacing an earlier one. */
-export async function saveCertificate(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, { id, file }: { id: string; file: UploadedFile }) {
-  const { db, storage } = deps;
-  let staged: StagedFile | null = null;
-  let old: string | null;
-  try {
-    old = (await certificateTarget(db, actor, id)).fileId;
-    staged = await stageFile(storage, file, CERTIFICATE_UPLOAD);
-    const done = staged;
-    await db.transaction(async (tx) => {
-      const { fileId } = await commitFile(tx, done, actor.userId);
-      await tx.update(absences).set({ certificateFileId: fileId }).where(eq(absences.id, id));
-    });
-  } catch (err) {
-    await discardFiles(storage, [staged ?? file]);
-    throw err;
-  }
-  if (old) await deleteFiles(db, storage, [old]);
+/** One report as the lists show it to the actor (after a change that concerns only it). */
+export async function sickReportRow({ db }: ServiceDeps<'db'>, actor: Actor, id: string) {
   const {
     list: [sickReport],
   } = await rows(db, actor, eq(absences.id, id), undefined, undefined);
-  return { sickReport };
+  return sickReport;
 }
 
-/** DELETE /sickreport/{id}/certificate. */
-export async function deleteCertificate({ db, storage }: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
-  const { fileId } = await certificateTarget(db, actor, id);
-  if (!fileId) throw notFound('Zu dieser Krankmeldung ist keine Bescheinigung gespeichert.');
-  await db.update(absences).set({ certificateFileId: null }).where(eq(absences.id, id));
-  await deleteFiles(db, storage, [fileId]);
-}
-
-/** GET /sickreport/{id}/certificate: the file, each download recorded (who, when, from where). */
-export async function sendCertificate({ db, storage }: ServiceDeps<'db' | 'storage'>, actor: Actor, { id, ip, reply }: { id: string; ip: string; reply: FastifyReply }) {
-  const { fileId } = await certificateTarget(db, actor, id);
-  const file = fileId ? await storedFile(db, fileId) : null;
-  if (!file) throw notFound('Zu dieser Krankmeldung ist keine Bescheinigung gespeichert.');
-  await db.insert(sickNoteDownloads).values({ absenceId: id, userId: actor.userId, ip });
-  return sendStoredFile(reply, storage, file, { disposition: 'inline', cache: 'revalidate' });
-}
+/** Whether the actor holds the sick-report rights for the people of a location (what a feed may tell). */
+export const handlesSickReportsAt = (actor: Actor, locationId: string) => mayEdit(actor, locationId);

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
-import type { Person } from './vacation.service.ts';
+import type { Person } from './absence-people.ts';
 
 /**
  * The permissions to see and approve others' vacation, here beside the approver rule that reads

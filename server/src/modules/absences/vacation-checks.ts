@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { weekdayCode } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
-import type { Db } from '../../platform/db.ts';
+import type { ServiceDeps } from '../../platform/deps.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
@@ -26,7 +26,7 @@ export interface StaffingPerson {
  * others would be present: active staff whose working day it is, without a sick report or an
  * approved vacation that day. One statement for the whole period; public holidays are left out.
  */
-export async function staffingShortfalls(db: Db, person: StaffingPerson, period: { startDate: string; endDate: string }) {
+export async function staffingShortfalls({ db }: ServiceDeps<'db'>, person: StaffingPerson, period: { startDate: string; endDate: string }) {
   const result = await db.execute(sql`
     select d::date::text as day, l.min_staff[extract(isodow from d)::int] as need, l.name as location,
       (select count(*)::int from ${users} u join ${userGroups} g on g.id = u.group_id
@@ -52,4 +52,10 @@ export function staffingWarning(shortfalls: readonly { day: string; need: number
   const named = shortfalls.slice(0, NAMED_DAYS).map((s) => `${weekdayCode(s.day)} ${formatDate(s.day)}: ${s.present} von mindestens ${s.need}`);
   const more = shortfalls.length > NAMED_DAYS ? ` und an ${shortfalls.length - NAMED_DAYS} weiteren Tagen` : '';
   return `Mindestbesetzung in ${shortfalls[0]!.location} unterschritten – anwesend wären ${named.join('; ')}${more}.`;
+}
+
+/** The warning of a request below the minimum staffing, as the list of a request's warnings. */
+export async function staffingWarnings(deps: ServiceDeps<'db'>, person: StaffingPerson, period: { startDate: string; endDate: string }): Promise<string[]> {
+  const staffing = staffingWarning(await staffingShortfalls(deps, person, period));
+  return staffing ? [staffing] : [];
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { absenceStateLabel, DAY_LENGTH_LABELS, type DayLength, dayFactor, exceedsText, limitedDaysMessage, quotaExceeded, requestDaysByYear, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
-import { BLOCKED_APPROVAL_HR_ONLY, BLOCKED_APPROVAL_NOTE_REQUIRED } from '@filialportal/core/blocked-periods';
+import { ALL_LOCATIONS_LABEL, BLOCKED_APPROVAL_HR_ONLY, BLOCKED_APPROVAL_NOTE_REQUIRED, blockedPeriodMessage } from '@filialportal/core/blocked-periods';
 import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { TVacationRequest } from '@filialportal/core/vacation';
@@ -18,37 +18,18 @@ import { locations } from '../locations/index.ts';
 import { completeLinkedTasks, deleteLinkedTasksCte, handOverOpenTasks, linkedTaskCtes } from '../tasks/index.ts';
 import { personSearch, users } from '../users/index.ts';
 import { absences, vacationDeputies } from './absences.table.ts';
-import { checkDeputies, deputiesOf, deputyWarnings, notifyDeputies } from './deputies.service.ts';
-import { blockedTexts, blockingPeriod } from './blocked-periods.service.ts';
+import { checkDeputies, deputiesColumn, deputiesOfRequest, deputyWarnings, notifyDeputies } from './deputies.service.ts';
+import { blockedColumn, blockingPeriod } from './blocked-periods.service.ts';
 import { accountsForYears, type Accounts } from './contingents.service.ts';
 import { notifyVacationDecision, notifyVacationRequest } from './notices.ts';
 import { ALL, approversOf, OWN_LOCATION, SUBGROUPS } from './vacation-approvers.ts';
 import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
-import { staffingShortfalls, staffingWarning } from './vacation-checks.ts';
+import { staffingWarnings } from './vacation-checks.ts';
+import { lockPerson, person } from './absence-people.ts';
 
 const reference = (id: string) => `absence:${id}`;
 /** Two live requests of one person never overlap; the database enforces it (absences_vacation_no_overlap). */
 const overlapRefused = onConstraint({ absences_vacation_no_overlap: () => new AppError(422, 'duplicate', MSG.vacationDuplicate) });
-
-/**
- * Writers of one person's absences take turns. The overlap rules are exclusion constraints, and
- * two overlapping rows inserted at the same moment wait for each other until PostgreSQL breaks
- * the deadlock with an error (a 500); in turn, the later one meets the constraint and gets 422.
- */
-export async function lockPerson(tx: Db, userId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-}
-
-export type Person = { id: string; firstName: string; lastName: string; email: string; locationId: string; groupId: string; freeDays: string[]; region: string };
-
-async function person(db: Db, userId: string): Promise<Person | undefined> {
-  const [p] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, locationId: users.locationId, groupId: users.groupId, freeDays: users.freeDays, region: locations.region })
-    .from(users)
-    .innerJoin(locations, eq(locations.id, users.locationId))
-    .where(eq(users.id, userId));
-  return p;
-}
 
 /**
  * Whose requests the actor sees and processes (spec 1 §6): everyone with the "all" permission;
@@ -69,13 +50,13 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   const { db } = deps;
   if (input.userId !== actor.userId) throw forbidden();
   if (input.startDate < todayIso() && !can(actor, 'urlaub_r_ckdatiert_beantragen')) throw badRequest(MSG.vacationInPast);
-  const p = await person(db, actor.userId);
+  const p = await person({ db }, actor.userId);
   if (!p) throw badRequest(MSG.errorReLogin);
   const byYear = requestDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, holidays: regionHolidays(p.region) }, input.dayLength);
   const days = [...byYear.values()].reduce((a, b) => a + b, 0);
   if (days === 0) throw badRequest(MSG.vacationNoWorkingDays);
   // Special leave (a wedding, a funeral) is owed whatever the season; every other request respects a blocked period.
-  const blocked = input.specialHoliday ? null : await blockingPeriod(db, { locationId: p.locationId, startDate: input.startDate, endDate: input.endDate });
+  const blocked = input.specialHoliday ? null : await blockingPeriod({ db }, { locationId: p.locationId, startDate: input.startDate, endDate: input.endDate });
   if (blocked) throw new AppError(422, 'blocked_period', blocked.message);
   const [overlap] = await db
     .select({ id: absences.id })
@@ -95,9 +76,9 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   if (known) for (const [year, need] of byYear) known.pending.set(`${p.id}:${year}`, (known.pending.get(`${p.id}:${year}`) ?? 0) + need);
   const over = known ? quotaOf(known, p.id, byYear.keys()) : null;
   const approvers = await approversOf({ db }, p);
-  const deputies = await checkDeputies(db, p, input.deputies);
+  const deputies = await checkDeputies({ db }, p, input.deputies);
   // Warnings the requester sees in the answer and the approver in the row.
-  const warnings = [...(input.specialHoliday ? [] : await requestWarnings(db, p, input)), ...(await deputyWarnings(db, deputies, input))];
+  const warnings = [...(input.specialHoliday ? [] : await staffingWarnings({ db }, p, input)), ...(await deputyWarnings({ db }, deputies, input))];
   // One statement: the person's lock, the request and its approval task (see linkedTaskCtes).
   const daysByYear = JSON.stringify(Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])));
   const inserted = await db
@@ -143,30 +124,15 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   return { status: 200 as const, body: { appointment } };
 }
 
-/** What a request would cause: the days below the location's minimum staffing. */
-async function requestWarnings(db: Db, p: Person, period: { startDate: string; endDate: string }): Promise<string[]> {
-  const staffing = staffingWarning(await staffingShortfalls(db, p, period));
-  return staffing ? [staffing] : [];
-}
-
-/** The deputies of one request as people, for the fresh warnings. */
-async function namedDeputies(db: Db, absenceId: string) {
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, declinedAt: vacationDeputies.declinedAt })
-    .from(vacationDeputies)
-    .innerJoin(users, eq(users.id, vacationDeputies.userId))
-    .where(eq(vacationDeputies.absenceId, absenceId));
-}
-
 /** GET /appointment/{id}/warnings: the request's warnings as of now, for the approver before deciding. */
 export async function currentWarnings({ db }: ServiceDeps<'db'>, actor: Actor, id: string) {
   const row = await loadForProcessing(db, actor, id);
-  const p = row.a.userId ? await person(db, row.a.userId) : undefined;
-  const deputies = await namedDeputies(db, id);
+  const p = row.a.userId ? await person({ db }, row.a.userId) : undefined;
+  const deputies = await deputiesOfRequest({ db }, id);
   return {
     warnings: [
-      ...(p && !row.a.specialHoliday ? await requestWarnings(db, p, row.a) : []),
-      ...(await deputyWarnings(db, deputies.filter((d) => !d.declinedAt), row.a)),
+      ...(p && !row.a.specialHoliday ? await staffingWarnings({ db }, p, row.a) : []),
+      ...(await deputyWarnings({ db }, deputies.filter((d) => !d.declinedAt), row.a)),
       ...deputies.filter((d) => d.declinedAt).map((d) => `${d.firstName} ${d.lastName} hat die Vertretung abgelehnt.`),
     ],
   };
@@ -238,6 +204,8 @@ function baseQuery(db: Db, total: SQL<number> = totalColumn(null)) {
       locationId: users.locationId,
       locationLabel: locations.name,
       confirmerName: sql<string | null>`${confirmer.firstName} || ' ' || ${confirmer.lastName}`,
+      deputies: deputiesColumn,
+      blocked: blockedColumn,
       total,
     })
     .from(absences)
@@ -299,12 +267,7 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
   const open = rows.filter((r) => !r.a.approved && !r.a.declined && r.a.userId && countsAgainst(r.a));
   const userIds = [...new Set(open.map((r) => r.a.userId!))];
   const years = [...new Set(open.flatMap((r) => Object.keys(r.a.daysByYear).map(Number)))];
-  const [accounts, blocked, deputies] = await Promise.all([
-    known ?? accountsForYears({ db }, { userIds, years }),
-    // Open requests inside a blocked period (filed before it was set): the approver sees it in the row.
-    blockedTexts(db, rows.filter((r) => !r.a.approved && !r.a.declined && !r.a.specialHoliday).map((r) => ({ id: r.a.id, locationId: r.locationId, startDate: r.a.startDate, endDate: r.a.endDate }))),
-    deputiesOf(db, rows.map((r) => r.a.id)),
-  ]);
+  const accounts = known ?? (await accountsForYears({ db }, { userIds, years }));
   const scope = scopeOf(actor, VACATION_SCOPE);
   return rows.map((r) => {
     const over = exceedsOf(r, accounts);
@@ -339,9 +302,10 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
       exceeds: over ? over.exceeds : null,
       exceedsYear: over ? over.year : null,
       declineReason: r.a.declined ? r.a.declineReason : '',
-      blockedPeriod: blocked.get(r.a.id) ?? '',
+      // Open requests inside a blocked period (filed before it was set): the approver sees it in the row.
+      blockedPeriod: r.blocked ? blockedPeriodMessage({ startDate: r.blocked[0], endDate: r.blocked[1], reason: r.blocked[2], locationLabel: r.blocked[3] ?? ALL_LOCATIONS_LABEL }) : '',
       warnings: !r.a.approved && !r.a.declined ? r.a.warnings : [],
-      deputies: deputies.get(r.a.id) ?? [],
+      deputies: r.deputies.map(([userId, name, declined, declineReason]) => ({ userId, name, declined, declineReason })),
       approvalNote: r.a.approved ? r.a.approvalNote : '',
       creditedDays: r.a.approved ? r.a.creditedDates.length * dayFactor(r.a.dayLength) : 0,
       canAccept: mayProcess && !r.a.approved,
@@ -387,11 +351,11 @@ export async function decideVacation(
   if (approve ? row.a.approved : row.a.declined) throw badRequest(MSG.vacationWrongState);
   const reason = approve ? '' : declineReason;
   // Inside a blocked period only HR approves, and says why (docs/decisions/absences-urlaubssperre.md).
-  const blocked = approve && !row.a.specialHoliday && row.locationId ? await blockingPeriod(db, { locationId: row.locationId, startDate: row.a.startDate, endDate: row.a.endDate }) : null;
+  const blocked = approve && !row.a.specialHoliday && row.locationId ? await blockingPeriod({ db }, { locationId: row.locationId, startDate: row.a.startDate, endDate: row.a.endDate }) : null;
   if (blocked && !can(actor, ALL)) throw new AppError(422, 'blocked_period', BLOCKED_APPROVAL_HR_ONLY);
   if (blocked && !note) throw new AppError(422, 'note_required', BLOCKED_APPROVAL_NOTE_REQUIRED);
   const approvalNote = blocked ? note : '';
-  if (handTasksTo && (!approve || !row.a.userId || !(await namedDeputies(db, id)).some((d) => d.id === handTasksTo && !d.declinedAt))) {
+  if (handTasksTo && (!approve || !row.a.userId || !(await deputiesOfRequest({ db }, id)).some((d) => d.id === handTasksTo && !d.declinedAt))) {
     throw badRequest('Offene Aufgaben lassen sich beim Genehmigen nur an eine Vertretung des Antrags übergeben, die nicht abgelehnt hat.', 'deputy_invalid');
   }
   // The decision, its task and the credit for sickness during the vacation (§ 9 BUrlG) change together.

@@ -5,6 +5,7 @@ import { zId } from '@filialportal/core/ids';
 import { ZFeedCreatedResponse, ZFeedListResponse, ZFeedRequest } from '@filialportal/core/calendar-feeds';
 import { actorOf } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
 import * as service from './calendar-feeds.service.ts';
 
 const tags = ['Kalender-Abos'];
@@ -43,7 +44,7 @@ export async function calendarFeedFile(app: FastifyInstance, deps: Deps) {
   app.get<{ Params: { file: string } }>('/ical/:file', { config: { access: 'public' } }, async (req, reply) => {
     const file = req.params.file;
     const body = file.endsWith('.ics') ? await service.feedCalendar(deps, file.slice(0, -4)) : null;
-    if (body === null) return reply.status(404).type('text/plain; charset=utf-8').send('Dieses Kalender-Abo gibt es nicht oder nicht mehr.');
+    if (body === null) throw notFound('Dieses Kalender-Abo gibt es nicht oder nicht mehr.');
     return reply
       .header('cache-control', 'private, max-age=300')
       .header('x-robots-tag', 'noindex')

@@ -33,7 +33,7 @@ export const ABSENCES_FEATURE: Feature = {
       label: 'Urlaubssperren',
       icon: IconCalendarOff,
       permission: { anyOf: ['urlaub_von_allen_sehen_und_bearbeiten', 'urlaub_von_allen_untergeordneten_gruppen_sehen_und_bearbeiten', 'urlaub_von_untergeordneten_aus_eigener_filiale_sehen_und_bearbeiten'] },
-      order: 6,
+      order: 5.5,
       element: <BlockedPeriodList />,
     },
   ],
