@@ -11,7 +11,7 @@ test('Kalender-Abo anlegen, abrufen und widerrufen', async ({ page, request }) =
   await expect(section.getByText('Noch kein Kalender-Abo.')).toBeVisible();
 
   // The branch's absences: who is away at Filiale Köln.
-  await section.getByRole('textbox', { name: 'Inhalt' }).click();
+  await section.getByRole('combobox', { name: 'Inhalt' }).click();
   await page.getByRole('option', { name: 'Abwesenheiten Filiale Köln' }).click();
   await section.getByRole('button', { name: 'Abo-Adresse erstellen' }).click();
   const address = section.getByRole('textbox', { name: 'Abo-Adresse' });

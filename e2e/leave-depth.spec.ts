@@ -32,7 +32,7 @@ async function api(request: APIRequestContext, email: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('Urlaub und Krankheit in der Tiefe', () => {
-  test('Halber Tag mit Vertretung, die selbst abwesend ist: der Antrag zeigt die Warnung', async ({ page, request }) => {
+  test('Halber Tag mit Vertretung, die selbst abwesend ist: der Antrag zeigt die Warnung', async ({ page, browser, request }) => {
     // The Azubi (Greta's colleague) is sick on that Tuesday, entered by HR.
     const hr = await api(request, 'personalleitung@example.com');
     const azubi = await api(request, 'azubi@example.com');
@@ -42,23 +42,29 @@ test.describe('Urlaub und Krankheit in der Tiefe', () => {
     await login(page, 'verkauf@example.com', undefined, '/urlaub/antrag');
     await pickDate(page, page.getByLabel('Urlaub von'), HALF_DAY);
     await pickDate(page, page.getByLabel('Urlaub bis'), HALF_DAY);
-    await page.getByRole('radio', { name: 'Vormittags' }).check({ force: true });
+    await page.getByText('Vormittags', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Vormittags' })).toBeChecked();
     await expect(page.getByText('Jeder Arbeitstag des Zeitraums zählt als halber Tag (0,5).')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Vertretung' }).click();
+    await page.getByRole('combobox', { name: 'Vertretung' }).click();
     const azubiName = ((await (await request.get('/api/user', { headers: azubi.headers })).json()) as { user: { firstName: string; lastName: string } }).user;
     await page.getByRole('option', { name: `${azubiName.lastName}, ${azubiName.firstName}` }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Antrag stellen' }).click();
-    await expect(page.getByText(`Vertretung ${azubiName.firstName} ${azubiName.lastName} ist im Zeitraum selbst abwesend (${german(HALF_DAY)}).`)).toBeVisible();
+    const warning = `Vertretung ${azubiName.firstName} ${azubiName.lastName} ist im Zeitraum selbst abwesend (${german(HALF_DAY)}).`;
+    // In the notice after sending, and in her own list of open requests.
+    await expect(page.locator('.mantine-Notification-root', { hasText: 'Hinweis zum Antrag' }).getByText(warning)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Offene Anträge' }).getByText(warning)).toBeVisible();
 
     // The approver sees the half day, the deputy and the warning in the row.
-    await login(page, 'filialleitung@example.com', undefined, `/urlaub/1?jahr=${AHEAD}`);
-    await page.getByLabel('Suche Mitarbeiter').fill('Wolf');
-    const row = page.getByRole('row', { name: /Wolf, Greta/ }).filter({ hasText: german(HALF_DAY) });
+    const approver = await browser.newPage();
+    await login(approver, 'filialleitung@example.com', undefined, `/urlaub/1?jahr=${AHEAD}`);
+    await approver.getByLabel('Suche Mitarbeiter').fill('Wolf');
+    const row = approver.getByRole('row', { name: /Wolf, Greta/ }).filter({ hasText: german(HALF_DAY) });
     await expect(row.getByText('Halbe Tage, vormittags')).toBeVisible();
     await expect(row.getByText(`Vertretung: ${azubiName.firstName} ${azubiName.lastName}`)).toBeVisible();
     await expect(row.getByText(/ist im Zeitraum selbst abwesend/)).toBeVisible();
     await expect(row.getByRole('cell', { name: '0,5' })).toBeVisible();
+    await approver.close();
   });
 
   test('Ein Antrag in einer Urlaubssperre wird mit Zeitraum und Grund abgewiesen', async ({ page, request }) => {
@@ -95,7 +101,7 @@ test.describe('Urlaub und Krankheit in der Tiefe', () => {
     await expect(page.getByRole('columnheader', { name: /^Mi / }).getByText('Unterbesetzt')).toHaveCount(0);
   });
 
-  test('Eine Krankmeldung mit Bescheinigung: die Personalleitung sieht sie, die Kollegin nicht', async ({ page, request }) => {
+  test('Eine Krankmeldung mit Bescheinigung: die Personalleitung sieht sie, die Kollegin nicht', async ({ page, browser, request }) => {
     await login(page, 'personalleitung@example.com', undefined, '/krankmeldungen/2');
     await page.getByRole('button', { name: 'Neue Krankmeldung' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Krankmeldung' });
@@ -104,7 +110,7 @@ test.describe('Urlaub und Krankheit in der Tiefe', () => {
     const day = weekday(`${AHEAD}-09-14`, 1);
     await pickDate(page, dialog.getByRole('textbox', { name: 'Von', exact: true }), day);
     await pickDate(page, dialog.getByRole('textbox', { name: 'Bis', exact: true }), addDays(day, 2));
-    await dialog.getByRole('textbox', { name: 'Bescheinigung' }).click();
+    await dialog.getByRole('combobox', { name: 'Bescheinigung' }).click();
     await page.getByRole('option', { name: 'Erstbescheinigung' }).click();
     await dialog.locator('input[type="file"]').setInputFiles(path.join(import.meta.dirname, 'fixtures/foto.heic'));
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
@@ -126,8 +132,10 @@ test.describe('Urlaub und Krankheit in der Tiefe', () => {
     const id = list.sickReports.find((r) => r.startDate === day)!.id;
     const colleague = await api(request, 'azubi@example.com');
     expect((await request.get(`/api/sickreport/${id}/certificate`, { headers: colleague.headers })).status()).toBe(403);
-    await login(page, 'azubi@example.com', undefined, '/krankmeldungen/4');
-    await expect(page.getByText('Bescheinigung ansehen')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Krankmeldungen' })).toHaveCount(0);
+    const other = await browser.newPage();
+    await login(other, 'azubi@example.com', undefined, '/krankmeldungen/4');
+    await expect(other.getByText('Bescheinigung ansehen')).toHaveCount(0);
+    await expect(other.getByRole('link', { name: 'Krankmeldungen' })).toHaveCount(0);
+    await other.close();
   });
 });

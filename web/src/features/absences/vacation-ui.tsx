@@ -103,7 +103,7 @@ function PeriodCell({ row }: { row: VacationRow }) {
         </Text>
       )}
       {row.warnings.map((w) => (
-        <Text key={w} size="xs" c="orange.9" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        <Text key={w} size="xs" c="oak.9" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {w}
         </Text>
       ))}
