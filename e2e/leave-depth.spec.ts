@@ -42,8 +42,8 @@ test.describe('Urlaub und Krankheit in der Tiefe', () => {
     await login(page, 'verkauf@example.com', undefined, '/urlaub/antrag');
     await pickDate(page, page.getByLabel('Urlaub von'), HALF_DAY);
     await pickDate(page, page.getByLabel('Urlaub bis'), HALF_DAY);
-    await page.getByText('Vormittags', { exact: true }).click();
-    await expect(page.getByRole('radio', { name: 'Vormittags' })).toBeChecked();
+    await page.getByText('Vormittag', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Vormittag' })).toBeChecked();
     await expect(page.getByText('Jeder Arbeitstag des Zeitraums zählt als halber Tag (0,5).')).toBeVisible();
     await page.getByRole('combobox', { name: 'Vertretung' }).click();
     const azubiName = ((await (await request.get('/api/user', { headers: azubi.headers })).json()) as { user: { firstName: string; lastName: string } }).user;

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Collapse, Grid, Group, Input, MultiSelect, Pap
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import { DAY_LENGTH_LABELS, DAY_LENGTHS, limitedDaysMessage, overtimeInputProblem, type DayLength } from '@filialportal/core/absences';
+import { DAY_LENGTHS, limitedDaysMessage, overtimeInputProblem, type DayLength } from '@filialportal/core/absences';
 import { currentYear, todayIso } from '@filialportal/core/berlin-time';
 import { MSG } from '@filialportal/core/messages';
 import { DEPUTIES_MAX, REASON_MAX, ZVacationRequest } from '@filialportal/core/vacation';
@@ -19,6 +19,9 @@ import { useContingents, useDeleteVacation, useDeputyCandidates, useRequestVacat
 import { DEFAULT_VACATION_VIEW, vacationPath, type RequestFormState } from './paths.ts';
 import { useBlockedPeriods } from './blocked-periods.api.ts';
 import { carryOverNote, formatNumber } from './vacation-ui.tsx';
+
+/** Short enough for three segments side by side on a phone. */
+const SEGMENT_LABELS: Record<DayLength, string> = { full: 'Ganzer Tag', morning: 'Vormittag', afternoon: 'Nachmittag' };
 
 interface Values {
   startDate: string | null;
@@ -288,7 +291,7 @@ export function AbsenceRequestForm() {
                     aria-labelledby="vacation-day-length"
                     value={values.dayLength}
                     onChange={(v) => set({ dayLength: v as DayLength })}
-                    data={DAY_LENGTHS.map((d) => ({ value: d, label: DAY_LENGTH_LABELS[d][0]!.toUpperCase() + DAY_LENGTH_LABELS[d].slice(1) }))}
+                    data={DAY_LENGTHS.map((d) => ({ value: d, label: SEGMENT_LABELS[d] }))}
                     fullWidth
                   />
                   {values.dayLength !== 'full' && (

@@ -81,7 +81,7 @@ export function CalendarFeedsSection() {
           </Alert>
         )}
         <Group align="flex-end" gap="xs">
-          <Select label="Inhalt" data={options} value={choice} onChange={(v) => setChoice(v ?? PERSONAL)} allowDeselect={false} w={{ base: '100%', xs: 340 }} comboboxProps={{ withinPortal: true }} />
+          <Select label="Inhalt" data={options} value={choice} onChange={(v) => setChoice(v ?? PERSONAL)} allowDeselect={false} w={{ base: '100%', xs: 400 }} comboboxProps={{ withinPortal: true }} />
           <Button leftSection={<IconCalendarPlus size={16} />} onClick={add} loading={create.isPending}>
             Abo-Adresse erstellen
           </Button>
