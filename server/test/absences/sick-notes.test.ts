@@ -112,6 +112,20 @@ describe('a sick report with a certificate', () => {
     expect(JSON.stringify(rows)).not.toContain('au.jpg');
   });
 
+  it('whoever only exports (Buchhaltung, no sick-report rights) gets the days, never kind or certificate', async () => {
+    const [accountant] = await t.db.select().from(users).where(eq(users.email, 'buchhaltung@example.com'));
+    const colleague = (await t.db.select().from(users).where(and(eq(users.locationId, accountant!.locationId), ne(users.id, accountant!.id))))[0]!;
+    await t.db.insert(absences).values({ kind: 'sick', userId: colleague.id, startDate: `${Y}-10-06`, endDate: `${Y}-10-07`, countDays: 2, daysByYear: { [Y]: 2 }, sickKind: 'child', certificate: 'first' });
+    const rows = await readXlsx(await as('buchhaltung@example.com', { method: 'POST', url: `/api/exportsickreport/all/4?year=${Y}` }));
+    const header = rows[0]!;
+    const row = rows.find((r) => r[header.indexOf('Nachname')] === colleague.lastName && String(r[header.indexOf('Von')]).length > 0)!;
+    expect(row).toBeDefined();
+    for (const r of rows.slice(1)) {
+      expect(r[header.indexOf('Art')] ?? '').toBe('');
+      expect(r[header.indexOf('Bescheinigung')] ?? '').toBe('');
+    }
+  });
+
   it('deleting the report removes the certificate’s bytes', async () => {
     const stored = await countStored(t.storage);
     expect((await as('personalleitung@example.com', { method: 'DELETE', url: `/api/sickreport/${reportId}` })).statusCode).toBe(204);

@@ -13,7 +13,8 @@ export const sickReportExportColumns: XlsxColumn<Row>[] = [
   { header: 'Von', value: (s) => s.startDate, type: 'date' },
   { header: 'Bis', value: (s) => s.endDate, type: 'date' },
   { header: 'Tage', value: (s) => s.countDays, type: 'number' },
-  { header: 'Art', value: (s) => SICK_KIND_LABELS[s.kind] },
-  // Whether there is a certificate and which; the file itself never goes into an export.
-  { header: 'Bescheinigung', value: (s) => (s.certificate ? CERTIFICATE_LABELS[s.certificate] : '') },
+  // Kind and certificate (never the file) only for those who handle these people's sick reports:
+  // whoever merely exports (Buchhaltung) gets the days, not what lies behind them.
+  { header: 'Art', value: (s) => (s.canEdit ? SICK_KIND_LABELS[s.kind] : '') },
+  { header: 'Bescheinigung', value: (s) => (s.canEdit && s.certificate ? CERTIFICATE_LABELS[s.certificate] : '') },
 ];
