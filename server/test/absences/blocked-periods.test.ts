@@ -5,6 +5,7 @@ import { absences, blockedPeriods } from '../../src/modules/absences/absences.ta
 import { locations } from '../../src/modules/locations/locations.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { currentYear } from '../../src/platform/dates.ts';
+import { addDays, firstWeekday, german } from './days.ts';
 import { buildTestApp, type TestContext } from '../helpers.ts';
 
 /** Blocked periods (Urlaubssperre): who sets them, the refusal of a request, HR's approval with a note. */
@@ -13,14 +14,8 @@ let verkauf: string;
 let koeln: string;
 let other: string;
 const NEXT = currentYear() + 1;
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const fmt = (d: string) => d.split('-').reverse().join('.');
 /** Monday of the first full week of October next year after the 3rd. */
-const monday = (() => {
-  let d = `${NEXT}-10-05`;
-  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 1) d = addDays(d, 1);
-  return d;
-})();
+const monday = firstWeekday(`${NEXT}-10-05`, 1);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -43,7 +38,7 @@ describe('setting blocked periods', () => {
   it('the branch management sets one for its own branch', async () => {
     const res = await create('filialleitung@example.com', { startDate: monday, endDate: addDays(monday, 4), locationId: koeln, reason: 'Inventur' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().blockedPeriod).toMatchObject({ reason: 'Inventur', locationId: koeln, locationLabel: 'Filiale Köln', canEdit: true, startDateFormated: fmt(monday) });
+    expect(res.json().blockedPeriod).toMatchObject({ reason: 'Inventur', locationId: koeln, locationLabel: 'Filiale Köln', canEdit: true, startDateFormated: german(monday) });
     inventory = res.json().blockedPeriod.id;
   });
 
@@ -105,7 +100,7 @@ describe('requests in a blocked period', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toEqual({
       code: 'blocked_period',
-      message: `Urlaubssperre vom ${fmt(monday)} bis ${fmt(addDays(monday, 4))} (Filiale Köln): Inventur Herbst. Bitte wählen Sie einen anderen Zeitraum.`,
+      message: `Urlaubssperre vom ${german(monday)} bis ${german(addDays(monday, 4))} (Filiale Köln): Inventur Herbst. Bitte wählen Sie einen anderen Zeitraum.`,
     });
     expect((await t.db.select().from(absences).where(eq(absences.userId, verkauf))).length).toBe(before);
   });
@@ -121,7 +116,7 @@ describe('requests in a blocked period', () => {
     const id = filed.json().appointment.id;
     await create('filialleitung@example.com', { startDate: addDays(monday, 15), endDate: addDays(monday, 15), locationId: koeln, reason: 'Lieferung' });
     const row = (await as('filialleitung@example.com', { method: 'GET', url: `/api/absence/0/all/1?year=${NEXT}` })).json().absences.find((r: { id: string }) => r.id === id);
-    expect(row.blockedPeriod).toBe(`Urlaubssperre am ${fmt(addDays(monday, 15))} (Filiale Köln): Lieferung. Bitte wählen Sie einen anderen Zeitraum.`);
+    expect(row.blockedPeriod).toBe(`Urlaubssperre am ${german(addDays(monday, 15))} (Filiale Köln): Lieferung. Bitte wählen Sie einen anderen Zeitraum.`);
 
     const branch = await as('filialleitung@example.com', { method: 'PUT', url: `/api/updateabsence/${id}/1`, payload: { note: 'geht' } });
     expect(branch.statusCode).toBe(422);

@@ -5,20 +5,15 @@ import { notifications } from '../../src/modules/notifications/notifications.tab
 import { taskAssignments, tasks } from '../../src/modules/tasks/tasks.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { currentYear } from '../../src/platform/dates.ts';
+import { addDays, firstWeekday, german } from './days.ts';
 import { buildTestApp, readOutbox, type TestContext } from '../helpers.ts';
 
 /** Deputies (Vertretung): who may stand in, the warning when one is away, declining, handing tasks over on approval. */
 let t: TestContext;
 const id: Record<string, string> = {};
 const NEXT = currentYear() + 1;
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const fmt = (d: string) => d.split('-').reverse().join('.');
 /** Monday of the first full week of March next year. */
-const monday = (() => {
-  let d = `${NEXT}-03-02`;
-  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 1) d = addDays(d, 1);
-  return d;
-})();
+const monday = firstWeekday(`${NEXT}-03-02`, 1);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -64,7 +59,7 @@ describe('naming deputies', () => {
     const res = await request({ startDate: monday, endDate: addDays(monday, 4), deputies: [id['azubi@example.com'], id['aushilfe@example.com']] });
     expect(res.statusCode).toBe(200);
     const [azubi] = await t.db.select().from(users).where(eq(users.id, id['azubi@example.com']!));
-    const warning = `Vertretung ${azubi!.firstName} ${azubi!.lastName} ist im Zeitraum selbst abwesend (${fmt(addDays(monday, 1))}).`;
+    const warning = `Vertretung ${azubi!.firstName} ${azubi!.lastName} ist im Zeitraum selbst abwesend (${german(addDays(monday, 1))}).`;
     expect(res.json().appointment.warnings).toContain(warning);
     expect(res.json().appointment.warnings.join(' ')).not.toMatch(/krank/i);
     expect(res.json().appointment.deputies.map((d: { userId: string }) => d.userId).sort()).toEqual([id['azubi@example.com'], id['aushilfe@example.com']].sort());
@@ -79,12 +74,12 @@ describe('naming deputies', () => {
       const told = await t.db.select().from(notifications).where(and(eq(notifications.userId, id[email]!), eq(notifications.kind, 'vacation_deputy')));
       expect(told).toHaveLength(1);
       expect(told[0]).toMatchObject({ link: '/urlaub/vertretungen' });
-      expect(told[0]!.title).toContain(`${fmt(monday)} – ${fmt(addDays(monday, 4))}`);
+      expect(told[0]!.title).toContain(`${german(monday)} – ${german(addDays(monday, 4))}`);
     }
     await t.app.background.idle();
     const [azubi] = await t.db.select().from(users).where(eq(users.id, id['azubi@example.com']!));
     const mail = readOutbox(t.outboxDir).find((m) => m.to === azubi!.email && m.subject.startsWith('Filialportal: Vertretung für'));
-    expect(mail?.subject).toContain(`${fmt(monday)} – ${fmt(addDays(monday, 4))}`);
+    expect(mail?.subject).toContain(`${german(monday)} – ${german(addDays(monday, 4))}`);
   });
 
   it('a deputy sees the request and declines with a reason the approver sees', async () => {

@@ -7,6 +7,7 @@ import { regionHolidays } from '@filialportal/core/holidays';
 import { absences, contingents } from '../../src/modules/absences/absences.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { currentYear } from '../../src/platform/dates.ts';
+import { addDays, firstWeekday } from './days.ts';
 import { buildTestApp, type TestContext } from '../helpers.ts';
 import { readXlsx } from '../xlsx.ts';
 
@@ -15,13 +16,8 @@ let t: TestContext;
 let verkauf: string;
 let koeln: string;
 const NEXT = currentYear() + 1;
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** Monday of the first full week of September next year (no public holiday in NW). */
-const monday = (() => {
-  let d = `${NEXT}-09-01`;
-  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 1) d = addDays(d, 1);
-  return d;
-})();
+const monday = firstWeekday(`${NEXT}-09-01`, 1);
 
 beforeAll(async () => {
   t = await buildTestApp();

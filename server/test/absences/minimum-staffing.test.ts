@@ -6,6 +6,7 @@ import { locations } from '../../src/modules/locations/locations.table.ts';
 import { userGroups } from '../../src/modules/teams/teams.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { currentYear } from '../../src/platform/dates.ts';
+import { addDays, firstWeekday, german } from './days.ts';
 import { buildTestApp, type TestContext } from '../helpers.ts';
 
 /** Minimum staffing per location and weekday: the location form, the request's warning, the approver's check, the calendar mark. */
@@ -15,14 +16,8 @@ let koeln: string;
 /** Active staff of Köln who count (the hidden group does not). */
 let staff: number;
 const NEXT = currentYear() + 1;
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const fmt = (d: string) => d.split('-').reverse().join('.');
 /** A Tuesday in the middle of February next year (no public holiday anywhere). */
-const tuesday = (() => {
-  let d = `${NEXT}-02-09`;
-  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 2) d = addDays(d, 1);
-  return d;
-})();
+const tuesday = firstWeekday(`${NEXT}-02-09`, 2);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -74,7 +69,7 @@ describe('the location form', () => {
 
 describe('a request below the minimum', () => {
   let id: string;
-  const expected = () => `Mindestbesetzung in Filiale Köln unterschritten – anwesend wären Di ${fmt(tuesday)}: ${staff - 1} von mindestens ${staff}.`;
+  const expected = () => `Mindestbesetzung in Filiale Köln unterschritten – anwesend wären Di ${german(tuesday)}: ${staff - 1} von mindestens ${staff}.`;
 
   it('warns the requester in the answer; Wednesday (need 2) is fine', async () => {
     const res = await as('verkauf@example.com', { method: 'POST', url: '/api/appointment', payload: { appointment: { userId: verkauf, startDate: tuesday, endDate: addDays(tuesday, 1) } } });
@@ -95,7 +90,7 @@ describe('a request below the minimum', () => {
     expect(colleague!.locationId).toBe(koeln);
     await t.db.insert(absences).values({ kind: 'sick', userId: colleague!.id, startDate: tuesday, endDate: tuesday, countDays: 1, daysByYear: { [String(NEXT)]: 1 } });
     const now = await as('filialleitung@example.com', { method: 'GET', url: `/api/appointment/${id}/warnings` });
-    expect(now.json().warnings[0]).toContain(`Di ${fmt(tuesday)}: ${staff - 2} von mindestens ${staff}`);
+    expect(now.json().warnings[0]).toContain(`Di ${german(tuesday)}: ${staff - 2} von mindestens ${staff}`);
   });
 
   it('someone outside the request’s scope gets 404 for its warnings', async () => {

@@ -7,6 +7,7 @@ import { taskAssignments, tasks } from '../../src/modules/tasks/tasks.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { files } from '../../src/platform/files.table.ts';
 import { currentYear } from '../../src/platform/dates.ts';
+import { addDays, firstWeekday, german } from './days.ts';
 import { buildTestApp, countStored, type TestContext } from '../helpers.ts';
 import { pdf } from '../pdf-text.ts';
 import { readXlsx } from '../xlsx.ts';
@@ -16,7 +17,6 @@ let t: TestContext;
 const id: Record<string, string> = {};
 const Y = currentYear() - 1;
 const heic = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/foto.heic'));
-const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -136,8 +136,7 @@ describe('a sick report with a certificate', () => {
 describe('Kind krank', () => {
   it('is counted apart from the own sickness in the person’s days and the summary', async () => {
     // A Tuesday in May: two working days of a sick child, one of the own sickness a week later.
-    let tuesday = `${Y}-05-01`;
-    while (new Date(`${tuesday}T00:00:00Z`).getUTCDay() !== 2) tuesday = addDays(tuesday, 1);
+    const tuesday = firstWeekday(`${Y}-05-01`, 2);
     expect((await report('filialleitung@example.com', { startDate: tuesday, endDate: addDays(tuesday, 1), kind: 'child' })).statusCode).toBe(200);
     expect((await report('filialleitung@example.com', { startDate: addDays(tuesday, 7), endDate: addDays(tuesday, 7) })).statusCode).toBe(200);
     const days = (await as('filialleitung@example.com', { method: 'GET', url: `/api/countsickdays?userId=${id['verkauf@example.com']}` })).json();
@@ -151,7 +150,7 @@ describe('continued pay ends after 42 days (§ 3 EFZG)', () => {
   const start = `${Y}-09-07`;
   const title = async () => {
     const [u] = await t.db.select().from(users).where(eq(users.id, id['verkauf@example.com']!));
-    return `Entgeltfortzahlung endet: ${u!.firstName} ${u!.lastName}, ${addDays(start, 46).split('-').reverse().join('.')}`;
+    return `Entgeltfortzahlung endet: ${u!.firstName} ${u!.lastName}, ${german(addDays(start, 46))}`;
   };
 
   it('a first certificate of 30 days and a follow-up of 20 after a break: HR gets one task naming the 42nd day', async () => {
