@@ -1,7 +1,6 @@
-import { Badge, Button, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DAY_LENGTH_LABELS } from '@filialportal/core/absences';
-import { DECLINE_REASON_MAX } from '@filialportal/core/vacation';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
@@ -9,6 +8,7 @@ import { SortableTable, type Column } from '../../ui/SortableTable.tsx';
 import { alertError } from '../../ui/alert-error.ts';
 import { useDeclineDeputy, useDeputyRequests, type DeputyRequest } from './absences.api.ts';
 import { DEFAULT_VACATION_VIEW, vacationPath } from './paths.ts';
+import { DialogText } from './vacation-confirm.tsx';
 
 /**
  * 'Vertretungen': the coming requests in which the person stands in, each with its state, and
@@ -27,7 +27,7 @@ export function DeputyRequestsPage() {
           <Text size="sm">
             Vertretung für {r.name} ({r.startDateFormated} – {r.endDateFormated}) ablehnen?
           </Text>
-          <Textarea label="Begründung" required autosize minRows={2} maxLength={DECLINE_REASON_MAX} onChange={(e) => (reason.current = e.currentTarget.value)} />
+          <DialogText label="Begründung" required into={reason} />
         </Stack>
       ),
       confirmLabel: 'Ablehnen',

@@ -62,6 +62,24 @@ function RequestSummary({ row, question }: { row: VacationRow; question?: string
 }
 
 /**
+ * A text the person writes in a confirm dialog. The dialog's content is rendered once, so the text
+ * goes into `into` and is read when the button is pressed.
+ */
+export function DialogText({ label, description, into, required }: { label: string; description?: string; into: { current: string }; required?: boolean }) {
+  return (
+    <Textarea
+      label={label}
+      description={description}
+      required={required}
+      autosize
+      minRows={2}
+      maxLength={DECLINE_REASON_MAX}
+      onChange={(e) => (into.current = e.currentTarget.value)}
+    />
+  );
+}
+
+/**
  * 'Urlaubsantrag annehmen' naming the person (spec 1 §4). Inside a blocked period HR approves
  * with a note (the server refuses others and asks HR for the note).
  */
@@ -83,13 +101,10 @@ export function confirmAccept(row: VacationRow, onConfirm: (choice: { note: stri
           />
         )}
         {row.blockedPeriod && (
-          <Textarea
+          <DialogText
             label="Notiz zur Genehmigung trotz Urlaubssperre"
             description="Nur die Personalleitung kann einen Antrag in einer Urlaubssperre genehmigen."
-            autosize
-            minRows={2}
-            maxLength={DECLINE_REASON_MAX}
-            onChange={(e) => (note.current = e.currentTarget.value)}
+            into={note}
           />
         )}
       </Stack>
@@ -105,21 +120,13 @@ export function confirmAccept(row: VacationRow, onConfirm: (choice: { note: stri
  * view 5 and the mail to the person show.
  */
 export function confirmDecline(row: VacationRow, onConfirm: (reason: string) => void) {
-  // The modal's content is rendered once; the reason is read when the button is pressed.
   const reason = { current: '' };
   openConfirm({
     title: 'Urlaubsantrag ablehnen',
     text: (
       <Stack gap="sm">
         <RequestSummary row={row} question={`Den Urlaubsantrag von ${personName(row)} ablehnen?`} />
-        <Textarea
-          label="Begründung (optional)"
-          description="Erscheint beim Antrag und in der E-Mail an die Person."
-          autosize
-          minRows={2}
-          maxLength={DECLINE_REASON_MAX}
-          onChange={(e) => (reason.current = e.currentTarget.value)}
-        />
+        <DialogText label="Begründung (optional)" description="Erscheint beim Antrag und in der E-Mail an die Person." into={reason} />
       </Stack>
     ),
     confirmLabel: 'Ablehnen',
