@@ -318,6 +318,10 @@ export const MSG = {
   claimCorrectionArticle: 'Der Artikel gehört nicht zu dieser Beanstandung. Wählen Sie ihn in der Checkliste über die Artikelsuche aus und speichern Sie.',
   stockNotCounted: 'Für diesen Artikel ist an diesem Standort noch kein Bestand erfasst.',
   stockTooLow: 'Der Bestand am Standort ({n}) reicht für diese Menge nicht.',
+  stockClientChangeIdInvalid: 'Die Kennung der Zählung (clientChangeId) muss eine UUID sein.',
+  stockBaseCountInvalid: 'Der zuletzt gesehene Bestand (baseCount) muss leer oder eine ganze Zahl von 0 bis 1.000.000 sein.',
+  stockClientChangeIdUsed: 'Diese Kennung gehört schon zu einer anderen Zählung. Bitte zählen Sie den Artikel neu.',
+  stockChangedMeanwhile: 'Der Bestand wurde inzwischen geändert: jetzt {current}, Ihre Zählung {yours}. Bitte bestätigen oder verwerfen Sie Ihre Zählung.',
   claimCorrectionNotAllowed: 'Bestandskorrekturen aus einer Beanstandung bucht, wer Beanstandungen buchen und den Bestand des Standorts ändern darf.',
   // Advertising (spec 2 §5)
   advertisingFileRequired: 'Wählen Sie ein Dokument zum hochladen',

@@ -191,6 +191,16 @@ export const ZStockUpdateRequest = z
         }
         return n;
       }),
+    /**
+     * The device's own id of this count (offline counting): a repeat answers the first result and
+     * writes nothing. Absent: every call is a new change, as the spec has it.
+     */
+    clientChangeId: zId({ error: MSG.stockClientChangeIdInvalid }).optional(),
+    /**
+     * The stock the device last saw at the location (null: not counted yet). When given, a count
+     * whose base no longer holds is refused with 409 and both values.
+     */
+    baseCount: z.number({ error: MSG.stockBaseCountInvalid }).int(MSG.stockBaseCountInvalid).min(0, MSG.stockBaseCountInvalid).max(STOCK_MAX, MSG.stockBaseCountInvalid).nullable().optional(),
   })
   .refine((v) => v.articleId !== undefined || v.ean !== '', {
     message: MSG.articleEanRequired,
@@ -288,6 +298,37 @@ export const ZArticleHistoryResponse = z.object({ historyItems: z.array(ZHistory
 
 /** POST /article/updatestock. */
 export const ZStockUpdateResponse = z.object({ article: ZArticleDetail, before: z.number().nullable(), after: z.number() });
+
+/**
+ * 409 of POST /article/updatestock with a stale `baseCount`: the stock now (null: not counted) and
+ * the count sent, beside the error every 4xx carries; who changed it last and when, for the dialog.
+ */
+export const ZStockConflict = z.object({
+  error: z.object({ code: z.literal('stock_changed'), message: z.string() }),
+  current: z.number().nullable(),
+  yours: z.number(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string().nullable(),
+});
+
+/** Articles per step of the device's offline copy (GET /article/offline/{category}). */
+export const OFFLINE_PAGE_SIZE = 2000;
+/** A category's articles on the device for counting without network: what a scan needs to show. */
+export const ZOfflineArticle = z.object({
+  id: z.string(),
+  number: z.string(),
+  name: z.string(),
+  decor: z.string(),
+  package: z.number().nullable(),
+  eans: z.array(z.string()),
+  /** The stock at the asked location; null: not counted there. */
+  count: z.number().nullable(),
+});
+export const ZOfflineArticlesResponse = z.object({
+  articles: z.array(ZOfflineArticle),
+  /** The number to continue after (`?after=`), or null on the last step. */
+  next: z.string().nullable(),
+});
 
 /** GET /locationsortimenthistory/{sortiment}: the last stock check per location. */
 export const ZStockCheckLast = z.object({ location: ZRef, dateFormated: z.string().nullable(), userName: z.string() });

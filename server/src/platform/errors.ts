@@ -4,12 +4,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@filialportal/core/messages';
 
-/** A refusal with an HTTP status and a German message from core/messages.ts. */
+/**
+ * A refusal with an HTTP status and a German message from core/messages.ts; `body` holds fields
+ * the call catalogue names beside the error (a stale count's 409: `{current, yours}`).
+ */
 export class AppError extends Error {
   constructor(
     public status: number,
     public code: string,
     message: string,
+    public body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -118,7 +122,7 @@ function send(reply: FastifyReply, e: AppError, extra: Record<string, unknown> =
   if (reply.hasHeader('content-disposition')) {
     reply.removeHeader('content-disposition').removeHeader('cache-control').removeHeader('etag').removeHeader('content-length').type('application/json; charset=utf-8');
   }
-  return reply.status(e.status).send({ error: { code: e.code, message: e.message, ...extra } });
+  return reply.status(e.status).send({ ...e.body, error: { code: e.code, message: e.message, ...extra } });
 }
 
 /** Maps every error to `{ error: { code, message } }`; 5xx details stay in the log. */

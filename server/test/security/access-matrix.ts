@@ -733,6 +733,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'GET /api/article/filter/:category/:manufacturer/:decor/:number/:offset': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/filter/${d.assortment.category}/null/null/null/0` }) },
   'GET /api/article/listall/:category/:manufacturer/:decor/:number': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/listall/${d.assortment.category}/null/null/null` }) },
   'GET /api/article/ean/:ean': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/ean/${d.assortment.ean}` }) },
+  'GET /api/article/offline/:category': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/offline/${d.assortment.category}?location=${d.loc.koeln}` }) },
   'GET /api/article/:id': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/${d.assortment.article}` }) },
   'GET /api/article/:id/history': { who: SORTIMENT, sample: (d) => ({ url: `/api/article/${d.assortment.article}/history` }) },
   'POST /api/article': {

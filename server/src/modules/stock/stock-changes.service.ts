@@ -31,65 +31,112 @@ async function actorName(db: Db, actor: Actor) {
   return me?.name ?? '';
 }
 
-type StockChange = { articleId: string; locationId: string; userId: string; userName: string; count: number };
+type StockChange = {
+  articleId: string;
+  locationId: string;
+  userId: string;
+  userName: string;
+  count: number;
+  /** The device's id of the count: written once, a repeat answers the first result. */
+  clientChangeId?: string;
+  /** The stock the device saw (null: not counted); undefined: no check. */
+  baseCount?: number | null;
+};
+
+type Counted = { before: number | null; after: number };
+type Outcome = Counted | { stale: true; current: number | null };
 
 /**
  * Sets the stock of an article at a location and writes the history row, as one statement when
- * the location has counted the article before (the usual case). The subquery locks the row first
- * and, after waiting for a parallel change, reads its newest count, so every history row's `before`
- * is the previous row's `after`: parallel changes are applied one after the other, none is lost.
- * The first count of an article at a location takes the transaction below.
+ * the location has counted the article before (the usual case). `cur` locks the row first and,
+ * after waiting for a parallel change, reads its newest count, so every history row's `before` is
+ * the previous row's `after`: parallel changes are applied one after the other, none is lost.
+ * The history row comes first and the stock follows it: a count whose id is already written
+ * (`on conflict do nothing`, which waits for a parallel writer of the same id) or whose base no
+ * longer holds changes nothing. The first count of an article at a location takes firstCount.
  */
-export async function changeStock({ db }: ServiceDeps<'db'>, input: StockChange): Promise<{ before: number | null; after: number }> {
+async function writeCount(db: Db, input: StockChange) {
+  const baseHolds = input.baseCount === undefined ? sql`true` : sql`cur.count is not distinct from ${input.baseCount}::int`;
   const result = await db.execute(sql`
-    with changed as (
-      update ${articleStocks} x set count = ${input.count}, updated_at = now(), updated_by = ${input.userId}
-      from (select s.count from ${articleStocks} s where s.article_id = ${input.articleId} and s.location_id = ${input.locationId} for update) y
-      where x.article_id = ${input.articleId} and x.location_id = ${input.locationId}
-      returning y.count as before, x.count as after)
-    insert into ${stockHistory} (article_id, location_id, user_id, user_name, before, after, created_at)
-    select ${input.articleId}, ${input.locationId}, ${input.userId}, ${input.userName}, before, after, clock_timestamp() from changed
-    returning before, after`);
+    with cur as (
+      select s.count from ${articleStocks} s where s.article_id = ${input.articleId} and s.location_id = ${input.locationId} for update),
+    ins as (
+      insert into ${stockHistory} (article_id, location_id, user_id, user_name, before, after, client_change_id, created_at)
+      select ${input.articleId}, ${input.locationId}, ${input.userId}, ${input.userName}, cur.count, ${input.count}::int, ${input.clientChangeId ?? null}::uuid, clock_timestamp()
+      from cur where ${baseHolds}
+      on conflict (client_change_id) do nothing
+      returning before, after),
+    upd as (
+      update ${articleStocks} x set count = ins.after, updated_at = now(), updated_by = ${input.userId}
+      from ins where x.article_id = ${input.articleId} and x.location_id = ${input.locationId})
+    select exists (select 1 from cur) as counted, (select count from cur) as current, ins.before, ins.after
+    from (select 1) one left join ins on true`);
   // PGlite and node-postgres both answer raw SQL with { rows }.
-  const [row] = (result as unknown as { rows: { before: number; after: number }[] }).rows;
-  return row ?? firstCount(db, input);
+  const [row] = (result as unknown as { rows: { counted: boolean; current: number | null; before: number | null; after: number | null }[] }).rows;
+  return row!;
 }
 
-/** The first count at a location: the row is created, a second creator waiting for the first. */
-function firstCount(db: Db, input: StockChange) {
-  return db.transaction(async (tx) => {
-    const lock = () =>
-      tx
-        .select({ count: articleStocks.count })
-        .from(articleStocks)
-        .where(and(eq(articleStocks.articleId, input.articleId), eq(articleStocks.locationId, input.locationId)))
-        .for('update');
-    let [row] = await lock();
-    let before: number | null = row?.count ?? null;
-    if (!row) {
+/**
+ * Applies a count (POST /article/updatestock): written, a repeat of a written one (its first
+ * result), or stale (its base no longer holds; nothing written).
+ */
+export async function changeStock({ db }: ServiceDeps<'db'>, input: StockChange): Promise<Outcome> {
+  for (let attempt = 0; ; attempt++) {
+    const row = await writeCount(db, input);
+    if (row.after !== null) return { before: row.before, after: row.after };
+    const first = input.clientChangeId ? await firstResult(db, input) : null;
+    if (first) return first;
+    if (row.counted || input.baseCount != null) return { stale: true, current: row.current };
+    const created = await firstCount(db, input);
+    if (created) return created;
+    // Someone else counted it first meanwhile (or wrote this id): once more on their row. A
+    // second miss means the article or location went away in between.
+    if (attempt > 0) throw notFound(MSG.articleUnknown);
+  }
+}
+
+/** The first result of a count whose id is written: only for the same person, article and location. */
+async function firstResult(db: Db, input: StockChange): Promise<Counted | null> {
+  const [row] = await db
+    .select({ before: stockHistory.before, after: stockHistory.after, userId: stockHistory.userId, articleId: stockHistory.articleId, locationId: stockHistory.locationId })
+    .from(stockHistory)
+    .where(eq(stockHistory.clientChangeId, input.clientChangeId!));
+  if (!row) return null;
+  if (row.userId !== input.userId || row.articleId !== input.articleId || row.locationId !== input.locationId) {
+    throw new AppError(422, 'client_change_id_used', MSG.stockClientChangeIdUsed);
+  }
+  return { before: row.before, after: row.after };
+}
+
+/** Rolls back a first count whose id turned out to be written already. */
+class IdTaken extends Error {}
+
+/**
+ * The first count at a location: the row is created with the count. null when another creator
+ * was first (the caller counts again on their row) or the id is written already.
+ */
+async function firstCount(db: Db, input: StockChange): Promise<Counted | null> {
+  try {
+    return await db.transaction(async (tx) => {
       const created = await tx
         .insert(articleStocks)
-        .values({ articleId: input.articleId, locationId: input.locationId, count: 0, updatedBy: input.userId })
+        .values({ articleId: input.articleId, locationId: input.locationId, count: input.count, updatedBy: input.userId })
         .onConflictDoNothing()
         .returning({ count: articleStocks.count });
-      // Someone else created it meanwhile: wait for them and take their count.
-      if (created.length === 0) {
-        [row] = await lock();
-        before = row?.count ?? null;
-      }
-    }
-    const after = input.count;
-    await tx
-      .update(articleStocks)
-      .set({ count: after, updatedAt: new Date(), updatedBy: input.userId })
-      .where(and(eq(articleStocks.articleId, input.articleId), eq(articleStocks.locationId, input.locationId)));
-    // The time the change was applied (not when its transaction began, which may have waited for
-    // the lock): the history's order is the order of the changes.
-    await tx
-      .insert(stockHistory)
-      .values({ articleId: input.articleId, locationId: input.locationId, userId: input.userId, userName: input.userName, before, after, createdAt: sql`clock_timestamp()` });
-    return { before, after };
-  });
+      if (created.length === 0) return null;
+      // The time the change was applied: the history's order is the order of the changes.
+      const written = await tx
+        .insert(stockHistory)
+        .values({ articleId: input.articleId, locationId: input.locationId, userId: input.userId, userName: input.userName, before: null, after: input.count, clientChangeId: input.clientChangeId, createdAt: sql`clock_timestamp()` })
+        .onConflictDoNothing({ target: stockHistory.clientChangeId })
+        .returning({ id: stockHistory.id });
+      if (written.length === 0) throw new IdTaken();
+      return { before: null, after: input.count };
+    });
+  } catch (e) {
+    if (e instanceof IdTaken) return null;
+    throw e;
+  }
 }
 
 export type StockAdjustment = { articleId: string; locationId: string; userId: string; userName: string; take: number; reason: string };
@@ -124,7 +171,7 @@ export async function adjustStock({ db }: ServiceDeps<'db'>, input: StockAdjustm
  * POST /article/updatestock: by EAN or chosen article, the counted stock at a location. The
  * article, the location and the person's name are read in one statement, the change is one more.
  */
-export async function updateStock(deps: ServiceDeps<'db'>, actor: Actor, input: { ean: string; articleId?: string; location: string; count: number }) {
+export async function updateStock(deps: ServiceDeps<'db'>, actor: Actor, input: StockUpdate) {
   const { db } = deps;
   if (!mayChangeStockAt(actor, input.location)) throw forbidden(MSG.stockLocationNotAllowed);
   // Only an article the person sees (the list's rule): a hidden one is unknown, nothing changes.
@@ -142,9 +189,25 @@ export async function updateStock(deps: ServiceDeps<'db'>, actor: Actor, input: 
     .where(eq(users.id, actor.userId));
   if (!found?.place) throw badRequest(MSG.stockLocationRequired);
   if (!found.articleId) throw input.articleId ? notFound(MSG.articleUnknown) : new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', input.ean));
-  const { before, after } = await changeStock(deps, { articleId: found.articleId, locationId: input.location, userId: actor.userId, userName: found.userName, count: input.count });
+  const change = { ...input, articleId: found.articleId, locationId: input.location, userId: actor.userId, userName: found.userName };
+  const outcome = await changeStock(deps, change);
+  if ('stale' in outcome) throw await staleCount(db, change, outcome.current);
   const { article: detail } = await loadArticle(deps, actor, { id: found.articleId, location: input.location });
-  return { article: detail, before, after };
+  return { article: detail, before: outcome.before, after: outcome.after };
+}
+
+type StockUpdate = { ean: string; articleId?: string; location: string; count: number; clientChangeId?: string; baseCount?: number | null };
+
+/** 409 with the stock now and the count sent, and who changed it last (the device's dialog shows them). */
+async function staleCount(db: Db, input: StockChange, current: number | null) {
+  const [last] = await db
+    .select({ userName: stockHistory.userName, at: stockHistory.createdAt })
+    .from(stockHistory)
+    .where(and(eq(stockHistory.articleId, input.articleId), eq(stockHistory.locationId, input.locationId)))
+    .orderBy(desc(stockHistory.createdAt), desc(stockHistory.id))
+    .limit(1);
+  const message = MSG.stockChangedMeanwhile.replace('{current}', current === null ? 'nicht gezählt' : String(current)).replace('{yours}', String(input.count));
+  return new AppError(409, 'stock_changed', message, { current, yours: input.count, changedBy: last?.userName ?? null, changedAt: last ? formatDateTime(last.at) : null });
 }
 
 /** GET /article/{id}/history?from: the stock changes of an article, newest first. */

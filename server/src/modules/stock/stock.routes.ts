@@ -11,6 +11,8 @@ import {
   ZArticleRequest,
   ZArticleResponse,
   ZFilterListRequest,
+  ZOfflineArticlesResponse,
+  ZStockConflict,
   ZStockCheckLastResponse,
   ZStockCheckListResponse,
   ZStockCheckRequest,
@@ -22,6 +24,7 @@ import { actorOf, type Access } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { articleExportColumns, exportRows } from './stock.export.ts';
+import { offlineArticles } from './offline-copy.ts';
 import * as changes from './stock-changes.service.ts';
 import * as service from './stock.service.ts';
 
@@ -143,8 +146,28 @@ export async function stockRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post('/article/updatestock', {
     config: { access: { anyOf: ['sortiment_artikel_bestand_in_eigener_filiale_bearbeiten', 'sortiment_bei_allen_artikel_bestand_bearbeiten'] } },
-    schema: { tags, summary: 'Bestand setzen: per EAN (getippt oder gescannt) oder Artikel, Anzahl, Standort; mit Eintrag in der Historie', body: ZStockUpdateRequest, response: { 200: ZStockUpdateResponse } },
+    schema: {
+      tags,
+      summary: 'Bestand setzen: per EAN (getippt oder gescannt) oder Artikel, Anzahl, Standort; mit Eintrag in der Historie',
+      description:
+        'Offline gezählt: `clientChangeId` (UUID des Geräts) schreibt die Zählung einmal, eine Wiederholung antwortet mit dem ersten Ergebnis. ' +
+        'Mit `baseCount` (zuletzt gesehener Bestand, null = nicht gezählt) wird eine Zählung, deren Grundlage nicht mehr stimmt, mit 409 `{current, yours}` abgelehnt.',
+      body: ZStockUpdateRequest,
+      response: { 200: ZStockUpdateResponse, 409: ZStockConflict },
+    },
     handler: (req) => changes.updateStock(deps, actorOf(req), req.body),
+  });
+
+  r.get('/article/offline/:category', {
+    config: { access: SEE },
+    schema: {
+      tags,
+      summary: 'Artikel eines Sortiments für das Zählen ohne Netz (Nummer, EANs, Name, Dekor, Paket, Bestand am Standort), 2.000 je Schritt',
+      params: z.object({ category: zId() }),
+      querystring: z.object({ location: zId().optional(), after: zId().optional() }),
+      response: { 200: ZOfflineArticlesResponse },
+    },
+    handler: (req) => offlineArticles(deps, actorOf(req), { category: req.params.category, location: req.query.location ?? null, after: req.query.after ?? null }),
   });
 
   r.post('/article/filterlist', {

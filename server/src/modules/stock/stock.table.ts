@@ -122,6 +122,11 @@ export const stockHistory = pgTable(
     after: integer('after').notNull(),
     /** Why, when not a count: 'Beanstandung 2026-0042' for a correction booked from a claim. */
     reason: text('reason'),
+    /**
+     * The device's id of a count (offline counting): unique, so a count sent again — after a lost
+     * answer, from two tabs, fifty times at once — is written once; the database decides.
+     */
+    clientChangeId: uuid('client_change_id').unique('stock_history_client_change_id_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
