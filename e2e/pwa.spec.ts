@@ -132,10 +132,11 @@ test.describe('Installierbare App und Offline-Hülle', () => {
       // Offline: a reload opens the portal from the worker, not the browser's error page.
       await context.setOffline(true);
       await page.reload();
-      await expect(page).toHaveTitle('Filialportal');
+      await expect(page).toHaveTitle(/Filialportal$/);
       const offline = page.getByRole('status').filter({ hasText: 'Keine Verbindung' });
       await expect(offline).toBeVisible();
-      await expect(page.getByText('Warten auf das Netz …')).toBeVisible();
+      // The application opens with the person kept from the last answer (app/kept-user.ts).
+      await expect(mainNavigation(page)).toBeVisible();
       // A page of the app that this visit has not opened yet opens too (every page is index.html).
       await page.goto('/aufgaben/eigene');
       await expect(offline).toBeVisible();

@@ -53,6 +53,7 @@ test.describe('Bestand scannen', () => {
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(done.getByRole('row', { name: /LA-1001/ })).toContainText('4');
     await dialog.getByRole('button', { name: 'Fertig' }).click();
+    await expect(dialog).toBeHidden();
 
     // The list of the own branch shows the new counts; another branch cannot be edited.
     await expect(page.getByRole('textbox', { name: 'Bestand LA-1000' })).toHaveValue('17');

@@ -1,6 +1,10 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { QUEUE_CHANNEL, SYNC_TAG } from '../src/features/stock/count-queue-names.ts';
+import { countDb, sendWaiting } from '../src/features/stock/offline-store.ts';
 
 /**
  * The portal's service worker (docs/decisions/web-service-worker-und-offline-huelle.md): the
@@ -24,6 +28,35 @@ registerRoute(
     denylist: [/^\/api(\/|\?|$)/, /^[^?]*\/[^/?]+\.[a-z0-9]+(\?.*)?$/i],
   }),
 );
+
+// The barcode reader's WebAssembly (1 MB, not precached: only who scans needs it) is kept at its
+// first fetch, which the scan dialog makes when it stores a category for counting without
+// network; its hashed name changes with each new version, so one entry is enough.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.wasm'),
+  new CacheFirst({ cacheName: 'filialportal-scanner', plugins: [new ExpirationPlugin({ maxEntries: 2 })] }),
+);
+
+/**
+ * Background Sync: the browser wakes the worker when it has a network again, also with the page
+ * closed, and the worker sends the counts waiting on the device (features/stock/count-queue.ts),
+ * one sender at a time with the pages. A failure makes the browser try again later.
+ */
+self.addEventListener('sync', (event) => {
+  const e = event as ExtendableEvent & { tag?: string };
+  if (e.tag === SYNC_TAG) e.waitUntil(sendCounts());
+});
+
+async function sendCounts() {
+  const db = await countDb();
+  const session = await db.get('session', 'current');
+  if (!session) return;
+  const channel = new BroadcastChannel(QUEUE_CHANNEL);
+  const send = () => sendWaiting(db, session, () => channel.postMessage('changed'));
+  const done = await self.navigator.locks.request(SYNC_TAG, send);
+  channel.close();
+  if (!done) throw new Error('Zählungen warten weiter');
+}
 
 // A new version waits until the person chooses 'neu laden' ('Neue Version verfügbar'), so a
 // page never runs code from two versions at once; the page sends this message (src/app/pwa.ts).

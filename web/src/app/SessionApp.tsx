@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MSG } from '@filialportal/core/messages';
 import type { CurrentUserResponse } from '@filialportal/core/users';
@@ -10,6 +10,7 @@ import { currentUserQuery } from '../features/users/users.api.ts';
 import { can } from '../shell-api/access.ts';
 import { CurrentUserContext, CurrentUserUpdateContext } from '../shell-api/current-user.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
+import { dropKeptUser, keepUser, readKeptUser } from './kept-user.ts';
 import { applicationChunk } from './chunks.ts';
 import { createQueryClient } from './query-client.ts';
 import { DASHBOARD_CARDS } from './routes.ts';
@@ -23,6 +24,7 @@ const EnrolmentPage = lazy(() => import('../features/session/EnrolmentPage.tsx')
  */
 const queryClient = createQueryClient();
 session.onReset(() => {
+  dropKeptUser();
   queryClient.cancelQueries().catch(() => undefined);
   queryClient.clear();
 });
@@ -34,6 +36,7 @@ function CurrentUserGate() {
 
   useEffect(() => {
     if (token && user.data) session.markEstablished();
+    if (token && user.data) keepUser(user.data);
   }, [token, user.data]);
 
   // The start page's cards begin loading with the user, not after the shell has been drawn.
@@ -56,9 +59,13 @@ function CurrentUserGate() {
     if (online && unreachable) void refetch();
   }, [online, unreachable, refetch]);
 
+  // Without network the person kept from the last answer: the application opens, and the views
+  // that work on the device (the scan session) work.
+  const [kept] = useState(readKeptUser);
+  const offline = !!token && (!online || unreachable);
   // The application is drawn at a transition's priority, in slices between which the browser
   // stays responsive, rather than in one long task when the user arrives.
-  const shown = useDeferredValue(user.data);
+  const shown = useDeferredValue(user.data ?? (offline ? kept : null) ?? undefined);
   // The application (shell, features, dates, modals): loaded together with this code.
   const application = applicationChunk.useModule();
   if (shown?.secondFactorPending) {

@@ -8,6 +8,9 @@ import { MSG } from '@filialportal/core/messages';
 import zxingReaderWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { SCAN_SAMPLES_TO_ACCEPT, ScanVote } from './scan-vote.ts';
 
+/** Where the reader's WebAssembly lies: fetched once for the way without network (the service worker keeps it). */
+export const readerWasmUrl: string = zxingReaderWasmUrl;
+
 /** The codes on articles: EAN-13, EAN-8 and the American UPC-A and UPC-E. */
 export const SCAN_FORMATS: BarcodeFormat[] = ['ean_13', 'ean_8', 'upc_a', 'upc_e'];
 

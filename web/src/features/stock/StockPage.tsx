@@ -52,7 +52,9 @@ export function StockPage() {
   const { rows, count } = articleRows(list.data);
   const current = categories.data?.find((c) => c.id === category);
   const [article, setArticle] = useState<{ id: string | null } | null>(null);
-  const [changing, setChanging] = useState(false);
+  // The scan session is in the address: a reload (also without network) opens it again.
+  const changing = params.get('zaehlen') === '1';
+  const setChanging = (open: boolean) => setQuery(setParams, { zaehlen: open ? '1' : '' });
   const [checks, setChecks] = useState(false);
 
   const set = (changes: Record<string, string>) => setQuery(setParams, changes);
@@ -171,7 +173,7 @@ export function StockPage() {
         </Group>
       )}
       {article && <ArticleFormModal articleId={article.id} categoryId={category} location={location} onClose={() => setArticle(null)} />}
-      {changing && <StockChangeModal location={location} onClose={() => setChanging(false)} />}
+      {changing && rights.any && <StockChangeModal location={location} category={category ? { id: category, name: current?.name ?? '' } : null} onClose={() => setChanging(false)} />}
       {checks && current && <StockChecksModal category={current} location={location} onClose={() => setChecks(false)} />}
     </>
   );

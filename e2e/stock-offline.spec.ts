@@ -1,0 +1,95 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { eanCheckDigit } from '@filialportal/core/stock';
+import { authAs, login, test } from './helpers.ts';
+
+// The demo company's EANs: 4012345 and a five-digit serial (LA-1010 is serial 11).
+const ean = (serial: number) => {
+  const first12 = `4012345${String(serial).padStart(5, '0')}`;
+  return first12 + eanCheckDigit(first12);
+};
+const SERIALS = [11, 12, 13, 14, 15];
+
+/** The article behind an EAN and how many stock changes its history holds. */
+async function historyOf(request: APIRequestContext, auth: Record<string, string>, serial: number) {
+  const found = await request.get(`/api/article/ean/${ean(serial)}`, { headers: auth });
+  const { article } = (await found.json()) as { article: { id: string; number: string } };
+  const history = await request.get(`/api/article/${article.id}/history`, { headers: auth });
+  return { id: article.id, number: article.number, count: ((await history.json()) as { count: number }).count };
+}
+
+test.describe('Zählen ohne Netz', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('Fünf Zählungen ohne Netz überstehen das Neuladen, gehen mit dem Netz einmal an den Server, ein Konflikt zeigt beide Werte', async ({ page, context, browser, request }) => {
+    test.setTimeout(120_000);
+    const auth = await authAs(request, 'lagerist@example.com');
+    const before = await Promise.all(SERIALS.map((s) => historyOf(request, auth, s)));
+
+    await login(page, 'lagerist@example.com', undefined, '/sortiment/bestand');
+    await expect(page.getByRole('table', { name: 'Artikel' }).locator('tbody tr').first()).toBeVisible();
+    // The worker installs after the first load; the pages after it are its own.
+    const workerState = () =>
+      page.evaluate(async () => {
+        const nav = (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<{ active: { state: string } | null }> } } }).navigator;
+        return (await nav.serviceWorker.ready).active?.state;
+      });
+    await expect.poll(workerState, { timeout: 30_000 }).toBe('activated');
+    await page.reload();
+    await page.getByRole('button', { name: 'Bestand ändern' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bestand ändern' });
+    // Opened with a network, the dialog keeps the category on the device.
+    await expect(dialog.getByText(/^Offline verfügbar: Laminat, \d+ Artikel/)).toBeVisible({ timeout: 20_000 });
+
+    await context.setOffline(true);
+    await expect(dialog.getByText(/Ohne Netz: Zählungen bleiben auf dem Gerät/)).toBeVisible();
+    for (const [i, serial] of SERIALS.entries()) {
+      await dialog.getByRole('textbox', { name: 'EAN' }).fill(ean(serial));
+      await dialog.getByRole('button', { name: 'Suchen' }).click();
+      // Found in the device's copy, with the stock last seen.
+      await expect(dialog.getByRole('alert').filter({ hasText: before[i]!.number })).toContainText('Bestand hier (zuletzt gesehen)');
+      await dialog.getByRole('textbox', { name: 'Anzahl (gezählt)' }).fill(String(40 + i));
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await expect(dialog.getByRole('table', { name: 'Geänderte Bestände' }).getByRole('row', { name: new RegExp(before[i]!.number) })).toContainText('wartet');
+    }
+    await expect(dialog.getByText('5 Zählungen warten')).toBeVisible();
+
+    // A colleague counts the last article meanwhile, with a network.
+    const colleague = await browser.newPage();
+    const other = await authAs(colleague.request, 'zentrallagerleitung@example.com');
+    const mine = (await (await request.get('/api/user', { headers: auth })).json()) as { user: { location: { id: string } } };
+    const changed = await colleague.request.post('/api/article/updatestock', { headers: other, data: { articleId: before[4]!.id, location: mine.user.location.id, count: 77 } });
+    expect(changed.ok()).toBe(true);
+    await colleague.close();
+
+    // Reloaded without network: the portal opens from the worker, the dialog again, the counts still there.
+    await page.reload();
+    await expect(dialog.getByText('5 Zählungen warten')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: '5 Zählungen warten auf Übertragung' })).toBeVisible();
+    const meanwhile = await Promise.all(SERIALS.map((s) => historyOf(request, auth, s)));
+    expect(meanwhile.map((a, i) => a.count - before[i]!.count)).toEqual([0, 0, 0, 0, 1]);
+
+    // The network returns: four go through, the fifth meets the colleague's count.
+    await context.setOffline(false);
+    const conflict = dialog.getByRole('alertdialog', { name: 'Bestand inzwischen geändert' });
+    await expect(conflict).toBeVisible({ timeout: 30_000 });
+    const values = conflict.getByRole('table', { name: 'Beide Werte' });
+    await expect(values.getByRole('row', { name: /Bestand jetzt/ })).toContainText('77');
+    await expect(values.getByRole('row', { name: /Ihre Zählung/ })).toContainText('44');
+    await conflict.getByRole('button', { name: 'Meine Zählung übernehmen' }).click();
+    await expect(conflict).toBeHidden();
+    const rows = dialog.getByRole('table', { name: 'Geänderte Bestände' });
+    for (const row of before) await expect(rows.getByRole('row', { name: new RegExp(row.number) })).toContainText('übertragen');
+    await expect(dialog.getByText(/Zählungen? warte/)).toHaveCount(0);
+
+    // Exactly five history rows of the device, the colleague's one beside them.
+    const after = await Promise.all(SERIALS.map((s) => historyOf(request, auth, s)));
+    expect(after.map((a, i) => a.count - before[i]!.count)).toEqual([1, 1, 1, 1, 2]);
+    // The session's list stays over a reload; 'Fertig' ends the session, the next one starts empty.
+    await page.reload();
+    await expect(rows.getByRole('row', { name: new RegExp(before[0]!.number) })).toContainText('übertragen');
+    await dialog.getByRole('button', { name: 'Fertig' }).click();
+    await page.getByRole('button', { name: 'Bestand ändern' }).click();
+    await expect(dialog.getByText(/^Offline verfügbar: Laminat/)).toBeVisible();
+    await expect(rows).toHaveCount(0);
+  });
+});
