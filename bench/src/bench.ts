@@ -14,7 +14,7 @@
  * Writes bench/REPORT.md and bench/report.json (a quick run writes to test-results/bench-quick/).
  * BENCH_QUICK=1: smaller data and short runs, a smoke test.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,13 +130,35 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'Werbung, alle mit kommenden (Vertriebsleitung)', path: () => '/api/advertising/list/0', as: 'vertriebsleitung@example.com', kind: 'list' },
   { name: 'Benachrichtigungen, erste Seite mit ungelesenen (Verkauf)', path: () => '/api/notifications', as: 'verkauf@example.com', kind: 'list' },
   {
-    name: 'Bestand ändern (Scan, gezählte Menge)',
+    name: 'Bestand ändern (Scan, gezählte Menge, mit clientChangeId und baseCount)',
     path: () => '/api/article/updatestock',
     as: 'admin@example.com',
     kind: 'record',
-    bodies: (c) => c.eans.map((ean, i) => JSON.stringify({ ean, location: c.largest, count: i % 41 })),
+    bodies: (c) => stockCounts(c.eans, c.largest),
   },
 ];
+
+/**
+ * Counts as a device sends them (docs/decisions/stock-offline-zaehlen.md): each with an id of its
+ * own and, from the second round over the EANs on, the stock the count before on the same EAN
+ * left as its base, so the base holds when they arrive in order (about a thousand requests lie
+ * between two counts of one EAN). Once the list is through, it starts again: those are repeats,
+ * answered with their first result.
+ */
+function stockCounts(eans: string[], location: string): string[] {
+  const rounds = Math.max(1, Math.ceil(STOCK_COUNTS / eans.length));
+  const out: string[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, ean] of eans.entries()) {
+      const count = (i + round * 7) % 41;
+      const base = round === 0 ? {} : { baseCount: (i + (round - 1) * 7) % 41 };
+      out.push(JSON.stringify({ ean, location, count, clientChangeId: randomUUID(), ...base }));
+    }
+  }
+  return out;
+}
+/** Distinct counts prepared: more than a full run's closed loop sends to one endpoint. */
+const STOCK_COUNTS = 40_000;
 
 /** The bench's list: ENDPOINTS and the all-users list once more as a browser that has it asks (304). */
 export const MEASURED: Endpoint[] = [
@@ -201,10 +223,10 @@ async function tokenFor(base: string, email: string): Promise<string> {
 }
 
 /** A closed-loop run with CPU and probe readings around its measured window. */
-async function measured(url: string, headers: Record<string, string>, meter: Meter, bodies?: string[]): Promise<Measured> {
+async function measured(url: string, headers: Record<string, string>, meter: Meter, bodies?: string[], cursor?: { next: number }): Promise<Measured> {
   let a: Snapshot | null = null;
   let b: Snapshot | null = null;
-  const r = await closedLoop({ url, headers, bodies }, { warmup: timing.warmup, seconds: timing.seconds, hooks: { start: async () => void (a = await meter.snap()), end: async () => void (b = await meter.snap()) } });
+  const r = await closedLoop({ url, headers, bodies, cursor }, { warmup: timing.warmup, seconds: timing.seconds, hooks: { start: async () => void (a = await meter.snap()), end: async () => void (b = await meter.snap()) } });
   return { ...r, usage: meter.usage(a!, b!, r.requests), statementsPerRequest: null };
 }
 
@@ -290,9 +312,9 @@ async function measureTarget(
     const url = `${server.url}${e.path(ctx)}`;
     const headers: Record<string, string> = { ...plain, authorization: `Bearer ${tokens.get(e.as)}` };
     const bodies = e.bodies?.(ctx);
-    let sent = 0;
-    // One request as a browser sends it; a POST takes the next of its bodies.
-    const once = () => (bodies ? fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: bodies[sent++ % bodies.length] }) : fetch(url, { headers }));
+    // One request as a browser sends it; a POST takes the next of its bodies, in one order with the load's.
+    const cursor = { next: 0 };
+    const once = () => (bodies ? fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: bodies[cursor.next++ % bodies.length] }) : fetch(url, { headers }));
     const check = await once();
     if (!check.ok) throw new Error(`${e.name}: ${check.status} ${await check.text()}`);
     if (e.conditional) {
@@ -302,11 +324,11 @@ async function measureTarget(
       const again = await fetch(url, { headers });
       if (again.status !== 304) throw new Error(`${e.name}: ${again.status} statt 304 auf If-None-Match`);
     }
-    const closed = await measured(url, headers, meter, bodies);
+    const closed = await measured(url, headers, meter, bodies, cursor);
     closed.statementsPerRequest = await meter.statementsPerRequest(() => once().then((res) => res.arrayBuffer()), STATEMENT_SAMPLES);
     let open: OpenResult | null = null;
     if ((!quick || QUICK_OPEN_LOOP.has(e.name)) && closed.rps > 0) {
-      open = await openLoop({ url, headers, bodies }, { rate: closed.rps / 2, seconds: timing.openSeconds, leadIn: timing.openLeadIn });
+      open = await openLoop({ url, headers, bodies, cursor }, { rate: closed.rps / 2, seconds: timing.openSeconds, leadIn: timing.openLeadIn });
     }
     endpoints[e.name] = { closed, open };
     log(`  ${e.name}: ${fmt(closed)}${open ? `; offen bei ${Math.round(open.rate)}/s: p99 ${open.p99.toFixed(1)} ms` : ''}`);

@@ -18,6 +18,11 @@ export interface Target {
   headers: Record<string, string>;
   /** A POST sends these JSON bodies in turn (one after the other, over all connections). */
   bodies?: string[];
+  /**
+   * Where in `bodies` the next request continues, shared with whoever else sends them (the
+   * bench's single requests), so a body that must be sent once (a count with its own id) is.
+   */
+  cursor?: { next: number };
 }
 
 export interface Latencies {
@@ -82,8 +87,8 @@ function requestBytes(target: Target): { host: string; port: number; next: () =>
     const lines = head('POST', ['Content-Type: application/json', `Content-Length: ${payload.length}`]);
     return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload]);
   });
-  let i = 0;
-  return { host, port, next: () => all[i++ % all.length]! };
+  const cursor = target.cursor ?? { next: 0 };
+  return { host, port, next: () => all[cursor.next++ % all.length]! };
 }
 
 type Done = (conn: Connection, status: number, bytes: number, startedAt: number) => void;
