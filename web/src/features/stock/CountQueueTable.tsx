@@ -17,27 +17,15 @@ const articleOf = (c: QueuedCount) => (c.number ? `${c.number}` : `EAN ${c.ean}`
 /**
  * The scan session's counts on this device with their state: 'wartet' until the server has it,
  * 'übertragen' with before and after, 'Konflikt' when a colleague changed the stock meanwhile
- * (a panel above the list shows both values: keep the own count or drop it), 'abgelehnt' with
- * the server's reason. A conflict shows its panel by itself; closed, it waits behind 'Klären'.
- * The panel sits inside the scan dialog rather than in a second one on top of it, where a click
+ * (ConflictPanel shows both values: keep the own count or drop it), 'abgelehnt' with the
+ * server's reason. A conflict shows its panel by itself; closed, it waits behind 'Klären'. The
+ * panel sits inside the scan dialog rather than in a second one on top of it, where a click
  * would count as a click outside the scan dialog.
  */
-export function CountQueueTable({ counts }: { counts: QueuedCount[] }) {
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
-  const [asked, setAsked] = useState<string | null>(null);
-  const conflict = counts.find((c) => c.state === 'conflict' && (c.clientChangeId === asked || !dismissed.has(c.clientChangeId)));
+export function CountQueueTable({ counts, onResolve }: { counts: QueuedCount[]; onResolve: (id: string) => void }) {
   if (counts.length === 0) return null;
   return (
     <>
-      {conflict && (
-        <ConflictDialog
-          count={conflict}
-          onClose={() => {
-            setDismissed((d) => new Set(d).add(conflict.clientChangeId));
-            setAsked(null);
-          }}
-        />
-      )}
       <Table fz="sm" striped aria-label="Geänderte Bestände">
         <Table.Thead>
           <Table.Tr>
@@ -68,7 +56,7 @@ export function CountQueueTable({ counts }: { counts: QueuedCount[] }) {
                     {STATE[c.state].label}
                   </Badge>
                   {c.state === 'conflict' && (
-                    <Button size="compact-xs" variant="subtle" onClick={() => setAsked(c.clientChangeId)}>
+                    <Button size="compact-xs" variant="subtle" onClick={() => onResolve(c.clientChangeId)}>
                       Klären
                     </Button>
                   )}
@@ -95,7 +83,23 @@ export function CountQueueTable({ counts }: { counts: QueuedCount[] }) {
   );
 }
 
-function ConflictDialog({ count: c, onClose }: { count: QueuedCount; onClose: () => void }) {
+/**
+ * The conflict to decide now: the first one, unless closed ('Später klären'); 'Klären' in the
+ * list asks for one again.
+ */
+export function useConflict(counts: QueuedCount[]) {
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [asked, setAsked] = useState<string | null>(null);
+  const conflict = counts.find((c) => c.state === 'conflict' && (c.clientChangeId === asked || !dismissed.has(c.clientChangeId)));
+  const dismiss = (id: string) => {
+    setDismissed((d) => new Set(d).add(id));
+    setAsked(null);
+  };
+  return { conflict, ask: setAsked, dismiss };
+}
+
+/** Both values of a conflict, shown at the top of the scan dialog, where a phone shows it without scrolling. */
+export function ConflictPanel({ count: c, onClose }: { count: QueuedCount; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const act = (fn: () => Promise<unknown>) => async () => {

@@ -12,7 +12,7 @@ import { zodResolver } from '../../ui/form-problem.ts';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useLocationOptions } from '../../shell-api/lookups.ts';
 import { BarcodeScanner, readerWasmUrl } from './BarcodeScanner.tsx';
-import { CountQueueTable } from './CountQueueTable.tsx';
+import { ConflictPanel, CountQueueTable, useConflict } from './CountQueueTable.tsx';
 import { addCount, dropCount, useCountQueue, waitingOf } from './count-queue.ts';
 import { rememberStock, useOfflineCopy } from './offline-copy.ts';
 import { articleByEan, countDb } from './offline-store.ts';
@@ -167,6 +167,7 @@ export function StockChangeModal({ location: initialLocation, category, onClose:
   // This session's counts, whatever still waits or conflicts from before, and what went through meanwhile.
   const shown = queue.filter((c) => c.state !== 'sent' || Math.max(c.countedAt, c.settledAt ?? 0) >= openedAt);
   const waiting = waitingOf(queue);
+  const resolve = useConflict(shown);
   const choices = (locations.data ?? []).filter((l) => mayChangeAt(l.id)).map((l) => ({ value: l.id, label: l.label }));
 
   return (
@@ -183,6 +184,7 @@ export function StockChangeModal({ location: initialLocation, category, onClose:
             </Badge>
           )}
         </Group>
+        {resolve.conflict && <ConflictPanel count={resolve.conflict} onClose={() => resolve.dismiss(resolve.conflict!.clientChangeId)} />}
         <Select label="Standort" data={choices} value={location || null} onChange={(v) => form.setFieldValue('location', v ?? '')} disabled={!all} placeholder="Filiale wählen" allowDeselect={false} />
         <Switch label="Mit der Kamera scannen" checked={camera} onChange={(e) => setCamera(e.currentTarget.checked)} />
         {camera && <BarcodeScanner active={camera && !found} onCode={(code) => void find(code.length === 12 ? `0${code}` : code)} />}
@@ -226,7 +228,7 @@ export function StockChangeModal({ location: initialLocation, category, onClose:
             {message}
           </Alert>
         )}
-        <CountQueueTable counts={shown} />
+        <CountQueueTable counts={shown} onResolve={resolve.ask} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Fertig
