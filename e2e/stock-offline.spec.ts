@@ -92,4 +92,33 @@ test.describe('Zählen ohne Netz', () => {
     await expect(dialog.getByText(/^Offline verfügbar: Laminat/)).toBeVisible();
     await expect(rows).toHaveCount(0);
   });
+
+  test('Mit geschlossener Seite sendet der Service Worker per Background Sync, was auf dem Gerät wartet', async ({ page, context, request }) => {
+    test.setTimeout(90_000);
+    const auth = await authAs(request, 'lagerist@example.com');
+    const before = await historyOf(request, auth, 16);
+    await login(page, 'lagerist@example.com', undefined, '/sortiment/bestand?zaehlen=1');
+    const workerState = () =>
+      page.evaluate(async () => {
+        const nav = (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<{ active: { state: string } | null }> } } }).navigator;
+        return (await nav.serviceWorker.ready).active?.state;
+      });
+    await expect.poll(workerState, { timeout: 30_000 }).toBe('activated');
+    const dialog = page.getByRole('dialog', { name: 'Bestand ändern' });
+    await expect(dialog.getByText(/^Offline verfügbar: Laminat/)).toBeVisible({ timeout: 20_000 });
+
+    await context.setOffline(true);
+    await dialog.getByRole('textbox', { name: 'EAN' }).fill(ean(16));
+    await dialog.getByRole('button', { name: 'Suchen' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: before.number })).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Anzahl (gezählt)' }).fill('21');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByRole('table', { name: 'Geänderte Bestände' }).getByRole('row', { name: new RegExp(before.number) })).toContainText('wartet');
+
+    // The portal's tab is closed while offline; with the network back the browser wakes the
+    // worker (Background Sync), the only one left to send.
+    await page.close();
+    await context.setOffline(false);
+    await expect.poll(async () => (await historyOf(request, auth, 16)).count, { timeout: 30_000 }).toBe(before.count + 1);
+  });
 });
