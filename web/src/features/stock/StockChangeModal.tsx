@@ -132,7 +132,11 @@ export function StockChangeModal({ location: initialLocation, category, onClose:
     setTimeout(() => countRef.current?.focus(), 0);
   };
 
+  const savingRef = useRef(false);
   const save = form.onSubmit(async (v) => {
+    // Enter pressed twice is one count: a second id would be a second change.
+    if (savingRef.current) return;
+    savingRef.current = true;
     setSaving(true);
     try {
       const count = Number(v.count);
@@ -160,6 +164,7 @@ export function StockChangeModal({ location: initialLocation, category, onClose:
       setFound(null);
       form.setValues({ ean: '', count: '' });
     } finally {
+      savingRef.current = false;
       setSaving(false);
     }
   });
