@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 
 /** Journeys import `test` from here: it checks every page they visit with axe-core (a11y.ts). */
+import { eanCheckDigit } from '@filialportal/core/stock';
 import { test } from './a11y.ts';
 export { test, watchAccessibility } from './a11y.ts';
 
@@ -14,6 +15,20 @@ export const SESSION_KEY = 'filialportal.session';
 
 /** The data directory of the server the running journey's half talks to (playwright.config.ts). */
 const dataDir = () => test.info().project.metadata.dataDir as string;
+
+/** An EAN of the demo company: 4012345 and a five-digit serial (LA-1000 is serial 1, LA-1001 serial 2). */
+export function demoEan(serial: number) {
+  const first12 = `4012345${String(serial).padStart(5, '0')}`;
+  return first12 + eanCheckDigit(first12);
+}
+
+/** The state of the page's service worker once it is ready ('activated'). */
+export function serviceWorkerState(page: Page) {
+  return page.evaluate(async () => {
+    const nav = (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<{ active: { state: string } | null }> } } }).navigator;
+    return (await nav.serviceWorker.ready).active?.state;
+  });
+}
 
 /** sessionStorage key of the after-login news dialog (web/src/features/news/UnseenNewsModal.tsx). */
 const UNSEEN_NEWS_SHOWN = 'filialportal.unseenNewsShown';

@@ -1,12 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { eanCheckDigit } from '@filialportal/core/stock';
-import { authAs, login, test } from './helpers.ts';
+import { authAs, demoEan as ean, login, serviceWorkerState, test } from './helpers.ts';
 
-// The demo company's EANs: 4012345 and a five-digit serial (LA-1010 is serial 11).
-const ean = (serial: number) => {
-  const first12 = `4012345${String(serial).padStart(5, '0')}`;
-  return first12 + eanCheckDigit(first12);
-};
 const SERIALS = [11, 12, 13, 14, 15];
 
 /** The article behind an EAN and how many stock changes its history holds. */
@@ -28,12 +22,7 @@ test.describe('Zählen ohne Netz', () => {
     await login(page, 'lagerist@example.com', undefined, '/sortiment/bestand');
     await expect(page.getByRole('table', { name: 'Artikel' }).locator('tbody tr').first()).toBeVisible();
     // The worker installs after the first load; the pages after it are its own.
-    const workerState = () =>
-      page.evaluate(async () => {
-        const nav = (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<{ active: { state: string } | null }> } } }).navigator;
-        return (await nav.serviceWorker.ready).active?.state;
-      });
-    await expect.poll(workerState, { timeout: 30_000 }).toBe('activated');
+    await expect.poll(() => serviceWorkerState(page), { timeout: 30_000 }).toBe('activated');
     await page.reload();
     await page.getByRole('button', { name: 'Bestand ändern' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bestand ändern' });
@@ -98,12 +87,7 @@ test.describe('Zählen ohne Netz', () => {
     const auth = await authAs(request, 'lagerist@example.com');
     const before = await historyOf(request, auth, 16);
     await login(page, 'lagerist@example.com', undefined, '/sortiment/bestand?zaehlen=1');
-    const workerState = () =>
-      page.evaluate(async () => {
-        const nav = (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<{ active: { state: string } | null }> } } }).navigator;
-        return (await nav.serviceWorker.ready).active?.state;
-      });
-    await expect.poll(workerState, { timeout: 30_000 }).toBe('activated');
+    await expect.poll(() => serviceWorkerState(page), { timeout: 30_000 }).toBe('activated');
     const dialog = page.getByRole('dialog', { name: 'Bestand ändern' });
     await expect(dialog.getByText(/^Offline verfügbar: Laminat/)).toBeVisible({ timeout: 20_000 });
 

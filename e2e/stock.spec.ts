@@ -2,15 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
-import { eanCheckDigit } from '@filialportal/core/stock';
 import { writeBarcodeVideo } from './fixtures/barcode-video.ts';
-import { login, test } from './helpers.ts';
+import { demoEan as ean, login, test } from './helpers.ts';
 
-// The demo company's EANs: 4012345 and a five-digit serial (LA-1000 is serial 1, LA-1001 serial 2).
-const ean = (serial: number) => {
-  const first12 = `4012345${String(serial).padStart(5, '0')}`;
-  return first12 + eanCheckDigit(first12);
-};
 
 // Chromium's fake camera plays this video of LA-1000's barcode, so the real decoding path runs.
 const video = writeBarcodeVideo(path.join(os.tmpdir(), `filialportal-scan-${process.pid}.y4m`), ean(1));

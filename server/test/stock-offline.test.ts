@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
-import { OFFLINE_PAGE_SIZE } from '@filialportal/core/stock';
+import { eanCheckDigit, OFFLINE_PAGE_SIZE } from '@filialportal/core/stock';
 import { manufacturers } from '../src/modules/lists/lists.table.ts';
 import { articleStocks, stockHistory } from '../src/modules/stock/stock.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
@@ -29,11 +29,8 @@ afterAll(() => t.close());
 
 const as = async (email: string, opts: Parameters<TestContext['as']>[1]) => t.as(await t.login(email), opts);
 
-function ean(first12: string) {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return first12 + ((10 - (sum % 10)) % 10);
-}
+/** A valid EAN-13 from 12 digits. */
+const ean = (first12: string) => first12 + eanCheckDigit(first12);
 
 async function create(over: Record<string, unknown> = {}) {
   serial++;

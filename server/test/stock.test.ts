@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
+import { eanCheckDigit } from '@filialportal/core/stock';
 import { articles, articleStocks, stockHistory } from '../src/modules/stock/stock.table.ts';
 import { colorLabels, manufacturers } from '../src/modules/lists/lists.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
@@ -31,11 +32,7 @@ afterAll(() => t.close());
 const as = async (email: string, opts: Parameters<TestContext['as']>[1]) => t.as(await t.login(email), opts);
 
 /** A valid EAN-13 from 12 digits. */
-function ean(first12: string) {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return first12 + ((10 - (sum % 10)) % 10);
-}
+const ean = (first12: string) => first12 + eanCheckDigit(first12);
 
 const article = (over: Record<string, unknown> = {}) => ({
   article: {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Badge, Button, Card, CloseButton, Group, Stack, Table, Text } from '@mantine/core';
+import { formatDateTime } from '@filialportal/core/berlin-time';
 import { formatCount } from '@filialportal/core/plural';
 import { confirmCount, dropCount } from './count-queue.ts';
 import type { CountState, QueuedCount } from './offline-store.ts';
@@ -11,7 +12,6 @@ const STATE: Record<CountState, { label: string; color: string }> = {
   refused: { label: 'abgelehnt', color: 'red' },
 };
 
-const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
 const articleOf = (c: QueuedCount) => (c.number ? `${c.number}` : `EAN ${c.ean}`);
 
 /**
@@ -136,7 +136,7 @@ export function ConflictPanel({ count: c, onClose }: { count: QueuedCount; onClo
               <Table.Td ta="right" fw={700}>
                 {formatCount(c.count)}
               </Table.Td>
-              <Table.Td c="dimmed">gezählt {time.format(c.countedAt)}, gesehen: {c.baseCount ?? 'nicht gezählt'}</Table.Td>
+              <Table.Td c="dimmed">gezählt {formatDateTime(c.countedAt)}, gesehen: {c.baseCount ?? 'nicht gezählt'}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Switch,
 import { IconAlertCircle, IconBarcode, IconCheck, IconCloudUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@filialportal/core/messages';
+import { formatDateTime } from '@filialportal/core/berlin-time';
 import { formatCount } from '@filialportal/core/plural';
 import { normalizeEan, STOCK_MAX, ZStockUpdateRequest } from '@filialportal/core/stock';
 import { ApiError, errorMessage, isUnreachable } from '../../api/client.ts';
@@ -43,7 +44,6 @@ function endSession() {
   }
 }
 
-const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
 
 type Values = { location: string; ean: string; count: string | number };
 
@@ -181,7 +181,7 @@ export function StockChangeModal({ location: initialLocation, category, onClose:
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text size="xs" c="dimmed" role="status">
             {!online && 'Ohne Netz: Zählungen bleiben auf dem Gerät. '}
-            {loading ? 'Offline-Bestand wird geladen …' : copy ? `Offline verfügbar: ${copy.categoryName}, ${formatCount(copy.articles)} Artikel, Stand ${stamp.format(copy.fetchedAt)}` : category ? 'Noch kein Offline-Bestand für dieses Sortiment.' : ''}
+            {loading ? 'Offline-Bestand wird geladen …' : copy ? `Offline verfügbar: ${copy.categoryName}, ${formatCount(copy.articles)} Artikel, Stand ${formatDateTime(copy.fetchedAt)}` : category ? 'Noch kein Offline-Bestand für dieses Sortiment.' : ''}
           </Text>
           {waiting > 0 && (
             <Badge color="yellow" variant="light" leftSection={<IconCloudUpload size={12} />}>
