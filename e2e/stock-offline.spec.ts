@@ -100,9 +100,22 @@ test.describe('Zählen ohne Netz', () => {
     await expect(dialog.getByRole('table', { name: 'Geänderte Bestände' }).getByRole('row', { name: new RegExp(before.number) })).toContainText('wartet');
 
     // The portal's tab is closed while offline; with the network back the browser wakes the
-    // worker (Background Sync), the only one left to send.
+    // worker (Background Sync), the only one left to send. The journey wakes it the way the
+    // browser does (DevTools' sync event): when the browser tried while the network was still
+    // emulated away, its own next try comes only minutes later.
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registration = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const live = e.registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const { registrationId, scopeURL } = await registration;
     await page.close();
     await context.setOffline(false);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(scopeURL).origin, registrationId, tag: 'filialportal-zaehlungen', lastChance: false });
     await expect.poll(async () => (await historyOf(request, auth, 16)).count, { timeout: 30_000 }).toBe(before.count + 1);
   });
 });
