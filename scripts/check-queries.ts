@@ -8,7 +8,7 @@
  *   3. Node CPU per request ≤ 150 µs + 1 µs per answer row (minus the inject overhead)
  * Prints a table, ends with "Abfrageregeln: N eingehalten, M verletzt", exits 1 on a violation.
  * QUERIES_DATABASE_URL names the database to create and drop (default: local PostgreSQL);
- * QUERIES_KEEP=1 keeps it afterwards.
+ * QUERIES_KEEP=1 keeps it afterwards; QUERIES_ONLY=<text> checks only the endpoints whose name holds it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -242,7 +242,9 @@ async function main() {
     let authStatement: Statement | null = null;
     const results: Result[] = [];
     // The rules are those of lists and lookups; writes (a body to send) are measured by the bench only.
-    for (const e of ENDPOINTS.filter((x) => !x.bodies || x.reads)) {
+    // QUERIES_ONLY=<text> checks only the endpoints whose name holds it (while working on them).
+    const only = process.env.QUERIES_ONLY;
+    for (const e of ENDPOINTS.filter((x) => (!x.bodies || x.reads) && (!only || x.name.includes(only)))) {
       if (!tokens.has(e.as)) {
         const res = await a.inject({ method: 'POST', url: '/api/token', payload: { username: e.as, password: DEMO_PASSWORD } });
         if (res.statusCode !== 200) throw new Error(`Anmeldung ${e.as}: ${res.statusCode} ${res.body}`);

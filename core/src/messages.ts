@@ -348,6 +348,11 @@ export const MSG = {
   pushSubscriptionInvalid: 'Das Push-Abonnement ist ungültig: Erwartet wird ein PushSubscription-Objekt des Browsers mit öffentlichem https-Endpunkt und den Schlüsseln p256dh und auth.',
   pushSubscriptionUnknown: 'Dieses Push-Abonnement ist nicht bekannt.',
   notificationSettingsInvalid: 'Bitte geben Sie für jede Art von Benachrichtigung an, ob Push und E-Mail gewünscht sind.',
+  searchEmpty: 'Bitte geben Sie einen Suchbegriff ein.',
+  searchTooShort: 'Bitte geben Sie mindestens 2 Zeichen ein.',
+  searchTooLong: 'Der Suchbegriff darf höchstens 100 Zeichen lang sein.',
+  searchTypesInvalid: 'Bitte wählen Sie nur diese Suchbereiche: people, articles, news, documents, trainings, claims, tasks.',
+  searchLimitInvalid: 'Die Anzahl der Treffer je Bereich muss eine ganze Zahl von 1 bis 20 sein.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -49,6 +49,7 @@ import { usersModule } from './modules/users/index.ts';
 import { liveModule } from './modules/live/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { calendarFeedFile, calendarFeedsModule, redactFeedAddress } from './modules/calendar-feeds/index.ts';
+import { searchModule } from './modules/search/index.ts';
 import { authenticate } from './modules/session/authenticate.ts';
 
 export interface AppDeps {
@@ -230,6 +231,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(liveModule, deps);
       await api.register(notificationsModule, deps);
       await api.register(calendarFeedsModule, deps);
+      await api.register(searchModule, deps);
     },
     { prefix: '/api' },
   );

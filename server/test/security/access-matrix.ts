@@ -650,6 +650,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'POST /api/news/:id/confirmations/export': { who: NEWS_EDIT, sample: (d) => ({ url: `/api/news/${d.news.notice}/confirmations/export` }) },
   'POST /api/news/:id/remind': { who: NEWS_EDIT, sample: (d) => ({ url: `/api/news/${d.news.notice}/remind` }) },
   'PUT /api/seen/:page': { who: 'everyone', sample: () => ({ url: '/api/seen/news' }) },
+  'GET /api/search': { who: 'everyone', sample: () => ({ url: '/api/search?q=muller' }) },
 
   // Trainings
   'GET /api/training/list/:from/:old': { who: STAFF, sample: () => ({ url: '/api/training/list/0/0' }) },

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { TLueckentext } from '@filialportal/core/claims';
 import { id, timestamps } from '../../db/columns.ts';
+import { searchVector, tsvector } from '../../platform/search.ts';
 import { files } from '../../platform/files.table.ts';
 import { claimStatuses } from '../lists/index.ts';
 import { locations } from '../locations/index.ts';
@@ -54,6 +55,8 @@ export const claims = pgTable(
     stockUpdated: boolean('stock_updated').notNull().default(false),
     baNumber: text('ba_number').notNull().default(''),
     lueckentext: jsonb('lueckentext').$type<TLueckentext>(),
+    /** Number and customer for the portal search. */
+    search: tsvector('search').generatedAlwaysAs((): SQL => searchVector([[sql`number`, 'A'], [sql`customer_name`, 'A']])),
     ...timestamps(),
   },
   (t) => [
@@ -82,6 +85,7 @@ export const claims = pgTable(
     // Number search anywhere in the number ('42' finds 2026-0042).
     index('claims_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
     index('claims_created_by_idx').on(t.createdById),
+    index('claims_search_idx').using('gin', t.search),
     index('claims_status_idx').on(t.statusId),
   ],
 );

@@ -290,7 +290,7 @@ export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { term, fr
   const t = term.trim();
   if (t.length < DOCUMENT_SEARCH_MIN) throw badRequest(MSG.documentSearchShort);
   const like = likeTerm(t.toLowerCase());
-  const query = sql`websearch_to_tsquery('german', ${t})`;
+  const query = sql`websearch_to_tsquery('search_de', ${t})`;
   const matches = sql`(lower(d.name) like ${like} or d.search @@ ${query})`;
   const folderIds = visibleFolderIds(actor);
   const rank = sql`(case when lower(d.name) like ${like} then 1 else 0 end + ts_rank(d.search, ${query}))`;
@@ -307,7 +307,7 @@ export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { term, fr
         ...documentColumns,
         total: sql<number>`p.total`,
         breadCrumb: breadCrumbOf(sql`f.path`),
-        snippet: sql<string>`case when d.search @@ ${query} then ts_headline('german', left(d.content, 20000), ${query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»') else '' end`,
+        snippet: sql<string>`case when d.search @@ ${query} then ts_headline('search_de', left(d.content, 20000), ${query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»') else '' end`,
       })
       .from(page)
       .innerJoin(sql`${libraryDocuments} d`, sql`d.id = p.id`)

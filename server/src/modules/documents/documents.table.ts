@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { files } from '../../platform/files.table.ts';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { searchVector, tsvector } from '../../platform/search.ts';
 
 /**
  * A folder of the library (spec 2 §3 Folder). `path` holds the ancestors and the folder itself
@@ -59,7 +58,7 @@ export const libraryDocuments = pgTable(
     shortLink: text('short_link'),
     content: text('content').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
-      (): ReturnType<typeof sql> => sql`setweight(to_tsvector('german', coalesce(name, '')), 'A') || setweight(to_tsvector('german', coalesce(content, '')), 'B')`,
+      (): ReturnType<typeof sql> => searchVector([[sql`name`, 'A'], [sql`content`, 'B']]),
     ),
     createdById: uuid('created_by_id'),
     createdByName: text('created_by_name').notNull(),

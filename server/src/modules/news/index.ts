@@ -4,6 +4,7 @@ import { NEWS_NOTICE_INTERVAL_MS, notifyPublishedNews } from './news-notices.ts'
 import { newsRoutes } from './news.routes.ts';
 
 export { notifyPublishedNews };
+export { newsSearch } from './news-search.ts';
 
 /** The news module: news, likes, comments and read confirmations under /api. */
 export async function newsModule(app: FastifyInstance, deps: Deps) {

@@ -55,9 +55,9 @@ const NEWS_COLUMNS = { userId: news.createdBy, audience: { groups: news.teams, l
 export const visibleWhere = (actor: Actor): SQL | undefined => scopeWhere(scopeOf(actor, NEWS_SCOPE), NEWS_COLUMNS);
 
 /** The first day that is not archived yet: news dated before it, or whose 'until' passed, is archive. */
-const archiveCutoff = () => newsMinDate(todayIso());
+export const archiveCutoff = () => newsMinDate(todayIso());
 const currentWhere = (cutoff: string, today: string) => and(gte(news.date, cutoff), or(sql`${news.until} is null`, gte(news.until, today)));
-const archiveWhere = (cutoff: string, today: string) => or(lt(news.date, cutoff), lt(news.until, today));
+export const archiveWhere = (cutoff: string, today: string) => or(lt(news.date, cutoff), lt(news.until, today));
 
 /** The columns of a news item as lists and the detail show it, for the asking person. */
 function itemColumns(actor: Actor) {

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
+import { searchVector, tsvector } from '../../platform/search.ts';
 import { files } from '../../platform/files.table.ts';
 import { trainings } from '../trainings/index.ts';
 import { users } from '../users/index.ts';
@@ -34,9 +35,12 @@ export const news = pgTable(
     linkId: uuid('link_id').references(() => trainings.id, { onDelete: 'set null' }),
     requiresConfirmation: boolean('requires_confirmation').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Title and text for the portal search; the parser skips the text's HTML tags. */
+    search: tsvector('search').generatedAlwaysAs((): SQL => searchVector([[sql`title`, 'A'], [sql`text`, 'B']])),
     ...timestamps(),
   },
   (t) => [
+    index('news_search_idx').using('gin', t.search),
     // Each tab reads its newest items and stops after a page.
     index('news_category_published_idx').on(t.category, t.publishedAt.desc(), t.id),
     index('news_published_idx').on(t.publishedAt.desc()),

@@ -6,6 +6,7 @@ import { articlesInCategory } from './stock.service.ts';
 
 export { adjustStock, mayChangeStockAt } from './stock-changes.service.ts';
 export { stockByNumbers } from './stock.service.ts';
+export { articleSearch } from './stock-search.ts';
 export { articleEans, articles, stockHistory } from './stock.table.ts';
 
 /** The stock module: articles, stock per location, its history and stock checks under /api. */

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
+import { searchVector, tsvector } from '../../platform/search.ts';
 import { categories } from '../assortment/index.ts';
 import { colorLabels, manufacturers } from '../lists/index.ts';
 import { locations } from '../locations/index.ts';
@@ -50,9 +51,12 @@ export const articles = pgTable(
     advertisingTill: timestamp('advertising_till', { withTimezone: true }),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Number, main EAN, name and decor for the portal search; the other EANs are matched exactly. */
+    search: tsvector('search').generatedAlwaysAs((): SQL => searchVector([[sql`number || ' ' || ean`, 'A'], [sql`name || ' ' || decor`, 'B']])),
     ...timestamps(),
   },
   (t) => [
+    index('articles_search_idx').using('gin', t.search),
     // The stock list: one category, sorted by number (the default), paged.
     index('articles_category_number_idx').on(t.categoryId, t.number, t.id),
     index('articles_category_manufacturer_idx').on(t.categoryId, t.manufacturerId, t.number),

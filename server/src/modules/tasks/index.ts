@@ -17,6 +17,7 @@ export {
   removeLinkedTaskRecipient,
 } from './linked-tasks.ts';
 export { notifyTasksDueTomorrow };
+export { taskSearch } from './tasks-search.ts';
 
 /** The tasks module: everything it serves under /api. */
 export async function tasksModule(app: FastifyInstance, deps: Deps) {

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
+import { searchVector, tsvector } from '../../platform/search.ts';
 import { users } from '../users/index.ts';
 
 /** A task as its creator wrote it (spec 3 §3 Task); who has to do it is in task_assignments. */
@@ -29,9 +30,12 @@ export const tasks = pgTable(
     teams: text('teams').array().notNull().default(sql`'{}'::text[]`),
     locations: uuid('locations').array().notNull().default(sql`'{}'::uuid[]`),
     users: uuid('users').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The title for the portal search. */
+    search: tsvector('search').generatedAlwaysAs((): SQL => searchVector([[sql`title`, 'A']])),
     ...timestamps(),
   },
   (t) => [
+    index('tasks_search_idx').using('gin', t.search),
     index('tasks_created_by_idx').on(t.createdBy, t.createdAt),
     index('tasks_reference_idx').on(t.reference),
     // The open-task lists read tasks in this order and stop after a page.

@@ -4,6 +4,7 @@ import { openRatingTasks, RATING_TASKS_INTERVAL_MS } from './rating-tasks.ts';
 import { trainingRoutes } from './trainings.routes.ts';
 
 export { trainingRegistrations, trainings } from './trainings.table.ts';
+export { trainingSearch } from './trainings-search.ts';
 
 /** The trainings module: trainings and events, registrations, waiting list and ratings under /api. */
 export async function trainingsModule(app: FastifyInstance, deps: Deps) {

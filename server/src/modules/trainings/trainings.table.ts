@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
+import { searchVector, tsvector } from '../../platform/search.ts';
 import { users } from '../users/index.ts';
 
 /** A training or event on one day (spec 3 §3 Training); several dates make several rows. */
@@ -26,9 +27,14 @@ export const trainings = pgTable(
     /** When the rating tasks were handed out after the event (null: not yet). */
     ratingTasksAt: timestamp('rating_tasks_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Title, place and description for the portal search. */
+    search: tsvector('search').generatedAlwaysAs((): SQL =>
+      searchVector([[sql`title`, 'A'], [sql`city || ' ' || lecturer`, 'B'], [sql`description`, 'C']]),
+    ),
     ...timestamps(),
   },
   (t) => [
+    index('trainings_search_idx').using('gin', t.search),
     // The list reads one category upcoming (date ascending) or past (descending) and stops after a page.
     index('trainings_category_date_idx').on(t.category, t.date, t.id),
     index('trainings_date_idx').on(t.date),

@@ -11,6 +11,7 @@ export { createDirectoryAccount, followDirectory } from './directory-accounts.se
 export { guardPasswordChange } from './users-admin.service.ts';
 export { endSessions, lastSeenOf, saveVacationAccount, vacationAccounts } from './hooks.ts';
 export { personSearch, users } from './users.table.ts';
+export { peopleSearch } from './users-search.ts';
 
 /** The users module: everything it serves under /api. */
 export async function usersModule(app: FastifyInstance, deps: Deps) {

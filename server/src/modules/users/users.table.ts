@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, numeric, pgTable, text, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { likeTerm } from '../../platform/paging.ts';
+import { searchVector, tsvector } from '../../platform/search.ts';
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 
@@ -41,6 +42,8 @@ export const users = pgTable(
     presence: text('presence').array().notNull().default(sql`'{"","","","","","",""}'::text[]`),
     avatarFileId: uuid('avatar_file_id'),
     active: boolean('active').notNull().default(true),
+    /** Names for the portal search (platform/search.ts): a company directory finds people by name. */
+    search: tsvector('search').generatedAlwaysAs((): SQL => searchVector([[sql`first_name || ' ' || last_name`, 'A']])),
     ...timestamps(),
   },
   (t) => [
@@ -52,6 +55,7 @@ export const users = pgTable(
     // The version of the people pickers' list: the newest change, read from the index's end.
     index('users_updated_idx').on(t.updatedAt),
     index('users_search_idx').using('gin', sql`(${searchText(t)}) gin_trgm_ops`),
+    index('users_fts_idx').using('gin', t.search),
   ],
 );
 

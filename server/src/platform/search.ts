@@ -1,0 +1,120 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { customType, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { SEARCH_TOTAL_CAP, SEARCH_TYPO_MIN_LENGTH, type SearchType } from '@filialportal/core/search';
+import type { Actor } from './access.ts';
+import type { Db } from './db.ts';
+
+/**
+ * The portal's one search (ARCHITECTURE §9): PostgreSQL full-text search and `pg_trgm`, the same on
+ * PGlite. Every searchable table carries a generated `search` column made with the configuration
+ * `search_de` (migration 0032): German Snowball stems without stop words, so 'Straße' and
+ * 'strasse' both become 'strass', 'Müller' and 'muller' both 'mull', and a name starting like a stop
+ * word ('An…') is still found while typing. Its lexemes are collected in `search_words` (a trigger
+ * per table), where the trigram index finds the lexemes one typo away from a query word.
+ * Each domain writes its group as one SQL part with its own page's scope (`SearchSource`); the
+ * search module runs all parts in one statement.
+ */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The text search configuration every `search` column and query uses. */
+export const SEARCH_CONFIG = 'search_de';
+
+/** A table's `search` column: the given text parts with their weights (A heaviest). */
+export function searchVector(parts: readonly [SQL, 'A' | 'B' | 'C' | 'D'][]): SQL {
+  return sql.join(
+    parts.map(([text, weight]) => sql`setweight(to_tsvector('search_de'::regconfig, coalesce(${text}, '')), ${sql.raw(`'${weight}'`)})`),
+    sql` || `,
+  );
+}
+
+/** Every lexeme of the searchable tables, for typo tolerance (filled by the tables' triggers). */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
+
+/** What one query asks, ready for the parts. */
+export interface SearchTerms {
+  /** The words and numbers as a tsquery: each word a prefix or a lexeme one typo away, numbers exact. */
+  query: SQL;
+  /** Chunks with a digit (article and claim numbers, EANs), lower-case, as a text[] for exact matches; null without any. */
+  numbers: SQL | null;
+}
+
+/** One group's part of the statement: a single row of `type`, `total` and `hits` (jsonb, best first). */
+export type SearchSource = (actor: Actor, terms: SearchTerms, limit: number) => SQL | null;
+
+/** The chunks of a query: letter words (split at everything else) and chunks with a digit. */
+export function queryChunks(q: string): { words: string[]; numbers: string[] } {
+  const chunks = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const numbers = chunks.filter((c) => /\p{N}/u.test(c)).map((c) => c.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const words = chunks.filter((c) => !/\p{N}/u.test(c)).flatMap((c) => c.split(/[^\p{L}]+/u));
+  const long = words.filter((w) => w.length > 1);
+  // A lone letter narrows nothing but costs a scan of every lexeme it starts; kept only when alone.
+  return { words: [...new Set(long.length || numbers.length ? long : words.filter(Boolean))].slice(0, 8), numbers: [...new Set(numbers.filter(Boolean))].slice(0, 4) };
+}
+
+/** Whether `a` becomes `b` by one inserted, removed or replaced letter. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Strings as one text[] parameter (a list in a template would become several parameters). */
+export const textArray = (values: readonly string[]): SQL => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+
+const quoteLexeme = (w: string) => `'${w.replace(/'/g, "''")}'`;
+
+/**
+ * The terms of a query. Words of five letters or more look up the lexemes one typo away from their
+ * stem first (one small indexed statement); the rest is built without a round trip.
+ */
+export async function searchTerms(db: Db, q: string): Promise<SearchTerms> {
+  const { words, numbers } = queryChunks(q);
+  const long = words.filter((w) => w.length >= SEARCH_TYPO_MIN_LENGTH);
+  const near = new Map<string, string[]>();
+  if (long.length) {
+    const rows = await rowsOf<{ word: string; stem: string; near: string }>(db, sql`
+      select q.word, q.stem, n.word as near
+        from (select w as word, coalesce((ts_lexize('search_de_stem', w))[1], w) as stem from unnest(${textArray(long)}) w) q
+        cross join lateral (select s.word from ${searchWords} s where s.word % q.stem
+          order by similarity(s.word, q.stem) desc limit 12) n`);
+    for (const r of rows) if (oneEditApart(r.stem, r.near)) near.set(r.word, [...(near.get(r.word) ?? []), r.near]);
+  }
+  const wordParts = words.map((w) => {
+    const prefix = sql`to_tsquery('search_de', ${`${quoteLexeme(w)}:*`})`;
+    const alternatives = near.get(w);
+    return alternatives ? sql`(${prefix} || ${alternatives.map(quoteLexeme).join(' | ')}::tsquery)` : prefix;
+  });
+  const numberParts = numbers.map((n) => sql`phraseto_tsquery('search_de', ${n})`);
+  return { query: sql`(${sql.join([...wordParts, ...numberParts], sql` && `)})`, numbers: numbers.length ? textArray(numbers) : null };
+}
+
+/**
+ * One group as its part of the statement: `candidates` yields `id` and `rank` of every match the
+ * person may see (the domain's scope inside); up to SEARCH_TOTAL_CAP + 1 of them are read and
+ * counted, and the best `limit` become hits through `hit` (a jsonb object over the tables that
+ * `from` joins to `best`). Counting stops at the cap: a common prefix must not cost a count of
+ * half a table. With `rerank` (a score over `pre.id`), the cheap rank picks the best
+ * RERANK_WINDOW candidates and only those are scored again.
+ */
+export function searchGroup(type: SearchType, parts: { candidates: SQL; rerank?: SQL; from: SQL; hit: SQL; limit: number }): SQL {
+  const { candidates, rerank, from, hit, limit } = parts;
+  return sql`(with c as materialized (${candidates} limit ${SEARCH_TOTAL_CAP + 1}),
+      pre as (select c.id, c.rank from c order by c.rank desc, c.id limit ${rerank ? RERANK_WINDOW : limit}),
+      best as (select pre.id, ${rerank ? sql`pre.rank + ${rerank}` : sql`pre.rank`} as rank from pre order by 2 desc, 1 limit ${limit})
+    select ${type}::text as type, (select count(*) from c)::int as total,
+      coalesce((select jsonb_agg(${hit} order by best.rank desc, best.id) from best ${from}), '[]'::jsonb) as hits)`;
+}
+
+/** How many candidates of a group with long texts are ranked by their full text. */
+const RERANK_WINDOW = 50;
+
+/** The passage of a text around the matched words, marked « », for a result row. */
+export const passage = (text: SQL, query: SQL): SQL =>
+  sql`ts_headline('search_de', ${text}, ${query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»')`;
+
+/** The rows of a statement written in SQL, on either driver. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
