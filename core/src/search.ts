@@ -24,8 +24,11 @@ export const SEARCH_MAX_LENGTH = 100;
 /** Hits per group: 5 unless asked otherwise, at most 20. */
 export const SEARCH_DEFAULT_LIMIT = 5;
 export const SEARCH_MAX_LIMIT = 20;
-/** Matches are counted up to this many per group; beyond it `total` says "at least". */
-export const SEARCH_TOTAL_CAP = 1000;
+/**
+ * Matches are read, counted and ranked up to this many per group; beyond it `total` is this
+ * number and `capped` says there are more (a header search narrows by typing, not by paging).
+ */
+export const SEARCH_TOTAL_CAP = 100;
 /** Typos are forgiven in words of five letters or more, one letter each. */
 export const SEARCH_TYPO_MIN_LENGTH = 5;
 

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Db } from './db.ts';
 
 /**
@@ -39,4 +43,19 @@ export function preparedShapes<S extends string, Q>(build: (db: Db, shape: S, na
     }
     return query;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written in SQL, sent as a named prepared statement named after its text: a long
+ * statement of few texts (one per kind of person, such as the portal search's) is parsed and
+ * planned once per connection, not per request. Only for texts from a small closed set: each
+ * stays prepared for the life of the connection. Not inside a transaction (it takes the pool).
+ */
+export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
 }

@@ -34,8 +34,8 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 export interface SearchTerms {
   /** The words and numbers as a tsquery: each word a prefix or a lexeme one typo away, numbers exact. */
   query: SQL;
-  /** Chunks with a digit (article and claim numbers, EANs), lower-case, as a text[] for exact matches; null without any. */
-  numbers: SQL | null;
+  /** Chunks with a digit (article and claim numbers, EANs), lower-case, as a text[] (maybe empty) for exact matches. */
+  numbers: SQL;
 }
 
 /** One group's part of the statement: a single row of `type`, `total` and `hits` (jsonb, best first). */
@@ -66,49 +66,43 @@ export const textArray = (values: readonly string[]): SQL => sql`${`{${values.ma
 const quoteLexeme = (w: string) => `'${w.replace(/'/g, "''")}'`;
 
 /**
- * The terms of a query. Words of five letters or more look up the lexemes one typo away from their
- * stem first (one small indexed statement); the rest is built without a round trip.
+ * The terms of a query, in one small statement: each word as a prefix of its stem, widened by the
+ * lexemes one typo away for words of five letters or more (the trigram index of `search_words`
+ * proposes, `oneEditApart` decides), each number as an exact phrase. The result is one tsquery
+ * value, so the search statement keeps one text for every query (a prepared statement). Null when
+ * nothing of the query can match.
  */
-export async function searchTerms(db: Db, q: string): Promise<SearchTerms> {
+export async function searchTerms(db: Db, q: string): Promise<SearchTerms | null> {
   const { words, numbers } = queryChunks(q);
-  const long = words.filter((w) => w.length >= SEARCH_TYPO_MIN_LENGTH);
-  const near = new Map<string, string[]>();
-  if (long.length) {
-    const rows = await rowsOf<{ word: string; stem: string; near: string }>(db, sql`
-      select q.word, q.stem, n.word as near
-        from (select w as word, coalesce((ts_lexize('search_de_stem', w))[1], w) as stem from unnest(${textArray(long)}) w) q
-        cross join lateral (select s.word from ${searchWords} s where s.word % q.stem
-          order by similarity(s.word, q.stem) desc limit 12) n`);
-    for (const r of rows) if (oneEditApart(r.stem, r.near)) near.set(r.word, [...(near.get(r.word) ?? []), r.near]);
-  }
-  const wordParts = words.map((w) => {
-    const prefix = sql`to_tsquery('search_de', ${`${quoteLexeme(w)}:*`})`;
-    const alternatives = near.get(w);
-    return alternatives ? sql`(${prefix} || ${alternatives.map(quoteLexeme).join(' | ')}::tsquery)` : prefix;
+  const rows = await rowsOf<{ query: string; stem: string | null; near: string[] }>(db, sql`
+    with w as (select word, ord, coalesce((ts_lexize('search_de_stem', word))[1], word) as stem from unnest(${textArray(words)}) with ordinality as u(word, ord))
+    select to_tsquery('search_de', quote_literal(w.word) || ':*')::text as query, w.stem,
+      case when length(w.word) >= ${SEARCH_TYPO_MIN_LENGTH} then array(select s.word from ${searchWords} s where s.word % w.stem
+        order by similarity(s.word, w.stem) desc limit 12) else '{}' end as near
+    from w
+    union all select phraseto_tsquery('search_de', n)::text, null, '{}' from unnest(${textArray(numbers)}) as n`);
+  const parts = rows.flatMap(({ query, stem, near }) => {
+    const alternatives = stem === null ? [] : near.filter((n) => oneEditApart(stem, n)).map(quoteLexeme);
+    return query ? [alternatives.length ? `(${query} | ${alternatives.join(' | ')})` : `(${query})`] : [];
   });
-  const numberParts = numbers.map((n) => sql`phraseto_tsquery('search_de', ${n})`);
-  return { query: sql`(${sql.join([...wordParts, ...numberParts], sql` && `)})`, numbers: numbers.length ? textArray(numbers) : null };
+  if (!parts.length) return null;
+  return { query: sql`${parts.join(' & ')}::tsquery`, numbers: textArray(numbers) };
 }
 
 /**
  * One group as its part of the statement: `candidates` yields `id` and `rank` of every match the
- * person may see (the domain's scope inside); up to SEARCH_TOTAL_CAP + 1 of them are read and
- * counted, and the best `limit` become hits through `hit` (a jsonb object over the tables that
- * `from` joins to `best`). Counting stops at the cap: a common prefix must not cost a count of
- * half a table. With `rerank` (a score over `pre.id`), the cheap rank picks the best
- * RERANK_WINDOW candidates and only those are scored again.
+ * person may see (the domain's scope inside). A window of SEARCH_TOTAL_CAP + 1 of them is read,
+ * counted and ranked, and the best `limit` become hits through `hit` (a jsonb object over the
+ * tables that `from` joins to `best`). Ranking and counting stop at the window: a common prefix
+ * must cost no more than a rare word, and a long document's vector is read for its window only.
  */
-export function searchGroup(type: SearchType, parts: { candidates: SQL; rerank?: SQL; from: SQL; hit: SQL; limit: number }): SQL {
-  const { candidates, rerank, from, hit, limit } = parts;
+export function searchGroup(type: SearchType, parts: { candidates: SQL; from: SQL; hit: SQL; limit: number }): SQL {
+  const { candidates, from, hit, limit } = parts;
   return sql`(with c as materialized (${candidates} limit ${SEARCH_TOTAL_CAP + 1}),
-      pre as (select c.id, c.rank from c order by c.rank desc, c.id limit ${rerank ? RERANK_WINDOW : limit}),
-      best as (select pre.id, ${rerank ? sql`pre.rank + ${rerank}` : sql`pre.rank`} as rank from pre order by 2 desc, 1 limit ${limit})
+      best as (select c.id, c.rank from c order by c.rank desc, c.id limit ${limit})
     select ${type}::text as type, (select count(*) from c)::int as total,
       coalesce((select jsonb_agg(${hit} order by best.rank desc, best.id) from best ${from}), '[]'::jsonb) as hits)`;
 }
-
-/** How many candidates of a group with long texts are ranked by their full text. */
-const RERANK_WINDOW = 50;
 
 /** The passage of a text around the matched words, marked « », for a result row. */
 export const passage = (text: SQL, query: SQL): SQL =>

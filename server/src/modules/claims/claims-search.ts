@@ -11,10 +11,10 @@ import { claims } from './claims.table.ts';
  */
 export const claimSearch: SearchSource = (actor, terms, limit) => {
   if (!can(actor, 'beanstandungen_menu_sehen')) return null;
-  const exact = terms.numbers ? sql`${claims.number} = any(${terms.numbers})` : undefined;
+  const exact = sql`${claims.number} = any(${terms.numbers})`;
   const where = and(or(sql`${claims.search} @@ ${terms.query}`, exact), visibleWhere(actor));
   return searchGroup('claims', {
-    candidates: sql`select ${claims.id} as id, ts_rank(${claims.search}, ${terms.query}) + ${exact ? sql`case when ${exact} then 10 else 0 end` : sql`0`}
+    candidates: sql`select ${claims.id} as id, ts_rank(${claims.search}, ${terms.query}) + case when ${exact} then 10 else 0 end
       + extract(epoch from ${claims.createdAt}) / 1e11 as rank from ${claims} where ${where}`,
     from: sql`join ${claims} c on c.id = best.id join ${locations} l on l.id = c.location_id`,
     hit: sql`jsonb_build_object('id', c.id, 'number', c.number, 'customerName', c.customer_name, 'location', l.name, 'completed', c.completed is not null)`,

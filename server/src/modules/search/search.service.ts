@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_TOTAL_CAP, SEARCH_TYPES, type SearchGroup, type SearchResponse, type SearchType } from '@filialportal/core/search';
 import type { Actor } from '../../platform/access.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
-import { queryChunks, rowsOf, searchTerms, type SearchSource } from '../../platform/search.ts';
+import { preparedRows } from '../../platform/prepared.ts';
+import { queryChunks, rowsOf, searchTerms, type SearchSource, type SearchTerms } from '../../platform/search.ts';
 import { claimSearch } from '../claims/index.ts';
 import { documentSearch } from '../documents/index.ts';
 import { newsSearch } from '../news/index.ts';
@@ -29,25 +30,27 @@ export interface SearchQuery {
 }
 
 /**
- * GET /search: every group the person may see (of those asked), in one statement; a query of
- * nothing but punctuation matches nothing without asking the database.
+ * GET /search: every group the person may see (of those asked), in one statement after the one
+ * that reads the terms; a query of which nothing can match (punctuation only) asks no more.
  */
 export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { q, types, limit = SEARCH_DEFAULT_LIMIT }: SearchQuery): Promise<SearchResponse> {
-  const asked = SEARCH_TYPES.filter((t) => !types || types.includes(t));
+  const asked = SEARCH_TYPES.filter((t) => (!types || types.includes(t)) && SOURCES[t](actor, NOTHING, limit));
+  if (!asked.length) return { q, groups: [] };
   const { words, numbers } = queryChunks(q);
-  if (!words.length && !numbers.length) return { q, groups: asked.filter((t) => SOURCES[t](actor, NOTHING, limit)).map((type) => empty(type)) };
-  const terms = await searchTerms(db, q);
-  const parts = asked.map((t) => SOURCES[t](actor, terms, limit)).filter((p) => p !== null);
-  if (!parts.length) return { q, groups: [] };
-  const rows = await rowsOf<{ type: SearchType; total: number; hits: SearchGroup['hits'] }>(db, sql.join(parts, sql` union all `));
+  const terms = words.length || numbers.length ? await searchTerms(db, q) : null;
+  if (!terms) return { q, groups: asked.map(empty) };
+  const parts = asked.map((t) => SOURCES[t](actor, terms, limit)!);
+  // The header asks all groups: one text per kind of person, prepared once per connection.
+  const statement = sql.join(parts, sql` union all `);
+  const rows = await (types ? rowsOf : preparedRows)<{ type: SearchType; total: number; hits: SearchGroup['hits'] }>(db, statement);
   const byType = new Map(rows.map((r) => [r.type, r]));
-  const groups = asked.flatMap((type) => {
+  const groups = asked.map((type) => {
     const row = byType.get(type);
-    return row ? [{ type, total: Math.min(row.total, SEARCH_TOTAL_CAP), capped: row.total > SEARCH_TOTAL_CAP, hits: row.hits } as SearchGroup] : [];
+    return row ? ({ type, total: Math.min(row.total, SEARCH_TOTAL_CAP), capped: row.total > SEARCH_TOTAL_CAP, hits: row.hits } as SearchGroup) : empty(type);
   });
   return { q, groups };
 }
 
 /** Terms that match nothing, to ask the sources only whether the person sees their group. */
-const NOTHING = { query: sql`''::tsquery`, numbers: null };
+const NOTHING: SearchTerms = { query: sql`''::tsquery`, numbers: sql`'{}'::text[]` };
 const empty = (type: SearchType) => ({ type, total: 0, capped: false, hits: [] }) as SearchGroup;

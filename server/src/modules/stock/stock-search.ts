@@ -10,9 +10,7 @@ import { articleEans, articles, articleStocks } from './stock.table.ts';
  */
 export const articleSearch: SearchSource = (actor, terms, limit) => {
   if (!can(actor, 'sortiment_menu_sehen')) return null;
-  const exact = terms.numbers
-    ? sql`lower(a.number) = any(${terms.numbers}) or a.id = any(array(select e.article_id from ${articleEans} e where e.ean = any(${terms.numbers})))`
-    : sql`false`;
+  const exact = sql`(lower(a.number) = any(${terms.numbers}) or a.id = any(array(select e.article_id from ${articleEans} e where e.ean = any(${terms.numbers}))))`;
   return searchGroup('articles', {
     candidates: sql`select a.id, ts_rank(a.search, ${terms.query}) + case when ${exact} then 10 else 0 end as rank
       from ${articles} a where a.search @@ ${terms.query} or ${exact}`,
