@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, ne } from 'drizzle-orm';
+import { count, eq, ne, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { eanCheckDigit } from '@filialportal/core/stock';
 import { SEARCH_TYPES, type SearchGroup, type SearchResponse, type SearchType } from '@filialportal/core/search';
@@ -171,6 +171,17 @@ describe('each group by its page’s scope', () => {
     await t.db.update(news).set({ title: 'Quartalsabschluss Buchhaltung', teams: [group.get('Buchhaltung')!], locations: [] }).where(eq(news.id, item!.id));
     expect((await hits(VK, 'Quartalsabschluss', 'news')).map((n) => n.id)).not.toContain(item!.id);
     expect((await hits('buchhaltung@example.com', 'Quartalsabschluss', 'news')).map((n) => n.id)).toContain(item!.id);
+  });
+});
+
+describe('tasks', () => {
+  it('shows the own tasks, and handed-out ones only to who may open the delegated page', async () => {
+    // Verkauf's vacation requests hand approval tasks to others; Verkauf cannot open that page.
+    const own = await hits(VK, 'Urlaubsantrag', 'tasks');
+    expect(own.every((h) => h.mine)).toBe(true);
+    const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, VK));
+    const created = await t.db.execute(sql`select count(*)::int as n from tasks where created_by = ${me!.id} and title ilike 'Urlaubsantrag%'`);
+    expect(Number((created as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBeGreaterThan(0);
   });
 });
 

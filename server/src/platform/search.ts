@@ -16,9 +16,6 @@ import type { Db } from './db.ts';
  */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** The text search configuration every `search` column and query uses. */
-export const SEARCH_CONFIG = 'search_de';
-
 /** A table's `search` column: the given text parts with their weights (A heaviest). */
 export function searchVector(parts: readonly [SQL, 'A' | 'B' | 'C' | 'D'][]): SQL {
   return sql.join(

@@ -14,6 +14,7 @@ import { LISTS_FEATURE } from '../features/lists/routes.tsx';
 import { LOCATIONS_FEATURE } from '../features/locations/routes.tsx';
 import { NEWS_FEATURE } from '../features/news/routes.tsx';
 import { NOTIFICATIONS_FEATURE } from '../features/notifications/routes.tsx';
+import { SEARCH_FEATURE } from '../features/search/routes.tsx';
 import { SESSION_FEATURE } from '../features/session/routes.tsx';
 import { SETTINGS_FEATURE } from '../features/settings/routes.tsx';
 import { SPECIAL_APPOINTMENTS_FEATURE } from '../features/special-appointments/routes.tsx';
@@ -30,6 +31,8 @@ import type { LiveRereads } from './live-events.ts';
  * this: routes, navigation counters, live rereads, settings sections, dashboard cards.
  */
 export const FEATURES: readonly Feature[] = [
+  // First: its field leads the header's items.
+  SEARCH_FEATURE,
   DASHBOARD_FEATURE,
   TASKS_FEATURE,
   NEWS_FEATURE,

@@ -31,6 +31,8 @@ export interface NewsCardProps {
   onEdit: (item: NewsItem) => void;
   onShowLikes: (item: NewsItem) => void;
   onShowConfirmations: (item: NewsItem) => void;
+  /** The item a link opened (NewsPage): set off from the list. */
+  highlighted?: boolean;
 }
 
 /** An object URL of a blob for as long as the component shows it. */
@@ -70,7 +72,7 @@ function Attachment({ item }: { item: NewsItem }) {
 }
 
 /** One news item: title, date, text, attachment, likes and comments, and the actions the person may take. */
-export function NewsCard({ item, archive, onEdit, onShowLikes, onShowConfirmations }: NewsCardProps) {
+export function NewsCard({ item, archive, onEdit, onShowLikes, onShowConfirmations, highlighted = false }: NewsCardProps) {
   const can = useCan();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const like = useToggleLike();
@@ -85,7 +87,7 @@ export function NewsCard({ item, archive, onEdit, onShowLikes, onShowConfirmatio
     });
 
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={`news-${item.id}`} className={classes.card}>
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={`news-${item.id}`} className={classes.card} data-highlighted={highlighted || undefined}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2} miw={0}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +13,8 @@ import { ConfirmationsModal } from './ConfirmationsModal.tsx';
 import { LikesModal } from './LikesModal.tsx';
 import { NewsCard } from './NewsCard.tsx';
 import { NewsFormModal } from './NewsFormModal.tsx';
-import { newsRows, useMarkSeen, useNewsList, type NewsItem } from './news.api.ts';
+import { newsRows, useMarkSeen, useNewsItem, useNewsList, type NewsItem } from './news.api.ts';
+import classes from './news.module.css';
 
 const TABS = NEWS_CATEGORIES.map((c) => ({ view: c, tab: c }));
 
@@ -42,6 +43,13 @@ export function NewsPage({ archive }: { archive: boolean }) {
   const category = (NEWS_CATEGORIES as readonly string[]).includes(params.get('kategorie') ?? '') ? (params.get('kategorie') as NewsCategory) : NEWS_CATEGORIES[0];
   const list = useNewsList(category, archive);
   const { rows, count } = newsRows(list.data);
+  // Opened from a link to one item (the header's search): that item on top, whatever the tab.
+  const linkedId = params.get('news');
+  const linked = useNewsItem(linkedId);
+  const pinned = linked.isError ? undefined : linked.data;
+  const pinnedRef = useRef<HTMLDivElement>(null);
+  // Opened while the page was scrolled down: the linked item comes into view.
+  useEffect(() => pinnedRef.current?.scrollIntoView({ block: 'nearest' }), [pinned?.id]);
   const [editing, setEditing] = useState<NewsItem | null | undefined>(undefined);
   const [likesOf, setLikesOf] = useState<NewsItem | null>(null);
   const [confirmationsOf, setConfirmationsOf] = useState<NewsItem | null>(null);
@@ -70,6 +78,15 @@ export function NewsPage({ archive }: { archive: boolean }) {
       <Card withBorder radius="md" padding={0} mb="md">
         <ViewTabs views={TABS} value={category} onChange={(c) => setParams({ kategorie: c }, { replace: true })} />
       </Card>
+      {linked.error && <QueryError error={linked.error} />}
+      {pinned && (
+        <Stack gap="xs" mb="md" ref={pinnedRef} className={classes.linked}>
+          <Text size="sm" c="dimmed">
+            Verlinkte Neuigkeit
+          </Text>
+          <NewsCard item={pinned} archive={archive} highlighted onEdit={setEditing} onShowLikes={setLikesOf} onShowConfirmations={setConfirmationsOf} />
+        </Stack>
+      )}
       {list.error && <QueryError error={list.error} />}
       {list.isPending ? (
         <NewsSkeleton />
@@ -81,9 +98,12 @@ export function NewsPage({ archive }: { archive: boolean }) {
         </Card>
       ) : (
         <Stack gap="md">
-          {rows.map((item) => (
-            <NewsCard key={item.id} item={item} archive={archive} onEdit={setEditing} onShowLikes={setLikesOf} onShowConfirmations={setConfirmationsOf} />
-          ))}
+          {/* The linked item shows above, once. */}
+          {rows.map((item) =>
+            item.id === pinned?.id ? null : (
+              <NewsCard key={item.id} item={item} archive={archive} onEdit={setEditing} onShowLikes={setLikesOf} onShowConfirmations={setConfirmationsOf} />
+            ),
+          )}
           <Card withBorder radius="md" padding={0} style={{ display: count > rows.length ? undefined : 'none' }}>
             <LoadMoreButton shown={rows.length} count={count} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
           </Card>

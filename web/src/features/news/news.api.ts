@@ -35,6 +35,7 @@ export type NewsBody = z.input<typeof ZNewsRequest>;
 export const newsKeys = {
   all: ['news'] as const,
   list: (archive: boolean, category: NewsCategory | null, limit: number) => ['news', 'list', archive, category, limit] as const,
+  one: (id: string) => ['news', 'one', id] as const,
   unseen: ['news', 'unseen'] as const,
   comments: (id: string) => ['news', 'comments', id] as const,
   likes: (id: string) => ['news', 'likes', id] as const,
@@ -67,6 +68,16 @@ export function newsRows(data: InfiniteData<NewsPage> | undefined) {
   // A new item between two steps shifts the pages; each item is shown once.
   const seen = new Set<string>();
   return { rows: rows.filter((n) => !seen.has(n.id) && seen.add(n.id)), count: data?.pages.at(-1)?.count ?? 0 };
+}
+
+/** GET /news/{id}: the item a link names (the header's search), shown above its tab. */
+export function useNewsItem(id: string | null) {
+  return useQuery({
+    queryKey: newsKeys.one(id ?? ''),
+    queryFn: ({ signal }) => api<Wire<typeof ZNewsResponse>>(`/api/news/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
+    select: (d) => d.news,
+  });
 }
 
 /** GET /news/unseen: the after-login modal and the navigation counter. */
@@ -122,6 +133,9 @@ export function useToggleLike() {
           ? { ...data, pages: data.pages.map((p) => ({ ...p, news: p.news.map((n) => (n.id === res.entityId ? { ...n, liked: res.liked, likeCount: n.likeCount === null ? null : res.likeCount } : n)) })) }
           : data,
       );
+      client.setQueryData<Wire<typeof ZNewsResponse>>(newsKeys.one(res.entityId), (data) =>
+        data ? { news: { ...data.news, liked: res.liked, likeCount: data.news.likeCount === null ? null : res.likeCount } } : data,
+      );
       void client.invalidateQueries({ queryKey: newsKeys.likes(res.entityId) });
     },
   });
@@ -149,7 +163,12 @@ function useCommentMutation<T>(newsId: string, fn: (arg: T) => Promise<unknown>)
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: newsKeys.comments(newsId) }), client.invalidateQueries({ queryKey: ['news', 'list'] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: newsKeys.comments(newsId) }),
+        client.invalidateQueries({ queryKey: ['news', 'list'] }),
+        client.invalidateQueries({ queryKey: newsKeys.one(newsId) }),
+      ]),
   });
 }
 

@@ -28,6 +28,23 @@ import { articleRows, useArticles, useColorLabels, useLoadAllArticles, useManufa
 const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 
 /**
+ * A text filter kept in the address: typing filters after 300 ms (spec 2 §9) and writes the term
+ * there; a link to the open page with another value (the header's search) sets the field to it.
+ */
+function useAddressText(params: URLSearchParams, name: string) {
+  const inAddress = params.get(name) ?? '';
+  const [value, setValue] = useState(inAddress);
+  const [term] = useDebouncedValue(value, 300);
+  const [seen, setSeen] = useState(inAddress);
+  if (inAddress !== seen) {
+    setSeen(inAddress);
+    // The page writes the term it filters by; any other value came from outside.
+    if (inAddress !== term) setValue(inAddress);
+  }
+  return [value, setValue, term] as const;
+}
+
+/**
  * 'Sortiment/Bestand' (spec 2 §2 StockPage): category and location in the address, filters,
  * the article list with row colours, stock of the chosen location (editable per permission),
  * colour labels, the eye button, and the modals for articles, stock changes and stock checks.
@@ -41,11 +58,8 @@ export function StockPage() {
   const labels = useColorLabels();
   const category = params.get('sortiment') ?? categories.data?.[0]?.id ?? '';
   const location = params.get('standort') ?? user.currentLocation?.id ?? user.location?.id ?? '';
-  const [number, setNumber] = useState(params.get('nummer') ?? '');
-  const [decor, setDecor] = useState(params.get('bezeichnung') ?? '');
-  // Typing filters after 300 ms (spec 2 §9).
-  const [numberTerm] = useDebouncedValue(number, 300);
-  const [decorTerm] = useDebouncedValue(decor, 300);
+  const [number, setNumber, numberTerm] = useAddressText(params, 'nummer');
+  const [decor, setDecor, decorTerm] = useAddressText(params, 'bezeichnung');
   const filter: StockFilter = { category, location, manufacturer: params.get('hersteller') ?? '', label: params.get('label') ?? '', number: numberTerm, decor: decorTerm, sorting: params.get('sortierung') ?? 'number' };
   const list = useArticles(filter);
   const loadAll = useLoadAllArticles(filter);
