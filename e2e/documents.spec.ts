@@ -90,7 +90,7 @@ test.describe('Dokumente', () => {
     await login(page, 'verkauf@example.com', undefined, '/dokumente');
     await expect(page.getByRole('button', { name: 'Ordner Handbücher öffnen' })).toBeVisible();
     await expect(page.getByRole('button', { name: `Ordner ${FOLDER} öffnen` })).toHaveCount(0);
-    await page.getByLabel('Suche').fill('Rundschreiben');
+    await page.getByRole('textbox', { name: 'Suche' }).fill('Rundschreiben');
     await expect(page.getByText('Keine Treffer.')).toBeVisible();
     await page.goto(`/sl/${LINK}`);
     await expect(page.getByText(MSG.documentUnknown)).toBeVisible();

@@ -97,7 +97,7 @@ for (const { name, viewport } of SIZES) {
       await expect(searchDialog(page)).toBeHidden();
 
       // The header's own button (on a phone the magnifier) opens it again, with the last term.
-      await page.getByRole('banner').getByRole('button', { name: viewport.width < 576 ? 'Suche' : /^Suchen/ }).click();
+      await page.getByRole('banner').getByRole('button', { name: viewport.width < 576 ? 'Portal durchsuchen' : /^Suchen/ }).click();
       await expect(searchField(page)).toBeFocused();
       await expect(searchField(page)).toHaveValue('x'.repeat(101));
 

@@ -63,7 +63,7 @@ export function SearchButton() {
         <span className={classes.label}>Suchen …</span>
         <kbd className={classes.key}>/</kbd>
       </UnstyledButton>
-      <ActionIcon hiddenFrom="xs" variant="subtle" color="stone.8" size={44} onClick={open} onPointerDown={prefetch} aria-label="Suche" aria-haspopup="dialog">
+      <ActionIcon hiddenFrom="xs" variant="subtle" color="stone.8" size={44} onClick={open} onPointerDown={prefetch} aria-label="Portal durchsuchen" aria-haspopup="dialog">
         <IconSearch size={22} stroke={1.7} />
       </ActionIcon>
       {Dialog && <Dialog opened={opened} onClose={() => setOpened(false)} />}
