@@ -33,20 +33,30 @@ BEGIN
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- An update learns only when it changed the searchable text: most updates (a status, a stock
+-- flag, an avatar) never reach the function.
+CREATE FUNCTION "search_words_learn_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_words (word)
+    SELECT DISTINCT w FROM unnest(tsvector_to_array(NEW.search)) w
+    WHERE length(w) BETWEEN 3 AND 40 AND w !~ '[^[:alpha:]]'
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE TRIGGER "users_search_words_ins" AFTER INSERT ON "users" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
-CREATE TRIGGER "users_search_words_upd" AFTER UPDATE ON "users" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
+CREATE TRIGGER "users_search_words_upd" AFTER UPDATE ON "users" FOR EACH ROW WHEN (OLD.search IS DISTINCT FROM NEW.search) EXECUTE FUNCTION "search_words_learn_row"();--> statement-breakpoint
 CREATE TRIGGER "articles_search_words_ins" AFTER INSERT ON "articles" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
-CREATE TRIGGER "articles_search_words_upd" AFTER UPDATE ON "articles" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
+CREATE TRIGGER "articles_search_words_upd" AFTER UPDATE ON "articles" FOR EACH ROW WHEN (OLD.search IS DISTINCT FROM NEW.search) EXECUTE FUNCTION "search_words_learn_row"();--> statement-breakpoint
 CREATE TRIGGER "news_search_words_ins" AFTER INSERT ON "news" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
-CREATE TRIGGER "news_search_words_upd" AFTER UPDATE ON "news" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
+CREATE TRIGGER "news_search_words_upd" AFTER UPDATE ON "news" FOR EACH ROW WHEN (OLD.search IS DISTINCT FROM NEW.search) EXECUTE FUNCTION "search_words_learn_row"();--> statement-breakpoint
 CREATE TRIGGER "trainings_search_words_ins" AFTER INSERT ON "trainings" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
-CREATE TRIGGER "trainings_search_words_upd" AFTER UPDATE ON "trainings" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
+CREATE TRIGGER "trainings_search_words_upd" AFTER UPDATE ON "trainings" FOR EACH ROW WHEN (OLD.search IS DISTINCT FROM NEW.search) EXECUTE FUNCTION "search_words_learn_row"();--> statement-breakpoint
 CREATE TRIGGER "claims_search_words_ins" AFTER INSERT ON "claims" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
-CREATE TRIGGER "claims_search_words_upd" AFTER UPDATE ON "claims" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
+CREATE TRIGGER "claims_search_words_upd" AFTER UPDATE ON "claims" FOR EACH ROW WHEN (OLD.search IS DISTINCT FROM NEW.search) EXECUTE FUNCTION "search_words_learn_row"();--> statement-breakpoint
 CREATE TRIGGER "tasks_search_words_ins" AFTER INSERT ON "tasks" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
-CREATE TRIGGER "tasks_search_words_upd" AFTER UPDATE ON "tasks" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
+CREATE TRIGGER "tasks_search_words_upd" AFTER UPDATE ON "tasks" FOR EACH ROW WHEN (OLD.search IS DISTINCT FROM NEW.search) EXECUTE FUNCTION "search_words_learn_row"();--> statement-breakpoint
 CREATE TRIGGER "library_documents_search_words_ins" AFTER INSERT ON "library_documents" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
-CREATE TRIGGER "library_documents_search_words_upd" AFTER UPDATE ON "library_documents" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_words_learn"();--> statement-breakpoint
+CREATE TRIGGER "library_documents_search_words_upd" AFTER UPDATE ON "library_documents" FOR EACH ROW WHEN (OLD.search IS DISTINCT FROM NEW.search) EXECUTE FUNCTION "search_words_learn_row"();--> statement-breakpoint
 INSERT INTO search_words (word)
   SELECT DISTINCT w FROM (
     SELECT search FROM users UNION ALL SELECT search FROM articles UNION ALL SELECT search FROM news UNION ALL SELECT search FROM trainings
