@@ -10,7 +10,7 @@ let loaded: DialogModule | undefined;
 let loading: Promise<DialogModule> | undefined;
 
 /**
- * The dialog's code (with Mantine's Modal and the schemas of the results) is a chunk of its
+ * The dialog's code (with Mantine's Modal) is a chunk of its
  * own: it loads when a pointer or the focus comes to the button, or with the first opening,
  * never with the page's first view.
  */
