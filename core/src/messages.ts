@@ -353,6 +353,13 @@ export const MSG = {
   searchTooLong: 'Der Suchbegriff darf höchstens 100 Zeichen lang sein.',
   searchTypesInvalid: 'Bitte wählen Sie nur diese Suchbereiche: people, articles, news, documents, trainings, claims, tasks.',
   searchLimitInvalid: 'Die Anzahl der Treffer je Bereich muss eine ganze Zahl von 1 bis 20 sein.',
+  // own: the audit trail (Einstellungen → Protokoll)
+  auditDateInvalid: 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).',
+  auditCursorInvalid: 'Die Seitenangabe ist ungültig.',
+  auditActorInvalid: 'Bitte wählen Sie eine Person aus der Liste.',
+  auditEntityInvalid: 'Bitte wählen Sie einen Bereich aus der Liste.',
+  auditRangeInvalid: 'Das Ende des Zeitraums liegt vor seinem Anfang.',
+  auditSystem: 'System',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -73,8 +73,6 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, { push: boolean; ma
 
 /** Notifications per page of the list; the bell shows the first page. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-/** How long a notification is kept. */
-export const NOTIFICATIONS_KEPT_DAYS = 90;
 
 export const ZNotification = z.object({
   id: zId(),

@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
 import { createBackground, type Background } from './platform/background.ts';
 import { createScheduler, type Scheduler } from './platform/scheduler.ts';
+import { createRetention } from './platform/retention.ts';
 import { createHooks } from './platform/hooks.ts';
 import { rateLimitStore } from './platform/rate-limits.ts';
 import { createLiveHub, registerLiveAnnouncements, type LiveHub } from './platform/live.ts';
@@ -50,6 +51,7 @@ import { liveModule } from './modules/live/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { calendarFeedFile, calendarFeedsModule, redactFeedAddress } from './modules/calendar-feeds/index.ts';
 import { searchModule } from './modules/search/index.ts';
+import { auditModule } from './modules/audit/index.ts';
 import { authenticate } from './modules/session/authenticate.ts';
 
 export interface AppDeps {
@@ -166,6 +168,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
     live: input.live ?? createLiveHub({ log: app.log }),
     liveStreamMs: input.liveStreamMs ?? 5 * 60_000,
     hooks: createHooks(),
+    retention: createRetention(),
   };
   app.background = background;
   app.scheduler = scheduler;
@@ -232,6 +235,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
       await api.register(notificationsModule, deps);
       await api.register(calendarFeedsModule, deps);
       await api.register(searchModule, deps);
+      await api.register(auditModule, deps);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 /** All tables, for Drizzle and drizzle-kit. Modules own their tables; this only collects them. */
 export * from '../platform/files.table.ts';
 export * from '../platform/rate-limits.table.ts';
+export * from '../platform/audit.table.ts';
 export { searchWords } from '../platform/search.ts';
 export * from '../modules/locations/locations.table.ts';
 export * from '../modules/teams/teams.table.ts';

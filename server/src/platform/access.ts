@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isPermission, type Permission } from '@filialportal/core/permissions';
-import { ADMIN_ROLE } from '@filialportal/core/roles';
+import { ADMIN_ROLE, ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
 import { MSG } from '@filialportal/core/messages';
 import { AppError, forbidden } from './errors.ts';
 
@@ -11,9 +11,11 @@ import { AppError, forbidden } from './errors.ts';
  * - 'public': anyone, no session needed;
  * - 'authenticated': any logged-in user (own data; scope rules in the service);
  * - { permission }: the user's group holds that permission;
- * - { anyOf }: the user's group holds at least one of them.
+ * - { anyOf }: the user's group holds at least one of them;
+ * - { roles }: the user's group is one of these roles (spec 1 §7: Admin passes every role check),
+ *   for what the permission catalogue has no string for (the audit trail, erasure).
  */
-export type Access = 'public' | 'authenticated' | { permission: Permission } | { anyOf: readonly Permission[] };
+export type Access = 'public' | 'authenticated' | { permission: Permission } | { anyOf: readonly Permission[] } | { roles: readonly RoleIdentifier[] };
 
 /**
  * The second form of a path that serves two (PUT /user/{id}: the own settings, or the settings
@@ -43,6 +45,8 @@ export interface Actor {
   /** Groups whose vacation this actor's group approves. */
   subordinateGroups: readonly string[];
   externalLogin: boolean;
+  /** The address of the request the actor acts in (the audit trail records it). */
+  ip?: string;
   /**
    * Signed in with a password, in a group that requires a second factor, none set up yet: only
    * the routes that set one up answer (`config.beforeSecondFactor`).
@@ -57,6 +61,11 @@ export function can(actor: Actor, permission: Permission): boolean {
 
 export function canAny(actor: Actor, permissions: readonly Permission[]): boolean {
   return permissions.some((p) => can(actor, p));
+}
+
+/** Whether the actor's group is one of the roles; Admin passes every role check (spec 1 §7). */
+export function hasRole(actor: Actor, roles: readonly RoleIdentifier[]): boolean {
+  return actor.role === ADMIN_ROLE || roles.includes(actor.role as RoleIdentifier);
 }
 
 /**
@@ -81,6 +90,7 @@ export function actorOf(req: FastifyRequest): Actor {
 export function describeAccess(access: Access): string {
   if (typeof access === 'string') return access;
   if ('permission' in access) return access.permission;
+  if ('roles' in access) return `roles(${access.roles.join(', ')})`;
   return `anyOf(${access.anyOf.join(', ')})`;
 }
 
@@ -97,19 +107,25 @@ export function registerAccessDeclarationCheck(app: FastifyInstance, declared: M
     if (!access) throw new Error(`Route ${key} declares no access (config.access).`);
     const formAccess = (route.config as { formAccess?: FormAccess } | undefined)?.formAccess;
     if (typeof access !== 'string' || formAccess) {
-      const names: readonly string[] = [...(typeof access === 'string' ? [] : 'permission' in access ? [access.permission] : access.anyOf), ...(formAccess?.anyOf ?? [])];
+      const names: readonly string[] = [...(typeof access === 'string' || 'roles' in access ? [] : 'permission' in access ? [access.permission] : access.anyOf), ...(formAccess?.anyOf ?? [])];
       for (const name of names) if (!isPermission(name)) throw new Error(`Route ${key} names unknown permission ${name}.`);
+      if (typeof access !== 'string' && 'roles' in access) {
+        for (const role of access.roles) if (!ROLE_IDENTIFIERS.includes(role)) throw new Error(`Route ${key} names unknown role ${role}.`);
+      }
     }
     if (methods.some((m) => m !== 'HEAD')) declared.set(key, access);
   });
 }
+
+const allows = (actor: Actor, access: Exclude<Access, string>) =>
+  'permission' in access ? can(actor, access.permission) : 'roles' in access ? hasRole(actor, access.roles) : canAny(actor, access.anyOf);
 
 /** Enforces a route's declaration; runs after authentication. */
 export function enforceAccess(req: FastifyRequest) {
   const access = req.routeOptions.config?.access;
   if (!access || access === 'public') return;
   const actor = actorOf(req);
-  if (access !== 'authenticated' && ('permission' in access ? !can(actor, access.permission) : !canAny(actor, access.anyOf))) throw forbidden();
+  if (access !== 'authenticated' && !allows(actor, access)) throw forbidden();
   const form = req.routeOptions.config.formAccess;
   const body = req.body;
   if (form && typeof body === 'object' && body !== null && form.field in body && !canAny(actor, form.anyOf)) throw forbidden();

@@ -48,7 +48,9 @@ export function registerAuth(app: FastifyInstance, deps: ServiceDeps<'db'>, auth
   app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    req.actor = await authenticate(deps, { token: bearerToken(req), ip: req.ip, touch: !req.routeOptions.config.passive });
+    const actor = await authenticate(deps, { token: bearerToken(req), ip: req.ip, touch: !req.routeOptions.config.passive });
+    // A cached session serves requests from several addresses: each request carries its own.
+    req.actor = actor.ip === req.ip ? actor : { ...actor, ip: req.ip };
     if (req.actor.enrolmentPending && !req.routeOptions.config.beforeSecondFactor) {
       throw new AppError(403, 'second_factor_enrolment_required', MSG.secondFactorEnrolmentRequired);
     }

@@ -5,6 +5,7 @@ import type { Db } from './db.ts';
 import type { Hooks } from './hooks.ts';
 import type { LiveHub } from './live.ts';
 import type { Mailer } from './mail.ts';
+import type { Retention } from './retention.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { Storage } from './storage.ts';
 
@@ -26,6 +27,8 @@ export interface Deps {
   liveStreamMs: number;
   /** What modules ask of the modules above them, answered as those register. */
   hooks: Hooks;
+  /** How each module deletes its personal data past the retention period (the daily job runs them). */
+  retention: Retention;
 }
 
 /**

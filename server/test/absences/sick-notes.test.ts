@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, like, ne } from 'drizzle-orm';
-import { absences, sickNoteDownloads } from '../../src/modules/absences/absences.table.ts';
+import { absences } from '../../src/modules/absences/absences.table.ts';
+import { auditLog } from '../../src/platform/audit.table.ts';
 import { taskAssignments, tasks } from '../../src/modules/tasks/tasks.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { files } from '../../src/platform/files.table.ts';
@@ -30,7 +31,8 @@ const report = (email: string, sickReport: Record<string, unknown>) =>
   as(email, { method: 'POST', url: '/api/sickreport', payload: { sickReport: { userId: id['verkauf@example.com'], ...sickReport } } });
 const upload = (email: string, reportId: string, name: string, bytes: Buffer) =>
   as(email, { method: 'POST', url: `/api/sickreport/${reportId}/certificate?name=${encodeURIComponent(name)}`, headers: { 'content-type': 'application/octet-stream' }, payload: bytes });
-const downloads = async () => (await t.db.select({ n: count() }).from(sickNoteDownloads))[0]!.n;
+const readsOfReports = and(eq(auditLog.entity, 'sick_report'), eq(auditLog.action, 'read'));
+const downloads = async () => (await t.db.select({ n: count() }).from(auditLog).where(readsOfReports))[0]!.n;
 
 describe('a sick report with a certificate', () => {
   let reportId: string;
@@ -87,8 +89,8 @@ describe('a sick report with a certificate', () => {
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(await downloads()).toBe(before + 1);
-    const [log] = await t.db.select().from(sickNoteDownloads).where(eq(sickNoteDownloads.absenceId, reportId));
-    expect(log).toMatchObject({ userId: id['filialleitung@example.com'] });
+    const [log] = await t.db.select().from(auditLog).where(and(readsOfReports, eq(auditLog.entityId, reportId)));
+    expect(log).toMatchObject({ actorId: id['filialleitung@example.com'], subjectId: id['verkauf@example.com'], ip: '127.0.0.1', sealed: null });
   });
 
   it('never for the person’s colleague, another branch’s management or the person in the list; nothing recorded', async () => {

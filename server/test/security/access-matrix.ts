@@ -1,5 +1,6 @@
 import { and, eq, like, notInArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import { RETENTION_DEFAULTS } from '@filialportal/core/retention';
 import { ROLE_IDENTIFIERS, type RoleIdentifier } from '@filialportal/core/roles';
 import { schoolVacations } from '../../src/modules/absences/holidays.table.ts';
 import { locations } from '../../src/modules/locations/locations.table.ts';
@@ -651,6 +652,12 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'POST /api/news/:id/remind': { who: NEWS_EDIT, sample: (d) => ({ url: `/api/news/${d.news.notice}/remind` }) },
   'PUT /api/seen/:page': { who: 'everyone', sample: () => ({ url: '/api/seen/news' }) },
   'GET /api/search': { who: 'everyone', sample: () => ({ url: '/api/search?q=muller' }) },
+
+  // The audit trail and the retention periods: Admin alone.
+  'GET /api/audit': { who: [A], sample: () => ({ url: '/api/audit?entity=location' }) },
+  'GET /api/audit/export': { who: [A], sample: () => ({ url: '/api/audit/export?since=2026-01-01' }) },
+  'GET /api/globalsettings/retention': { who: [A], sample: () => ({ url: '/api/globalsettings/retention' }) },
+  'PUT /api/globalsettings/retention': { who: [A], sample: () => ({ url: '/api/globalsettings/retention', payload: { retention: RETENTION_DEFAULTS } }) },
 
   // Trainings
   'GET /api/training/list/:from/:old': { who: STAFF, sample: () => ({ url: '/api/training/list/0/0' }) },

@@ -127,19 +127,3 @@ export const vacationDeputies = pgTable(
   // A deputy's own list reads by person.
   (t) => [primaryKey({ columns: [t.absenceId, t.userId] }), index('vacation_deputies_user_idx').on(t.userId, t.absenceId)],
 );
-
-/**
- * Every download of a sick note (health data, Art. 9 GDPR): who read which certificate, when and
- * from where. Kept when the report or the person goes.
- */
-export const sickNoteDownloads = pgTable(
-  'sick_note_downloads',
-  {
-    id: id(),
-    absenceId: uuid('absence_id').references(() => absences.id, { onDelete: 'set null' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    ip: text('ip').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sick_note_downloads_absence_idx').on(t.absenceId, t.createdAt)],
-);

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { carryOverExpiry, contingent, countWorkingDays, DEFAULT_CARRY_OVER_EXPIRY, type Contingent, type DayRules } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { currentYear, todayIso } from '../../platform/dates.ts';
 import type { Actor } from '../../platform/access.ts';
+import { audit, type AuditActor } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { globalSettings } from '../global-settings/index.ts';
@@ -199,17 +201,35 @@ function takenThisYear(begun: RequestTuple[], year: number, today: string, rules
 
 /**
  * Saves HR's values for a year: the surplus only when it differs from what applies anyway, so a
- * saved form does not freeze a computed surplus.
+ * saved form does not freeze a computed surplus. The trail records the values before and after
+ * as the account shows them (a computed surplus included); `actor` is absent for the portal's own work.
  */
-export async function saveAccount(deps: ServiceDeps<'db'>, values: { userId: string; year: number; surplus: number; deduction: number }) {
+export async function saveAccount(deps: ServiceDeps<'db'>, values: { userId: string; year: number; surplus: number; deduction: number; actor?: AuditActor }) {
   const { db } = deps;
   const { userId, year } = values;
   const current = (await accountsFor(deps, { userIds: [userId], year })).get(userId);
   const surplus = current && current.surplus === values.surplus && !current.surplusSet ? null : values.surplus;
-  await db
-    .insert(contingents)
-    .values({ userId, year, surplus, deduction: values.deduction })
-    .onConflictDoUpdate({ target: [contingents.userId, contingents.year], set: { surplus, deduction: values.deduction } });
+  await inTransaction(db, async (tx) => {
+    await tx
+      .insert(contingents)
+      .values({ userId, year, surplus, deduction: values.deduction })
+      .onConflictDoUpdate({ target: [contingents.userId, contingents.year], set: { surplus, deduction: values.deduction } });
+    // Every person has an account for every year, stored or computed: HR's values change it, never create it.
+    await audit(tx, values.actor ?? null, {
+      entity: 'contingent',
+      id: `${userId}:${year}`,
+      action: 'update',
+      subject: userId,
+      before: current ? { surplus: current.surplus, deduction: current.deduction } : null,
+      after: { surplus: values.surplus, deduction: values.deduction },
+    });
+  });
+}
+
+/** Runs `fn` in the caller's transaction (the user form saves the person with the account) or in a new one. */
+function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const joined: boolean = db instanceof PgTransaction;
+  return joined ? fn(db) : db.transaction(fn);
 }
 
 /** GET /user-contingents: the own account of the two years before, this year and the next. */

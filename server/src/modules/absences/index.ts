@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.ts';
 import { saveVacationAccount, vacationAccounts } from '../users/index.ts';
+import { expireLeaverAbsences, expireSickNotes, expireSickReports } from './absences-retention.ts';
 import { absencesRoutes } from './absences.routes.ts';
 import { blockedPeriodsRoutes } from './blocked-periods.routes.ts';
 import { accountsFor, saveAccount } from './contingents.service.ts';
@@ -15,6 +16,10 @@ export async function absencesModule(app: FastifyInstance, deps: Deps) {
   // The user answers and the user form show and save the vacation account (platform/hooks.ts).
   deps.hooks.answer(vacationAccounts, accountsFor);
   deps.hooks.answer(saveVacationAccount, saveAccount);
+  // Certificates go before their reports: a report past both periods loses its file either way.
+  deps.retention.add('sickNoteDays', expireSickNotes);
+  deps.retention.add('sickReportDays', expireSickReports);
+  deps.retention.add('leaverDays', expireLeaverAbsences);
   await app.register(absencesRoutes, deps);
   await app.register(sickReportsRoutes, deps);
   await app.register(holidaysRoutes, deps);

@@ -110,7 +110,7 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/sickreport/:id/certificate', {
     config: { access: { anyOf: SEE } },
     schema: { tags, summary: 'Bescheinigung ansehen (jeder Abruf wird protokolliert)', params: z.object({ id: zId() }) },
-    handler: (req, reply) => certificates.sendCertificate(deps, actorOf(req), { id: req.params.id, ip: req.ip, reply }),
+    handler: (req, reply) => certificates.sendCertificate(deps, actorOf(req), { id: req.params.id, reply }),
   });
 
   r.delete('/sickreport/:id/certificate', {

@@ -6,6 +6,7 @@ import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { Certificate, SickKind, TSickReport } from '@filialportal/core/sick-reports';
 import { can, type Actor } from '../../platform/access.ts';
+import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
@@ -234,19 +235,41 @@ async function target(db: Db, userId: string) {
   return p;
 }
 
+/** What the audit trail compares of a sick report; `certificateKind` apart from the certificate's file. */
+const auditedColumns = { userId: absences.userId, startDate: absences.startDate, endDate: absences.endDate, countDays: absences.countDays, kind: absences.sickKind, certificateKind: absences.certificate };
+
+/** A stored report with who may change it and what the trail compares. */
+async function storedReport(db: Db, id: string) {
+  const [row] = await db
+    .select({ locationId: users.locationId, certificateFileId: absences.certificateFileId, fields: auditedColumns })
+    .from(absences)
+    .leftJoin(users, eq(users.id, absences.userId))
+    .where(and(eq(absences.id, id), eq(absences.kind, 'sick')));
+  return row;
+}
+
+type AuditedReport = { userId: string | null; startDate: string; endDate: string; countDays: number; kind: string; certificateKind: string | null };
+
+/**
+ * The trail's entries of a saved report. A report moved to another person is two entries, each
+ * sealed with its own person's key, so erasing one person erases only their values; a deleted
+ * person's values are not written again.
+ */
+async function auditSave(tx: Db, actor: Actor, { id, before, after }: { id: string; before: AuditedReport | undefined; after: AuditedReport }) {
+  const record = { entity: 'sick_report', id } as const;
+  if (!before) return audit(tx, actor, { ...record, action: 'create', subject: after.userId, after });
+  if (before.userId === after.userId) return audit(tx, actor, { ...record, action: 'update', subject: after.userId, before, after });
+  if (before.userId) await audit(tx, actor, { ...record, action: 'update', subject: before.userId, before, after: { userId: after.userId } });
+  await audit(tx, actor, { ...record, action: 'update', subject: after.userId, before: { userId: before.userId }, after });
+}
+
 /** POST /sickreport, PUT /sickreport/{id}: counted like vacation; no two reports overlap. */
 export async function saveSickReport(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, { id, sickReport: input }: { id: string | null; sickReport: TSickReport }) {
   const { db } = deps;
   const p = await target(db, input.userId);
   if (!p || !mayEdit(actor, p.locationId)) throw notFound(MSG.employeeRequired);
-  if (id) {
-    const [existing] = await db
-      .select({ locationId: users.locationId })
-      .from(absences)
-      .leftJoin(users, eq(users.id, absences.userId))
-      .where(and(eq(absences.id, id), eq(absences.kind, 'sick')));
-    if (!existing || !mayEdit(actor, existing.locationId)) throw notFound();
-  }
+  const existing = id ? await storedReport(db, id) : undefined;
+  if (id && (!existing || !mayEdit(actor, existing.locationId))) throw notFound();
   const [overlap] = await db
     .select({ id: absences.id })
     .from(absences)
@@ -274,6 +297,8 @@ export async function saveSickReport(deps: ServiceDeps<'db' | 'live' | 'backgrou
       const [row] = await (id
         ? tx.update(absences).set(values).where(eq(absences.id, id)).returning({ id: absences.id })
         : tx.insert(absences).values({ ...values, createdBy: actor.userId }).returning({ id: absences.id }));
+      const after = { userId: p.id, startDate: values.startDate, endDate: values.endDate, countDays: values.countDays, kind: values.sickKind, certificateKind: values.certificate };
+      await auditSave(tx, actor, { id: row!.id, before: existing?.fields, after });
       const changes = await recomputeSickCredits(withDb(deps, tx), [p.id]);
       if (input.kind === 'own') await taskWhenContinuedPayEnds(withDb(deps, tx), { userId: p.id, startDate: input.startDate });
       return { row, changes };
@@ -290,20 +315,19 @@ export async function saveSickReport(deps: ServiceDeps<'db' | 'live' | 'backgrou
 
 export async function deleteSickReport(deps: ServiceDeps<'db' | 'mailer' | 'log' | 'storage'>, actor: Actor, id: string) {
   const { db } = deps;
-  const [existing] = await db
-    .select({ locationId: users.locationId, userId: absences.userId, certificateFileId: absences.certificateFileId })
-    .from(absences)
-    .leftJoin(users, eq(users.id, absences.userId))
-    .where(and(eq(absences.id, id), eq(absences.kind, 'sick')));
+  const existing = await storedReport(db, id);
   if (!existing || (!mayEdit(actor, existing.locationId) && !mayDelete(actor, existing.locationId))) throw notFound();
   if (!mayDelete(actor, existing.locationId)) throw forbidden();
   // The certificate goes with its report.
   if (existing.certificateFileId) await deleteFiles(db, deps.storage, [existing.certificateFileId]);
   // Deleting the report takes back the vacation days it credited.
+  const { userId } = existing.fields;
   const changes = await db.transaction(async (tx) => {
-    if (existing.userId) await lockPerson(tx, existing.userId);
+    if (userId) await lockPerson(tx, userId);
     await tx.delete(absences).where(eq(absences.id, id));
-    return existing.userId ? recomputeSickCredits(withDb(deps, tx), [existing.userId]) : [];
+    const before = { ...existing.fields, certificate: existing.certificateFileId !== null };
+    await audit(tx, actor, { entity: 'sick_report', id, action: 'delete', subject: userId, before });
+    return userId ? recomputeSickCredits(withDb(deps, tx), [userId]) : [];
   });
   await mailCreditChanges(deps, changes);
 }
@@ -343,6 +367,8 @@ export async function countSickDays({ db }: ServiceDeps<'db'>, actor: Actor, use
   if (id !== actor.userId) {
     const p = await target(db, id);
     if (!p || !mayEdit(actor, p.locationId)) throw notFound();
+    // Another person's sick days are health data: each look at them goes into the trail.
+    await audit(db, actor, { entity: 'sick_report', id, action: 'read', subject: id });
   }
   const year = Number(todayIso().slice(0, 4));
   const list = await db.select({ daysByYear: absences.daysByYear, sickKind: absences.sickKind }).from(absences).where(and(eq(absences.kind, 'sick'), eq(absences.userId, id)));

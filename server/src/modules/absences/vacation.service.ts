@@ -7,6 +7,7 @@ import { MSG } from '@filialportal/core/messages';
 import { parseSort } from '@filialportal/core/sort';
 import type { TVacationRequest } from '@filialportal/core/vacation';
 import { can, type Actor } from '../../platform/access.ts';
+import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
@@ -26,6 +27,7 @@ import { ALL, approversOf, OWN_LOCATION, SUBGROUPS } from './vacation-approvers.
 import { mailCreditChanges, recomputeSickCredits } from './sick-credit.ts';
 import { staffingWarnings } from './vacation-checks.ts';
 import { lockPerson, person } from './absence-people.ts';
+import { requestFields, vacationFields } from './vacation-audit.ts';
 
 const reference = (id: string) => `absence:${id}`;
 /** Two live requests of one person never overlap; the database enforces it (absences_vacation_no_overlap). */
@@ -81,41 +83,46 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   const warnings = [...(input.specialHoliday ? [] : await staffingWarnings({ db }, p, input)), ...(await deputyWarnings({ db }, deputies, input))];
   // One statement: the person's lock, the request and its approval task (see linkedTaskCtes).
   const daysByYear = JSON.stringify(Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])));
-  const inserted = await db
-    .execute<{ id: string }>(
-      sql`with locked as (select ${users.id} as id from ${users} where ${users.id} = ${p.id} for no key update),
-      new_absence as (
-        insert into ${absences} (kind, user_id, start_date, end_date, count_days, days_by_year, day_length, special_holiday, reason, overtime_deduction, overtime, warnings, created_by)
-        select 'vacation', l.id, ${input.startDate}, ${input.endDate}, ${days}, ${daysByYear}::jsonb, ${input.dayLength}, ${input.specialHoliday}, ${input.specialHoliday ? input.reason : ''},
-          ${input.overtimeDeduction}, ${input.overtimeDeduction ? input.overtime : null},
-          array(select jsonb_array_elements_text(${JSON.stringify(warnings)}::jsonb)), ${actor.userId}
-        from locked l
-        returning id
-      ),
-      new_deputies as (
-        insert into ${vacationDeputies} (absence_id, user_id) select n.id, d from new_absence n, unnest(${`{${deputies.map((d) => d.id).join(',')}}`}::uuid[]) d
-      ),
-      ${linkedTaskCtes(
-        {
-          // The approver sees the quota problem in the task as well (spec 1 §8: both numbers).
-          title:
-            `Urlaubsantrag ${p.lastName}, ${p.firstName}: ${formatDate(input.startDate)} – ${formatDate(input.endDate)}` +
-            (input.dayLength === 'full' ? '' : ` (${DAY_LENGTH_LABELS[input.dayLength]})`) +
-            (over ? ` – ${exceedsText(over.open, over.remaining, over.year)}` : ''),
-          deadline: input.startDate < todayIso() ? todayIso() : input.startDate,
-          recipients: approvers,
-          link: '/urlaub/1',
-          locked: true,
-          createdBy: p.id,
-          priority: 2,
-        },
-        'new_absence',
-        reference(''),
-      )}
-      select id from new_absence`,
-    )
+  // The request and its entry in the audit trail commit together.
+  const id = await db
+    .transaction(async (tx) => {
+      const inserted = await tx.execute<{ id: string }>(
+        sql`with locked as (select ${users.id} as id from ${users} where ${users.id} = ${p.id} for no key update),
+        new_absence as (
+          insert into ${absences} (kind, user_id, start_date, end_date, count_days, days_by_year, day_length, special_holiday, reason, overtime_deduction, overtime, warnings, created_by)
+          select 'vacation', l.id, ${input.startDate}, ${input.endDate}, ${days}, ${daysByYear}::jsonb, ${input.dayLength}, ${input.specialHoliday}, ${input.specialHoliday ? input.reason : ''},
+            ${input.overtimeDeduction}, ${input.overtimeDeduction ? input.overtime : null},
+            array(select jsonb_array_elements_text(${JSON.stringify(warnings)}::jsonb)), ${actor.userId}
+          from locked l
+          returning id
+        ),
+        new_deputies as (
+          insert into ${vacationDeputies} (absence_id, user_id) select n.id, d from new_absence n, unnest(${`{${deputies.map((d) => d.id).join(',')}}`}::uuid[]) d
+        ),
+        ${linkedTaskCtes(
+          {
+            // The approver sees the quota problem in the task as well (spec 1 §8: both numbers).
+            title:
+              `Urlaubsantrag ${p.lastName}, ${p.firstName}: ${formatDate(input.startDate)} – ${formatDate(input.endDate)}` +
+              (input.dayLength === 'full' ? '' : ` (${DAY_LENGTH_LABELS[input.dayLength]})`) +
+              (over ? ` – ${exceedsText(over.open, over.remaining, over.year)}` : ''),
+            deadline: input.startDate < todayIso() ? todayIso() : input.startDate,
+            recipients: approvers,
+            link: '/urlaub/1',
+            locked: true,
+            createdBy: p.id,
+            priority: 2,
+          },
+          'new_absence',
+          reference(''),
+        )}
+        select id from new_absence`,
+      );
+      const created = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      await audit(tx, actor, { entity: 'vacation', id: created, action: 'create', subject: p.id, after: requestFields(input, days) });
+      return created;
+    })
     .catch(overlapRefused);
-  const id = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
   const note = over ? exceedsText(over.open, over.remaining, over.year) : '';
   await notifyVacationRequest(deps, actor, { id, approvers, name: `${p.firstName} ${p.lastName}`, startDate: input.startDate, endDate: input.endDate, days, note });
   await notifyDeputies(deps, { id, deputies: deputies.map((d) => d.id), name: `${p.firstName} ${p.lastName}`, startDate: input.startDate, endDate: input.endDate, dayLength: input.dayLength });
@@ -354,17 +361,15 @@ export async function decideVacation(
   const blocked = approve && !row.a.specialHoliday && row.locationId ? await blockingPeriod({ db }, { locationId: row.locationId, startDate: row.a.startDate, endDate: row.a.endDate }) : null;
   if (blocked && !can(actor, ALL)) throw new AppError(422, 'blocked_period', BLOCKED_APPROVAL_HR_ONLY);
   if (blocked && !note) throw new AppError(422, 'note_required', BLOCKED_APPROVAL_NOTE_REQUIRED);
-  const approvalNote = blocked ? note : '';
+  const decision = { approved: approve, declined: !approve, declineReason: reason, approvalNote: blocked ? note : '' };
   if (handTasksTo && (!approve || !row.a.userId || !(await deputiesOfRequest({ db }, id)).some((d) => d.id === handTasksTo && !d.declinedAt))) {
     throw badRequest('Offene Aufgaben lassen sich beim Genehmigen nur an eine Vertretung des Antrags übergeben, die nicht abgelehnt hat.', 'deputy_invalid');
   }
   // The decision, its task and the credit for sickness during the vacation (§ 9 BUrlG) change together.
   const changes = await db.transaction(async (tx) => {
     if (row.a.userId) await lockPerson(tx, row.a.userId);
-    await tx
-      .update(absences)
-      .set({ approved: approve, declined: !approve, declineReason: reason, approvalNote, confirmedBy: actor.userId, confirmedAt: new Date() })
-      .where(eq(absences.id, id));
+    await tx.update(absences).set({ ...decision, confirmedBy: actor.userId, confirmedAt: new Date() }).where(eq(absences.id, id));
+    await audit(tx, actor, { entity: 'vacation', id, action: 'decide', subject: row.a.userId, before: vacationFields(row.a), after: vacationFields({ ...row.a, ...decision }) });
     await completeLinkedTasks(withDb(deps, tx), { reference: reference(id), byUserId: actor.userId });
     const handed = handTasksTo && row.a.userId ? await handOverOpenTasks(withDb(deps, tx), { fromUserId: row.a.userId, toUserId: handTasksTo }) : undefined;
     return { credits: row.a.userId ? await recomputeSickCredits(withDb(deps, tx), [row.a.userId]) : [], handed };
@@ -381,8 +386,11 @@ export async function deleteVacation({ db }: ServiceDeps<'db'>, actor: Actor, id
   const row = await loadForProcessing(db, actor, id);
   const ownOpen = row.a.userId === actor.userId && !row.a.approved && !row.a.declined;
   if (!ownOpen && !can(actor, 'urlaub_can_delete')) throw forbidden();
-  // The request and its task in one statement, as in requestVacation.
-  await db.execute(sql`with ${deleteLinkedTasksCte(reference(id))} delete from ${absences} where ${absences.id} = ${id}`);
+  // The request and its task in one statement, as in requestVacation; its entry in the trail with them.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`with ${deleteLinkedTasksCte(reference(id))} delete from ${absences} where ${absences.id} = ${id}`);
+    await audit(tx, actor, { entity: 'vacation', id, action: 'delete', subject: row.a.userId, before: vacationFields(row.a) });
+  });
 }
 
 export function vacationExportRows({ db }: ServiceDeps<'db'>, actor: Actor, q: Omit<VacationListQuery, 'from'>) {

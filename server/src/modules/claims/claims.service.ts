@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CLAIM_ARTICLE_SUGGESTIONS, CLAIM_ARTICLE_TERM_MIN, CLAIM_PAGE_SIZE, claimScenarioMissing, claimYearFilter, surfaceSize, type ClaimFileField, type TChecklistInput, type TClaimInput, type TLueckentext, type TStockCorrectionRequest } from '@filialportal/core/claims';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
+import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
@@ -150,11 +151,21 @@ function toFile([id, field, name, type, size, thumbnail, createdAt]: FileJson) {
 /**
  * POST /claims: the next number of the year is taken from the year's counter in the same
  * statement as the insert; the counter row's lock orders parallel creates, and a create that
- * fails takes its number back with it.
+ * fails takes its number back with it. The audit entry leaves the customer's data out.
  */
 export async function createClaim(deps: ServiceDeps<'db'>, actor: Actor, input: TClaimInput) {
   const { db } = deps;
   if (!(await mayUseLocation(db, actor, input.locationId))) throw forbidden(MSG.claimLocationNotAllowed);
+  const id = await db.transaction(async (tx) => {
+    const created = await insertClaim(tx, actor, input);
+    const after = { number: created.number, type: input.type, locationId: input.locationId, statusId: input.status, priority: input.priority };
+    await audit(tx, actor, { entity: 'claim', id: created.id, action: 'create', after });
+    return created.id;
+  });
+  return loadClaim(deps, actor, id);
+}
+
+async function insertClaim(db: Db, actor: Actor, input: TClaimInput) {
   const result = await db
     .execute(
       sql`with y as (select extract(year from now() at time zone 'Europe/Berlin')::int as year),
@@ -165,17 +176,31 @@ export async function createClaim(deps: ServiceDeps<'db'>, actor: Actor, input: 
       select n.year, n.last, n.year || '-' || lpad(n.last::text, 4, '0'), ${input.type}, ${input.locationId}, ${actor.userId},
         (select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${actor.userId}), ${input.customerName}, ${input.customerInvoice},
         ${input.supplierName}, ${input.haulerName}, ${input.orderNumberOnlineshop}, ${input.status}, ${input.priority}, ${JSON.stringify(emptyLueckentext())}::jsonb
-      from n returning id`,
+      from n returning id, number`,
     )
     .catch(unknownStatus);
-  const [created] = (result as unknown as { rows: { id: string }[] }).rows;
-  return loadClaim(deps, actor, created!.id);
+  return (result as unknown as { rows: { id: string; number: string }[] }).rows[0]!;
 }
 
-/** The claim as the rules of a change need it; 404 outside the person's locations. */
+/**
+ * The steps of the checklist and the booking: what the audit trail records of a checklist change
+ * (its other fields are the claim's details, the customer's e-mail among them).
+ */
+const checklistProgress = {
+  forwardedToSupplier: claims.forwardedToSupplier,
+  acceptedBySupplier: claims.acceptedBySupplier,
+  workflowDone: claims.workflowDone,
+  completed: claims.completed,
+  stockUpdated: claims.stockUpdated,
+  baNumber: claims.baNumber,
+};
+
+const progressOf = (row: Record<string, unknown>) => Object.fromEntries(Object.keys(checklistProgress).map((k) => [k, row[k]]));
+
+/** The claim as the rules of a change need it, with what the audit trail compares; 404 outside the person's locations. */
 async function current(db: Db, actor: Actor, id: string) {
   const [row] = await db
-    .select({ locationId: claims.locationId, statusId: claims.statusId, completed: claims.completed, stockUpdated: claims.stockUpdated, baNumber: claims.baNumber })
+    .select({ locationId: claims.locationId, statusId: claims.statusId, ...checklistProgress })
     .from(claims)
     .where(and(eq(claims.id, id), visibleWhere(actor)));
   if (!row) throw notFound(MSG.claimUnknown);
@@ -197,27 +222,30 @@ async function applied(db: Db, actor: Actor, id: string, updated: { id: string }
   return loadClaim({ db }, actor, id);
 }
 
+/** The information tab's columns as a save sets them. */
+const detailColumns = (input: TClaimInput) => ({
+  type: input.type,
+  customerName: input.customerName,
+  customerInvoice: input.customerInvoice,
+  supplierName: input.supplierName,
+  haulerName: input.haulerName,
+  orderNumberOnlineshop: input.orderNumberOnlineshop,
+  statusId: input.status,
+  priority: input.priority,
+  updatedAt: new Date(),
+});
+
 /** PUT /claims/{id}: the information tab. The location of a recorded claim stays. */
 export async function updateClaim(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, actor: Actor, { id, claim: input }: { id: string; claim: TClaimInput }) {
   const { db } = deps;
   const row = await current(db, actor, id);
   if (row.locationId !== input.locationId) throw badRequest(MSG.claimLocationFixed);
-  const updated = await db
-    .update(claims)
-    .set({
-      type: input.type,
-      customerName: input.customerName,
-      customerInvoice: input.customerInvoice,
-      supplierName: input.supplierName,
-      haulerName: input.haulerName,
-      orderNumberOnlineshop: input.orderNumberOnlineshop,
-      statusId: input.status,
-      priority: input.priority,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(claims.id, id), stillEditable(actor)))
-    .returning({ id: claims.id })
-    .catch(unknownStatus);
+  const updated = await db.transaction(async (tx) => {
+    const done = await tx.update(claims).set(detailColumns(input)).where(and(eq(claims.id, id), stillEditable(actor))).returning({ id: claims.id }).catch(unknownStatus);
+    // Of the details only the status: the rest describes the customer's case.
+    if (done.length > 0) await audit(tx, actor, { entity: 'claim', id, action: 'update', before: { statusId: row.statusId }, after: { statusId: input.status } });
+    return done;
+  });
   if (updated.length > 0 && (input.status ?? null) !== row.statusId) await notifyClaimState(deps, actor, { id });
   return applied(db, actor, id, updated);
 }
@@ -234,6 +262,24 @@ function withSurfaces(t: TLueckentext): TLueckentext {
 /** A flag of the checklist as its time stamp: set once when it turns true, kept while it stays. */
 const stamp = (column: AnyPgColumn, on: boolean) => (on ? sql`coalesce(${column}, now())` : sql`null`);
 
+/** The checklist's columns as a save sets them. */
+const checklistColumns = (input: TChecklistInput) => ({
+  scenario: input.scenario,
+  forwardedToSupplier: stamp(claims.forwardedToSupplier, input.forwardedToSupplier),
+  supplierClaimNumber: input.supplierClaimNumber,
+  acceptedBySupplier: stamp(claims.acceptedBySupplier, input.acceptedBySupplier),
+  goodWill: input.goodWill,
+  email: input.email,
+  coupon: input.coupon,
+  workflowDone: stamp(claims.workflowDone, input.workflowDone),
+  additionalInfo: input.additionalInfo,
+  completed: stamp(claims.completed, input.completed),
+  stockUpdated: input.stockUpdated,
+  baNumber: input.baNumber,
+  lueckentext: withSurfaces(input.lueckentext),
+  updatedAt: new Date(),
+});
+
 /**
  * PUT /checklist/{id}. Completed claims are read-only except for bookers; booking fields only
  * for bookers; completing needs a scenario; the supplier's number and acceptance only after
@@ -245,26 +291,11 @@ export async function updateChecklist(deps: ServiceDeps<'db' | 'live' | 'backgro
   if (!isBooker(actor) && (input.stockUpdated !== row.stockUpdated || input.baNumber !== row.baNumber)) throw forbidden(MSG.claimBookingNotAllowed);
   if (claimScenarioMissing(input)) throw badRequest(MSG.claimScenarioRequired);
   if (!input.forwardedToSupplier && (input.supplierClaimNumber !== '' || input.acceptedBySupplier)) throw badRequest(MSG.claimSupplierFirst);
-  const updated = await db
-    .update(claims)
-    .set({
-      scenario: input.scenario,
-      forwardedToSupplier: stamp(claims.forwardedToSupplier, input.forwardedToSupplier),
-      supplierClaimNumber: input.supplierClaimNumber,
-      acceptedBySupplier: stamp(claims.acceptedBySupplier, input.acceptedBySupplier),
-      goodWill: input.goodWill,
-      email: input.email,
-      coupon: input.coupon,
-      workflowDone: stamp(claims.workflowDone, input.workflowDone),
-      additionalInfo: input.additionalInfo,
-      completed: stamp(claims.completed, input.completed),
-      stockUpdated: input.stockUpdated,
-      baNumber: input.baNumber,
-      lueckentext: withSurfaces(input.lueckentext),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(claims.id, id), stillEditable(actor)))
-    .returning({ id: claims.id });
+  const updated = await db.transaction(async (tx) => {
+    const done = await tx.update(claims).set(checklistColumns(input)).where(and(eq(claims.id, id), stillEditable(actor))).returning({ id: claims.id, ...checklistProgress });
+    if (done[0]) await audit(tx, actor, { entity: 'claim', id, action: 'update', before: progressOf(row), after: progressOf(done[0]) });
+    return done;
+  });
   if (updated.length > 0 && input.completed && !row.completed) await notifyClaimState(deps, actor, { id, completed: true });
   return applied(db, actor, id, updated);
 }
@@ -296,7 +327,7 @@ export async function articleSuggestions({ db }: ServiceDeps<'db'>, term: string
  * POST /claims/{id}/stockcorrection: packages of one of the claim's articles taken out of (or
  * back into) the stock of a location. The stock module books the change with the claim's number
  * as its reason; the claim keeps the link and counts as stock-updated. One transaction: the
- * correction is booked and recorded, or neither.
+ * correction is booked, recorded and in the audit trail (as the claim's), or none of them.
  */
 export async function bookStockCorrection(deps: ServiceDeps<'db'>, actor: Actor, input: TStockCorrectionRequest & { id: string }) {
   const { db } = deps;
@@ -307,6 +338,7 @@ export async function bookStockCorrection(deps: ServiceDeps<'db'>, actor: Actor,
   const [found] = await db
     .select({
       number: claims.number,
+      stockUpdated: claims.stockUpdated,
       ofClaim: sql<boolean>`${ofClaim}`,
       article: sql<{ number: string; name: string } | null>`(select json_build_object('number', a.number, 'name', concat_ws(' – ', nullif(a.decor, ''), nullif(a.name, '')))
         from ${articles} a where a.id = ${input.articleId})`,
@@ -318,7 +350,7 @@ export async function bookStockCorrection(deps: ServiceDeps<'db'>, actor: Actor,
   if (!found) throw notFound(MSG.claimUnknown);
   if (!found.location) throw badRequest(MSG.stockLocationRequired);
   if (!found.ofClaim || !found.article) throw badRequest(MSG.claimCorrectionArticle);
-  const { article, location, number, userName } = found;
+  const { article, location, number, userName, stockUpdated } = found;
   await db.transaction(async (tx) => {
     const booked = await adjustStock(withDb(deps, tx), { articleId: input.articleId, locationId: input.locationId, userId: actor.userId, userName, take: input.quantity, reason: `Beanstandung ${number}` });
     await tx.insert(claimStockCorrections).values({
@@ -336,6 +368,8 @@ export async function bookStockCorrection(deps: ServiceDeps<'db'>, actor: Actor,
       userName,
     });
     await tx.update(claims).set({ stockUpdated: true, updatedAt: new Date() }).where(eq(claims.id, id));
+    const booking = { articleId: input.articleId, articleNumber: article.number, locationId: input.locationId, quantity: input.quantity, stockBefore: booked.before, stockAfter: booked.after };
+    await audit(tx, actor, { entity: 'claim', id, action: 'update', before: { stockUpdated }, after: { stockUpdated: true, ...booking } });
   });
   return loadClaim(deps, actor, id);
 }

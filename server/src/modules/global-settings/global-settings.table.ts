@@ -1,4 +1,5 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { date, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { RetentionSettings } from '@filialportal/core/retention';
 import { id, timestamps } from '../../db/columns.ts';
 
 /** Company-wide settings: one row. */
@@ -11,5 +12,12 @@ export const globalSettings = pgTable('global_settings', {
    * BUrlG: 31 March); '' when carried-over days never expire.
    */
   carryOverExpiry: text('carry_over_expiry').notNull().default('03-31'),
+  /**
+   * Days each kind of personal data is kept (core/retention.ts); a kind left out has its
+   * documented default. The audit trail's trigger reads `auditDays` itself.
+   */
+  retention: jsonb('retention').$type<Partial<RetentionSettings>>().notNull().default({}),
+  /** The Berlin day the retention job last ran: the instance that sets it runs that day's job. */
+  retentionRanOn: date('retention_ran_on'),
   ...timestamps(),
 });

@@ -36,20 +36,20 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/location', {
     config: { access: { permission: 'einstellungen_standorte_erstellen' } },
     schema: { tags, summary: 'Standort anlegen', body: ZLocationRequest, response: { 200: ZLocationResponse } },
-    handler: (req) => saveLocation(deps, { ...req.body, id: null }),
+    handler: (req) => saveLocation(deps, actorOf(req), { ...req.body, id: null }),
   });
 
   r.put('/location/:id', {
     config: { access: { permission: 'einstellungen_standorte_bearbeiten' } },
     schema: { tags, summary: 'Standort speichern', params: ZId, body: ZLocationRequest, response: { 200: ZLocationResponse } },
-    handler: (req) => saveLocation(deps, { ...req.body, id: req.params.id }),
+    handler: (req) => saveLocation(deps, actorOf(req), { ...req.body, id: req.params.id }),
   });
 
   r.delete('/location/:id', {
     config: { access: { permission: 'einstellungen_standorte_l_schen' } },
     schema: { tags, summary: 'Standort löschen (nur ohne Benutzer)', params: ZId },
     handler: async (req, reply) => {
-      await deleteLocation(deps, req.params.id);
+      await deleteLocation(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
   });

@@ -1,3 +1,4 @@
+import { audit } from '../../platform/audit.ts';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { TLocationRequest } from '@filialportal/core/locations';
@@ -110,7 +111,7 @@ export function ipAllowed(ips: ReadonlySet<string> | null, ip: string): boolean 
 
 
 /** POST /location and PUT /location/{id}: unique name; the IP cache is dropped after a change. */
-export async function saveLocation({ db }: ServiceDeps<'db'>, { id, location: input }: { id: string | null; location: TLocationRequest['location'] }) {
+export async function saveLocation({ db }: ServiceDeps<'db'>, actor: Actor, { id, location: input }: { id: string | null; location: TLocationRequest['location'] }) {
   const [clash] = await db
     .select({ id: locations.id })
     .from(locations)
@@ -119,10 +120,15 @@ export async function saveLocation({ db }: ServiceDeps<'db'>, { id, location: in
   const values = { ...input, ip: parseIpList(input.ip).join(', ') };
   // A parallel request with the same name passed the check too: the unique index answers it alike.
   const refused = onConstraint({ locations_name_unique: () => conflict(MSG.locationNameTaken) });
-  const [row] = id
-    ? await db.update(locations).set(values).where(eq(locations.id, id)).returning().catch(refused)
-    : await db.insert(locations).values(values).returning().catch(refused);
-  if (!row) throw notFound();
+  const row = await db
+    .transaction(async (tx) => {
+      const [before] = id ? await tx.select().from(locations).where(eq(locations.id, id)).for('update') : [null];
+      if (id && !before) throw notFound();
+      const [saved] = id ? await tx.update(locations).set(values).where(eq(locations.id, id)).returning() : await tx.insert(locations).values(values).returning();
+      await audit(tx, actor, { entity: 'location', id: saved!.id, action: id ? 'update' : 'create', before, after: saved });
+      return saved!;
+    })
+    .catch(refused);
   forgetAllowedIps();
   return { location: toLocationDto(row, true) };
 }
@@ -135,10 +141,13 @@ export async function saveLocation({ db }: ServiceDeps<'db'>, { id, location: in
 export const locationInUse = hook<(deps: ServiceDeps<'db'>, locationId: string) => Promise<boolean>>('locationInUse');
 
 /** DELETE /location/{id}: only when nobody has it as home or additional location any more. */
-export async function deleteLocation(deps: ServiceDeps<'db' | 'hooks'>, id: string) {
+export async function deleteLocation(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor, id: string) {
   const { db, hooks } = deps;
   if (await hooks.ask(locationInUse)(deps, id)) throw conflict(MSG.locationInUse, 'location_in_use');
-  const [row] = await db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
-  if (!row) throw notFound();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(locations).where(eq(locations.id, id)).returning();
+    if (!row) throw notFound();
+    await audit(tx, actor, { entity: 'location', id, action: 'delete', before: row });
+  });
   forgetAllowedIps();
 }

@@ -14,6 +14,6 @@ const OUTBOX_INTERVAL_MS = 30_000;
 /** The notification centre, its push and mail outbox and the 90-day cleanup. */
 export async function notificationsModule(app: FastifyInstance, deps: Deps) {
   deps.scheduler.every('Benachrichtigungen senden', OUTBOX_INTERVAL_MS, () => deliverOutbox(deps));
-  deps.scheduler.every('Alte Benachrichtigungen löschen', 6 * 60 * 60 * 1000, () => deleteOldNotifications(deps));
+  deps.retention.add('notificationDays', deleteOldNotifications);
   await app.register(notificationsRoutes, deps);
 }

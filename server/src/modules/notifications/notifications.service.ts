@@ -3,13 +3,13 @@ import { MSG } from '@filialportal/core/messages';
 import {
   NOTIFICATION_DEFAULTS,
   NOTIFICATION_KINDS,
-  NOTIFICATIONS_KEPT_DAYS,
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationKind,
   type NotificationSettings,
 } from '@filialportal/core/notifications';
 import type { Actor } from '../../platform/access.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
+import { daysAgo, rowCount } from '../../platform/retention.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Mail } from '../../platform/mail.ts';
 import { users } from '../users/index.ts';
@@ -150,8 +150,7 @@ export async function saveNotificationSettings({ db }: ServiceDeps<'db'>, actor:
   return notificationSettings({ db }, actor);
 }
 
-/** The daily cleanup: notifications older than 90 days go, with anything still unsent of them. */
-export async function deleteOldNotifications({ db }: ServiceDeps<'db'>) {
-  const gone = await db.execute(sql`delete from ${notifications} where created_at < now() - make_interval(days => ${NOTIFICATIONS_KEPT_DAYS})`);
-  return (gone as unknown as { rowCount: number | null }).rowCount ?? 0;
+/** Retention: notifications past their period go (90 days by default), with anything still unsent of them. */
+export async function deleteOldNotifications({ db }: ServiceDeps<'db'>, days: number) {
+  return rowCount(await db.execute(sql`delete from ${notifications} where created_at < ${daysAgo(days)}`));
 }

@@ -10,6 +10,7 @@ import { forgetActors } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { daysAgo, rowCount } from '../../platform/retention.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { userGroups } from '../teams/index.ts';
 import { users } from '../users/index.ts';
@@ -154,4 +155,9 @@ export async function listLoginLog({ db }: ServiceDeps<'db'>, opts: { page: numb
 export function loginLogExportRows({ db }: ServiceDeps<'db'>, term: string | undefined) {
   const where = logFilter(term);
   return inBatches((limit, offset) => db.select().from(loginLog).where(where).orderBy(desc(loginLog.createdAt), asc(loginLog.id)).limit(limit).offset(offset));
+}
+
+/** Retention: login attempts past their period go (180 days by default). */
+export async function expireLoginLog({ db }: ServiceDeps<'db'>, days: number): Promise<number> {
+  return rowCount(await db.execute(sql`delete from ${loginLog} where ${loginLog.createdAt} < ${daysAgo(days)}`));
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { HISTORY_PAGE_SIZE } from '@filialportal/core/stock';
 import type { Actor } from '../../platform/access.ts';
+import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -11,6 +12,7 @@ import { categories } from '../assortment/index.ts';
 import { locations } from '../locations/index.ts';
 import { users } from '../users/index.ts';
 import { formatDateTime } from './article-view.ts';
+import { stockAuditInsert, stockAuditRecord, type CountAudit } from './stock-audit.ts';
 import { loadArticle, visibleArticles } from './stock.service.ts';
 import { articleEans, articles, articleStocks, stockChecks, stockHistory } from './stock.table.ts';
 
@@ -31,10 +33,7 @@ async function actorName(db: Db, actor: Actor) {
   return me?.name ?? '';
 }
 
-type StockChange = {
-  articleId: string;
-  locationId: string;
-  userId: string;
+type StockChange = CountAudit & {
   userName: string;
   count: number;
   /** The device's id of the count: written once, a repeat answers the first result. */
@@ -54,6 +53,7 @@ type Outcome = Counted | { stale: true; current: number | null };
  * The history row comes first and the stock follows it: a count whose id is already written
  * (`on conflict do nothing`, which waits for a parallel writer of the same id) or whose base no
  * longer holds changes nothing. The first count of an article at a location takes firstCount.
+ * The audit entry is written by the same statement, from the history row it writes.
  */
 async function writeCount(db: Db, input: StockChange) {
   const baseHolds = input.baseCount === undefined ? sql`true` : sql`cur.count is not distinct from ${input.baseCount}::int`;
@@ -68,7 +68,8 @@ async function writeCount(db: Db, input: StockChange) {
       returning before, after),
     upd as (
       update ${articleStocks} x set count = ins.after, updated_at = now(), updated_by = ${input.userId}
-      from ins where x.article_id = ${input.articleId} and x.location_id = ${input.locationId})
+      from ins where x.article_id = ${input.articleId} and x.location_id = ${input.locationId}),
+    aud as (${stockAuditInsert(input, sql`ins`)})
     select exists (select 1 from cur) as counted, (select count from cur) as current, ins.before, ins.after
     from (select 1) one left join ins on true`);
   // PGlite and node-postgres both answer raw SQL with { rows }.
@@ -131,6 +132,7 @@ async function firstCount(db: Db, input: StockChange): Promise<Counted | null> {
         .onConflictDoNothing({ target: stockHistory.clientChangeId })
         .returning({ id: stockHistory.id });
       if (written.length === 0) throw new IdTaken();
+      await audit(tx, { userId: input.userId, ip: input.ip }, stockAuditRecord(input, null, input.count));
       return { before: null, after: input.count };
     });
   } catch (e) {
@@ -176,23 +178,25 @@ export async function updateStock(deps: ServiceDeps<'db'>, actor: Actor, input: 
   if (!mayChangeStockAt(actor, input.location)) throw forbidden(MSG.stockLocationNotAllowed);
   // Only an article the person sees (the list's rule): a hidden one is unknown, nothing changes.
   const visible = visibleArticles(actor) ?? sql`true`;
+  const columns = sql`json_build_object('id', ${articles.id}, 'number', ${articles.number})`;
   const article = input.articleId
-    ? sql`(select ${articles.id} from ${articles} where ${articles.id} = ${input.articleId} and ${visible})`
-    : sql`(select ${articles.id} from ${articles} join ${articleEans} on ${articleEans.articleId} = ${articles.id} where ${articleEans.ean} = ${input.ean} and ${visible})`;
+    ? sql`(select ${columns} from ${articles} where ${articles.id} = ${input.articleId} and ${visible})`
+    : sql`(select ${columns} from ${articles} join ${articleEans} on ${articleEans.articleId} = ${articles.id} where ${articleEans.ean} = ${input.ean} and ${visible})`;
   const [found] = await db
     .select({
-      articleId: sql<string | null>`${article}`,
+      article: sql<{ id: string; number: string } | null>`${article}`,
       place: sql<boolean>`exists (select 1 from ${locations} l where l.id = ${input.location})`,
       userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
     })
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!found?.place) throw badRequest(MSG.stockLocationRequired);
-  if (!found.articleId) throw input.articleId ? notFound(MSG.articleUnknown) : new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', input.ean));
-  const change = { ...input, articleId: found.articleId, locationId: input.location, userId: actor.userId, userName: found.userName };
+  if (!found.article) throw input.articleId ? notFound(MSG.articleUnknown) : new AppError(404, 'ean_unknown', MSG.stockEanUnknown.replace('{n}', input.ean));
+  const { id: articleId, number: articleNumber } = found.article;
+  const change = { ...input, articleId, articleNumber, locationId: input.location, userId: actor.userId, ip: actor.ip ?? '', userName: found.userName };
   const outcome = await changeStock(deps, change);
   if ('stale' in outcome) throw await staleCount(db, change, outcome.current);
-  const { article: detail } = await loadArticle(deps, actor, { id: found.articleId, location: input.location });
+  const { article: detail } = await loadArticle(deps, actor, { id: articleId, location: input.location });
   return { article: detail, before: outcome.before, after: outcome.after };
 }
 

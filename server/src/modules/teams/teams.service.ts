@@ -1,3 +1,4 @@
+import { audit } from '../../platform/audit.ts';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { ADMIN_ROLE } from '@filialportal/core/roles';
@@ -132,9 +133,15 @@ export async function saveTeam(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor, 
   };
   // A parallel save of the same name passed the check above too: the unique index answers it alike.
   const nameTaken = onConstraint({ user_groups_name_unique: () => conflict(MSG.groupNameTaken) });
-  const [row] = id
-    ? await db.update(userGroups).set(values).where(eq(userGroups.id, id)).returning({ id: userGroups.id }).catch(nameTaken)
-    : await db.insert(userGroups).values(values).returning({ id: userGroups.id }).catch(nameTaken);
+  const row = await db
+    .transaction(async (tx) => {
+      const [saved] = id
+        ? await tx.update(userGroups).set(values).where(eq(userGroups.id, id)).returning({ id: userGroups.id })
+        : await tx.insert(userGroups).values(values).returning({ id: userGroups.id });
+      await audit(tx, actor, { entity: 'group', id: saved!.id, action: id ? 'update' : 'create', before: existing ?? null, after: values });
+      return saved;
+    })
+    .catch(nameTaken);
   // Permissions, approvals and idle times of the group travel in its members' cached sessions.
   if (id) await forgetActors(db);
   const teams = await listTeams(deps, true, actor);

@@ -1,3 +1,4 @@
+import { audit } from '../../platform/audit.ts';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '@filialportal/core/messages';
@@ -161,6 +162,10 @@ export async function updateOwnSettings(deps: ServiceDeps<'db' | 'storage' | 'ho
           ...(newFileId ? { avatarFileId: newFileId } : {}),
         })
         .where(eq(users.id, id));
+      const after = { firstName: input.user.firstName, lastName: input.user.lastName, phone: input.user.phone, selectedLocationId: selected };
+      const before = { firstName: current.firstName, lastName: current.lastName, phone: current.phone, selectedLocationId: current.selectedLocationId ?? current.locationId };
+      const marks = { ...(passwordHash ? { passwordChanged: true } : {}), ...(newFileId ? { avatarChanged: true } : {}) };
+      await audit(tx, actor, { entity: 'user', id, action: 'update', subject: id, before, after: { ...after, ...marks } });
       return newFileId;
     });
     return { passwordHash, newFileId };

@@ -1,3 +1,4 @@
+import { audit } from '../../platform/audit.ts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { forgetActors } from '../../platform/actor-cache.ts';
@@ -30,6 +31,8 @@ export async function createDirectoryAccount(deps: ServiceDeps<'db' | 'hooks'>, 
       .insert(users)
       .values({ email: person.email, firstName: person.firstName, lastName: person.lastName, groupId: person.groupId, locationId: person.locationId, passwordHash })
       .returning({ id: users.id });
+    // Created by the portal itself, on the directory's word: no person acted.
+    await audit(tx, null, { entity: 'user', id: row!.id, action: 'create', subject: row!.id, after: { email: person.email, firstName: person.firstName, lastName: person.lastName, groupId: person.groupId, locationId: person.locationId } });
     await deps.hooks.ask(saveVacationAccount)(withDb(deps, tx), { userId: row!.id, year: currentYear(), surplus: 0, deduction: 0 });
     return row!.id;
   });
@@ -39,10 +42,14 @@ export async function createDirectoryAccount(deps: ServiceDeps<'db' | 'hooks'>, 
 export async function followDirectory({ db }: ServiceDeps<'db'>, { userId, groupId, locationId }: { userId: string; groupId: string; locationId: string | null }) {
   const [before] = await db.select({ groupId: users.groupId, locationId: users.locationId }).from(users).where(eq(users.id, userId));
   if (!before || (before.groupId === groupId && (!locationId || before.locationId === locationId))) return;
-  await db
-    .update(users)
-    .set({ groupId, ...(locationId ? { locationId, selectedLocationId: null } : {}) })
-    .where(eq(users.id, userId));
+  const after = { groupId, ...(locationId ? { locationId } : {}) };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...after, ...(locationId ? { selectedLocationId: null } : {}) })
+      .where(eq(users.id, userId));
+    await audit(tx, null, { entity: 'user', id: userId, action: 'update', subject: userId, before, after });
+  });
   // The person's sessions carry group and location: the next request reads them anew.
   await forgetActors(db);
 }

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SeenPage } from '@filialportal/core/news';
+import type { AuditActor } from '../../platform/audit.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { hook } from '../../platform/hooks.ts';
 
@@ -26,8 +27,13 @@ export const vacationAccounts = hook<(deps: ServiceDeps<'db'>, input: { userIds:
   'vacationAccounts',
 );
 
-/** Saves HR's surplus and deduction of a year from the user form; answered by absences. */
-export const saveVacationAccount = hook<(deps: ServiceDeps<'db'>, input: { userId: string; year: number; surplus: number; deduction: number }) => Promise<void>>(
+/**
+ * Saves HR's surplus and deduction of a year from the user form; answered by absences, which
+ * records the change in the audit trail as `actor`'s (none: the portal's own).
+ */
+export const saveVacationAccount = hook<
+  (deps: ServiceDeps<'db'>, input: { userId: string; year: number; surplus: number; deduction: number; actor?: AuditActor }) => Promise<void>
+>(
   'saveVacationAccount',
 );
 

@@ -26,7 +26,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
     schema: { ...tag, summary: 'Neues Passwort mit dem Link aus der E-Mail setzen', body: ZPasswordResetRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {
-      await passwordReset.resetPassword(deps, req.body);
+      await passwordReset.resetPassword(deps, { ...req.body, ip: req.ip });
       return { message: MSG.passwordResetDone };
     },
   });

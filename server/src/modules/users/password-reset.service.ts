@@ -1,3 +1,4 @@
+import { audit } from '../../platform/audit.ts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { forgetActorsHere } from '../../platform/actor-cache.ts';
@@ -50,7 +51,7 @@ export async function requestPasswordReset(deps: ServiceDeps<'db' | 'mailer' | '
  * Sets a new password with a one-time link; ends all sessions of that user. The link is checked
  * before the costly hash, so nobody makes the server hash for a link that does not exist.
  */
-export async function resetPassword(deps: ServiceDeps<'db' | 'hooks'>, { token, password }: { token: string; password: string }) {
+export async function resetPassword(deps: ServiceDeps<'db' | 'hooks'>, { token, password, ip }: { token: string; password: string; ip: string }) {
   const { db, hooks } = deps;
   const [valid] = await db
     .select({ id: passwordResets.id })
@@ -66,6 +67,8 @@ export async function resetPassword(deps: ServiceDeps<'db' | 'hooks'>, { token, 
       .returning({ userId: passwordResets.userId });
     if (!reset) throw new AppError(400, 'reset_invalid', MSG.passwordResetInvalid);
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, reset.userId));
+    // The person acts through the link of the mail, without a session.
+    await audit(tx, { userId: reset.userId, ip }, { entity: 'user', id: reset.userId, action: 'update', subject: reset.userId, after: { passwordChanged: true } });
     await hooks.ask(endSessions)(withDb(deps, tx), { userId: reset.userId });
   });
   // Again after the commit: a request between the first clearing and the commit read the old session.

@@ -1,3 +1,4 @@
+import { audit } from '../../platform/audit.ts';
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { GroupRights } from '@filialportal/core/teams';
@@ -106,6 +107,7 @@ function editableColumns(actor: Actor): { has(column: EditableField): boolean } 
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const pick = <T extends object>(row: T, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
 
 /** POST /user: a new user with every rule of spec 3 §5 "New user". */
 export async function createUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, actor: Actor, input: TCreateUserRequest) {
@@ -124,7 +126,8 @@ export async function createUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, 
         .insert(users)
         .values({ ...cols, groupId: group.id, passwordHash, avatarFileId })
         .returning({ id: users.id });
-      await hooks.ask(saveVacationAccount)(withDb(deps, tx), { userId: row!.id, year: currentYear(), ...accountValues(input.user) });
+      await audit(tx, actor, { entity: 'user', id: row!.id, action: 'create', subject: row!.id, after: { ...cols, groupId: group.id } });
+      await hooks.ask(saveVacationAccount)(withDb(deps, tx), { userId: row!.id, year: currentYear(), ...accountValues(input.user), actor });
       return row!.id;
     });
   }).catch(uniqueClash);
@@ -179,7 +182,9 @@ export async function updateUser(deps: ServiceDeps<'db' | 'storage' | 'hooks'>, 
       const values = { ...changes, ...(passwordHash ? { passwordHash } : {}), ...(avatarFileId ? { avatarFileId } : {}) };
       // Saving the form unchanged, or only the vacation account, leaves the users row alone.
       if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, id));
-      if (accountChanged) await hooks.ask(saveVacationAccount)(withDb(deps, tx), { userId: id, year: currentYear(), ...accountValues(input.user) });
+      const before = pick(current, Object.keys(changes));
+      await audit(tx, actor, { entity: 'user', id, action: 'update', subject: id, before, after: { ...changes, ...(passwordHash ? { passwordChanged: true } : {}), ...(avatarFileId ? { avatarChanged: true } : {}) } });
+      if (accountChanged) await hooks.ask(saveVacationAccount)(withDb(deps, tx), { userId: id, year: currentYear(), ...accountValues(input.user), actor });
       return avatarFileId;
     });
     return { passwordHash, avatarFileId };
@@ -210,7 +215,10 @@ export async function toggleActive(deps: ServiceDeps<'db' | 'hooks'>, actor: Act
   const [current] = await db.select({ active: users.active, locationId: users.locationId, groupId: users.groupId }).from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
   guardAccountKeys(actor, await groupOf(db, current.groupId));
-  await db.update(users).set({ active: !current.active }).where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ active: !current.active }).where(eq(users.id, id));
+    await audit(tx, actor, { entity: 'user', id, action: 'update', subject: id, before: { active: current.active }, after: { active: !current.active } });
+  });
   if (current.active) await hooks.ask(endSessions)(deps, { userId: id });
   return { id, active: !current.active };
 }
@@ -219,13 +227,13 @@ export async function toggleActive(deps: ServiceDeps<'db' | 'hooks'>, actor: Act
 export async function deleteUser(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
   const { db, storage } = deps;
   if (id === actor.userId) throw badRequest(MSG.cannotDeleteSelf);
-  const [current] = await db
-    .select({ locationId: users.locationId, avatarFileId: users.avatarFileId, groupId: users.groupId })
-    .from(users)
-    .where(eq(users.id, id));
+  const [current] = await db.select().from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
   guardAccountKeys(actor, await groupOf(db, current.groupId));
-  await db.delete(users).where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, id));
+    await audit(tx, actor, { entity: 'user', id, action: 'delete', subject: id, before: current });
+  });
   await forgetActors(db);
   if (current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
 }
