@@ -73,7 +73,7 @@ const zDay = z
 
 /** GET /audit: filters; `from` continues after the last entry of the previous page. */
 export const ZAuditQuery = z.object({
-  from: z.string().max(40).regex(/^\d{1,19}$/, MSG.auditCursorInvalid).optional(),
+  from: z.string().max(40).regex(/^\d{1,18}$/, MSG.auditCursorInvalid).optional(),
   actor: z.uuid({ error: MSG.auditActorInvalid }).optional(),
   entity: z.enum(AUDIT_ENTITY_KEYS as [AuditEntity, ...AuditEntity[]], { error: MSG.auditEntityInvalid }).optional(),
   /** Entries about this record (with `entity`) or this person (as subject). */

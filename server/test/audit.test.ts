@@ -161,6 +161,7 @@ describe('GET /api/audit', () => {
     ['a person that is no id', 'actor=1%27%20or%201=1', MSG.auditActorInvalid],
     ['a cursor with a NUL byte', 'from=12%00', MSG.invalidCharacters],
     ['a cursor that is no number', 'from=12abc', MSG.auditCursorInvalid],
+    ['a cursor past any id', 'from=9999999999999999999', MSG.auditCursorInvalid],
   ])('refuses %s with 400', async (_what, query, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);

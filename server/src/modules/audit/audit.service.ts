@@ -77,7 +77,7 @@ function toEntry(r: Row): AuditEntry {
 
 /** GET /audit: one page, newest first; `from` is the id the previous page ended before. */
 export async function listAudit({ db }: ServiceDeps<'db'>, q: AuditQuery): Promise<AuditListResponse> {
-  const where = and(filters(q), q.from ? lt(auditLog.id, Number(q.from)) : undefined);
+  const where = and(filters(q), q.from ? lt(auditLog.id, sql`${q.from}::bigint`) : undefined);
   const rows = await entries(db, where).limit(AUDIT_PAGE_SIZE + 1);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   return { list: page.map(toEntry), next: rows.length > AUDIT_PAGE_SIZE ? String(page[page.length - 1]!.id) : null };
