@@ -82,6 +82,28 @@ export async function sendXlsx<T>(
     .header('Content-Disposition', attachment(opts.filename))
     .header('Cache-Control', 'no-store')
     .send(stream);
+  await writeWorkbook(ExcelJS, stream, opts, first, batches);
+  return reply;
+}
+
+/** A small XLSX file as bytes (an overview inside another download). */
+export async function xlsxBytes<T>(opts: { sheet: string; columns: XlsxColumn<T>[]; rows: readonly T[] }): Promise<Buffer> {
+  const batches = asBatches(opts.rows);
+  const [first, ExcelJS] = await Promise.all([batches.next(), loadExcel()]);
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  await writeWorkbook(ExcelJS, stream, opts, first, batches);
+  return Buffer.concat(chunks);
+}
+
+async function writeWorkbook<T>(
+  ExcelJS: typeof import('exceljs'),
+  stream: PassThrough,
+  opts: { sheet: string; columns: XlsxColumn<T>[] },
+  first: IteratorResult<readonly T[]>,
+  batches: AsyncGenerator<readonly T[]>,
+) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Filialportal';
   const sheet = workbook.addWorksheet(opts.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -101,7 +123,6 @@ export async function sendXlsx<T>(
   for await (const batch of batches) write(batch);
   sheet.commit();
   await workbook.commit();
-  return reply;
 }
 
 async function* asBatches<T>(rows: AsyncIterable<readonly T[]> | readonly T[]): AsyncGenerator<readonly T[]> {

@@ -505,6 +505,12 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     scope: { only: [A, PL, VW, FL, VK], otherwise: 404 },
     sample: (d) => ({ url: `/api/user/${d.user.Verkauf}` }),
   },
+  // A person's data (Art. 15): the person, HR and Admin.
+  'POST /api/user/:id/dataexport': {
+    who: 'everyone',
+    scope: { only: [A, PL, VK], otherwise: 403, but: { 'Verkauf@Hamburg': 403 } },
+    sample: (d) => ({ url: `/api/user/${d.user.Verkauf}/dataexport` }),
+  },
   // The card shown when hovering over a person: name, avatar, group and location of anyone.
   'GET /api/user-popup': { who: 'everyone', sample: (d) => ({ url: `/api/user-popup?id=${d.user.Verkauf}` }) },
   'POST /api/user': {

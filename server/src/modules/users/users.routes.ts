@@ -24,6 +24,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { ZPageParam } from '../../platform/paging.ts';
 import { sendStoredFile } from '../../platform/uploads.ts';
 import * as currentUser from './current-user.service.ts';
+import * as dataExport from './data-export.service.ts';
 import * as usersAdmin from './users-admin.service.ts';
 import * as usersList from './users-list.service.ts';
 
@@ -123,6 +124,17 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
       await usersAdmin.deleteUser(deps, actorOf(req), req.params.id);
       return reply.status(204).send();
     },
+  });
+
+  r.post('/user/:id/dataexport', {
+    // Everyone for themselves; HR (and Admin) for anyone: the service decides, 403 otherwise.
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Alle personenbezogenen Daten einer Person als ZIP: JSON je Tabelle, XLSX-Übersicht, ihre Dateien (Art. 15 DSGVO; Formular-POST mit authTok)',
+      params: ZId,
+    },
+    handler: (req, reply) => dataExport.sendDataExport(deps, actorOf(req), { id: req.params.id, reply }),
   });
 
   r.get('/activate/user/:id', {
