@@ -43,7 +43,7 @@ function CurrentUserGate() {
   useEffect(() => {
     const current = user.data?.user;
     if (current && !user.data?.secondFactorPending && opensDashboard(current.permissions)) {
-      preloadDashboard(DASHBOARD_CARDS, { client: queryClient, user: current, can: (rule) => can(current.permissions, rule) });
+      preloadDashboard(DASHBOARD_CARDS, { client: queryClient, user: current, can: (rule) => can(current.permissions, rule, current.role) });
     }
   }, [user.data]);
 

@@ -169,7 +169,7 @@ export function Shell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
-  const items = visibleNavigation(user.permissions, NAVIGATION);
+  const items = visibleNavigation(user.permissions, NAVIGATION, user.role);
 
   // A chosen view closes the mobile navigation.
   const closeNav = nav.close;

@@ -38,6 +38,8 @@ describe('what the features declare in their routes.tsx', () => {
       ['beanstandung-qualitaet', 'Listen'],
       ['beanstandung-grund', 'Listen'],
       ['globale-einstellungen', 'System'],
+      ['protokoll', 'System'],
+      ['aufbewahrung', 'System'],
     ]);
     expect(SETTINGS_SECTIONS.flatMap((s) => (s.pages ?? []).map((p) => `${s.path}/${p.path}`))).toEqual([
       'benutzer/neu',

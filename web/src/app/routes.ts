@@ -4,6 +4,7 @@ import { LIVE_KINDS, type LiveKind } from '@filialportal/core/live';
 import { ABSENCES_FEATURE } from '../features/absences/routes.tsx';
 import { ADVERTISING_FEATURE } from '../features/advertising/routes.tsx';
 import { ASSORTMENT_FEATURE } from '../features/assortment/routes.tsx';
+import { AUDIT_FEATURE } from '../features/audit/routes.tsx';
 import { CALENDAR_FEATURE } from '../features/calendar/routes.tsx';
 import { CALENDAR_FEEDS_FEATURE } from '../features/calendar-feeds/routes.tsx';
 import { CLAIMS_FEATURE } from '../features/claims/routes.tsx';
@@ -54,6 +55,7 @@ export const FEATURES: readonly Feature[] = [
   SESSION_FEATURE,
   NOTIFICATIONS_FEATURE,
   CALENDAR_FEEDS_FEATURE,
+  AUDIT_FEATURE,
 ];
 
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;

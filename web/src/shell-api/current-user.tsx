@@ -24,8 +24,8 @@ export function useCurrentUserUpdate(): (data: CurrentUserResponse) => void {
   return update;
 }
 
-/** A checker bound to the current user's permissions. */
+/** A checker bound to the current user's permissions and role. */
 export function useCan(): (rule: PermissionRule) => boolean {
   const user = useCurrentUser();
-  return (rule) => can(user.permissions, rule);
+  return (rule) => can(user.permissions, rule, user.role);
 }

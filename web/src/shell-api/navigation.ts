@@ -20,12 +20,12 @@ export interface NavItem {
 }
 
 /**
- * The entries a user sees: built and permitted, with their sub-entries filtered alike; a section
- * whose sub-entries are all hidden is hidden too.
+ * The entries a user sees: built and permitted (by the permissions and the group name `role`),
+ * with their sub-entries filtered alike; a section whose sub-entries are all hidden is hidden too.
  */
-export function visibleNavigation(permissions: readonly string[], items: readonly NavItem[]): NavItem[] {
+export function visibleNavigation(permissions: readonly string[], items: readonly NavItem[], role?: string): NavItem[] {
   return items
-    .filter((item) => item.built && can(permissions, item.permission))
-    .map((item) => (item.children ? { ...item, children: visibleNavigation(permissions, item.children) } : item))
+    .filter((item) => item.built && can(permissions, item.permission, role))
+    .map((item) => (item.children ? { ...item, children: visibleNavigation(permissions, item.children, role) } : item))
     .filter((item) => !item.children || item.children.length > 0);
 }

@@ -30,6 +30,6 @@ export function useRegistry(): Registry {
 /** The navigation entries the logged-in user sees. */
 export function useVisibleNavigation(): NavItem[] {
   const { navigation } = useRegistry();
-  const { permissions } = useCurrentUser();
-  return useMemo(() => visibleNavigation(permissions, navigation), [permissions, navigation]);
+  const { permissions, role } = useCurrentUser();
+  return useMemo(() => visibleNavigation(permissions, navigation, role), [permissions, navigation, role]);
 }

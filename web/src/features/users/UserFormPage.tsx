@@ -16,6 +16,7 @@ import { errorMessage } from '../../api/client.ts';
 import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { useLocationOptions, useTeams } from '../../shell-api/lookups.ts';
 import { SaveBar } from '../../ui/FormActionBar.tsx';
+import { PersonDataExport } from './PersonDataExport.tsx';
 import { AvatarPicker, Section } from './user-fields.tsx';
 import { LocationsSection, MasterDataSection, PasswordSection, VacationSection, WeekSection } from './user-form-sections.tsx';
 import {
@@ -270,6 +271,7 @@ function UserForm({ original }: { original: UserDetail | null }) {
                 </Section>
                 <PasswordSection {...blocks} isNew={isNew} />
                 {original && !readOnly && !keysLocked && can('einstellungen_benutzer_bearbeiten') && <ResetFactors userId={original.id} name={name} />}
+                {original && (self || can({ roles: ['Personalleitung'] })) && <PersonDataExport userId={original.id} self={self} />}
               </SimpleGrid>
             </Grid.Col>
 

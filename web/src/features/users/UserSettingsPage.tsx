@@ -4,6 +4,7 @@ import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icon
 import { MSG } from '@filialportal/core/messages';
 import { ZUpdateOwnSettingsRequest } from '@filialportal/core/users';
 import { useCurrentUser } from '../../shell-api/current-user.tsx';
+import { PersonDataExport } from './PersonDataExport.tsx';
 import { useRegistry } from '../../shell-api/registry.tsx';
 import { zodResolver } from '../../ui/form-problem.ts';
 import type { PickedImage } from '../../ui/ImagePicker.tsx';
@@ -162,6 +163,9 @@ export function UserSettingsPage() {
           </Grid.Col>
         </Grid>
       </form>
+      <Box mt="lg">
+        <PersonDataExport userId={user.id} self />
+      </Box>
       {userSettings.map((part, i) => (
         <Box mt="lg" key={i}>
           <Suspense fallback={<Skeleton h={320} />}>
