@@ -131,6 +131,21 @@ describe('changes recorded with the change', () => {
   });
 });
 
+describe('deleting a person', () => {
+  it('erases their values in the trail: the entries stay, their fields can no longer be read', async () => {
+    const [person] = await t.db.select().from(users).where(eq(users.email, 'aushilfe@example.com'));
+    expect((await t.as(admin, { method: 'GET', url: `/api/activate/user/${person!.id}` })).statusCode).toBe(200);
+    const readable = (await list(`id=${person!.id}`)).json().list[0];
+    expect(readable).toMatchObject({ erased: false, changes: [{ field: 'active', before: true, after: false }] });
+
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/user/${person!.id}` })).statusCode).toBeLessThan(300);
+    const after = (await list(`id=${person!.id}`)).json().list as { id: string; action: string; erased: boolean; changes: unknown; subjectName: string }[];
+    expect(after.map((e) => e.action)).toEqual(['delete', 'update']);
+    expect(after.every((e) => e.erased && e.changes === null && e.subjectName === MSG.deletedUser)).toBe(true);
+    expect(await t.db.select().from(personKeys).where(eq(personKeys.userId, person!.id))).toEqual([]);
+  });
+});
+
 describe('GET /api/audit', () => {
   it('is for Admin alone: 401 without a session, 403 for HR', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/audit' })).statusCode).toBe(401);

@@ -68,6 +68,14 @@ export async function audit(db: Db, actor: AuditActor, record: AuditRecord): Pro
   await db.insert(auditLog).values({ ...base, sealed: seal(key, changes) });
 }
 
+/**
+ * Erasure of a person's values in the trail: their key goes, the entries stay and can no longer
+ * be opened (crypto-shredding). Entries written later for the same id get a new key.
+ */
+export async function forgetPersonKey(db: Db, userId: string): Promise<void> {
+  await db.delete(personKeys).where(sql`${personKeys.userId} = ${userId}`);
+}
+
 /** The person's key, created on first use; concurrent first uses agree on one. */
 async function personKey(db: Db, userId: string): Promise<Buffer> {
   const [row] = await db

@@ -1,4 +1,4 @@
-import { audit } from '../../platform/audit.ts';
+import { audit, forgetPersonKey } from '../../platform/audit.ts';
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { GroupRights } from '@filialportal/core/teams';
@@ -232,7 +232,9 @@ export async function deleteUser(deps: ServiceDeps<'db' | 'storage'>, actor: Act
   guardAccountKeys(actor, await groupOf(db, current.groupId));
   await db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, id));
+    // Written with the key still there, then the key goes: no value about the person stays readable.
     await audit(tx, actor, { entity: 'user', id, action: 'delete', subject: id, before: current });
+    await forgetPersonKey(tx, id);
   });
   await forgetActors(db);
   if (current.avatarFileId) await deleteFile(db, storage, current.avatarFileId);
