@@ -26,6 +26,7 @@ const PART_EXCEPTIONS: Record<string, { instead: string; why: string }> = {
   'server/src/modules/absences/absences.service.ts': { instead: 'server/src/modules/absences/vacation.service.ts', why: 'vacation, sick reports, contingents and holidays each have their own service' },
   'server/src/modules/users/users.service.ts': { instead: 'server/src/modules/users/users-admin.service.ts', why: 'the current user, the list and the administration each have their own service' },
   'server/src/modules/search/search.table.ts': { instead: 'server/src/platform/search.ts', why: 'every searchable table carries its own search column; the lexicon of typos belongs to the shared mechanism' },
+  'server/src/modules/audit/audit.table.ts': { instead: 'server/src/platform/audit.table.ts', why: 'every module writes the trail through the platform mechanism, which owns its table' },
   'e2e/assortment.spec.ts': { instead: 'e2e/stock.spec.ts', why: 'categories are walked on the way to the stock' },
   'e2e/global-settings.spec.ts': { instead: 'e2e/settings-lists.spec.ts', why: 'one journey through the settings sections' },
   'e2e/lists.spec.ts': { instead: 'e2e/settings-lists.spec.ts', why: 'one journey through the settings sections' },
