@@ -53,7 +53,9 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD,
   await page.getByLabel('Benutzername').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(mainNavigation(page)).toBeVisible();
+  // A sign-in hashes the password on purpose (scrypt); on a busy two-core machine running two
+  // journeys at once, that and the first page take seconds.
+  await expect(mainNavigation(page)).toBeVisible({ timeout: 30_000 });
 }
 
 /** The page's session counts as having shown the dialog of new news already (journeys about other things). */

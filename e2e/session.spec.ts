@@ -2,6 +2,9 @@ import { expect } from '@playwright/test';
 import { MSG } from '@filialportal/core/messages';
 import { apiSettled, lastPasswordLink, login, mainNavigation, storedSession, storedToken, test } from './helpers.ts';
 
+/** The notice stands a few seconds, then the login page loads its own chunk: slow on a busy machine. */
+const LOGIN_PAGE_MS = 15_000;
+
 test.describe('Anmeldung und Sitzung', () => {
   test('falsches, dann richtiges Passwort', async ({ page }) => {
     await page.goto('/');
@@ -98,7 +101,7 @@ test.describe('Anmeldung und Sitzung', () => {
     // The next call of the page (the user list) is refused.
     await mainNavigation(page).getByRole('link', { name: 'Einstellungen' }).click();
     await expect(page.getByRole('dialog').getByText(MSG.sessionExpired, { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible({ timeout: 6500 });
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible({ timeout: LOGIN_PAGE_MS });
     expect(await storedToken(page)).toBeNull();
     await expect(page).toHaveURL(/\/einstellungen\/benutzer$/);
 
@@ -121,7 +124,7 @@ test.describe('Anmeldung und Sitzung', () => {
     await page.mouse.move(260, 340);
     expect((await refresh).status()).toBe(401);
     await expect(page.getByRole('dialog').getByText(MSG.sessionExpired, { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible({ timeout: 6500 });
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible({ timeout: LOGIN_PAGE_MS });
   });
 
   test('Abmelden entfernt das Token', async ({ page }) => {
