@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import { MSG } from '@filialportal/core/messages';
+import { Button, Card, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { RETENTION_KIND_KEYS, RETENTION_KINDS, ZRetentionSettings, type RetentionKind, type RetentionSettings } from '@filialportal/core/retention';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useRetention, useSaveRetention } from './audit.api.ts';
+import { SaveStatus } from '../../ui/SaveStatus.tsx';
 
 /** The form's values: days, or '' while a field is empty. */
 type RetentionValues = Record<RetentionKind, number | ''>;
@@ -15,23 +15,6 @@ type RetentionValues = Record<RetentionKind, number | ''>;
 const kindsOf = (message: string) => RETENTION_KIND_KEYS.filter((k) => message.startsWith(`${RETENTION_KINDS[k].label}:`));
 
 const days = (n: number) => n.toLocaleString('de-DE');
-
-/** A refusal that names no field, or 'Änderungen gespeichert'. */
-function SaveStatus({ message, saved }: { message: string | null; saved: boolean }) {
-  if (message) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        {message}
-      </Alert>
-    );
-  }
-  if (!saved) return null;
-  return (
-    <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-      {MSG.saved}
-    </Alert>
-  );
-}
 
 function DaysForm({ settings }: { settings: RetentionSettings }) {
   const save = useSaveRetention();

@@ -1,35 +1,18 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy, IconExternalLink, IconTable } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconExternalLink, IconTable } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatCarryOverExpiry } from '@filialportal/core/absences';
 import { ZCarryOverRequest, ZGlobalSettingsRequest } from '@filialportal/core/global-settings';
-import { MSG } from '@filialportal/core/messages';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useCan } from '../../shell-api/current-user.tsx';
 import { useGlobalSettings, useSaveCarryOver, useSaveGlobalSettings, type CarryOverBody, type GlobalSettings, type SheetBody } from './global-settings.api.ts';
+import { SaveStatus } from '../../ui/SaveStatus.tsx';
 
 /** Where the embedded spreadsheet is shown (view GoogleSheetsPage). */
 export const SHEET_PAGE_PATH = '/sortiment/tabelle';
-
-/** A form's problems (unless its field shows them) or 'Gespeichert'. */
-function SaveStatus({ message, saved }: { message: string | null; saved: boolean }) {
-  if (message) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        {message}
-      </Alert>
-    );
-  }
-  if (!saved) return null;
-  return (
-    <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-      {MSG.saved}
-    </Alert>
-  );
-}
 
 function SettingsForm({ settings }: { settings: GlobalSettings }) {
   const save = useSaveGlobalSettings();
