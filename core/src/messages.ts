@@ -360,6 +360,8 @@ export const MSG = {
   auditEntityInvalid: 'Bitte wählen Sie einen Bereich aus der Liste.',
   auditRangeInvalid: 'Das Ende des Zeitraums liegt vor seinem Anfang.',
   auditSystem: 'System',
+  // own: erasure of a person who left (Art. 17 GDPR)
+  eraseActive: 'Nur ausgeschiedene Personen können endgültig gelöscht werden. Bitte setzen Sie die Person zuerst auf inaktiv.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

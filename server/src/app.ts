@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { type Access, registerAccessDeclarationCheck } from './platform/access.ts';
 import { createBackground, type Background } from './platform/background.ts';
 import { createScheduler, type Scheduler } from './platform/scheduler.ts';
+import { createErasure } from './platform/erasure.ts';
 import { createRetention } from './platform/retention.ts';
 import { createHooks } from './platform/hooks.ts';
 import { rateLimitStore } from './platform/rate-limits.ts';
@@ -169,6 +170,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
     liveStreamMs: input.liveStreamMs ?? 5 * 60_000,
     hooks: createHooks(),
     retention: createRetention(),
+    erasure: createErasure(),
   };
   app.background = background;
   app.scheduler = scheduler;

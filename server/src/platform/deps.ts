@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Background } from './background.ts';
 import type { Db } from './db.ts';
+import type { Erasure } from './erasure.ts';
 import type { Hooks } from './hooks.ts';
 import type { LiveHub } from './live.ts';
 import type { Mailer } from './mail.ts';
@@ -29,6 +30,8 @@ export interface Deps {
   hooks: Hooks;
   /** How each module deletes its personal data past the retention period (the daily job runs them). */
   retention: Retention;
+  /** What each module does with its records of a person who is erased (platform/erasure.ts). */
+  erasure: Erasure;
 }
 
 /**

@@ -541,6 +541,16 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
     sample: (d) => ({ url: `/api/user/${d.user.koelnStaff}` }),
     fresh: async (f, c) => ({ url: `/api/user/${await create(f, '/api/user', { ...newUser(`Weg${slug(c)}`, f.d.loc.koeln, `W-${nr(c)}`), role: 'Verkauf' })}` }),
   },
+  // Erasure of a person who left (Art. 17): HR and Admin; only an inactive person is erased.
+  'GET /api/user/:id/erase': { who: [A, PL], sample: (d) => ({ url: `/api/user/${d.user.koelnStaff}/erase` }) },
+  'POST /api/user/:id/erase': {
+    who: [A, PL],
+    sample: (d) => ({ url: `/api/user/${d.user.koelnStaff}/erase` }),
+    fresh: async (f, c) => {
+      const input = newUser(`Aus${slug(c)}`, f.d.loc.koeln, `X-${nr(c)}`);
+      return { url: `/api/user/${await create(f, '/api/user', { ...input, user: { ...input.user, active: false }, role: 'Verkauf' })}/erase` };
+    },
+  },
   'GET /api/avatar/:id': { who: 'everyone', sample: (d) => ({ url: `/api/avatar/${d.avatar}` }) },
 
   // Groups and permissions

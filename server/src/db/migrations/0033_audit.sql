@@ -42,4 +42,16 @@ BEGIN
   RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
 END $$;--> statement-breakpoint
 CREATE TRIGGER "audit_log_append_only" BEFORE UPDATE OR DELETE ON "audit_log" FOR EACH ROW EXECUTE FUNCTION "audit_log_append_only"();--> statement-breakpoint
-CREATE TRIGGER "audit_log_no_truncate" BEFORE TRUNCATE ON "audit_log" FOR EACH STATEMENT EXECUTE FUNCTION "audit_log_append_only"();
+CREATE TRIGGER "audit_log_no_truncate" BEFORE TRUNCATE ON "audit_log" FOR EACH STATEMENT EXECUTE FUNCTION "audit_log_append_only"();--> statement-breakpoint
+-- Erasure of a person (docs/decisions/datenschutz-loeschen.md) may take their name out of the stock
+-- history, and nothing else: the row stays as it was, as 'Benutzer gelöscht'.
+CREATE OR REPLACE FUNCTION "stock_history_immutable"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.user_id IS NULL AND NEW.user_name = 'Benutzer gelöscht'
+     AND (NEW.id, NEW.article_id, NEW.location_id, NEW.before, NEW.after, NEW.reason, NEW.client_change_id, NEW.created_at)
+         IS NOT DISTINCT FROM (OLD.id, OLD.article_id, OLD.location_id, OLD.before, OLD.after, OLD.reason, OLD.client_change_id, OLD.created_at) THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'stock_history rows cannot be changed' USING ERRCODE = 'P0001';
+END;
+$$;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps.ts';
 import { saveVacationAccount, vacationAccounts } from '../users/index.ts';
 import { expireLeaverAbsences, expireSickNotes, expireSickReports } from './absences-retention.ts';
+import { absencesErasure } from './absences-erasure.ts';
 import { absencesRoutes } from './absences.routes.ts';
 import { blockedPeriodsRoutes } from './blocked-periods.routes.ts';
 import { accountsFor, saveAccount } from './contingents.service.ts';
@@ -20,6 +21,7 @@ export async function absencesModule(app: FastifyInstance, deps: Deps) {
   deps.retention.add('sickNoteDays', expireSickNotes);
   deps.retention.add('sickReportDays', expireSickReports);
   deps.retention.add('leaverDays', expireLeaverAbsences);
+  deps.erasure.add(absencesErasure);
   await app.register(absencesRoutes, deps);
   await app.register(sickReportsRoutes, deps);
   await app.register(holidaysRoutes, deps);

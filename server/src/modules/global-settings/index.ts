@@ -8,6 +8,7 @@ import { runRetentionOnce } from './global-settings.service.ts';
 const RETENTION_CHECK_MS = 60 * 60_000;
 
 export { globalSettings } from './global-settings.table.ts';
+export { getRetention } from './global-settings.service.ts';
 
 /** The global-settings module: everything it serves under /api. */
 export async function globalSettingsModule(app: FastifyInstance, deps: Deps) {

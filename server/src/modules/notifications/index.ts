@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { notificationsErasure } from './notifications-erasure.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { deleteOldNotifications } from './notifications.service.ts';
@@ -15,5 +16,6 @@ const OUTBOX_INTERVAL_MS = 30_000;
 export async function notificationsModule(app: FastifyInstance, deps: Deps) {
   deps.scheduler.every('Benachrichtigungen senden', OUTBOX_INTERVAL_MS, () => deliverOutbox(deps));
   deps.retention.add('notificationDays', deleteOldNotifications);
+  deps.erasure.add(notificationsErasure);
   await app.register(notificationsRoutes, deps);
 }

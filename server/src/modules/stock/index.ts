@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { stockErasure } from './stock-erasure.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { articleCountOf } from '../assortment/index.ts';
 import { stockRoutes } from './stock.routes.ts';
@@ -13,5 +14,6 @@ export { articleEans, articles, stockHistory } from './stock.table.ts';
 export async function stockModule(app: FastifyInstance, deps: Deps) {
   // The category answers count their articles (platform/hooks.ts).
   deps.hooks.answer(articleCountOf, articlesInCategory);
+  deps.erasure.add(stockErasure);
   await app.register(stockRoutes, deps);
 }

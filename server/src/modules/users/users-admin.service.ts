@@ -223,13 +223,22 @@ export async function toggleActive(deps: ServiceDeps<'db' | 'hooks'>, actor: Act
   return { id, active: !current.active };
 }
 
-/** DELETE /user/{id}: removes the person; rows elsewhere keep their history without the link. */
-export async function deleteUser(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
-  const { db, storage } = deps;
+/**
+ * The person another may delete or erase: not oneself (400), within the actor's locations (404
+ * otherwise), and only with the keys to the person's group (403).
+ */
+export async function guardErase(db: Db, actor: Actor, id: string) {
   if (id === actor.userId) throw badRequest(MSG.cannotDeleteSelf);
   const [current] = await db.select().from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
   guardAccountKeys(actor, await groupOf(db, current.groupId));
+  return current;
+}
+
+/** DELETE /user/{id}: removes the person; rows elsewhere keep their history without the link. */
+export async function deleteUser(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
+  const { db, storage } = deps;
+  const current = await guardErase(db, actor, id);
   await db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, id));
     // Written with the key still there, then the key goes: no value about the person stays readable.

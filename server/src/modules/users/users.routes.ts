@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zId } from '@filialportal/core/ids';
+import { ZErasureResponse } from '@filialportal/core/erasure';
 import {
   ZCountResponse,
   ZCreateUserRequest,
@@ -25,6 +26,7 @@ import { ZPageParam } from '../../platform/paging.ts';
 import { sendStoredFile } from '../../platform/uploads.ts';
 import * as currentUser from './current-user.service.ts';
 import * as dataExport from './data-export.service.ts';
+import * as erase from './erase.service.ts';
 import * as usersAdmin from './users-admin.service.ts';
 import * as usersList from './users-list.service.ts';
 
@@ -135,6 +137,18 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
       params: ZId,
     },
     handler: (req, reply) => dataExport.sendDataExport(deps, actorOf(req), { id: req.params.id, reply }),
+  });
+
+  r.get('/user/:id/erase', {
+    config: { access: { roles: [...erase.ERASERS] } },
+    schema: { tags, summary: 'Endgültig löschen, Vorschau: was gelöscht und was ohne die Person behalten wird (Art. 17 DSGVO)', params: ZId, response: { 200: ZErasureResponse } },
+    handler: (req) => erase.erasePreview(deps, actorOf(req), req.params.id),
+  });
+
+  r.post('/user/:id/erase', {
+    config: { access: { roles: [...erase.ERASERS] } },
+    schema: { tags, summary: 'Eine ausgeschiedene (inaktive) Person endgültig löschen; Antwort: was gelöscht und was behalten wurde', params: ZId, response: { 200: ZErasureResponse } },
+    handler: (req) => erase.erasePerson(deps, actorOf(req), req.params.id),
   });
 
   r.get('/activate/user/:id', {
