@@ -157,3 +157,46 @@ test.describe('Einstellungen → Protokoll', () => {
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
   });
 });
+
+test.describe('Person endgültig löschen', () => {
+  test('Personalleitung sieht, was gelöscht und was behalten wird, und löscht eine ausgeschiedene Person (1280 und 390 px)', async ({ page, request }) => {
+    const admin = await authAs(request, ADMIN);
+    const me = (await (await request.get('/api/user', { headers: admin })).json()) as { user: { location: { id: string } } };
+    const stamp = Date.now().toString(36);
+    const created = await request.post('/api/user', {
+      headers: admin,
+      data: {
+        user: { firstName: 'Ida', lastName: `Ausgeschieden${stamp}`, email: `ida.${stamp}@example.com`, location: me.user.location.id, personalNumber: `A-${stamp}`, active: false },
+        password: 'demo1234',
+        passwordRepeat: 'demo1234',
+        role: 'Verkauf',
+      },
+    });
+    expect(created.ok()).toBe(true);
+    const { user } = (await created.json()) as { user: { id: string } };
+
+    await login(page, 'personalleitung@example.com', undefined, `/einstellungen/benutzer/${user.id}`);
+    const section = page.getByRole('region', { name: 'Person endgültig löschen' });
+    await section.getByRole('button', { name: 'Endgültig löschen …' }).click();
+    const dialog = page.getByRole('dialog', { name: `Ausgeschieden${stamp}, Ida endgültig löschen` });
+    await expect(dialog.getByRole('list', { name: 'Wird gelöscht' }).getByText('Benutzerkonto mit Name, E-Mail, Telefon und Personalnummer: 1')).toBeVisible();
+    await expect(dialog.getByText('Das lässt sich nicht rückgängig machen.')).toBeVisible();
+    await page.screenshot({ path: shot('loeschen-1280') });
+    await page.setViewportSize(PHONE);
+    await expect(dialog.getByRole('button', { name: 'Endgültig löschen' })).toBeInViewport();
+    await page.screenshot({ path: shot('loeschen-390x844') });
+
+    await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+    await expect(page.getByText(`Ausgeschieden${stamp}, Ida wurde endgültig gelöscht.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/einstellungen\/benutzer(\?|$)/);
+    expect((await request.get(`/api/user/${user.id}`, { headers: admin })).status()).toBe(404);
+  });
+
+  test('ein aktiver Benutzer lässt sich nicht endgültig löschen', async ({ page, request }) => {
+    const verkauf = ((await (await request.get('/api/user', { headers: await authAs(request, 'verkauf@example.com') })).json()) as { user: { id: string } }).user;
+    await login(page, 'personalleitung@example.com', undefined, `/einstellungen/benutzer/${verkauf.id}`);
+    const section = page.getByRole('region', { name: 'Person endgültig löschen' });
+    await expect(section.getByText('Setzen Sie sie zuerst auf inaktiv.')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Endgültig löschen …' })).toBeDisabled();
+  });
+});

@@ -17,6 +17,7 @@ import { openConfirm } from '../../ui/ConfirmModal.tsx';
 import { useLocationOptions, useTeams } from '../../shell-api/lookups.ts';
 import { SaveBar } from '../../ui/FormActionBar.tsx';
 import { PersonDataExport } from './PersonDataExport.tsx';
+import { PersonErase } from './PersonErase.tsx';
 import { AvatarPicker, Section } from './user-fields.tsx';
 import { LocationsSection, MasterDataSection, PasswordSection, VacationSection, WeekSection } from './user-form-sections.tsx';
 import {
@@ -272,6 +273,9 @@ function UserForm({ original }: { original: UserDetail | null }) {
                 <PasswordSection {...blocks} isNew={isNew} />
                 {original && !readOnly && !keysLocked && can('einstellungen_benutzer_bearbeiten') && <ResetFactors userId={original.id} name={name} />}
                 {original && (self || can({ roles: ['Personalleitung'] })) && <PersonDataExport userId={original.id} self={self} />}
+                {original && !self && !readOnly && !keysLocked && can({ roles: ['Personalleitung'] }) && (
+                  <PersonErase userId={original.id} name={name} active={original.active} onErased={() => navigate(back.cancel)} />
+                )}
               </SimpleGrid>
             </Grid.Col>
 

@@ -10,6 +10,7 @@ import type {
   ZUserListRow,
   ZUserResponse,
 } from '@filialportal/core/users';
+import type { ZErasureResponse } from '@filialportal/core/erasure';
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
@@ -103,6 +104,21 @@ export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/user/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** GET /user/{id}/erase and the answer of POST: what erasure deletes and what it keeps without the person. */
+export type ErasureResponse = Wire<typeof ZErasureResponse>;
+
+/** GET /user/{id}/erase: what erasing would do, counted now (asked when HR opens the confirm). */
+export const erasePreview = (id: string) => api<ErasureResponse>(`/api/user/${id}/erase`);
+
+/** POST /user/{id}/erase: erases a person who left. */
+export function useErasePerson() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api<ErasureResponse>(`/api/user/${id}/erase`, { method: 'POST' }),
     onSuccess: () => invalidate(),
   });
 }
