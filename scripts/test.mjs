@@ -57,6 +57,21 @@ function readJson(file) {
 let passed = 0;
 let failed = 0;
 let ok = true;
+/** The names of the failed tests, for the last lines of the output (a CI log may show only its end). */
+const failures = [];
+
+/** The failed tests of a Playwright JSON report: file, line and title. */
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'unexpected') out.push(`${spec.file}:${spec.line} ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return out;
+}
 
 /** Adds a Playwright JSON report to the totals; a failed run without a failed test counts once. */
 function countPlaywright(file, succeeded) {
@@ -64,6 +79,7 @@ function countPlaywright(file, succeeded) {
   if (report?.stats) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
+    failures.push(...playwrightFailures(report));
     if (!succeeded && report.stats.unexpected === 0) failed++;
   } else if (!succeeded) failed++;
 }
@@ -73,9 +89,14 @@ function countPlaywright(file, succeeded) {
 // server tests (CI's PostgreSQL pass) leaves it out.
 const checks = [runBeside('Typprüfung (tsc -b)', 'npx', ['tsc', '-b'])];
 if (process.env.UNIT_TESTS !== 'server') checks.push(runBeside('Lint (ESLint, knip)', 'npm', ['run', '--silent', 'lint']));
-for (const succeeded of await Promise.all(checks)) {
+const checkLabels = ['Typprüfung (tsc -b)', 'Lint (ESLint, knip)'];
+for (const [i, succeeded] of (await Promise.all(checks)).entries()) {
+  const label = checkLabels[i];
   if (succeeded) passed++;
-  else failed++;
+  else {
+    failed++;
+    failures.push(label);
+  }
   ok &&= succeeded;
 }
 
@@ -99,6 +120,12 @@ const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  for (const file of vitest.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    for (const test of file.assertionResults ?? []) if (test.status === 'failed') failures.push(`${name}: ${test.fullName}`);
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failures.push(`${name}: ${file.message?.split('\n')[0] ?? 'fehlgeschlagen'}`);
+  }
   // Vitest fails a run on an unhandled error even when every test passed: count it.
   if (!unit && vitest.numFailedTests === 0) failed++;
 } else if (!unit) failed++;
@@ -129,6 +156,7 @@ if (haveChromium || requireE2e) {
   console.log('\nChromium nicht gefunden: Browser-Tests übersprungen (apt-get install -y chromium).');
 }
 
-fs.writeFileSync('test-results/summary.json', JSON.stringify({ passed, failed }));
+fs.writeFileSync('test-results/summary.json', JSON.stringify({ passed, failed, failures }));
+if (failures.length) console.log(`\nFehlgeschlagen:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
