@@ -41,7 +41,7 @@ async function changeRetention(page: Page, kind: RetentionKind) {
   await form.getByRole('button', { name: 'Speichern' }).click();
   expect((await saved).ok()).toBe(true);
   await expect(form.getByRole('status').filter({ hasText: 'Änderungen gespeichert' })).toBeVisible();
-  return `${kind}: ${before} → ${before + 1}`;
+  return `${label}: ${before} → ${before + 1}`;
 }
 
 /** Filters the trail by the admin, 'Aufbewahrung' and today (on a phone behind 'Filter'). */

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { MSG } from './messages.ts';
 import { inYearRange, isIsoDate } from './dates.ts';
+import { RETENTION_KIND_KEYS, RETENTION_KINDS } from './retention.ts';
 
 /**
  * The audit trail (Einstellungen → Protokoll): who changed what through the portal, and who read
@@ -86,6 +87,57 @@ export type AuditQuery = z.infer<typeof ZAuditQuery>;
 /** A page, newest first; `next` is the `from` of the following page (null at the end). */
 export const ZAuditListResponse = z.object({ list: z.array(ZAuditEntry), next: z.string().nullable() });
 export type AuditListResponse = z.infer<typeof ZAuditListResponse>;
+
+/** German names of the recorded fields, for the list and the export; a field not named here shows as recorded. */
+const AUDIT_FIELDS: Record<string, string> = {
+  ...Object.fromEntries(RETENTION_KIND_KEYS.map((k) => [k, RETENTION_KINDS[k].label])),
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  email: 'E-Mail',
+  phone: 'Telefon',
+  personalNumber: 'Personalnummer',
+  locationId: 'Standort',
+  additionalLocations: 'Weitere Standorte',
+  allowedLocationsClaim: 'Standorte für Beanstandungen',
+  groupId: 'Gruppe',
+  holidayContingent: 'Urlaubsanspruch',
+  externalLogin: 'Anmeldung an weiteren Standorten',
+  freeDays: 'Freie Tage',
+  presence: 'Anwesenheit',
+  active: 'Aktiv',
+  passwordChanged: 'Passwort geändert',
+  avatarChanged: 'Profilbild geändert',
+  name: 'Name',
+  shortName: 'Kurzname',
+  street: 'Straße',
+  zip: 'PLZ',
+  city: 'Ort',
+  permissions: 'Rechte',
+  userId: 'Person',
+  startDate: 'Von',
+  endDate: 'Bis',
+  countDays: 'Tage',
+  dayLength: 'Tageslänge',
+  approved: 'Genehmigt',
+  declined: 'Abgelehnt',
+  declineReason: 'Ablehnungsgrund',
+  reason: 'Grund',
+  specialHoliday: 'Sonderurlaub',
+  sickKind: 'Art',
+  certificate: 'Bescheinigung',
+  statusId: 'Status',
+  stockUpdated: 'Bestand gebucht',
+  surplus: 'Resturlaub Vorjahr',
+  deduction: 'Abzug',
+  year: 'Jahr',
+  removed: 'Gelöscht',
+  days: 'Frist (Tage)',
+  deleted: 'Gelöscht (Arten)',
+  kept: 'Behalten (Arten)',
+};
+
+/** A recorded field's German name ('firstName' → 'Vorname'). */
+export const auditFieldLabel = (field: string): string => AUDIT_FIELDS[field] ?? field;
 
 /** How a value shows in the list and the export: short, German, never `[object Object]`. */
 export function auditValueText(value: unknown): string {

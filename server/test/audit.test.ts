@@ -191,7 +191,7 @@ describe('GET /api/audit', () => {
     expect(rows[0]).toEqual(['Zeitpunkt', 'Person', 'IP-Adresse', 'Bereich', 'Aktion', 'Datensatz', 'Betrifft', 'Änderungen']);
     expect(rows.length).toBeGreaterThanOrEqual(4);
     expect(rows.slice(1).every((r) => r[3] === 'Standort')).toBe(true);
-    expect(rows.some((r) => String(r[7]).includes('city: Bremen → Bremen-Nord'))).toBe(true);
+    expect(rows.some((r) => String(r[7]).includes('Ort: Bremen → Bremen-Nord'))).toBe(true);
   });
 });
 

@@ -1,8 +1,8 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditValueText, type AuditEntry } from '@filialportal/core/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditFieldLabel, auditValueText, type AuditEntry } from '@filialportal/core/audit';
 import type { XlsxColumn } from '../../platform/exports.ts';
 
 const changesText = (e: AuditEntry) =>
-  e.erased ? 'nicht mehr lesbar (Person gelöscht)' : (e.changes ?? []).map((c) => `${c.field}: ${auditValueText(c.before)} → ${auditValueText(c.after)}`).join('\n');
+  e.erased ? 'nicht mehr lesbar (Person gelöscht)' : (e.changes ?? []).map((c) => `${auditFieldLabel(c.field)}: ${auditValueText(c.before)} → ${auditValueText(c.after)}`).join('\n');
 
 /** Columns of GET /audit/export. */
 export const auditExportColumns: XlsxColumn<AuditEntry>[] = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { auditValueText } from '@filialportal/core/audit';
+import { auditFieldLabel, auditValueText } from '@filialportal/core/audit';
 import type { AuditRow } from './audit.api.ts';
 
 /** Lines shown before 'alle … anzeigen': a created person lists every field. */
@@ -31,7 +31,7 @@ export function AuditChanges({ entry }: { entry: AuditRow }) {
         // The field's name stays whole (the column is as wide as the longest); values (JSON) break anywhere.
         <Text key={c.field} size="sm" style={{ overflowWrap: 'anywhere' }}>
           <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {c.field}:
+            {auditFieldLabel(c.field)}:
           </Text>{' '}
           {auditValueText(c.before)} → {auditValueText(c.after)}
         </Text>
