@@ -239,4 +239,18 @@ describe('reading sick days', () => {
     expect((await as('personalleitung@example.com', { method: 'GET', url: '/api/sickreport/summary/0/all' })).statusCode).toBe(200);
     expect(await total()).toBe(before);
   });
+
+  it('records an export of sick reports (which list, not whose rows); a refused one writes nothing', async () => {
+    const before = await total();
+    expect((await as('verkauf@example.com', { method: 'POST', url: '/api/exportsickreport/all/4' })).statusCode).toBe(403);
+    expect(await total()).toBe(before);
+    const res = await as('personalleitung@example.com', { method: 'POST', url: `/api/exportsickreport/all/4?year=${Y}&searchTerm=Wolf` });
+    expect(res.statusCode).toBe(200);
+    const [entry] = await entries('sick_report', 'all/4');
+    expect(entry).toMatchObject({ action: 'export', actorId: id['personalleitung@example.com'], subjectId: null, sealed: null });
+    expect(entry!.changes).toEqual([
+      { field: 'year', before: null, after: Y },
+      { field: 'searchTerm', before: null, after: 'Wolf' },
+    ]);
+  });
 });

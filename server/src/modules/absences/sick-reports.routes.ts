@@ -131,12 +131,14 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/exportsickreport/:location/:view', {
     config: { access: { permission: 'krankmeldungen_exportieren' } },
     schema: { tags, summary: 'Krankmeldungen als XLSX (Ansicht 2, 3, 4)', params: z.object({ location: ZLocation, view: z.enum(['2', '3', '4']) }), querystring: ZList },
-    handler: (req, reply) =>
-      sendXlsx(reply, {
+    handler: async (req, reply) => {
+      await sick.recordSickExport(deps, actorOf(req), { ...req.params, ...req.query });
+      return sendXlsx(reply, {
         filename: 'Krankmeldungen.xlsx',
         sheet: 'Krankmeldungen',
         columns: sickReportExportColumns,
         rows: sick.sickExportRows(deps, actorOf(req), { ...req.params, ...req.query }),
-      }),
+      });
+    },
   });
 }

@@ -152,6 +152,11 @@ export async function listSickReports({ db }: ServiceDeps<'db'>, actor: Actor, q
   return { sickReports: list, count: total };
 }
 
+/** An export of sick reports reads health data in bulk: it is recorded in the trail (which list, not whose rows). */
+export async function recordSickExport({ db }: ServiceDeps<'db'>, actor: Actor, q: Omit<SickListQuery, 'from'>) {
+  await audit(db, actor, { entity: 'sick_report', id: `${q.location}/${q.view}`, action: 'export', after: { year: q.year ?? null, searchTerm: q.searchTerm ?? '' } });
+}
+
 export function sickExportRows({ db }: ServiceDeps<'db'>, actor: Actor, q: Omit<SickListQuery, 'from'>) {
   const where = filters(actor, q);
   return inBatches(async (limit, offset) => (await rows(db, actor, where, q.sort, q.view, { limit, offset })).list);
