@@ -102,12 +102,12 @@ for (const [i, succeeded] of (await Promise.all(checks)).entries()) {
 
 /**
  * Server test files that reach neither the database nor the stored files of a test app (or that are
- * about the embedded database itself): configuration, layout, the PGlite thread, the scheduler,
+ * about the embedded database itself): configuration, the embedded database's lock, seed and upgrade, layout, the PGlite thread, the scheduler,
  * both storage backends side by side, text extraction, the web app's files, the calendar invitation,
  * the XLSX files in LibreOffice, the test push service. A run limited to the server tests (CI's
  * PostgreSQL pass, after the PGlite pass ran them) leaves them out.
  */
-const DATABASE_INDEPENDENT = ['config', 'invitation', 'layout', 'pglite-worker', 'push-service', 'scheduler', 'storage', 'text-extract', 'web', 'xlsx-libreoffice'].map((name) => `server/test/${name}.test.ts`);
+const DATABASE_INDEPENDENT = ['config', 'database', 'invitation', 'layout', 'pglite-worker', 'push-service', 'scheduler', 'storage', 'text-extract', 'web', 'xlsx-libreoffice'].map((name) => `server/test/${name}.test.ts`);
 const serverTests = () =>
   fs
     .readdirSync('server/test', { recursive: true })

@@ -31,8 +31,8 @@ vi.mock('node:crypto', async (original) => {
 });
 
 // Generated input at volume (1,000 requests per operation) is `npm run test:security`; every test
-// run sends 25 per operation, from a fixed seed, so a run repeats and a failure can be replayed.
-const RUNS = process.env.SECURITY_LONG ? 1000 : 25;
+// run sends 10 per operation, from a fixed seed, so a run repeats and a failure can be replayed.
+const RUNS = process.env.SECURITY_LONG ? 1000 : 10;
 const SEED = Number(process.env.SECURITY_SEED ?? 20_260_301);
 
 let t: TestContext;
