@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './db.ts';
 
@@ -45,17 +43,21 @@ export function preparedShapes<S extends string, Q>(build: (db: Db, shape: S, na
   };
 }
 
-const dialect = new PgDialect();
-
 /**
- * A statement written in SQL, sent as a named prepared statement named after its text: a long
- * statement of few texts (one per kind of person, such as the portal search's) is parsed and
- * planned once per connection, not per request. Only for texts from a small closed set: each
- * stays prepared for the life of the connection. Not inside a transaction (it takes the pool).
+ * A statement written in SQL and built to text (`PgDialect.sqlToQuery`), sent as a named prepared
+ * statement named after its text: a long statement of few texts (one per kind of person, such as
+ * the portal search's) is parsed and planned once per connection, not per request. Only for texts
+ * from a small closed set: each stays prepared for the life of the connection. Not inside a
+ * transaction (it takes the pool).
  */
-export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+export async function preparedTextRows<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
   const name = `q_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
+  return (await poolOf(db).query({ name, text, values: params })).rows as T[];
 }
+
+/** The same, parsed for this request only: for texts of an open set (a client's choice of groups). */
+export async function textRows<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
+  return (await poolOf(db).query({ text, values: params })).rows as T[];
+}
+
+const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;

@@ -27,6 +27,14 @@ export function searchVector(parts: readonly [SQL, 'A' | 'B' | 'C' | 'D'][]): SQ
 /** Every lexeme of the searchable tables, for typo tolerance (filled by the tables' triggers). */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
 
+/** What one query asks, as the values that go into the parts' `query` and `numbers`. */
+export interface SearchTermValues {
+  /** A tsquery's text. */
+  query: string;
+  /** A text[] literal. */
+  numbers: string;
+}
+
 /** What one query asks, ready for the parts. */
 export interface SearchTerms {
   /** The words and numbers as a tsquery: each word a prefix or a lexeme one typo away, numbers exact. */
@@ -57,8 +65,11 @@ export function oneEditApart(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-/** Strings as one text[] parameter (a list in a template would become several parameters). */
-export const textArray = (values: readonly string[]): SQL => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+/** Strings as one text[] literal (a list in a template would become several parameters). */
+const arrayLiteral = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** Strings as one text[] parameter. */
+const textArray = (values: readonly string[]): SQL => sql`${arrayLiteral(values)}::text[]`;
 
 const quoteLexeme = (w: string) => `'${w.replace(/'/g, "''")}'`;
 
@@ -69,7 +80,7 @@ const quoteLexeme = (w: string) => `'${w.replace(/'/g, "''")}'`;
  * value, so the search statement keeps one text for every query (a prepared statement). Null when
  * nothing of the query can match.
  */
-export async function searchTerms(db: Db, q: string): Promise<SearchTerms | null> {
+export async function searchTerms(db: Db, q: string): Promise<SearchTermValues | null> {
   const { words, numbers } = queryChunks(q);
   const rows = await rowsOf<{ query: string; stem: string | null; near: string[] }>(db, sql`
     with w as (select word, ord, coalesce((ts_lexize('search_de_stem', word))[1], word) as stem from unnest(${textArray(words)}) with ordinality as u(word, ord))
@@ -83,7 +94,7 @@ export async function searchTerms(db: Db, q: string): Promise<SearchTerms | null
     return query ? [alternatives.length ? `(${query} | ${alternatives.join(' | ')})` : `(${query})`] : [];
   });
   if (!parts.length) return null;
-  return { query: sql`${parts.join(' & ')}::tsquery`, numbers: textArray(numbers) };
+  return { query: parts.join(' & '), numbers: arrayLiteral(numbers) };
 }
 
 /**
@@ -106,6 +117,6 @@ export const passage = (text: SQL, query: SQL): SQL =>
   sql`ts_headline('search_de', ${text}, ${query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»')`;
 
 /** The rows of a statement written in SQL, on either driver. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

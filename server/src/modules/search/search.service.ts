@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_TOTAL_CAP, SEARCH_TYPES, type SearchGroup, type SearchResponse, type SearchType } from '@filialportal/core/search';
 import type { Actor } from '../../platform/access.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
-import { preparedRows } from '../../platform/prepared.ts';
-import { queryChunks, rowsOf, searchTerms, type SearchSource, type SearchTerms } from '../../platform/search.ts';
+import { todayIso } from '../../platform/dates.ts';
+import { preparedTextRows, textRows } from '../../platform/prepared.ts';
+import { queryChunks, searchTerms, type SearchSource, type SearchTerms } from '../../platform/search.ts';
 import { claimSearch } from '../claims/index.ts';
 import { documentSearch } from '../documents/index.ts';
 import { newsSearch } from '../news/index.ts';
@@ -29,28 +31,66 @@ export interface SearchQuery {
   limit?: number | undefined;
 }
 
+/** Where the query's terms go in a built statement: filled in per request. */
+const TERMS: SearchTerms = { query: sql`${sql.placeholder('query')}::tsquery`, numbers: sql`${sql.placeholder('numbers')}::text[]` };
+
+interface Built {
+  /** The groups the person sees, of those asked. */
+  asked: SearchType[];
+  text: string;
+  params: unknown[];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The statement of one person's search, built once per cached person (their permissions and
+ * locations fixed in it), kind of request and day (news read 'today'): building the seven parts
+ * cost more Node time than running them. A change of rights or location replaces the cached person
+ * (platform/actor-cache.ts), and with it this cache.
+ */
+const builtFor = new WeakMap<Actor, Map<string, Built>>();
+function build(actor: Actor, types: readonly SearchType[] | undefined, limit: number): Built {
+  const key = `${types?.join(',') ?? '*'}|${limit}|${todayIso()}`;
+  let mine = builtFor.get(actor);
+  const found = mine?.get(key);
+  if (found) return found;
+  const parts = SEARCH_TYPES.filter((t) => !types || types.includes(t)).flatMap((type) => {
+    const part = SOURCES[type](actor, TERMS, limit);
+    return part ? [{ type, part }] : [];
+  });
+  const statement = sql.join(
+    parts.map((p) => p.part),
+    sql` union all `,
+  );
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const built = { asked: parts.map((p) => p.type), text, params };
+  if (!mine) builtFor.set(actor, (mine = new Map()));
+  // A day's keys replace yesterday's.
+  if (mine.size >= 8) mine.clear();
+  mine.set(key, built);
+  return built;
+}
+
 /**
  * GET /search: every group the person may see (of those asked), in one statement after the one
  * that reads the terms; a query of which nothing can match (punctuation only) asks no more.
  */
 export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { q, types, limit = SEARCH_DEFAULT_LIMIT }: SearchQuery): Promise<SearchResponse> {
-  const asked = SEARCH_TYPES.filter((t) => (!types || types.includes(t)) && SOURCES[t](actor, NOTHING, limit));
-  if (!asked.length) return { q, groups: [] };
+  const built = build(actor, types, limit);
+  if (!built.asked.length) return { q, groups: [] };
   const { words, numbers } = queryChunks(q);
   const terms = words.length || numbers.length ? await searchTerms(db, q) : null;
-  if (!terms) return { q, groups: asked.map(empty) };
-  const parts = asked.map((t) => SOURCES[t](actor, terms, limit)!);
+  if (!terms) return { q, groups: built.asked.map(empty) };
+  const params = fillPlaceholders(built.params, { ...terms });
   // The header asks all groups: one text per kind of person, prepared once per connection.
-  const statement = sql.join(parts, sql` union all `);
-  const rows = await (types ? rowsOf : preparedRows)<{ type: SearchType; total: number; hits: SearchGroup['hits'] }>(db, statement);
+  const rows = await (types ? textRows : preparedTextRows)<{ type: SearchType; total: number; hits: SearchGroup['hits'] }>(db, built.text, params);
   const byType = new Map(rows.map((r) => [r.type, r]));
-  const groups = asked.map((type) => {
+  const groups = built.asked.map((type) => {
     const row = byType.get(type);
     return row ? ({ type, total: Math.min(row.total, SEARCH_TOTAL_CAP), capped: row.total > SEARCH_TOTAL_CAP, hits: row.hits } as SearchGroup) : empty(type);
   });
   return { q, groups };
 }
 
-/** Terms that match nothing, to ask the sources only whether the person sees their group. */
-const NOTHING: SearchTerms = { query: sql`''::tsquery`, numbers: sql`'{}'::text[]` };
 const empty = (type: SearchType) => ({ type, total: 0, capped: false, hits: [] }) as SearchGroup;
