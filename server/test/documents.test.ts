@@ -327,6 +327,31 @@ describe('search', () => {
   });
 });
 
+describe('search over many matches', () => {
+  it('counts every match, pages through them, and ranks a name match first even when it came last', async () => {
+    const f = await folder(V, { name: 'Viele Treffer' });
+    // 300 documents that mention the word in their text, inserted directly (the upload path has its own tests).
+    await t.db.execute(sql`
+      with fl as (insert into ${files} (storage_key, name, mime_type, size)
+        select 'viele-' || g, 'Datei ' || g || '.pdf', 'application/pdf', 1 from generate_series(1, 300) g returning id, name)
+      insert into ${libraryDocuments} (folder_id, name, type, size, file_id, content, created_by_name)
+      select ${f.id}::uuid, fl.name, 'pdf', 1, fl.id, 'Hinweis zur Fußleistenmontage im Eingangsbereich', 'Test' from fl`);
+    const named = await document(V, f.id, 'Fußleistenmontage.pdf', await pdf('Anleitung'));
+    const first = await search(FL, 'Fußleistenmontage');
+    expect(first.count).toBe(301);
+    expect(first.documents[0]!.id).toBe(named.id);
+    expect(first.documents).toHaveLength(50);
+    // Every page of the window and the pages past it together hold each match once.
+    const seen = new Set(first.documents.map((d) => d.id));
+    for (let from = 50; from < 301; from += 50) {
+      const page = (await as(FL, { method: 'POST', url: `/api/documentsearch/Fu%C3%9Fleistenmontage?from=${from}` })).json() as { documents: { id: string }[]; count: number };
+      expect(page.count).toBe(301);
+      for (const d of page.documents) seen.add(d.id);
+    }
+    expect(seen.size).toBe(301);
+  });
+});
+
 describe('the demo library', () => {
   it('shows Verkauf the handbooks, forms and branches but not HR’s folder; short links and search work on it', async () => {
     const names = (await as(VK, { method: 'GET', url: '/api/folder/list' })).json().folders.map((f: { name: string }) => f.name);

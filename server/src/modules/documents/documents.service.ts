@@ -282,9 +282,17 @@ export async function documentFile(deps: ServiceDeps<'db'>, actor: Actor, token:
 }
 
 /**
+ * How many text matches the first pages rank: ts_rank reads a document's whole vector, and a common
+ * word matches thousands. Name matches always take part; pages past the window rank every match.
+ */
+const RANKED_WINDOW = 250;
+
+/**
  * POST /documentsearch/{term}: folders by name, documents by name and by the text inside them
  * (German full-text search: 'Kassen' finds 'Kasse'), best matches first, with the passage that
- * matched. Only what the person sees; the snippets are cut for the page's rows only.
+ * matched. Only what the person sees; the snippets are cut for the page's rows only. The count
+ * is of every visible match; the order ranks a window of them (RANKED_WINDOW), as the portal
+ * search does (docs/decisions/suche-im-portal.md).
  */
 export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { term, from }: { term: string; from: number }) {
   const t = term.trim();
@@ -293,14 +301,22 @@ export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { term, fr
   const query = sql`websearch_to_tsquery('search_de', ${t})`;
   const matches = sql`(lower(d.name) like ${like} or d.search @@ ${query})`;
   const folderIds = visibleFolderIds(actor);
-  const rank = sql`(case when lower(d.name) like ${like} then 1 else 0 end + ts_rank(d.search, ${query}))`;
   // The matches first (name by trigram, text by the full-text index), then who may see them: the
-  // visible folders are walked once, not once per match.
+  // visible folders are walked once, not once per match. Only the window's vectors are read.
   const visibleMatch = folderIds ? sql`m.folder_id in ${folderIds} and ${itemVisible(actor, sql`m.teams`)}` : sql`true`;
+  // The window (tier 0) comes first in its own order, the rest (tier 1) after it: every page of
+  // either holds each match once. The rest is ranked only for a page past the window.
+  const past = from + DOCUMENT_PAGE_SIZE > RANKED_WINDOW;
+  const rankOf = (id: SQL, byName: SQL) => sql`(case when ${byName} then 1 else 0 end + (select ts_rank(r.search, ${query}) from ${libraryDocuments} r where r.id = ${id}))`;
   const page = sql`(with m as materialized (
-      select d.id, d.folder_id, d.teams, ${rank} as rank from ${libraryDocuments} d where ${matches})
-    select m.id, m.rank, count(*) over () as total from m where ${visibleMatch}
-    order by m.rank desc, m.id limit ${DOCUMENT_PAGE_SIZE} offset ${from}) p`;
+      select d.id, d.folder_id, d.teams, lower(d.name) like ${like} as by_name from ${libraryDocuments} d where ${matches}),
+    v as materialized (select m.id, m.by_name from m where ${visibleMatch}),
+    w as materialized (select v.id, v.by_name from v where v.by_name union all (select v.id, v.by_name from v where not v.by_name limit ${RANKED_WINDOW}))
+    select x.id, x.tier, x.rank, (select count(*) from v) as total from (
+      select w.id, 0 as tier, ${rankOf(sql`w.id`, sql`w.by_name`)} as rank from w
+      union all
+      select v.id, 1, ${rankOf(sql`v.id`, sql`v.by_name`)} from v where ${past} and not exists (select 1 from w where w.id = v.id)) x
+    order by x.tier, x.rank desc, x.id limit ${DOCUMENT_PAGE_SIZE} offset ${from}) p`;
   const [docs, folderRows] = await Promise.all([
     db
       .select({
@@ -312,7 +328,7 @@ export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { term, fr
       .from(page)
       .innerJoin(sql`${libraryDocuments} d`, sql`d.id = p.id`)
       .innerJoin(sql`${libraryFolders} f`, sql`f.id = d.folder_id`)
-      .orderBy(sql`p.rank desc`, sql`d.id`),
+      .orderBy(sql`p.tier`, sql`p.rank desc`, sql`d.id`),
     from > 0
       ? Promise.resolve([])
       : db
