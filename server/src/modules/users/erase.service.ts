@@ -127,7 +127,7 @@ const personOf = (p: { id: string; firstName: string; lastName: string; active: 
 
 /** GET /user/{id}/erase: what erasing the person would delete and what it would keep. */
 export async function erasePreview(deps: ServiceDeps<'db' | 'erasure'>, actor: Actor, id: string): Promise<TErasureResponse> {
-  const person = await guardErase(deps.db, actor, id);
+  const person = await guardErase(deps, actor, id);
   const { retention } = await getRetention(deps);
   return { person: personOf(person), ...(await lines(deps, person, retention)), erased: false };
 }
@@ -139,7 +139,7 @@ export async function erasePreview(deps: ServiceDeps<'db' | 'erasure'>, actor: A
  */
 export async function erasePerson(deps: ServiceDeps<'db' | 'storage' | 'erasure'>, actor: Actor, id: string): Promise<TErasureResponse> {
   const { db, storage } = deps;
-  const person = await guardErase(db, actor, id);
+  const person = await guardErase(deps, actor, id);
   if (person.active) throw badRequest(MSG.eraseActive, 'erase_active');
   const { retention } = await getRetention(deps);
   const done = await lines(deps, person, retention);

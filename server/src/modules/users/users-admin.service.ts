@@ -227,7 +227,7 @@ export async function toggleActive(deps: ServiceDeps<'db' | 'hooks'>, actor: Act
  * The person another may delete or erase: not oneself (400), within the actor's locations (404
  * otherwise), and only with the keys to the person's group (403).
  */
-export async function guardErase(db: Db, actor: Actor, id: string) {
+export async function guardErase({ db }: ServiceDeps<'db'>, actor: Actor, id: string) {
   if (id === actor.userId) throw badRequest(MSG.cannotDeleteSelf);
   const [current] = await db.select().from(users).where(eq(users.id, id));
   if (!current || !inUserScope(actor, current.locationId)) throw notFound();
@@ -238,7 +238,7 @@ export async function guardErase(db: Db, actor: Actor, id: string) {
 /** DELETE /user/{id}: removes the person; rows elsewhere keep their history without the link. */
 export async function deleteUser(deps: ServiceDeps<'db' | 'storage'>, actor: Actor, id: string) {
   const { db, storage } = deps;
-  const current = await guardErase(db, actor, id);
+  const current = await guardErase(deps, actor, id);
   await db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, id));
     // Written with the key still there, then the key goes: no value about the person stays readable.
