@@ -24,14 +24,16 @@ export function PersonErase({ userId, name, active, onErased }: { userId: string
         title: `${name} endgültig löschen`,
         text: <ErasureLines preview={preview} />,
         confirmLabel: 'Endgültig löschen',
+        // Awaited here, not in the mutation's callbacks: the form unmounts when the page is left.
         onConfirm: () =>
-          erase.mutate(userId, {
-            onSuccess: () => {
+          void erase.mutateAsync(userId).then(
+            () => {
               notifications.show({ message: `${name} wurde endgültig gelöscht.`, color: 'teal', icon: <IconCircleCheck size={18} /> });
               onErased();
+              void erase.invalidate();
             },
-            onError: (error) => notifications.show({ message: errorMessage(error), color: 'red' }),
-          }),
+            (error: unknown) => notifications.show({ message: errorMessage(error), color: 'red' }),
+          ),
       });
     } catch (error) {
       notifications.show({ message: errorMessage(error), color: 'red' });

@@ -114,13 +114,14 @@ export type ErasureResponse = Wire<typeof ZErasureResponse>;
 /** GET /user/{id}/erase: what erasing would do, counted now (asked when HR opens the confirm). */
 export const erasePreview = (id: string) => api<ErasureResponse>(`/api/user/${id}/erase`);
 
-/** POST /user/{id}/erase: erases a person who left. */
+/**
+ * POST /user/{id}/erase: erases a person who left. The caller leaves the person's page first and
+ * then calls `invalidate`: refreshing the open page would show the person as not found.
+ */
 export function useErasePerson() {
   const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (id: string) => api<ErasureResponse>(`/api/user/${id}/erase`, { method: 'POST' }),
-    onSuccess: () => invalidate(),
-  });
+  const mutation = useMutation({ mutationFn: (id: string) => api<ErasureResponse>(`/api/user/${id}/erase`, { method: 'POST' }) });
+  return { ...mutation, invalidate };
 }
 
 /** GET /activate/user/{id}: toggles active; the answer carries the new state. */
