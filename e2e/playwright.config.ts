@@ -9,7 +9,7 @@ const dataRoot = process.env.E2E_DATA_DIR ?? `${process.cwd()}/test-results/e2e-
  * half names its files, balanced by their measured durations; every other file, a new one too,
  * belongs to the second.
  */
-const FIRST_HALF = ['phone', 'session', 'trainings', 'absences', 'claims', 'advertising', 'holidays'].map((name) => `${name}.spec.ts`);
+const FIRST_HALF = ['phone', 'session', 'trainings', 'absences', 'claims', 'advertising', 'holidays', 'leave-depth', 'dashboard'].map((name) => `${name}.spec.ts`);
 // On PostgreSQL (DATABASE_URL) both servers would share one database: there, one server runs all.
 const halves = (
   process.env.DATABASE_URL
