@@ -50,6 +50,9 @@ async function packageData(db: Db, actor: Actor, id: string) {
   return { ...row, lueckentext: { ...emptyLueckentext(), ...(row.lueckentext ?? {}) } as TLueckentext };
 }
 
+/** Lets the event loop run what waits (a turn of setImmediate). */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 type Data = Awaited<ReturnType<typeof packageData>>;
 
 const amount = (n: number | null) => (n === null ? '' : n.toLocaleString('de-DE', { maximumFractionDigits: 3 }));
@@ -94,6 +97,8 @@ async function write(doc: PDFKit.PDFDocument, data: Data, storage: Storage) {
     ['Beschreibung / Vorgehen', t.treatment],
   ];
   for (const [label, value] of facts.filter(([, v]) => v.trim() !== '')) {
+    // Laying out a long text takes pdfkit milliseconds: other requests go first between blocks.
+    await breathe();
     const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(10).text(pdfText(label), MARGIN, y, { width: 170 });
     const labelEnd = doc.y;
@@ -104,7 +109,8 @@ async function write(doc: PDFKit.PDFDocument, data: Data, storage: Storage) {
   section(doc, 'Artikel');
   const list = [t, ...t.additionalArticles].filter((a) => a.articleNumber || a.articleName || a.packageCount !== null);
   if (list.length === 0) doc.font('Helvetica').fontSize(10).text('Keine Artikel angegeben.', MARGIN);
-  list.forEach((a, i) => {
+  for (const [i, a] of list.entries()) {
+    await breathe();
     keepTogether(doc, 70);
     doc.font('Helvetica-Bold').fontSize(10).text(pdfText(`${i + 1}. ${[a.articleNumber, a.articleName].filter(Boolean).join(' – ') || 'ohne Nummer'}`), MARGIN);
     const details = [
@@ -117,7 +123,7 @@ async function write(doc: PDFKit.PDFDocument, data: Data, storage: Storage) {
     ].filter(Boolean);
     doc.font('Helvetica').text(pdfText(details.join(' · ')), MARGIN + 14, doc.y, { width: width - 14 });
     doc.moveDown(0.5);
-  });
+  }
   const total = list.reduce((sum, a) => sum + (a.surfaceSize ?? 0), 0);
   if (list.length > 1 && total > 0) doc.font('Helvetica-Bold').text(pdfText(`Fläche gesamt: ${amount(Math.round(total * 1000) / 1000)} m²`), MARGIN);
 
@@ -151,6 +157,7 @@ async function write(doc: PDFKit.PDFDocument, data: Data, storage: Storage) {
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
+    await breathe();
     doc.switchToPage(range.start + i);
     // Writing below the bottom margin would open a new page: the footer sits inside it.
     const bottom = doc.page.margins.bottom;
@@ -158,6 +165,7 @@ async function write(doc: PDFKit.PDFDocument, data: Data, storage: Storage) {
     doc.font('Helvetica').fontSize(8).fillColor(GREY).text(pdfText(`Beanstandung ${data.number} · Seite ${i + 1} von ${range.count}`), MARGIN, doc.page.height - 30, { width, align: 'center' });
     doc.page.margins.bottom = bottom;
   }
+  await breathe();
   doc.end();
 }
 
