@@ -307,15 +307,16 @@ export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { term, fr
   // The window (tier 0) comes first in its own order, the rest (tier 1) after it: every page of
   // either holds each match once. The rest is ranked only for a page past the window.
   const past = from + DOCUMENT_PAGE_SIZE > RANKED_WINDOW;
-  const rankOf = (id: SQL, byName: SQL) => sql`(case when ${byName} then 1 else 0 end + (select ts_rank(r.search, ${query}) from ${libraryDocuments} r where r.id = ${id}))`;
+  // A match's vector is read again by its row address (ctid): one page, no index descent.
+  const rankOf = (tid: SQL, byName: SQL) => sql`(case when ${byName} then 1 else 0 end + (select ts_rank(r.search, ${query}) from ${libraryDocuments} r where r.ctid = ${tid}))`;
   const page = sql`(with m as materialized (
-      select d.id, d.folder_id, d.teams, lower(d.name) like ${like} as by_name from ${libraryDocuments} d where ${matches}),
-    v as materialized (select m.id, m.by_name from m where ${visibleMatch}),
-    w as materialized (select v.id, v.by_name from v where v.by_name union all (select v.id, v.by_name from v where not v.by_name limit ${RANKED_WINDOW}))
+      select d.id, d.ctid as tid, d.folder_id, d.teams, lower(d.name) like ${like} as by_name from ${libraryDocuments} d where ${matches}),
+    v as materialized (select m.id, m.tid, m.by_name from m where ${visibleMatch}),
+    w as materialized (select v.id, v.tid, v.by_name from v where v.by_name union all (select v.id, v.tid, v.by_name from v where not v.by_name limit ${RANKED_WINDOW}))
     select x.id, x.tier, x.rank, (select count(*) from v) as total from (
-      select w.id, 0 as tier, ${rankOf(sql`w.id`, sql`w.by_name`)} as rank from w
+      select w.id, 0 as tier, ${rankOf(sql`w.tid`, sql`w.by_name`)} as rank from w
       union all
-      select v.id, 1, ${rankOf(sql`v.id`, sql`v.by_name`)} from v where ${past} and not exists (select 1 from w where w.id = v.id)) x
+      select v.id, 1, ${rankOf(sql`v.tid`, sql`v.by_name`)} from v where ${past} and not exists (select 1 from w where w.id = v.id)) x
     order by x.tier, x.rank desc, x.id limit ${DOCUMENT_PAGE_SIZE} offset ${from}) p`;
   const [docs, folderRows] = await Promise.all([
     db
