@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { RETENTION_DEFAULTS } from '@filialportal/core/retention';
 import { runRetentionOnce } from '../src/modules/global-settings/global-settings.service.ts';
@@ -14,6 +14,7 @@ import { saveFile } from '../src/platform/uploads.ts';
 import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { auditLog, personKeys } from '../src/platform/audit.table.ts';
+import { RETENTION_BATCH } from '../src/platform/retention.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
 
@@ -249,6 +250,16 @@ describe('the daily retention run', () => {
     const runs = await t.db.select().from(auditLog).where(eq(auditLog.action, 'expire'));
     expect(runs.map((r) => r.entityId).sort()).toEqual(['auditDays', 'loginLogDays', 'notificationDays']);
     expect(runs.find((r) => r.entityId === 'loginLogDays')).toMatchObject({ actorId: null, changes: [{ field: 'removed', before: null, after: 1 }, { field: 'days', before: null, after: 100 }] });
+  });
+
+  it('works through years of due records in batches, each its own transaction with its entry in the trail', async () => {
+    await t.db.execute(sql`insert into ${loginLog} (user_name, success, created_at) select 'retention-batch', true, now() - interval '400 days' from generate_series(1, ${RETENTION_BATCH * 2 + 7})`);
+    await t.db.update(globalSettings).set({ retentionRanOn: null, retention: RETENTION_DEFAULTS });
+    const before = (await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'expire'), eq(auditLog.entityId, 'loginLogDays')))).length;
+    expect(await runRetentionOnce({ db: t.db, storage: t.storage, retention: t.app.deps.retention, log: t.app.log })).toBe(true);
+    expect((await t.db.select({ n: count() }).from(loginLog).where(eq(loginLog.userName, 'retention-batch')))[0]!.n).toBe(0);
+    const batches = (await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'expire'), eq(auditLog.entityId, 'loginLogDays')))).slice(before);
+    expect(batches.map((r) => (r.changes as { field: string; after: number }[]).find((c) => c.field === 'removed')!.after)).toEqual([RETENTION_BATCH, RETENTION_BATCH, 7]);
   });
 });
 

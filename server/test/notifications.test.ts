@@ -102,7 +102,7 @@ describe('the notification centre', () => {
     await t.db.update(notifications).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(notifications.ref, 'old'));
     await notify(deps(), { kind: 'task_new', userIds: [id], title: 'Fast 90 Tage alt', link: '/aufgaben', ref: 'almost' });
     await t.db.update(notifications).set({ createdAt: sql`now() - interval '89 days'` }).where(eq(notifications.ref, 'almost'));
-    expect(await deleteOldNotifications({ db: t.db }, 90)).toBeGreaterThanOrEqual(1);
+    expect(await deleteOldNotifications({ db: t.db }, 90, 500)).toBeGreaterThanOrEqual(1);
     const titles = (await t.db.select({ title: notifications.title }).from(notifications).where(eq(notifications.userId, id))).map((r) => r.title);
     expect(titles).toContain('Fast 90 Tage alt');
     expect(titles).not.toContain('Sehr alt');

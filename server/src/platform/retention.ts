@@ -7,10 +7,16 @@ import { type ServiceDeps, withDb } from './deps.ts';
 /**
  * Retention (Art. 5 (1) e GDPR): each module registers how it deletes or anonymises one kind of
  * personal data past its period; a daily job runs them all (global-settings module, which keeps
- * the periods). An expiry returns how many records it removed; it runs in its own transaction and
- * must be repeatable (what is due today is still due tomorrow if a run was cut short).
+ * the periods). An expiry removes at most `limit` records and returns how many it removed; the run
+ * calls it again, each time in a transaction of its own, until fewer come back. So the first run
+ * on years of data (an upgrade, a shortened period) never holds the embedded database's one
+ * connection for long: requests are answered between the batches. An expiry must be repeatable
+ * (what is due today is still due tomorrow if a run was cut short).
  */
-export type Expire = (deps: ServiceDeps<'db' | 'storage'>, days: number) => Promise<number>;
+export type Expire = (deps: ServiceDeps<'db' | 'storage'>, days: number, limit: number) => Promise<number>;
+
+/** Records one expiry removes per transaction. */
+export const RETENTION_BATCH = 500;
 
 export interface Retention {
   add(kind: RetentionKind, expire: Expire): void;
@@ -28,13 +34,18 @@ export function createRetention(): Retention {
       const done: Partial<Record<RetentionKind, number>> = {};
       for (const { kind, expire } of expiries) {
         const days = periods[kind];
-        // Each kind commits alone, with its entry in the trail: a failure of one keeps the others.
-        const removed = await deps.db.transaction(async (tx) => {
-          const n = await expire(withDb(deps, tx), days);
-          if (n > 0) await audit(tx, null, { entity: 'retention', id: kind, action: 'expire', after: { removed: n, days } });
-          return n;
-        });
-        done[kind] = (done[kind] ?? 0) + removed;
+        // Each batch commits alone, with its entry in the trail: a failure keeps what went before.
+        for (;;) {
+          const removed = await deps.db.transaction(async (tx) => {
+            const n = await expire(withDb(deps, tx), days, RETENTION_BATCH);
+            if (n > 0) await audit(tx, null, { entity: 'retention', id: kind, action: 'expire', after: { removed: n, days } });
+            return n;
+          });
+          done[kind] = (done[kind] ?? 0) + removed;
+          if (removed < RETENTION_BATCH) break;
+          // Requests waiting for the database go first.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
       return done;
     },
@@ -51,6 +62,6 @@ export function rowCount(result: unknown): number {
 export const daysAgo = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
 
 /** Retention of the trail itself: the database's trigger lets exactly these rows go. */
-export async function expireAudit({ db }: ServiceDeps<'db'>, days: number): Promise<number> {
-  return rowCount(await db.execute(sql`delete from ${auditLog} where ${auditLog.at} < ${daysAgo(days)}`));
+export async function expireAudit({ db }: ServiceDeps<'db'>, days: number, limit: number): Promise<number> {
+  return rowCount(await db.execute(sql`delete from ${auditLog} where ${auditLog.id} in (select id from ${auditLog} where ${auditLog.at} < ${daysAgo(days)} order by id limit ${limit})`));
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { deleteFiles } from '../../platform/uploads.ts';
 import { absences } from './absences.table.ts';
@@ -10,12 +10,12 @@ import { absences } from './absences.table.ts';
 const dayBefore = (days: number) => sql`((now() at time zone 'Europe/Berlin')::date - ${days}::int)`;
 
 /** AU certificates (files) of sick reports that ended more than `days` ago; the reports stay. */
-export async function expireSickNotes({ db, storage }: ServiceDeps<'db' | 'storage'>, days: number): Promise<number> {
+export async function expireSickNotes({ db, storage }: ServiceDeps<'db' | 'storage'>, days: number, limit: number): Promise<number> {
   // The old file id comes from the locked read beside the update: RETURNING shows the new value.
   const result = await db.execute(sql`
     update ${absences} a set certificate_file_id = null
     from (select id, certificate_file_id as old from ${absences}
-          where kind = 'sick' and certificate_file_id is not null and end_date < ${dayBefore(days)} for update) o
+          where kind = 'sick' and certificate_file_id is not null and end_date < ${dayBefore(days)} limit ${limit} for update) o
     where a.id = o.id
     returning o.old as "fileId"`);
   const rows = (result as unknown as { rows: { fileId: string }[] }).rows;
@@ -23,20 +23,16 @@ export async function expireSickNotes({ db, storage }: ServiceDeps<'db' | 'stora
 }
 
 /** Sick reports (health data) that ended more than `days` ago, with any certificate left. */
-export async function expireSickReports({ db, storage }: ServiceDeps<'db' | 'storage'>, days: number): Promise<number> {
-  const gone = await db
-    .delete(absences)
-    .where(and(eq(absences.kind, 'sick'), lt(absences.endDate, dayBefore(days))))
-    .returning({ fileId: absences.certificateFileId });
+export async function expireSickReports({ db, storage }: ServiceDeps<'db' | 'storage'>, days: number, limit: number): Promise<number> {
+  const due = db.select({ id: absences.id }).from(absences).where(and(eq(absences.kind, 'sick'), lt(absences.endDate, dayBefore(days)))).limit(limit);
+  const gone = await db.delete(absences).where(inArray(absences.id, due)).returning({ fileId: absences.certificateFileId });
   await deleteFiles(db, storage, gone.map((r) => r.fileId));
   return gone.length;
 }
 
 /** Absences of people who were deleted, kept without a person until `days` after they ended. */
-export async function expireLeaverAbsences({ db }: ServiceDeps<'db'>, days: number): Promise<number> {
-  const gone = await db
-    .delete(absences)
-    .where(and(isNull(absences.userId), lt(absences.endDate, dayBefore(days))))
-    .returning({ id: absences.id });
+export async function expireLeaverAbsences({ db }: ServiceDeps<'db'>, days: number, limit: number): Promise<number> {
+  const due = db.select({ id: absences.id }).from(absences).where(and(isNull(absences.userId), lt(absences.endDate, dayBefore(days)))).limit(limit);
+  const gone = await db.delete(absences).where(inArray(absences.id, due)).returning({ id: absences.id });
   return gone.length;
 }

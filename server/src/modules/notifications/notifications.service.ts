@@ -151,6 +151,6 @@ export async function saveNotificationSettings({ db }: ServiceDeps<'db'>, actor:
 }
 
 /** Retention: notifications past their period go (90 days by default), with anything still unsent of them. */
-export async function deleteOldNotifications({ db }: ServiceDeps<'db'>, days: number) {
-  return rowCount(await db.execute(sql`delete from ${notifications} where created_at < ${daysAgo(days)}`));
+export async function deleteOldNotifications({ db }: ServiceDeps<'db'>, days: number, limit: number) {
+  return rowCount(await db.execute(sql`delete from ${notifications} where id in (select id from ${notifications} where created_at < ${daysAgo(days)} limit ${limit})`));
 }

@@ -158,6 +158,6 @@ export function loginLogExportRows({ db }: ServiceDeps<'db'>, term: string | und
 }
 
 /** Retention: login attempts past their period go (180 days by default). */
-export async function expireLoginLog({ db }: ServiceDeps<'db'>, days: number): Promise<number> {
-  return rowCount(await db.execute(sql`delete from ${loginLog} where ${loginLog.createdAt} < ${daysAgo(days)}`));
+export async function expireLoginLog({ db }: ServiceDeps<'db'>, days: number, limit: number): Promise<number> {
+  return rowCount(await db.execute(sql`delete from ${loginLog} where ${loginLog.id} in (select id from ${loginLog} where ${loginLog.createdAt} < ${daysAgo(days)} limit ${limit})`));
 }
