@@ -9,6 +9,8 @@ import type { Db } from './db.ts';
 export interface PersonColumn {
   table: string;
   column: string;
+  /** What deleting the person does to the rows (pg_constraint.confdeltype): 'c' cascade, 'n' set null; none without a foreign key. */
+  onDelete?: string;
 }
 
 /** The audit trail holds people by id without foreign keys (it outlives them). */
@@ -22,7 +24,7 @@ export const SECRET_COLUMN = /(^|_)(password|hash|secret|token|key|challenge|cre
 
 export async function personColumns(db: Db): Promise<PersonColumn[]> {
   const result = await db.execute(sql`
-    select cl.relname as "table", a.attname as "column"
+    select cl.relname as "table", a.attname as "column", c.confdeltype as "onDelete"
     from pg_constraint c
     join pg_class cl on cl.oid = c.conrelid
     join pg_namespace n on n.oid = cl.relnamespace and n.nspname = 'public'

@@ -11,6 +11,7 @@ import type { ErasedPerson, ErasureLines } from '../../platform/erasure.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { countOf } from '../../platform/erasure.ts';
+import { personColumns, type PersonColumn } from '../../platform/personal-data.ts';
 import { deleteFiles } from '../../platform/uploads.ts';
 import { getRetention } from '../global-settings/index.ts';
 import { guardErase } from './users-admin.service.ts';
@@ -62,30 +63,17 @@ export const PERSON_TABLES: Record<string, string> = {
 /** Columns whose rows a module's erasure part describes and handles itself (platform/erasure.ts). */
 const OWN_PARTS = new Set(['absences.user_id', 'login_log.user_id']);
 
-interface ForeignKey {
-  table: string;
-  column: string;
-  /** 'c' cascade, 'n' set null (pg_constraint.confdeltype). */
-  onDelete: string;
-}
-
-async function foreignKeys(db: Db): Promise<ForeignKey[]> {
-  const result = await db.execute(sql`
-    select cl.relname as "table", a.attname as "column", c.confdeltype as "onDelete"
-    from pg_constraint c
-    join pg_class cl on cl.oid = c.conrelid
-    join pg_namespace n on n.oid = cl.relnamespace and n.nspname = 'public'
-    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
-    where c.contype = 'f' and c.confrelid = 'public.users'::regclass and array_length(c.conkey, 1) = 1
-    order by 1, 2`);
-  return (result as unknown as { rows: ForeignKey[] }).rows.filter((fk) => !OWN_PARTS.has(`${fk.table}.${fk.column}`));
+/** The foreign keys to people, except the columns a module's part handles itself. */
+async function foreignKeys(db: Db): Promise<Required<PersonColumn>[]> {
+  const columns = await personColumns(db);
+  return columns.filter((c): c is Required<PersonColumn> => !!c.onDelete && !OWN_PARTS.has(`${c.table}.${c.column}`));
 }
 
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 /** What the foreign keys will do: each table's rows of the person, one line per table and rule. */
 async function foreignKeyLines(db: Db, id: string): Promise<ErasureLines> {
-  const groups = new Map<string, ForeignKey[]>();
+  const groups = new Map<string, Required<PersonColumn>[]>();
   for (const fk of await foreignKeys(db)) groups.set(`${fk.table}/${fk.onDelete}`, [...(groups.get(`${fk.table}/${fk.onDelete}`) ?? []), fk]);
   const lines: ErasureLines = { deleted: [], kept: [] };
   for (const fks of groups.values()) {

@@ -61,34 +61,30 @@ export function PersonErase({ userId, name, active, onErased }: { userId: string
 function ErasureLines({ preview }: { preview: ErasureResponse }) {
   return (
     <Stack gap="sm">
-      <Title order={4} size="sm">
-        Wird gelöscht
-      </Title>
-      <List size="sm" spacing={2} aria-label="Wird gelöscht">
-        {preview.deleted.map((l) => (
-          <List.Item key={l.label}>
-            {l.label}: {l.count}
-          </List.Item>
-        ))}
-      </List>
-      {preview.kept.length > 0 && (
-        <>
-          <Title order={4} size="sm">
-            Bleibt ohne die Person
-          </Title>
-          <List size="sm" spacing={2} aria-label="Bleibt ohne die Person">
-            {preview.kept.map((l) => (
-              <List.Item key={l.label}>
-                {l.label}: {l.count}
-                {l.until ? ` – bis ${formatDate(l.until)}` : ''}
-              </List.Item>
-            ))}
-          </List>
-        </>
-      )}
+      <Lines title="Wird gelöscht" lines={preview.deleted} />
+      {preview.kept.length > 0 && <Lines title="Bleibt ohne die Person" lines={preview.kept} />}
       <Text size="sm" fw={500}>
         Das lässt sich nicht rückgängig machen.
       </Text>
     </Stack>
+  );
+}
+
+/** One part of the confirm: a kind of record, how many, and how long it is kept (if it is). */
+function Lines({ title, lines }: { title: string; lines: ErasureResponse['deleted'] }) {
+  return (
+    <>
+      <Title order={4} size="sm">
+        {title}
+      </Title>
+      <List size="sm" spacing={2} aria-label={title}>
+        {lines.map((l) => (
+          <List.Item key={l.label}>
+            {l.label}: {l.count}
+            {l.until ? ` – bis ${formatDate(l.until)}` : ''}
+          </List.Item>
+        ))}
+      </List>
+    </>
   );
 }
