@@ -141,4 +141,14 @@ describe('Person endgültig löschen', () => {
     // A second erase finds no one.
     expect((await t.as(token, { method: 'POST', url: url() })).statusCode).toBe(404);
   });
+
+  it('erases once when asked several times at once: one 200, the others 404, one entry in the trail', async () => {
+    const [other] = await t.db.select().from(users).where(eq(users.email, 'azubi@example.com'));
+    const token = await hr();
+    await t.db.update(users).set({ active: false }).where(eq(users.id, other!.id));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.as(token, { method: 'POST', url: `/api/user/${other!.id}/erase` })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404, 404, 404, 404]);
+    const entries = rows<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from audit_log where entity_id = ${other!.id} and action = 'erase'`));
+    expect(entries[0]!.n).toBe(1);
+  });
 });

@@ -8,7 +8,7 @@ import { audit, forgetPersonKey } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import type { ErasedPerson, ErasureLines } from '../../platform/erasure.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { countOf } from '../../platform/erasure.ts';
 import { personColumns, type PersonColumn } from '../../platform/personal-data.ts';
@@ -132,6 +132,9 @@ export async function erasePerson(deps: ServiceDeps<'db' | 'storage' | 'erasure'
   const { retention } = await getRetention(deps);
   const done = await lines(deps, person, retention);
   const fileIds = await db.transaction(async (tx) => {
+    // Two erasures at once: the second waits here and finds no one (404), nothing is done twice.
+    const [still] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    if (!still) throw notFound();
     const ids: (string | null)[] = [person.avatarFileId];
     for (const part of deps.erasure.parts) ids.push(...(await part.erase(tx, person, retention)));
     // Files the person uploaded to shared records stay with them, without the uploader.
