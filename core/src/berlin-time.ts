@@ -54,9 +54,16 @@ export function berlinParts(at: Instant): BerlinParts {
 /** The calendar day (YYYY-MM-DD) an instant falls on in Europe/Berlin; a YYYY-MM-DD string stays. */
 export function berlinDay(at: Instant): string {
   if (typeof at === 'string' && ISO_DAY.test(at)) return at;
+  // Berlin's day turns at a full minute (its offsets are whole hours): the last minute's answer
+  // serves every instant of that minute, and `todayIso` on a hot path skips Intl's formatting.
+  const minute = Math.floor(toDate(at).getTime() / 60_000);
+  if (minute === lastDay.minute) return lastDay.day;
   const p = berlinParts(at);
-  return `${p.year}-${p.month}-${p.day}`;
+  const day = `${p.year}-${p.month}-${p.day}`;
+  if (Number.isFinite(minute)) Object.assign(lastDay, { minute, day });
+  return day;
 }
+const lastDay = { minute: Number.NaN, day: '' };
 
 /** DD.MM.YYYY, the spec's display format: a timestamp's Berlin day, a YYYY-MM-DD date as it is. */
 export function formatDate(value: Instant | null | undefined): string {

@@ -36,6 +36,14 @@ describe('times in Europe/Berlin', () => {
     expect(todayIso(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
   });
 
+  it('the last millisecond before midnight and midnight itself, one after the other, are two days', () => {
+    // The day of the last minute asked is remembered: the next minute must be read afresh.
+    expect(berlinDay(new Date('2026-11-30T22:59:59.999Z'))).toBe('2026-11-30');
+    expect(berlinDay(new Date('2026-11-30T23:00:00.000Z'))).toBe('2026-12-01');
+    expect(berlinDay(new Date('2026-11-30T22:59:00.000Z'))).toBe('2026-11-30');
+    expect(berlinDay(Date.parse('2026-11-30T23:00:30Z'))).toBe('2026-12-01');
+  });
+
   it('midnight shows as 00, not 24', () => {
     expect(formatTime(new Date('2026-01-14T23:00:00Z'))).toBe('00:00');
   });

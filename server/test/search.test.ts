@@ -113,6 +113,12 @@ describe('folding, prefixes, typos, numbers', () => {
     expect((await hits(VK, 'Kohc', 'people')).some((p) => p.lastName === 'Koch')).toBe(false);
     // Two typos are too many.
     expect((await hits(VK, 'Prenuim', 'articles')).map((h) => h.id)).not.toContain(a.id);
+    // A word found as typed is not widened: 'Tarvik' finds Tarvik, not Tarvek one letter away.
+    const [tarvik, tarvek] = [await article('Dielenleiste Tarvik'), await article('Dielenleiste Tarvek')];
+    const typed = (await hits(VK, 'Tarvik', 'articles')).map((h) => h.id);
+    expect(typed).toContain(tarvik.id);
+    expect(typed).not.toContain(tarvek.id);
+    expect((await hits(VK, 'Tarvuk', 'articles')).map((h) => h.id)).toEqual(expect.arrayContaining([tarvik.id, tarvek.id]));
     // The lexicon learnt the new words from the insert.
     expect((await t.db.select({ n: count() }).from(searchWords).where(eq(searchWords.word, 'trittschalldamm')))[0]!.n).toBe(1);
   });
@@ -155,6 +161,22 @@ describe('each group by its page’s scope', () => {
     expect(seen.map((d) => d.id)).toContain(doc.id);
     expect(seen.find((d) => d.id === doc.id)).toMatchObject({ name: 'Abfindungsregeln.pdf', folder: 'Personalakten Suche', folderId: hidden.id });
     expect(seen.find((d) => d.id === doc.id)!.snippet).toContain('«Abfindungsregelung»');
+
+    // A folder inside the hidden one admits everyone by itself, and still hides what lies in it;
+    // the passage of a long text is the one around the match, not the text's beginning.
+    const inner = (await as(V, { method: 'POST', url: '/api/folder', payload: { folder: { name: 'Verträge Suche', parent: hidden.id, teams: [] } } })).json().folder;
+    const filler = 'Allgemeine Hinweise zur Ablage der Unterlagen im Archiv. '.repeat(120);
+    const long = await as(V, {
+      method: 'POST',
+      url: `/api/document?${new URLSearchParams({ parent: inner.id, name: 'Sozialplan.pdf', teams: '' })}`,
+      payload: await pdf(`${filler} Der Sozialplan regelt die Überbrückungszahlung für alle Beschäftigten.`),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(long.statusCode, long.body).toBe(200);
+    const longId = (long.json().document as { id: string }).id;
+    expect((await hits(VK, 'Überbrückungszahlung', 'documents')).map((d) => d.id)).not.toContain(longId);
+    const found = (await hits('personalleitung@example.com', 'Überbrückungszahlung', 'documents')).find((d) => d.id === longId);
+    expect(found?.snippet).toContain('«Überbrückungszahlung»');
   });
 
   it('never shows a claim of another branch to who sees only their own', async () => {

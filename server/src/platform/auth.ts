@@ -40,6 +40,23 @@ export function bearerToken(req: FastifyRequest): string {
 
 export type Authenticate = (deps: ServiceDeps<'db'>, request: { token: string; ip: string; touch: boolean }) => Promise<Actor>;
 
+/** The cached person's copy for the last address it was used from (see actorAt). */
+const atAddress = new WeakMap<Actor, Actor>();
+
+/**
+ * A cached session serves requests from several addresses: each request carries its own. The copy
+ * for an address is kept beside the cached person, so requests from one device share one object
+ * and what is built once per person (the portal search's statement) is built once, not per request.
+ */
+function actorAt(actor: Actor, ip: string): Actor {
+  if (actor.ip === ip) return actor;
+  const copy = atAddress.get(actor);
+  if (copy?.ip === ip) return copy;
+  const fresh = { ...actor, ip };
+  atAddress.set(actor, fresh);
+  return fresh;
+}
+
 /**
  * Authenticates every non-public route, then enforces its declared access. Runs before schema
  * validation (the body is parsed by then, for `authTok`), so a stranger gets 401, not a 400.
@@ -49,8 +66,7 @@ export function registerAuth(app: FastifyInstance, deps: ServiceDeps<'db'>, auth
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const actor = await authenticate(deps, { token: bearerToken(req), ip: req.ip, touch: !req.routeOptions.config.passive });
-    // A cached session serves requests from several addresses: each request carries its own.
-    req.actor = actor.ip === req.ip ? actor : { ...actor, ip: req.ip };
+    req.actor = actorAt(actor, req.ip);
     if (req.actor.enrolmentPending && !req.routeOptions.config.beforeSecondFactor) {
       throw new AppError(403, 'second_factor_enrolment_required', MSG.secondFactorEnrolmentRequired);
     }

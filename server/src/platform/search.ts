@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { customType, index, PgDialect, pgTable, text } from 'drizzle-orm/pg-core';
 import { SEARCH_TOTAL_CAP, SEARCH_TYPO_MIN_LENGTH, type SearchType } from '@filialportal/core/search';
 import type { Actor } from './access.ts';
 import type { Db } from './db.ts';
+import { preparedTextRows } from './prepared.ts';
 
 /**
  * The portal's one search (ARCHITECTURE §9): PostgreSQL full-text search and `pg_trgm`, the same on
@@ -33,6 +34,8 @@ export interface SearchTermValues {
   query: string;
   /** A text[] literal. */
   numbers: string;
+  /** A text[] literal: the query's words and numbers as typed (lower-case), where a passage starts. */
+  typed: string;
 }
 
 /** What one query asks, ready for the parts. */
@@ -41,6 +44,8 @@ export interface SearchTerms {
   query: SQL;
   /** Chunks with a digit (article and claim numbers, EANs), lower-case, as a text[] (maybe empty) for exact matches. */
   numbers: SQL;
+  /** The words and numbers as typed, lower-case, as a text[]: to find the passage of a long text. */
+  typed: SQL;
 }
 
 /** One group's part of the statement: a single row of `type`, `total` and `hits` (jsonb, best first). */
@@ -68,33 +73,42 @@ export function oneEditApart(a: string, b: string): boolean {
 /** Strings as one text[] literal (a list in a template would become several parameters). */
 const arrayLiteral = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
-/** Strings as one text[] parameter. */
-const textArray = (values: readonly string[]): SQL => sql`${arrayLiteral(values)}::text[]`;
-
 const quoteLexeme = (w: string) => `'${w.replace(/'/g, "''")}'`;
 
 /**
  * The terms of a query, in one small statement: each word as a prefix of its stem, widened by the
- * lexemes one typo away for words of five letters or more (the trigram index of `search_words`
- * proposes, `oneEditApart` decides), each number as an exact phrase. The result is one tsquery
+ * lexemes one typo away for a word of five letters or more that begins no lexeme as typed (the
+ * trigram index of `search_words` proposes, `oneEditApart` decides), each number as an exact phrase.
+ * A word found as typed stays as it is: 'Schmidt' finds the Schmidts, not the Schmitts beside them
+ * (the ranking could not tell them apart), and the costlier similarity search is left out. The result is one tsquery
  * value, so the search statement keeps one text for every query (a prepared statement). Null when
  * nothing of the query can match.
  */
 export async function searchTerms(db: Db, q: string): Promise<SearchTermValues | null> {
   const { words, numbers } = queryChunks(q);
-  const rows = await rowsOf<{ query: string; stem: string | null; near: string[] }>(db, sql`
-    with w as (select word, ord, coalesce((ts_lexize('search_de_stem', word))[1], word) as stem from unnest(${textArray(words)}) with ordinality as u(word, ord))
-    select to_tsquery('search_de', quote_literal(w.word) || ':*')::text as query, w.stem,
-      case when length(w.word) >= ${SEARCH_TYPO_MIN_LENGTH} then array(select s.word from ${searchWords} s where s.word % w.stem
-        order by similarity(s.word, w.stem) desc limit 12) else '{}' end as near
-    from w
-    union all select phraseto_tsquery('search_de', n)::text, null, '{}' from unnest(${textArray(numbers)}) as n`);
+  const rows = await preparedTextRows<{ query: string; stem: string | null; near: string[] }>(db, termsStatement().sql, [arrayLiteral(words), arrayLiteral(numbers)]);
   const parts = rows.flatMap(({ query, stem, near }) => {
     const alternatives = stem === null ? [] : near.filter((n) => oneEditApart(stem, n)).map(quoteLexeme);
     return query ? [alternatives.length ? `(${query} | ${alternatives.join(' | ')})` : `(${query})`] : [];
   });
   if (!parts.length) return null;
-  return { query: parts.join(' & '), numbers: arrayLiteral(numbers) };
+  return { query: parts.join(' & '), numbers: arrayLiteral(numbers), typed: typedWords(q) };
+}
+
+/** The statement of `searchTerms`, its words as $1 and its numbers as $2: built once, prepared per connection. */
+const termsStatement = once(() =>
+  new PgDialect().sqlToQuery(sql`
+    with w as (select word, ord, coalesce((ts_lexize('search_de_stem', word))[1], word) as stem from unnest($1::text[]) with ordinality as u(word, ord))
+    select to_tsquery('search_de', quote_literal(w.word) || ':*')::text as query, w.stem,
+      case when length(w.word) >= ${sql.raw(String(SEARCH_TYPO_MIN_LENGTH))} and not exists (select 1 from ${searchWords} s where s.word like w.stem || '%') then array(select s.word from ${searchWords} s where s.word % w.stem
+        order by similarity(s.word, w.stem) desc limit 12) else '{}' end as near
+    from w
+    union all select phraseto_tsquery('search_de', n)::text, null, '{}' from unnest($2::text[]) as n`),
+);
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
 /**
@@ -106,17 +120,31 @@ export async function searchTerms(db: Db, q: string): Promise<SearchTermValues |
  */
 export function searchGroup(type: SearchType, parts: { candidates: SQL; from: SQL; hit: SQL; limit: number }): SQL {
   const { candidates, from, hit, limit } = parts;
-  return sql`(with c as materialized (${candidates} limit ${SEARCH_TOTAL_CAP + 1}),
-      best as (select c.id, c.rank from c order by c.rank desc, c.id limit ${limit})
-    select ${type}::text as type, (select count(*) from c)::int as total,
+  // The limits and the type are written into the text, not sent as values: a prepared statement's
+  // generic plan guesses a tenth of the table for a limit it does not know, and then reads claims or
+  // trainings whole instead of through their search index.
+  return sql`(with c as materialized (${candidates} limit ${sql.raw(String(SEARCH_TOTAL_CAP + 1))}),
+      best as (select c.id, c.rank from c order by c.rank desc, c.id limit ${sql.raw(String(Math.trunc(limit)))})
+    select '${sql.raw(type)}'::text as type, (select count(*) from c)::int as total,
       coalesce((select jsonb_agg(${hit} order by best.rank desc, best.id) from best ${from}), '[]'::jsonb) as hits)`;
 }
 
-/** The passage of a text around the matched words, marked « », for a result row. */
-export const passage = (text: SQL, query: SQL): SQL =>
-  sql`ts_headline('search_de', ${text}, ${query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»')`;
+/**
+ * The passage of a text around the matched words, marked « », for a result row. ts_headline parses
+ * every word it is given, so it gets a window of PASSAGE_WINDOW characters around the first place a
+ * typed word or its stem occurs ('kassen' as 'kass' in 'Kasse'; a plain substring search, much
+ * cheaper), or the text's beginning where neither does (an umlaut typed without, a typo): the
+ * passage of a long handbook is found without parsing it all.
+ */
+export const passage = (text: SQL, terms: Pick<SearchTerms, 'query' | 'typed'>): SQL =>
+  sql`(select ts_headline('search_de', substr(p.t, greatest(1, coalesce((select min(nullif(strpos(lower(p.t), x), 0)) from unnest(${terms.typed}) w, unnest(array[w, (ts_lexize('search_de_stem', w))[1]]) x), 1) - ${sql.raw(String(PASSAGE_LEAD))}), ${sql.raw(String(PASSAGE_WINDOW))}),
+    ${terms.query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»') from (select ${text} as t) p)`;
 
-/** The rows of a statement written in SQL, on either driver. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+/** The words of a query as typed (lower-case), as the text[] value `passage` looks for. */
+export const typedWords = (q: string): string => {
+  const { words, numbers } = queryChunks(q);
+  return arrayLiteral([...words, ...numbers]);
+};
+const PASSAGE_WINDOW = 600;
+/** Characters before the first occurrence in the window: the sentence it stands in. */
+const PASSAGE_LEAD = 150;

@@ -10,6 +10,7 @@ import { files } from '../../platform/files.table.ts';
 import { LOCK, lockUntilCommit } from '../../platform/locks.ts';
 import { likeTerm } from '../../platform/paging.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { passage, typedWords } from '../../platform/search.ts';
 import { userGroups } from '../teams/index.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
 import { breadCrumbOf, documentColumns, documentVisible, folderColumns, itemVisible, pathVisible, toDocument, toFolder, uploadAllowed, visibleFolderIds } from './library-view.ts';
@@ -324,7 +325,7 @@ export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { term, fr
         ...documentColumns,
         total: sql<number>`p.total`,
         breadCrumb: breadCrumbOf(sql`f.path`),
-        snippet: sql<string>`case when d.search @@ ${query} then ts_headline('search_de', left(d.content, 20000), ${query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»') else '' end`,
+        snippet: sql<string>`case when d.search @@ ${query} then ${passage(sql`d.content`, { query, typed: sql`${typedWords(t)}::text[]` })} else '' end`,
       })
       .from(page)
       .innerJoin(sql`${libraryDocuments} d`, sql`d.id = p.id`)

@@ -20,7 +20,7 @@ export const newsSearch: SearchSource = (actor, terms, limit) => {
     from: sql`join ${news} on ${news.id} = best.id`,
     hit: sql`jsonb_build_object('id', ${news.id}, 'title', ${news.title}, 'category', ${news.category}, 'date', ${news.date}::text,
       'archived', coalesce(${archived}, false),
-      'snippet', ${passage(sql`regexp_replace(left(${news.text}, 4000), '<[^>]*>', ' ', 'g')`, terms.query)})`,
+      'snippet', ${passage(sql`regexp_replace(${news.text}, '<[^>]*>', ' ', 'g')`, terms)})`,
     limit,
   });
 };

@@ -32,7 +32,11 @@ export interface SearchQuery {
 }
 
 /** Where the query's terms go in a built statement: filled in per request. */
-const TERMS: SearchTerms = { query: sql`${sql.placeholder('query')}::tsquery`, numbers: sql`${sql.placeholder('numbers')}::text[]` };
+const TERMS: SearchTerms = {
+  query: sql`${sql.placeholder('query')}::tsquery`,
+  numbers: sql`${sql.placeholder('numbers')}::text[]`,
+  typed: sql`${sql.placeholder('typed')}::text[]`,
+};
 
 interface Built {
   /** The groups the person sees, of those asked. */
