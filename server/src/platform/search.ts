@@ -145,6 +145,6 @@ export const typedWords = (q: string): string => {
   const { words, numbers } = queryChunks(q);
   return arrayLiteral([...words, ...numbers]);
 };
-const PASSAGE_WINDOW = 600;
-/** Characters before the first occurrence in the window: the sentence it stands in. */
-const PASSAGE_LEAD = 150;
+const PASSAGE_WINDOW = 320;
+/** Characters before the first occurrence: the words before it (a passage holds up to 24 words, some 200 characters). */
+const PASSAGE_LEAD = 100;
