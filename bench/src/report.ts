@@ -15,6 +15,10 @@ export const GOALS = {
   openLoopP99Ms: 20,
   /** PGlite under 50 connections: event-loop delay p99 at most this. */
   eventLoopP99Ms: 20,
+  /** The searches (the portal's and the documents page's) under 50 connections, per database. */
+  searchRps: { pglite: 100, postgres: 300 },
+  /** A search at half the rate reached: p99 at most this. */
+  searchOpenP99Ms: 50,
   /** Simulated staff: p50 and p99 of every request. */
   staffP50Ms: 50,
   staffP99Ms: 300,
@@ -150,6 +154,13 @@ export function verdicts(result: BenchResult): Verdict[] {
           detail: `${name}: p99 ${ms(r.usage.eventLoop.p99)} ms, höchstens ${ms(r.usage.eventLoop.max)} ms`,
         });
       }
+      if (isSearch(name)) {
+        const goal = GOALS.searchRps[t.kind];
+        out.push({ goal: `Suche: ≥ ${n0(GOALS.searchRps.pglite)} req/s auf PGlite, ≥ ${n0(GOALS.searchRps.postgres)} auf PostgreSQL`, target, ok: r.rps >= goal, detail: `${name}: ${n0(r.rps)} req/s` });
+        if (e.open) {
+          out.push({ goal: `Suche: offene Schleife p99 ≤ ${GOALS.searchOpenP99Ms} ms`, target, ok: e.open.p99 <= GOALS.searchOpenP99Ms && e.open.errors === 0, detail: `${name}: ${n0(e.open.rate)}/s, p99 ${ms(e.open.p99)} ms` });
+        }
+      }
       if (r.errors) out.push({ goal: 'keine Fehler', target, ok: false, detail: `${name}: ${r.errors} Fehler (${JSON.stringify(r.statuses)})` });
     }
     if (t.staff) {
@@ -162,6 +173,9 @@ export function verdicts(result: BenchResult): Verdict[] {
   }
   return out;
 }
+
+/** The portal search and the documents page's search, which have goals of their own. */
+const isSearch = (name: string) => name.startsWith('Suche im Portal') || name.startsWith('Dokumentsuche');
 
 /** Measured CPU µs per request: server, database, load generator. */
 const measuredUs = (r: Measured) => (r.usage.nodeUs ?? 0) + (r.usage.dbUs ?? 0) + r.usage.clientUs;
