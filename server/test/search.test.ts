@@ -165,7 +165,7 @@ describe('each group by its page’s scope', () => {
     // A folder inside the hidden one admits everyone by itself, and still hides what lies in it;
     // the passage of a long text is the one around the match, not the text's beginning.
     const inner = (await as(V, { method: 'POST', url: '/api/folder', payload: { folder: { name: 'Verträge Suche', parent: hidden.id, teams: [] } } })).json().folder;
-    const filler = 'Allgemeine Hinweise zur Ablage der Unterlagen im Archiv. '.repeat(120);
+    const filler = 'Aufbewahrungsvorschriften Dokumentationspflichten Archivierungsrichtlinien '.repeat(60);
     const long = await as(V, {
       method: 'POST',
       url: `/api/document?${new URLSearchParams({ parent: inner.id, name: 'Sozialplan.pdf', teams: '' })}`,
@@ -177,6 +177,8 @@ describe('each group by its page’s scope', () => {
     expect((await hits(VK, 'Überbrückungszahlung', 'documents')).map((d) => d.id)).not.toContain(longId);
     const found = (await hits('personalleitung@example.com', 'Überbrückungszahlung', 'documents')).find((d) => d.id === longId);
     expect(found?.snippet).toContain('«Überbrückungszahlung»');
+    // It begins with a whole word, though the window around the match began inside one.
+    expect(['Aufbewahrungsvorschriften', 'Dokumentationspflichten', 'Archivierungsrichtlinien', 'Der']).toContain(found!.snippet.split(/\s+/)[0]);
   });
 
   it('never shows a claim of another branch to who sees only their own', async () => {

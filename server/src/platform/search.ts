@@ -134,17 +134,20 @@ export function searchGroup(type: SearchType, parts: { candidates: SQL; from: SQ
  * every word it is given, so it gets a window of PASSAGE_WINDOW characters around the first place a
  * typed word or its stem occurs ('kassen' as 'kass' in 'Kasse'; a plain substring search, much
  * cheaper), or the text's beginning where neither does (an umlaut typed without, a typo): the
- * passage of a long handbook is found without parsing it all.
+ * passage of a long handbook is found without parsing it all. A window that starts inside a word
+ * starts after it, so no passage begins with half a word.
  */
 export const passage = (text: SQL, terms: Pick<SearchTerms, 'query' | 'typed'>): SQL =>
-  sql`(select ts_headline('search_de', substr(p.t, greatest(1, coalesce((select min(nullif(strpos(lower(p.t), x), 0)) from unnest(${terms.typed}) w, unnest(array[w, (ts_lexize('search_de_stem', w))[1]]) x), 1) - ${sql.raw(String(PASSAGE_LEAD))}), ${sql.raw(String(PASSAGE_WINDOW))}),
-    ${terms.query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»') from (select ${text} as t) p)`;
+  sql`(select ts_headline('search_de', case when w.s > 1 then regexp_replace(substr(p.t, w.s, ${sql.raw(String(PASSAGE_WINDOW))}), '^[^[:space:]]*[[:space:]]+', '') else left(p.t, ${sql.raw(String(PASSAGE_WINDOW))}) end,
+      ${terms.query}, 'MaxWords=24, MinWords=10, MaxFragments=1, StartSel=«, StopSel=»')
+    from (select ${text} as t) p,
+      lateral (select greatest(1, coalesce((select min(nullif(strpos(lower(p.t), x), 0)) from unnest(${terms.typed}) u, unnest(array[u, (ts_lexize('search_de_stem', u))[1]]) x), 1) - ${sql.raw(String(PASSAGE_LEAD))}) as s) w)`;
+const PASSAGE_WINDOW = 320;
+/** Characters before the first occurrence: the words before it (a passage holds up to 24 words, some 200 characters). */
+const PASSAGE_LEAD = 100;
 
 /** The words of a query as typed (lower-case), as the text[] value `passage` looks for. */
 export const typedWords = (q: string): string => {
   const { words, numbers } = queryChunks(q);
   return arrayLiteral([...words, ...numbers]);
 };
-const PASSAGE_WINDOW = 320;
-/** Characters before the first occurrence: the words before it (a passage holds up to 24 words, some 200 characters). */
-const PASSAGE_LEAD = 100;
