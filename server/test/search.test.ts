@@ -123,6 +123,27 @@ describe('folding, prefixes, typos, numbers', () => {
     expect((await t.db.select({ n: count() }).from(searchWords).where(eq(searchWords.word, 'trittschalldamm')))[0]!.n).toBe(1);
   });
 
+  it('answers words under three letters from a document’s name, longer ones from its text too', async () => {
+    const V = 'verwaltung@example.com';
+    const folder = (await as(V, { method: 'POST', url: '/api/folder', payload: { folder: { name: 'Kurzwort Suche', teams: [] } } })).json().folder;
+    const upload = async (name: string, text: string) => {
+      const res = await as(V, {
+        method: 'POST',
+        url: `/api/document?${new URLSearchParams({ parent: folder.id, name, teams: '' })}`,
+        payload: await pdf(text),
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().document as { id: string }).id;
+    };
+    const byName = await upload('Qxelbaum Pflege.pdf', 'Hinweise zur Reinigung.');
+    const byText = await upload('Reinigungsplan Kurzwort.pdf', 'Den Qxoleimer nach jeder Schicht leeren.');
+    const short = (await hits(VK, 'qx', 'documents')).map((d) => d.id);
+    expect(short).toContain(byName);
+    expect(short).not.toContain(byText);
+    expect((await hits(VK, 'qxo', 'documents')).map((d) => d.id)).toContain(byText);
+  });
+
   it('matches numbers and EANs exactly: the whole number finds the article first, a part finds nothing', async () => {
     const extra = '420000000001';
     const second = extra + eanCheckDigit(extra);

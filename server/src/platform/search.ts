@@ -46,6 +46,11 @@ export interface SearchTerms {
   numbers: SQL;
   /** The words and numbers as typed, lower-case, as a text[]: to find the passage of a long text. */
   typed: SQL;
+  /**
+   * Known when the statement is built: every word is under three letters and there is no number.
+   * Such a prefix ('ei') matches nearly every long text, so long texts answer it by their name only.
+   */
+  short: boolean;
 }
 
 /** One group's part of the statement: a single row of `type`, `total` and `hits` (jsonb, best first). */
@@ -60,6 +65,13 @@ export function queryChunks(q: string): { words: string[]; numbers: string[] } {
   // A lone letter narrows nothing but costs a scan of every lexeme it starts; kept only when alone.
   return { words: [...new Set(long.length || numbers.length ? long : words.filter(Boolean))].slice(0, 8), numbers: [...new Set(numbers.filter(Boolean))].slice(0, 4) };
 }
+
+/** Whether a query is `short` (see SearchTerms). */
+export function isShortQuery(q: string): boolean {
+  const { words, numbers } = queryChunks(q);
+  return numbers.length === 0 && words.every((w) => w.length < SHORT_WORD);
+}
+const SHORT_WORD = 3;
 
 /** Whether `a` becomes `b` by one inserted, removed or replaced letter. */
 export function oneEditApart(a: string, b: string): boolean {

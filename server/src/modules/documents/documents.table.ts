@@ -72,5 +72,8 @@ export const libraryDocuments = pgTable(
     index('library_documents_folder_teams_idx').on(t.folderId, t.teams),
     index('library_documents_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('library_documents_search_idx').using('gin', t.search),
+    // Words under three letters find documents by their name only (the portal search while typing):
+    // as a prefix of the text they match nearly every document.
+    index('library_documents_name_search_idx').using('gin', sql`to_tsvector('search_de'::regconfig, ${t.name})`),
   ],
 );

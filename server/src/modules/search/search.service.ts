@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/access.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { todayIso } from '../../platform/dates.ts';
 import { preparedTextRows, textRows } from '../../platform/prepared.ts';
-import { queryChunks, searchTerms, type SearchSource, type SearchTerms } from '../../platform/search.ts';
+import { isShortQuery, queryChunks, searchTerms, type SearchSource, type SearchTerms } from '../../platform/search.ts';
 import { claimSearch } from '../claims/index.ts';
 import { documentSearch } from '../documents/index.ts';
 import { newsSearch } from '../news/index.ts';
@@ -32,7 +32,7 @@ export interface SearchQuery {
 }
 
 /** Where the query's terms go in a built statement: filled in per request. */
-const TERMS: SearchTerms = {
+const TERMS: Omit<SearchTerms, 'short'> = {
   query: sql`${sql.placeholder('query')}::tsquery`,
   numbers: sql`${sql.placeholder('numbers')}::text[]`,
   typed: sql`${sql.placeholder('typed')}::text[]`,
@@ -54,13 +54,13 @@ const dialect = new PgDialect();
  * (platform/actor-cache.ts), and with it this cache.
  */
 const builtFor = new WeakMap<Actor, Map<string, Built>>();
-function build(actor: Actor, types: readonly SearchType[] | undefined, limit: number): Built {
-  const key = `${types?.join(',') ?? '*'}|${limit}|${todayIso()}`;
+function build(actor: Actor, types: readonly SearchType[] | undefined, limit: number, short: boolean): Built {
+  const key = `${types?.join(',') ?? '*'}|${limit}|${short}|${todayIso()}`;
   let mine = builtFor.get(actor);
   const found = mine?.get(key);
   if (found) return found;
   const parts = SEARCH_TYPES.filter((t) => !types || types.includes(t)).flatMap((type) => {
-    const part = SOURCES[type](actor, TERMS, limit);
+    const part = SOURCES[type](actor, { ...TERMS, short }, limit);
     return part ? [{ type, part }] : [];
   });
   const statement = sql.join(
@@ -71,7 +71,7 @@ function build(actor: Actor, types: readonly SearchType[] | undefined, limit: nu
   const built = { asked: parts.map((p) => p.type), text, params };
   if (!mine) builtFor.set(actor, (mine = new Map()));
   // A day's keys replace yesterday's.
-  if (mine.size >= 8) mine.clear();
+  if (mine.size >= 16) mine.clear();
   mine.set(key, built);
   return built;
 }
@@ -81,7 +81,7 @@ function build(actor: Actor, types: readonly SearchType[] | undefined, limit: nu
  * that reads the terms; a query of which nothing can match (punctuation only) asks no more.
  */
 export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { q, types, limit = SEARCH_DEFAULT_LIMIT }: SearchQuery): Promise<SearchResponse> {
-  const built = build(actor, types, limit);
+  const built = build(actor, types, limit, isShortQuery(q));
   if (!built.asked.length) return { q, groups: [] };
   const { words, numbers } = queryChunks(q);
   const terms = words.length || numbers.length ? await searchTerms(db, q) : null;

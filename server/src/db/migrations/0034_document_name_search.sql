@@ -1,0 +1,1 @@
+CREATE INDEX "library_documents_name_search_idx" ON "library_documents" USING gin (to_tsvector('search_de'::regconfig, "name"));
