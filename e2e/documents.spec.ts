@@ -90,7 +90,12 @@ test.describe('Dokumente', () => {
     await login(page, 'verkauf@example.com', undefined, '/dokumente');
     await expect(page.getByRole('button', { name: 'Ordner Handbücher öffnen' })).toBeVisible();
     await expect(page.getByRole('button', { name: `Ordner ${FOLDER} öffnen` })).toHaveCount(0);
-    await page.getByRole('textbox', { name: 'Suche' }).fill('Rundschreiben');
+    // The search looks inside the files too: the handbook by a word of its text, with the passage.
+    const search = page.getByRole('textbox', { name: 'Suche' });
+    await search.fill('Wechselgeld');
+    await expect(page.getByRole('button', { name: 'Kassenhandbuch.pdf herunterladen' })).toContainText('dienstags bei der Zentrale');
+    await expect(page.getByText('1 Dokument', { exact: true })).toBeVisible();
+    await search.fill('Rundschreiben');
     await expect(page.getByText('Keine Treffer.')).toBeVisible();
     await page.goto(`/sl/${LINK}`);
     await expect(page.getByText(MSG.documentUnknown)).toBeVisible();

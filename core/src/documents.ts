@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { zId } from './ids.ts';
 import { MSG } from './messages.ts';
 import { plural } from './plural.ts';
+import { SEARCH_TOTAL_CAP } from './search-basics.ts';
 
 /** Folders of the library nest five levels deep (spec 2 §9). */
 export const FOLDER_MAX_DEPTH = 5;
@@ -14,8 +15,12 @@ export const DOCUMENT_MIME_TYPES: Record<DocumentType, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-/** Documents per step of a folder's list and of the search. */
+/** Documents per step of a folder's list. */
 export const DOCUMENT_PAGE_SIZE = 50;
+/** Documents per step of the search: each comes with its passage, and a search is refined by typing. */
+export const DOCUMENT_SEARCH_PAGE_SIZE = 20;
+/** The search counts and ranks this many matches, and says when there are more (as the portal search does). */
+export const DOCUMENT_SEARCH_CAP = SEARCH_TOTAL_CAP;
 /** The search starts with more than 2 characters (spec 2 §5, §9). */
 export const DOCUMENT_SEARCH_MIN = 3;
 export const SHORT_LINK_MAX = 80;
@@ -241,5 +246,8 @@ export const ZDocumentUploadResponse = ZDocumentResponse.extend({ documents: z.a
 export const ZDocumentSearchResponse = z.object({
   folders: z.array(ZLibraryFolder.pick({ id: true, name: true, breadCrumb: true })),
   documents: z.array(ZLibraryDocument.extend({ breadCrumb: z.array(ZRef), snippet: z.string() })),
+  /** Visible matches, counted up to DOCUMENT_SEARCH_CAP. */
   count: z.number(),
+  /** There are more than DOCUMENT_SEARCH_CAP: the pages hold the best of them. */
+  capped: z.boolean(),
 });

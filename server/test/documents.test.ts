@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
+import { DOCUMENT_SEARCH_CAP, DOCUMENT_SEARCH_PAGE_SIZE } from '@filialportal/core/documents';
 import { libraryDocuments, libraryFolders } from '../src/modules/documents/documents.table.ts';
 import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { files } from '../src/platform/files.table.ts';
@@ -42,8 +43,9 @@ const counts = async () => ({
 });
 const search = async (email: string, term: string) => (await as(email, { method: 'POST', url: `/api/documentsearch/${encodeURIComponent(term)}` })).json() as {
   documents: { id: string; name: string; snippet: string; breadCrumb: { name: string }[] }[];
-  folders: { id: string }[];
+  folders: { id: string; breadCrumb: { id: string; name: string }[] }[];
   count: number;
+  capped: boolean;
 };
 
 describe('visibility by read groups', () => {
@@ -310,7 +312,13 @@ describe('search', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toBe(MSG.documentSearchShort);
     const f = await folder(V, { name: 'Reinigungsanleitungen' });
-    expect((await search(FL, 'reinigung')).folders.map((x) => x.id)).toContain(f.id);
+    const sub = await folder(V, { name: 'Reinigung Parkett', parent: f.id });
+    const found = (await search(FL, 'reinigung')).folders;
+    expect(found.find((x) => x.id === f.id)?.breadCrumb).toEqual([{ id: f.id, name: 'Reinigungsanleitungen' }]);
+    expect(found.find((x) => x.id === sub.id)?.breadCrumb).toEqual([
+      { id: f.id, name: 'Reinigungsanleitungen' },
+      { id: sub.id, name: 'Reinigung Parkett' },
+    ]);
     expect((await as(VK, { method: 'POST', url: '/api/documentsearch/reinigung' })).statusCode).toBe(200);
   });
 
@@ -328,7 +336,7 @@ describe('search', () => {
 });
 
 describe('search over many matches', () => {
-  it('counts every match, pages through them, and ranks a name match first even when it came last', async () => {
+  it('counts up to the cap, pages through the best of them, and ranks a name match first even when it came last', async () => {
     const f = await folder(V, { name: 'Viele Treffer' });
     // 300 documents that mention the word in their text, inserted directly (the upload path has its own tests).
     await t.db.execute(sql`
@@ -338,17 +346,27 @@ describe('search over many matches', () => {
       select ${f.id}::uuid, fl.name, 'pdf', 1, fl.id, 'Hinweis zur Fußleistenmontage im Eingangsbereich', 'Test' from fl`);
     const named = await document(V, f.id, 'Fußleistenmontage.pdf', await pdf('Anleitung'));
     const first = await search(FL, 'Fußleistenmontage');
-    expect(first.count).toBe(301);
+    expect(first).toMatchObject({ count: DOCUMENT_SEARCH_CAP, capped: true });
     expect(first.documents[0]!.id).toBe(named.id);
-    expect(first.documents).toHaveLength(50);
-    // Every page of the window and the pages past it together hold each match once.
-    const seen = new Set(first.documents.map((d) => d.id));
-    for (let from = 50; from < 301; from += 50) {
-      const page = (await as(FL, { method: 'POST', url: `/api/documentsearch/Fu%C3%9Fleistenmontage?from=${from}` })).json() as { documents: { id: string }[]; count: number };
-      expect(page.count).toBe(301);
-      for (const d of page.documents) seen.add(d.id);
+    expect(first.documents).toHaveLength(DOCUMENT_SEARCH_PAGE_SIZE);
+    expect(first.documents[1]!.snippet).toBe('Hinweis zur «Fußleistenmontage» im Eingangsbereich');
+    // The pages hold the best DOCUMENT_SEARCH_CAP matches, each once; after them the list ends.
+    const page = async (from: number) =>
+      (await as(FL, { method: 'POST', url: `/api/documentsearch/Fu%C3%9Fleistenmontage?from=${from}` })).json() as { documents: { id: string }[]; folders: unknown[]; count: number; capped: boolean };
+    const seen = first.documents.map((d) => d.id);
+    for (let from = DOCUMENT_SEARCH_PAGE_SIZE; from < DOCUMENT_SEARCH_CAP; from += DOCUMENT_SEARCH_PAGE_SIZE) {
+      const next = await page(from);
+      expect(next).toMatchObject({ count: DOCUMENT_SEARCH_CAP, capped: true, folders: [] });
+      seen.push(...next.documents.map((d) => d.id));
     }
-    expect(seen.size).toBe(301);
+    expect(new Set(seen).size).toBe(DOCUMENT_SEARCH_CAP);
+    expect((await page(DOCUMENT_SEARCH_CAP)).documents).toEqual([]);
+    expect((await page(100_000)).documents).toEqual([]);
+    // Under the cap the count is exact.
+    expect(await search(FL, 'Eingangsbereich')).toMatchObject({ count: DOCUMENT_SEARCH_CAP, capped: true });
+    const few = await search(FL, 'Anleitung');
+    expect(few).toMatchObject({ capped: false });
+    expect(few.count).toBe(few.documents.length);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { DOCUMENT_PAGE_SIZE, DOCUMENT_SEARCH_MIN, FOLDER_MAX_DEPTH, type TFolderInput } from '@filialportal/core/documents';
+import { eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { DOCUMENT_PAGE_SIZE, DOCUMENT_SEARCH_CAP, DOCUMENT_SEARCH_MIN, DOCUMENT_SEARCH_PAGE_SIZE, FOLDER_MAX_DEPTH, type TFolderInput } from '@filialportal/core/documents';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
@@ -10,6 +11,7 @@ import { files } from '../../platform/files.table.ts';
 import { LOCK, lockUntilCommit } from '../../platform/locks.ts';
 import { likeTerm } from '../../platform/paging.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { preparedTextRows } from '../../platform/prepared.ts';
 import { passage, typedWords } from '../../platform/search.ts';
 import { userGroups } from '../teams/index.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
@@ -282,70 +284,84 @@ export async function documentFile(deps: ServiceDeps<'db'>, actor: Actor, token:
   return { ...file, name };
 }
 
+/** Where a request's values go in the search's statement: filled in per request. */
+const SEARCH_VALUES = { like: sql.placeholder('like'), text: sql.placeholder('text'), typed: sql.placeholder('typed'), from: sql.placeholder('from') };
+const dialect = new PgDialect();
+const literal = (n: number) => sql.raw(String(n));
+
 /**
- * How many text matches the first pages rank: ts_rank reads a document's whole vector, and a common
- * word matches thousands. Name matches always take part; pages past the window rank every match.
+ * The statement of one person's search, built once per cached person (their groups fixed in it),
+ * sent as a named prepared statement: PostgreSQL parses and plans it once per connection. A change
+ * of groups replaces the cached person (platform/actor-cache.ts), and with it this cache.
+ *
+ * Matches are read by name (trigram index) and by text (full-text index), each up to one more than
+ * DOCUMENT_SEARCH_CAP visible ones; every candidate's folder path is checked as it is read, so a
+ * common word costs the cap, not its thousands of matches or a walk of every folder. Only these are
+ * ranked (a name match first), and the pages go through the best DOCUMENT_SEARCH_CAP of them.
  */
-const RANKED_WINDOW = 250;
+const searchStatements = new WeakMap<Actor, { sql: string; params: unknown[] }>();
+function searchStatement(actor: Actor) {
+  const found = searchStatements.get(actor);
+  if (found) return found;
+  const { like, text, typed, from } = SEARCH_VALUES;
+  // Each use of the query is a one-row subquery: parsed once per statement, not once per row.
+  const query = sql`(select websearch_to_tsquery('search_de', ${text}::text))`;
+  const byName = sql`lower(d.name) like ${like}::text`;
+  const candidates = (where: SQL) =>
+    sql`select d.id, d.ctid as tid from ${libraryDocuments} d join ${libraryFolders} f on f.id = d.folder_id
+      where ${where} and ${documentVisible(actor, sql`f.path`, sql`d.teams`)} limit ${literal(DOCUMENT_SEARCH_CAP + 1)}`;
+  const statement = sql`with n as materialized (${candidates(byName)}),
+    t as materialized (${candidates(sql`d.search @@ ${query} and not ${byName}`)}),
+    w as (select n.id, n.tid, 1 as by_name from n union all select t.id, t.tid, 0 from t),
+    r as materialized (
+      -- A vector is read again by its row address (ctid): one page, no index descent.
+      select w.id, w.by_name + (select ts_rank(x.search, ${query}) from ${libraryDocuments} x where x.ctid = w.tid) as rank
+      from w order by 2 desc, w.id limit ${literal(DOCUMENT_SEARCH_CAP)}),
+    p as materialized (select r.id, r.rank from r order by r.rank desc, r.id limit ${literal(DOCUMENT_SEARCH_PAGE_SIZE)} offset ${from}::int)
+    select (select count(*) from w)::int as found,
+      (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name, 'type', d.type, 'size', d.size, 'parent', d.folder_id, 'teams', d.teams,
+          'shortLink', d.short_link, 'createdBy', d.created_by_name, 'createdAt', d.created_at, 'updatedAt', d.updated_at, 'breadCrumb', ${breadCrumbOf(sql`f.path`)},
+          'snippet', case when d.search @@ ${query} then ${passage(sql`d.content`, { query, typed: sql`${typed}::text[]` })} else '' end)
+          order by p.rank desc, d.id), '[]')
+        from p join ${libraryDocuments} d on d.id = p.id join ${libraryFolders} f on f.id = d.folder_id) as documents,
+      -- Folders by name, on the first page only.
+      (select coalesce(json_agg(json_build_object('id', h.id, 'name', h.name, 'breadCrumb', ${breadCrumbOf(sql`h.path`)}) order by lower(h.name), h.id), '[]')
+        from (select f.id, f.name, f.path from ${libraryFolders} f where ${from}::int = 0 and lower(f.name) like ${like}::text and ${pathVisible(actor, sql`f.path`)}
+          order by lower(f.name), f.id limit ${literal(SEARCH_FOLDERS)}) h) as folders`;
+  const built = dialect.sqlToQuery(statement);
+  searchStatements.set(actor, built);
+  return built;
+}
+
+/** Folders by name on the first page of a search. */
+const SEARCH_FOLDERS = 20;
+
+type Crumbs = [string, string][];
+interface SearchRow {
+  found: number;
+  documents: (Parameters<typeof toDocument>[0] & { breadCrumb: Crumbs; snippet: string })[];
+  folders: { id: string; name: string; breadCrumb: Crumbs }[];
+}
 
 /**
  * POST /documentsearch/{term}: folders by name, documents by name and by the text inside them
  * (German full-text search: 'Kassen' finds 'Kasse'), best matches first, with the passage that
- * matched. Only what the person sees; the snippets are cut for the page's rows only. The count
- * is of every visible match; the order ranks a window of them (RANKED_WINDOW), as the portal
- * search does (docs/decisions/suche-im-portal.md).
+ * matched; DOCUMENT_SEARCH_PAGE_SIZE documents from `from`. Only what the person sees; the passages
+ * are cut for the page's rows only. Like the portal search, it counts and ranks up to
+ * DOCUMENT_SEARCH_CAP matches and says when there are more (`capped`): a search is narrowed by
+ * typing (docs/decisions/documents-suche.md).
  */
 export async function search({ db }: ServiceDeps<'db'>, actor: Actor, { term, from }: { term: string; from: number }) {
   const t = term.trim();
   if (t.length < DOCUMENT_SEARCH_MIN) throw badRequest(MSG.documentSearchShort);
-  const like = likeTerm(t.toLowerCase());
-  const query = sql`websearch_to_tsquery('search_de', ${t})`;
-  const matches = sql`(lower(d.name) like ${like} or d.search @@ ${query})`;
-  const folderIds = visibleFolderIds(actor);
-  // The matches first (name by trigram, text by the full-text index), then who may see them: the
-  // visible folders are walked once, not once per match. Only the window's vectors are read.
-  const visibleMatch = folderIds ? sql`m.folder_id in ${folderIds} and ${itemVisible(actor, sql`m.teams`)}` : sql`true`;
-  // The window (tier 0) comes first in its own order, the rest (tier 1) after it: every page of
-  // either holds each match once. The rest is ranked only for a page past the window.
-  const past = from + DOCUMENT_PAGE_SIZE > RANKED_WINDOW;
-  // A match's vector is read again by its row address (ctid): one page, no index descent.
-  const rankOf = (tid: SQL, byName: SQL) => sql`(case when ${byName} then 1 else 0 end + (select ts_rank(r.search, ${query}) from ${libraryDocuments} r where r.ctid = ${tid}))`;
-  const page = sql`(with m as materialized (
-      select d.id, d.ctid as tid, d.folder_id, d.teams, lower(d.name) like ${like} as by_name from ${libraryDocuments} d where ${matches}),
-    v as materialized (select m.id, m.tid, m.by_name from m where ${visibleMatch}),
-    w as materialized (select v.id, v.tid, v.by_name from v where v.by_name union all (select v.id, v.tid, v.by_name from v where not v.by_name limit ${RANKED_WINDOW}))
-    select x.id, x.tier, x.rank, (select count(*) from v) as total from (
-      select w.id, 0 as tier, ${rankOf(sql`w.tid`, sql`w.by_name`)} as rank from w
-      union all
-      select v.id, 1, ${rankOf(sql`v.tid`, sql`v.by_name`)} from v where ${past} and not exists (select 1 from w where w.id = v.id)) x
-    order by x.tier, x.rank desc, x.id limit ${DOCUMENT_PAGE_SIZE} offset ${from}) p`;
-  const [docs, folderRows] = await Promise.all([
-    db
-      .select({
-        ...documentColumns,
-        total: sql<number>`p.total`,
-        breadCrumb: breadCrumbOf(sql`f.path`),
-        snippet: sql<string>`case when d.search @@ ${query} then ${passage(sql`d.content`, { query, typed: sql`${typedWords(t)}::text[]` })} else '' end`,
-      })
-      .from(page)
-      .innerJoin(sql`${libraryDocuments} d`, sql`d.id = p.id`)
-      .innerJoin(sql`${libraryFolders} f`, sql`f.id = d.folder_id`)
-      .orderBy(sql`p.tier`, sql`p.rank desc`, sql`d.id`),
-    from > 0
-      ? Promise.resolve([])
-      : db
-          .select({ id: sql<string>`f.id`, name: sql<string>`f.name`, breadCrumb: breadCrumbOf(sql`f.path`) })
-          .from(sql`(with m as materialized (select a.id from ${libraryFolders} a where lower(a.name) like ${like})
-            select m.id from m where ${folderIds ? sql`m.id in ${folderIds}` : sql`true`}) q`)
-          .innerJoin(F, sql`f.id = q.id`)
-          .orderBy(sql`lower(f.name)`)
-          .limit(20),
-  ]);
-  const crumbs = (c: [string, string][]) => c.map(([id, name]) => ({ id, name }));
+  const built = searchStatement(actor);
+  const params = fillPlaceholders(built.params, { like: likeTerm(t.toLowerCase()), text: t, typed: typedWords(t), from: Math.min(from, DOCUMENT_SEARCH_CAP) });
+  const [row] = await preparedTextRows<SearchRow>(db, built.sql, params);
+  const crumbs = (c: Crumbs) => c.map(([id, name]) => ({ id, name }));
   return {
-    folders: folderRows.map((r) => ({ ...r, breadCrumb: crumbs(r.breadCrumb) })),
-    documents: docs.map((r) => ({ ...toDocument(r), breadCrumb: crumbs(r.breadCrumb), snippet: r.snippet.replace(/\s+/g, ' ').trim() })),
-    count: docs.length ? Number(docs[0]!.total) : 0,
+    folders: row!.folders.map((f) => ({ ...f, breadCrumb: crumbs(f.breadCrumb) })),
+    documents: row!.documents.map((d) => ({ ...toDocument(d), breadCrumb: crumbs(d.breadCrumb), snippet: d.snippet.replace(/\s+/g, ' ').trim() })),
+    count: Math.min(row!.found, DOCUMENT_SEARCH_CAP),
+    capped: row!.found > DOCUMENT_SEARCH_CAP,
   };
 }
-

@@ -120,7 +120,7 @@ export function DocumentsPage() {
       />
       <Card withBorder radius="md" p="md">
         {searching ? (
-          <SearchResults result={found.data} loading={found.isPending} error={found.error} onOpen={open} />
+          <SearchResults found={found} onOpen={open} />
         ) : (
           <Stack gap="sm">
             <Box component="nav" aria-label="Ordnerpfad">
@@ -250,9 +250,9 @@ function RowMenu({ label, items }: { label: string; items: (MenuItem | false)[] 
   );
 }
 
-function SearchResults({ result, loading, error, onOpen }: { result: ReturnType<typeof useDocumentSearch>['data']; loading: boolean; error: Error | null; onOpen: (id: string) => void }) {
-  if (error) return <QueryError error={error} />;
-  if (loading || !result)
+function SearchResults({ found, onOpen }: { found: ReturnType<typeof useDocumentSearch>; onOpen: (id: string) => void }) {
+  if (found.error) return <QueryError error={found.error} />;
+  if (found.isPending || !found.data)
     return (
       <Stack gap="xs">
         {Array.from({ length: 4 }, (_, i) => (
@@ -260,7 +260,10 @@ function SearchResults({ result, loading, error, onOpen }: { result: ReturnType<
         ))}
       </Stack>
     );
-  if (result.folders.length === 0 && result.documents.length === 0)
+  const first = found.data.pages[0]!;
+  const { count, capped } = found.data.pages.at(-1)!;
+  const documents = found.data.pages.flatMap((p) => p.documents);
+  if (first.folders.length === 0 && documents.length === 0)
     return (
       <Text c="dimmed" size="sm" ta="center" py="lg">
         Keine Treffer.
@@ -270,10 +273,10 @@ function SearchResults({ result, loading, error, onOpen }: { result: ReturnType<
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {countOf(result.count, 'Dokument', 'Dokumente')}
-        {result.folders.length > 0 && `, ${countOf(result.folders.length, 'Ordner', 'Ordner')}`}
+        {capped ? `mehr als ${count.toLocaleString('de-DE')} Dokumente` : countOf(count, 'Dokument', 'Dokumente')}
+        {first.folders.length > 0 && `, ${countOf(first.folders.length, 'Ordner', 'Ordner')}`}
       </Text>
-      {result.folders.map((f) => (
+      {first.folders.map((f) => (
         <UnstyledButton key={f.id} onClick={() => onOpen(f.id)} aria-label={`Ordner ${f.name} öffnen`}>
           <Group gap="xs" wrap="nowrap">
             <IconFolder size={20} color="var(--mantine-color-yellow-7)" style={{ flexShrink: 0 }} />
@@ -288,7 +291,7 @@ function SearchResults({ result, loading, error, onOpen }: { result: ReturnType<
           </Group>
         </UnstyledButton>
       ))}
-      {result.documents.map((d) => {
+      {documents.map((d) => {
         const Icon = TYPE_ICON[d.type];
         return (
           <UnstyledButton key={d.id} onClick={() => download(d)} aria-label={`${d.name} herunterladen`}>
@@ -307,6 +310,12 @@ function SearchResults({ result, loading, error, onOpen }: { result: ReturnType<
           </UnstyledButton>
         );
       })}
+      <LoadMoreButton shown={documents.length} count={count} loading={found.isFetchingNextPage} onLoad={() => void found.fetchNextPage()} />
+      {capped && documents.length >= count && (
+        <Text size="sm" c="dimmed" ta="center">
+          Das sind die {count.toLocaleString('de-DE')} besten Treffer. Mit einem genaueren Suchbegriff finden Sie weitere.
+        </Text>
+      )}
     </Stack>
   );
 }

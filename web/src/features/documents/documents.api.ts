@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DOCUMENT_SEARCH_MIN,
   type ZDocumentListResponse,
@@ -15,6 +15,7 @@ import {
 import type { Wire } from '@filialportal/core/wire';
 import type { z } from 'zod';
 import { api, query } from '../../api/client.ts';
+import { nextFrom } from '../../ui/infinite-rows.ts';
 
 export type Folder = Wire<typeof ZFolderListResponse>['folders'][number];
 export type LibraryDocument = Wire<typeof ZDocumentResponse>['document'];
@@ -59,13 +60,19 @@ export function useFolderTree(enabled = true) {
   return useQuery({ queryKey: libraryKeys.tree, queryFn: ({ signal }) => api<Wire<typeof ZFolderTreeResponse>>('/api/folder/listall', { signal }), select: (d) => d.folders, enabled });
 }
 
+/** The search's pages: the best DOCUMENT_SEARCH_CAP matches, 20 at a time; the folders come with the first. */
 export function useDocumentSearch(term: string) {
   const t = term.trim();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: libraryKeys.search(t),
-    queryFn: ({ signal }) => api<SearchResult>(`/api/documentsearch/${encodeURIComponent(t)}`, { method: 'POST', signal }),
+    queryFn: ({ pageParam, signal }) => api<SearchResult>(`/api/documentsearch/${encodeURIComponent(t)}${query({ from: pageParam || undefined })}`, { method: 'POST', signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextFrom(
+      (p: SearchResult) => p.documents,
+      (p) => p.count,
+    ),
     enabled: t.length >= DOCUMENT_SEARCH_MIN,
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
   });
 }
 
