@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionIcon, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { opensSearch } from './shortcut.ts';
+import { earlyCharacter, opensSearch } from './shortcut.ts';
 import classes from './SearchButton.module.css';
 
 type DialogModule = typeof import('./SearchDialog.tsx');
@@ -45,17 +45,34 @@ export function SearchButton() {
     }
   }, [opened, Dialog]);
 
+  // What is typed between the opening and the field's first focus goes into the field.
+  const early = useRef<string | null>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!opensSearch(event)) return;
+      if (opensSearch(event)) {
+        event.preventDefault();
+        early.current = '';
+        setOpened(true);
+        return;
+      }
+      const character = early.current === null ? null : earlyCharacter(event);
+      if (character === null) return;
       event.preventDefault();
-      setOpened(true);
+      early.current += character;
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+  const takeEarly = useCallback(() => {
+    const typed = early.current ?? '';
+    early.current = null;
+    return typed;
+  }, []);
 
-  const open = () => setOpened(true);
+  const open = () => {
+    early.current = '';
+    setOpened(true);
+  };
   return (
     <>
       <UnstyledButton visibleFrom="xs" className={classes.field} onClick={open} onPointerEnter={prefetch} onFocus={prefetch} aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K">
@@ -66,7 +83,7 @@ export function SearchButton() {
       <ActionIcon hiddenFrom="xs" variant="subtle" color="stone.8" size={44} onClick={open} onPointerDown={prefetch} aria-label="Portal durchsuchen" aria-haspopup="dialog">
         <IconSearch size={22} stroke={1.7} />
       </ActionIcon>
-      {Dialog && <Dialog opened={opened} onClose={() => setOpened(false)} />}
+      {Dialog && <Dialog opened={opened} onClose={() => setOpened(false)} takeEarly={takeEarly} />}
     </>
   );
 }

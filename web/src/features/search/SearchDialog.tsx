@@ -40,7 +40,7 @@ function Message({ children }: { children: string }) {
  * the arrow keys across all groups, Enter or a click opens a hit. A sheet over the whole screen
  * on a phone, a dialog of 640 px beside that.
  */
-export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function SearchDialog({ opened, onClose, takeEarly }: { opened: boolean; onClose: () => void; takeEarly: () => string }) {
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, DEBOUNCE_MS);
@@ -87,7 +87,12 @@ export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: ()
             rightSection={busy ? <Loader size="xs" role="status" aria-label="Wird gesucht …" /> : null}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
-            onFocus={(event) => event.currentTarget.select()}
+            onFocus={(event) => {
+              // Keys typed while the dialog opened start a new term; otherwise the last one is selected.
+              const typedEarly = takeEarly();
+              if (typedEarly) setText(typedEarly);
+              else event.currentTarget.select();
+            }}
             onKeyDown={onKeyDown}
             role="combobox"
             aria-autocomplete="list"

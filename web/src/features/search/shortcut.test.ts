@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { opensSearch } from './shortcut.ts';
+import { earlyCharacter, opensSearch } from './shortcut.ts';
 
 const press = (key: string, target: object | null = { tagName: 'BODY' }, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) =>
   opensSearch({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods, target: target as EventTarget });
@@ -27,5 +27,24 @@ describe('the shortcuts of the header search', () => {
     const inDialog = { tagName: 'BUTTON', closest: (selector: string) => (selector === '[role="dialog"]' ? {} : null) };
     expect(press('/', inDialog)).toBe(false);
     expect(press('k', inDialog, { ctrlKey: true })).toBe(false);
+  });
+});
+
+describe('keys typed while the search opens', () => {
+  const early = (key: string, target: object | null = { tagName: 'BODY' }, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) =>
+    earlyCharacter({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods, target: target as EventTarget });
+
+  it('keeps printable characters, with Shift too', () => {
+    expect(early('K', { tagName: 'BODY' }, { shiftKey: true })).toBe('K');
+    expect(early('ä')).toBe('ä');
+    expect(early(' ', { tagName: 'DIV' })).toBe(' ');
+  });
+
+  it('leaves keys, shortcuts and fields alone', () => {
+    expect(early('Enter')).toBeNull();
+    expect(early('Escape')).toBeNull();
+    expect(early('a', { tagName: 'INPUT' })).toBeNull();
+    expect(early('v', null, { ctrlKey: true })).toBeNull();
+    expect(early('v', null, { metaKey: true })).toBeNull();
   });
 });

@@ -33,3 +33,14 @@ export function opensSearch(event: KeyPress): boolean {
   if (event.key === '/') return !event.ctrlKey && !event.metaKey && !inField(target);
   return event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.shiftKey;
 }
+
+/**
+ * The character of a key press made while the search opens, before its field has the focus (its
+ * code may still be loading): kept and put into the field, so 'Kasse' typed right after '/' does
+ * not lose its 'K'. Only printable characters outside fields, without Ctrl, Cmd or Alt.
+ */
+export function earlyCharacter(event: KeyPress): string | null {
+  if (event.defaultPrevented || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return null;
+  if ([...event.key].length !== 1 || inField(event.target as Focused | null)) return null;
+  return event.key;
+}
