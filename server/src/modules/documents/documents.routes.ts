@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DOCUMENT_SEARCH_CAP,
   DOCUMENT_SEARCH_MIN,
+  DOCUMENT_SEARCH_PAGE_SIZE,
   DOCUMENT_MAX_BYTES,
   ZDocumentChangeRequest,
   ZDocumentFilesRequest,
@@ -166,7 +168,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: SEARCH },
     schema: {
       tags,
-      summary: `Ordner und Dokumente nach Name, Dokumente auch nach ihrem Text (ab ${DOCUMENT_SEARCH_MIN} Zeichen), beste Treffer zuerst, 50 ab from`,
+      summary: `Ordner und Dokumente nach Name, Dokumente auch nach ihrem Text (ab ${DOCUMENT_SEARCH_MIN} Zeichen): die ${DOCUMENT_SEARCH_CAP} besten Treffer, ${DOCUMENT_SEARCH_PAGE_SIZE} ab from; capped, wenn es mehr gibt`,
       params: z.object({ term: z.string().max(100, MSG.textTooLong) }),
       querystring: z.object({ from: z.coerce.number().int().min(0).max(100_000).default(0) }),
       response: { 200: ZDocumentSearchResponse },
