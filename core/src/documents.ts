@@ -18,7 +18,7 @@ export const DOCUMENT_MIME_TYPES: Record<DocumentType, string> = {
 /** Documents per step of a folder's list. */
 export const DOCUMENT_PAGE_SIZE = 50;
 /** Documents per step of the search: each comes with its passage, and a search is refined by typing. */
-export const DOCUMENT_SEARCH_PAGE_SIZE = 20;
+export const DOCUMENT_SEARCH_PAGE_SIZE = 10;
 /** The search counts and ranks this many matches, and says when there are more (as the portal search does). */
 export const DOCUMENT_SEARCH_CAP = SEARCH_TOTAL_CAP;
 /** The search starts with more than 2 characters (spec 2 §5, §9). */

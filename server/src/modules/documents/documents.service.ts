@@ -288,6 +288,8 @@ export async function documentFile(deps: ServiceDeps<'db'>, actor: Actor, token:
 const SEARCH_VALUES = { like: sql.placeholder('like'), text: sql.placeholder('text'), typed: sql.placeholder('typed'), from: sql.placeholder('from') };
 const dialect = new PgDialect();
 const literal = (n: number) => sql.raw(String(n));
+/** Folders by name on the first page of a search. */
+const SEARCH_FOLDERS = 20;
 
 /**
  * The statement of one person's search, built once per cached person (their groups fixed in it),
@@ -332,9 +334,6 @@ function searchStatement(actor: Actor) {
   searchStatements.set(actor, built);
   return built;
 }
-
-/** Folders by name on the first page of a search. */
-const SEARCH_FOLDERS = 20;
 
 type Crumbs = [string, string][];
 interface SearchRow {

@@ -60,7 +60,7 @@ export function useFolderTree(enabled = true) {
   return useQuery({ queryKey: libraryKeys.tree, queryFn: ({ signal }) => api<Wire<typeof ZFolderTreeResponse>>('/api/folder/listall', { signal }), select: (d) => d.folders, enabled });
 }
 
-/** The search's pages: the best DOCUMENT_SEARCH_CAP matches, 20 at a time; the folders come with the first. */
+/** The search's pages: the best DOCUMENT_SEARCH_CAP matches, DOCUMENT_SEARCH_PAGE_SIZE at a time; the folders come with the first. */
 export function useDocumentSearch(term: string) {
   const t = term.trim();
   return useInfiniteQuery({
