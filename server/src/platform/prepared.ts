@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import type { Actor } from './access.ts';
 import type { Db } from './db.ts';
 
 /**
@@ -61,3 +62,23 @@ export async function textRows<T>(db: Db, text: string, params: unknown[]): Prom
 }
 
 const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
+
+/**
+ * Statements built once per cached person and shape (a search's, with the person's rights in its
+ * text): `make` runs on the first use of a key. A change of rights replaces the cached person
+ * (platform/actor-cache.ts), and with it what was built for them. Keys that carry a day replace
+ * the previous day's: at `maxKeys` a person's entries start over.
+ */
+export function builtPerActor<T>(maxKeys = 16): (actor: Actor, key: string, make: () => T) => T {
+  const byActor = new WeakMap<Actor, Map<string, T>>();
+  return (actor, key, make) => {
+    let mine = byActor.get(actor);
+    const found = mine?.get(key);
+    if (found !== undefined) return found;
+    const built = make();
+    if (!mine) byActor.set(actor, (mine = new Map()));
+    if (mine.size >= maxKeys) mine.clear();
+    mine.set(key, built);
+    return built;
+  };
+}

@@ -11,7 +11,7 @@ import { files } from '../../platform/files.table.ts';
 import { LOCK, lockUntilCommit } from '../../platform/locks.ts';
 import { likeTerm } from '../../platform/paging.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { preparedTextRows } from '../../platform/prepared.ts';
+import { builtPerActor, preparedTextRows } from '../../platform/prepared.ts';
 import { passage, typedWords } from '../../platform/search.ts';
 import { userGroups } from '../teams/index.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
@@ -301,10 +301,9 @@ const SEARCH_FOLDERS = 20;
  * common word costs the cap, not its thousands of matches or a walk of every folder. Only these are
  * ranked (a name match first), and the pages go through the best DOCUMENT_SEARCH_CAP of them.
  */
-const searchStatements = new WeakMap<Actor, { sql: string; params: unknown[] }>();
-function searchStatement(actor: Actor) {
-  const found = searchStatements.get(actor);
-  if (found) return found;
+const searchStatements = builtPerActor<{ sql: string; params: unknown[] }>();
+const searchStatement = (actor: Actor) => searchStatements(actor, 'page', () => dialect.sqlToQuery(searchSql(actor)));
+function searchSql(actor: Actor): SQL {
   const { like, text, typed, from } = SEARCH_VALUES;
   // Each use of the query is a one-row subquery: parsed once per statement, not once per row.
   const query = sql`(select websearch_to_tsquery('search_de', ${text}::text))`;
@@ -312,7 +311,7 @@ function searchStatement(actor: Actor) {
   const candidates = (where: SQL) =>
     sql`select d.id, d.ctid as tid from ${libraryDocuments} d join ${libraryFolders} f on f.id = d.folder_id
       where ${where} and ${documentVisible(actor, sql`f.path`, sql`d.teams`)} limit ${literal(DOCUMENT_SEARCH_CAP + 1)}`;
-  const statement = sql`with n as materialized (${candidates(byName)}),
+  return sql`with n as materialized (${candidates(byName)}),
     t as materialized (${candidates(sql`d.search @@ ${query} and not ${byName}`)}),
     w as (select n.id, n.tid, 1 as by_name from n union all select t.id, t.tid, 0 from t),
     r as materialized (
@@ -330,9 +329,6 @@ function searchStatement(actor: Actor) {
       (select coalesce(json_agg(json_build_object('id', h.id, 'name', h.name, 'breadCrumb', ${breadCrumbOf(sql`h.path`)}) order by lower(h.name), h.id), '[]')
         from (select f.id, f.name, f.path from ${libraryFolders} f where ${from}::int = 0 and lower(f.name) like ${like}::text and ${pathVisible(actor, sql`f.path`)}
           order by lower(f.name), f.id limit ${literal(SEARCH_FOLDERS)}) h) as folders`;
-  const built = dialect.sqlToQuery(statement);
-  searchStatements.set(actor, built);
-  return built;
 }
 
 type Crumbs = [string, string][];

@@ -4,7 +4,7 @@ import { SEARCH_DEFAULT_LIMIT, SEARCH_TOTAL_CAP, SEARCH_TYPES, type SearchGroup,
 import type { Actor } from '../../platform/access.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { todayIso } from '../../platform/dates.ts';
-import { preparedTextRows, textRows } from '../../platform/prepared.ts';
+import { builtPerActor, preparedTextRows, textRows } from '../../platform/prepared.ts';
 import { isShortQuery, queryChunks, searchTerms, type SearchSource, type SearchTerms } from '../../platform/search.ts';
 import { claimSearch } from '../claims/index.ts';
 import { documentSearch } from '../documents/index.ts';
@@ -53,27 +53,21 @@ const dialect = new PgDialect();
  * cost more Node time than running them. A change of rights or location replaces the cached person
  * (platform/actor-cache.ts), and with it this cache.
  */
-const builtFor = new WeakMap<Actor, Map<string, Built>>();
+const builtFor = builtPerActor<Built>();
 function build(actor: Actor, types: readonly SearchType[] | undefined, limit: number, short: boolean): Built {
   const key = `${types?.join(',') ?? '*'}|${limit}|${short}|${todayIso()}`;
-  let mine = builtFor.get(actor);
-  const found = mine?.get(key);
-  if (found) return found;
-  const parts = SEARCH_TYPES.filter((t) => !types || types.includes(t)).flatMap((type) => {
-    const part = SOURCES[type](actor, { ...TERMS, short }, limit);
-    return part ? [{ type, part }] : [];
+  return builtFor(actor, key, () => {
+    const parts = SEARCH_TYPES.filter((t) => !types || types.includes(t)).flatMap((type) => {
+      const part = SOURCES[type](actor, { ...TERMS, short }, limit);
+      return part ? [{ type, part }] : [];
+    });
+    const statement = sql.join(
+      parts.map((p) => p.part),
+      sql` union all `,
+    );
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    return { asked: parts.map((p) => p.type), text, params };
   });
-  const statement = sql.join(
-    parts.map((p) => p.part),
-    sql` union all `,
-  );
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const built = { asked: parts.map((p) => p.type), text, params };
-  if (!mine) builtFor.set(actor, (mine = new Map()));
-  // A day's keys replace yesterday's.
-  if (mine.size >= 16) mine.clear();
-  mine.set(key, built);
-  return built;
 }
 
 /**
