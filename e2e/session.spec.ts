@@ -98,9 +98,21 @@ test.describe('Anmeldung und Sitzung', () => {
     const revoked = await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(revoked.status()).toBe(204);
 
-    // The next call of the page (the user list) is refused.
+    // The next call of the page (the user list) is refused. The alert stands for 5 s; it is watched
+    // from inside the page, since the accessibility check before an assertion can take that long
+    // on a busy machine.
+    const alertShown = page.waitForFunction(
+      (text) => {
+        // e2e has no DOM types: the page's document, loosely typed.
+        type Shown = { textContent: string | null; checkVisibility(): boolean };
+        const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<Shown> } }).document;
+        return Array.from(doc.querySelectorAll('[role="dialog"]')).some((d) => d.checkVisibility() && (d.textContent ?? '').includes(text));
+      },
+      MSG.sessionExpired,
+      { timeout: 15_000 },
+    );
     await mainNavigation(page).getByRole('link', { name: 'Einstellungen' }).click();
-    await expect(page.getByRole('dialog').getByText(MSG.sessionExpired, { exact: true })).toBeVisible();
+    await alertShown;
     await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible({ timeout: LOGIN_PAGE_MS });
     expect(await storedToken(page)).toBeNull();
     await expect(page).toHaveURL(/\/einstellungen\/benutzer$/);
