@@ -142,12 +142,15 @@ export function readOutbox(outboxDir: string): { to: string; subject: string; te
     .sort()
     .map((f) => {
       const raw = fs.readFileSync(path.join(outboxDir, f), 'utf8');
-      const [head, ...bodyParts] = raw.split('\n\n');
-      const body = bodyParts
-        .join('\n\n')
+      // The headers end at the first empty line (nodemailer ends header lines with CRLF).
+      const end = raw.search(/\r?\n\r?\n/);
+      const head = raw.slice(0, end);
+      const body = raw
+        .slice(end)
+        .replace(/^\r?\n\r?\n/, '')
         .replace(/=\r?\n/g, '')
         .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
-      const headers = head!.replace(/\r?\n[ \t]+/g, ' ');
+      const headers = head.replace(/\r?\n[ \t]+/g, ' ');
       return {
         to: headers.match(/^To: (.*)$/m)?.[1] ?? '',
         subject: decodeWords(headers.match(/^Subject: (.*)$/m)?.[1] ?? ''),

@@ -145,8 +145,8 @@ describe('push and mail per kind', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe('lagerist@example.com');
     expect(mails[0]!.subject).toBe('Filialportal: Neue Aufgabe: Lager fegen');
-    expect(mails[0]!.text).toContain('Fällig am 01.12.2026');
-    expect(mails[0]!.text).toContain('/aufgaben/eigene');
+    // The salutation with the person's first name, the title, the body and where it opens.
+    expect(mails[0]!.text).toMatch(/^Hallo [^\s,]+,\n\nNeue Aufgabe: Lager fegen\n\nFällig am 01\.12\.2026\n\nIm Filialportal: \S+\/aufgaben\/eigene/);
     expect(await outboxRows()).toBe(0);
   });
 });

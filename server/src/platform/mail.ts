@@ -26,14 +26,24 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
+  // The outbox directory is made with the first mail; a failed attempt is tried again with the next.
+  let outbox: Promise<unknown> | null = null;
+  const outboxReady = () => (outbox ??= fs.mkdir(opts.outboxDir, { recursive: true }).catch((err: unknown) => ((outbox = null), Promise.reject(err))));
   return {
     async send(mail) {
       const info = await (await load()).sendMail({ from: opts.from, ...mail });
       if (opts.smtpUrl) return;
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      await outboxReady();
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      const message = (info as unknown as { message: Buffer }).message;
+      await fs.writeFile(file, message).catch(async (err: NodeJS.ErrnoException) => {
+        // The directory was removed while the portal ran: made again.
+        if (err.code !== 'ENOENT') throw err;
+        outbox = null;
+        await outboxReady();
+        await fs.writeFile(file, message);
+      });
     },
   };
 }

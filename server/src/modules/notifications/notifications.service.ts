@@ -13,7 +13,7 @@ import { daysAgo, rowCount } from '../../platform/retention.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Mail } from '../../platform/mail.ts';
 import { users } from '../users/index.ts';
-import { deliverOutbox } from './outbox.ts';
+import { deliverSoon } from './outbox.ts';
 import { notificationOutbox, notificationPreferences, notifications } from './notifications.table.ts';
 
 /** A mail that goes with a notification; `text` gets the person's salutation. */
@@ -39,28 +39,60 @@ const wants = (kind: NotificationKind, channel: 'push' | 'mail') => sql.raw(`coa
 
 /**
  * Records a notification for the people concerned (active accounts only) with the push and mail
- * messages their choices ask for, in one transaction; then tells their open browsers and starts
- * sending. Called after the change it reports on is stored.
+ * messages their choices ask for; then tells their open browsers and starts sending. Called after
+ * the change it reports on is stored. One statement when the mail is the same for everyone (the
+ * salutation is filled in by the database); a mail made per person (a calendar invitation naming
+ * its attendee) needs the recipients first, and both statements share a transaction.
  */
 export async function notify(deps: ServiceDeps<'db' | 'live' | 'background' | 'config' | 'mailer' | 'log'>, input: NotifyInput): Promise<void> {
   const userIds = [...new Set(input.userIds)];
   if (userIds.length === 0) return;
-  const created = await deps.db.transaction(async (tx) => {
-    // One statement: the rows, and a push message per browser of everyone who wants push.
+  const created = typeof input.mail === 'function' ? await notifyWithOwnMails(deps, input, userIds, input.mail) : await notifyAtOnce(deps, input, userIds);
+  if (created.length === 0) return;
+  deps.live.publish(['notifications'], created);
+  deliverSoon(deps);
+}
+
+/** The rows, and a push message per browser of everyone who wants push, as the first parts of a statement. */
+const madeAndPushed = (input: NotifyInput, userIds: readonly string[]) => sql`
+  made as (
+    insert into ${notifications} (user_id, kind, title, body, link, ref)
+    select u.id, ${input.kind}, ${input.title}, ${input.body ?? ''}, ${input.link}, ${input.ref ?? null}
+    from ${users} u where u.id = any(${uuidArray(userIds)}) and u.active
+    on conflict (user_id, kind, ref) do nothing
+    returning id, user_id
+  ), pushed as (
+    insert into ${notificationOutbox} (notification_id, channel, subscription_id)
+    select made.id, 'push', s.id from made
+    join push_subscriptions s on s.user_id = made.user_id
+    left join ${notificationPreferences} p on p.user_id = made.user_id and p.kind = ${input.kind}
+    where ${wants(input.kind, 'push')}
+  )`;
+
+/** The mail's text after the salutation 'Hallo <first name>'. */
+const mailText = (deps: ServiceDeps<'config'>, input: NotifyInput, own: NotificationMail | undefined) =>
+  ['', '', own?.text ?? [input.title, ...(input.body ? ['', input.body] : [])].join('\n'), '', `Im Filialportal: ${deps.config.publicUrl}${input.link}`].join('\n');
+
+async function notifyAtOnce(deps: ServiceDeps<'db' | 'config'>, input: NotifyInput, userIds: readonly string[]): Promise<string[]> {
+  const own = input.mail as NotificationMail | undefined;
+  const extra = own?.icalEvent ? { icalEvent: own.icalEvent } : {};
+  const result = await deps.db.execute(sql`
+    with ${madeAndPushed(input, userIds)}, mailed as (
+      insert into ${notificationOutbox} (notification_id, channel, mail)
+      select made.id, 'mail', (jsonb_build_object('to', u.email, 'subject', ${own?.subject ?? `Filialportal: ${input.title}`}::text,
+          'text', 'Hallo ' || coalesce(u.first_name, '') || ',' || ${mailText(deps, input, own)}::text) || ${JSON.stringify(extra)}::jsonb)::text
+      from made join ${users} u on u.id = made.user_id
+      left join ${notificationPreferences} p on p.user_id = made.user_id and p.kind = ${input.kind}
+      where ${wants(input.kind, 'mail')} and u.email <> ''
+    )
+    select made.user_id from made`);
+  return (result as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id);
+}
+
+async function notifyWithOwnMails(deps: ServiceDeps<'db' | 'config'>, input: NotifyInput, userIds: readonly string[], mailOf: (person: { userId: string; email: string }) => NotificationMail) {
+  return deps.db.transaction(async (tx) => {
     const result = await tx.execute(sql`
-      with made as (
-        insert into ${notifications} (user_id, kind, title, body, link, ref)
-        select u.id, ${input.kind}, ${input.title}, ${input.body ?? ''}, ${input.link}, ${input.ref ?? null}
-        from ${users} u where u.id = any(${uuidArray(userIds)}) and u.active
-        on conflict (user_id, kind, ref) do nothing
-        returning id, user_id
-      ), pushed as (
-        insert into ${notificationOutbox} (notification_id, channel, subscription_id)
-        select made.id, 'push', s.id from made
-        join push_subscriptions s on s.user_id = made.user_id
-        left join ${notificationPreferences} p on p.user_id = made.user_id and p.kind = ${input.kind}
-        where ${wants(input.kind, 'push')}
-      )
+      with ${madeAndPushed(input, userIds)}
       select made.id, made.user_id, u.email, u.first_name, ${wants(input.kind, 'mail')} and u.email <> '' as wants_mail
       from made join ${users} u on u.id = made.user_id
       left join ${notificationPreferences} p on p.user_id = made.user_id and p.kind = ${input.kind}`);
@@ -69,22 +101,14 @@ export async function notify(deps: ServiceDeps<'db' | 'live' | 'background' | 'c
     if (mails.length > 0) {
       await tx.insert(notificationOutbox).values(
         mails.map((r) => {
-          const own = typeof input.mail === 'function' ? input.mail({ userId: r.user_id, email: r.email }) : input.mail;
-          const mail: Mail = {
-            to: r.email,
-            subject: own?.subject ?? `Filialportal: ${input.title}`,
-            text: [`Hallo ${r.first_name},`, '', own?.text ?? [input.title, ...(input.body ? ['', input.body] : [])].join('\n'), '', `Im Filialportal: ${deps.config.publicUrl}${input.link}`].join('\n'),
-            ...(own?.icalEvent ? { icalEvent: own.icalEvent } : {}),
-          };
+          const own = mailOf({ userId: r.user_id, email: r.email });
+          const mail: Mail = { to: r.email, subject: own.subject, text: `Hallo ${r.first_name},${mailText(deps, input, own)}`, ...(own.icalEvent ? { icalEvent: own.icalEvent } : {}) };
           return { notificationId: r.id, channel: 'mail', mail: JSON.stringify(mail) };
         }),
       );
     }
     return rows.rows.map((r) => r.user_id);
   });
-  if (created.length === 0) return;
-  deps.live.publish(['notifications'], created);
-  deps.background.run('Benachrichtigungen senden', () => deliverOutbox(deps));
 }
 
 /** GET /notifications?from=: the person's own, newest first, with the total and the unread count. */

@@ -145,6 +145,36 @@ export async function deliverOutbox(deps: ServiceDeps<'db' | 'config' | 'mailer'
     for (const m of again) {
       await deps.db.execute(sql`update ${notificationOutbox} set next_attempt_at = now() + make_interval(secs => ${backoffSeconds(m.attempts)}) where id = ${m.id}`);
     }
+    // A short batch took everything due: asking again would find nothing.
+    if (batch.length < BATCH) break;
   }
   return { sent, failed };
+}
+
+/** Whether a run started by deliverSoon is under way for a database, and whether it is asked for once more. */
+const runs = new WeakMap<object, { again: boolean }>();
+
+/**
+ * Sends what is due, after the current answer: one run at a time per database in this instance.
+ * A notification made during a run asks for one more run after it, instead of a run of its own
+ * beside it: under load, many runs at once would only compete for the same messages.
+ */
+export function deliverSoon(deps: ServiceDeps<'db' | 'config' | 'mailer' | 'log' | 'background'>): void {
+  const current = runs.get(deps.db);
+  if (current) {
+    current.again = true;
+    return;
+  }
+  const run = { again: false };
+  runs.set(deps.db, run);
+  deps.background.run('Benachrichtigungen senden', async () => {
+    try {
+      do {
+        run.again = false;
+        await deliverOutbox(deps);
+      } while (run.again);
+    } finally {
+      runs.delete(deps.db);
+    }
+  });
 }
