@@ -1,5 +1,6 @@
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { databaseBytes, sharedBuffersFor } from './pglite-memory.ts';
 import type { FromWorker, ToWorker, WorkerOptions } from './pglite-worker.ts';
 
 /**
@@ -38,7 +39,9 @@ const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
  * `load`); resolves once PGlite is open.
  */
 export async function startPgliteThread(dir: string | null, load: string | null = null): Promise<PgliteThread> {
-  const options: WorkerOptions = { dir, load, maintenanceFirstMs: MAINTENANCE_FIRST_MS, maintenanceEveryMs: MAINTENANCE_EVERY_MS };
+  // Sized once at start from the data as it is then; a database that grows gets more at the next start.
+  const sharedBuffers = sharedBuffersFor(databaseBytes(dir));
+  const options: WorkerOptions = { dir, load, maintenanceFirstMs: MAINTENANCE_FIRST_MS, maintenanceEveryMs: MAINTENANCE_EVERY_MS, sharedBuffers };
   const streams = new Map<number, WorkerStream>();
   let nextId = 1;
   let worker: Worker | null = null;

@@ -21,6 +21,8 @@ export interface WorkerOptions {
   /** First VACUUM ANALYZE after this many ms, then every `maintenanceEveryMs`. */
   maintenanceFirstMs: number;
   maintenanceEveryMs: number;
+  /** PGlite's page cache, as PostgreSQL writes a size ('32MB'); see pglite-memory.ts. */
+  sharedBuffers: string;
 }
 
 /** From the server to the database thread. */
@@ -275,7 +277,11 @@ port.on('message', (msg: ToWorker) => {
 });
 
 const loadDataDir = options.load ? new Blob([fs.readFileSync(options.load)]) : undefined;
-queue = PGlite.create(options.dir ?? undefined, { extensions: { pg_trgm, btree_gist }, loadDataDir }).then(
+queue = PGlite.create(options.dir ?? undefined, {
+  extensions: { pg_trgm, btree_gist },
+  loadDataDir,
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`],
+}).then(
   (opened) => {
     db = opened;
     scheduleMaintenance();
