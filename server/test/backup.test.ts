@@ -228,6 +228,18 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
   }, 60_000);
 
   if (kind === 'postgres') {
+    it('refuses to restore while an instance is connected to the target, and changes nothing', async () => {
+      const before = await fingerprint(target.config);
+      const instance = new pg.Client({ connectionString: target.config.databaseUrl! });
+      await instance.connect();
+      try {
+        await expect(restore(target.config, backupDir, { force: true }, quiet)).rejects.toThrow(/noch 1 andere Sitzungen verbunden/);
+      } finally {
+        await instance.end();
+      }
+      expect(await fingerprint(target.config)).toEqual(before);
+    }, 60_000);
+
     it('backs up a consistent state while the portal keeps writing', async () => {
       const place = await newPlace(kind);
       const dir = path.join(root, 'while-writing');

@@ -101,12 +101,19 @@ export interface PostgresState {
 
 export async function inspectPostgres(url: string): Promise<PostgresState> {
   return withClient(url, async (_client, query) => {
-    const [others] = await query(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-    );
-    return { tables: await countTables(query), otherSessions: Number(others!.n) };
+    const others = async () =>
+      Number((await query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`))[0]!.n);
+    // A session that has just disconnected stays listed until its backend process has exited (a
+    // few milliseconds, longer on a busy machine): a running instance is still there after a second.
+    let sessions = await others();
+    for (let wait = 0; sessions > 0 && wait < OTHER_SESSIONS_WAITS; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      sessions = await others();
+    }
+    return { tables: await countTables(query), otherSessions: sessions };
   });
 }
+const OTHER_SESSIONS_WAITS = 5;
 
 export const countPostgres = (url: string) => withClient(url, (_client, query) => countTables(query));
 
