@@ -8,6 +8,8 @@
  *    server, the database and the load generator, statements per request, event-loop delay and
  *    the load average; then in an open loop at half the rate reached;
  *  - simulated staff working through their day;
+ *  - memory: the server's RSS with the demo company, idle, as `npm start` runs it, and at company
+ *    scale after its start, the endpoints and the simulated staff;
  *  - the front-end budget and start-up;
  *  - Lighthouse (mobile preset) on the login page and the dashboard, against a server as `npm start`
  *    runs it with the demo company (not in the quick run).
@@ -32,6 +34,7 @@ import { type LighthouseResult, measureLighthouse } from './lighthouse.ts';
 import { Backends, Meter, type Snapshot, type Usage } from './gauges.ts';
 import { type ClosedResult, CONNECTIONS, closedLoop, openLoop, type OpenResult } from './load.ts';
 import { type Child, ROOT, startChild } from './processes.ts';
+import { idleRss, rssMiB } from './memory.ts';
 import { writeReport } from './report.ts';
 import { simulateStaff, type StaffMember, type StaffResult, STEPS } from './staff.ts';
 
@@ -44,6 +47,8 @@ const scale = quick ? QUICK_SCALE : FULL_SCALE;
 const timing = quick
   ? { warmup: 0.2, seconds: 0.6, openLeadIn: 0.2, openSeconds: 0.6, floorSeconds: 1, staff: 4, staffSeconds: 3, thinkMs: [200, 600] as [number, number] }
   : { warmup: 3, seconds: 5, openLeadIn: 0.5, openSeconds: 3, floorSeconds: 5, staff: 200, staffSeconds: 45, thinkMs: [1000, 3000] as [number, number] };
+/** Seconds the demo company's server is left alone before its memory is read. */
+const IDLE_SECONDS = quick ? 3 : 20;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/filialportal_bench';
 // The bench sends traffic to this machine only, the database included.
 if (!/^(127\.0\.0\.1|localhost)$/.test(new URL(PG_URL).hostname)) throw new Error(`BENCH_DATABASE_URL muss auf 127.0.0.1 zeigen, nicht auf ${new URL(PG_URL).hostname}`);
@@ -199,6 +204,8 @@ export interface TargetResult {
   health: Measured;
   endpoints: Record<string, EndpointResult>;
   staff: (StaffResult & { usage: Usage; statementsPerRequest: number | null }) | null;
+  /** RSS of the server in MiB: after its start, after the endpoints, after the simulated staff. */
+  rss: { start: number | null; afterEndpoints: number | null; afterStaff: number | null };
 }
 
 export interface BenchResult {
@@ -209,6 +216,8 @@ export interface BenchResult {
   timing: typeof timing;
   scale: typeof scale;
   startup: { emptyMs: number; existingMs: number };
+  /** RSS in MiB of the server as `npm start` runs it with the demo company, idle, per database. */
+  demoIdleRss: { pglite: number | null; postgres: number | null };
   frontend: FrontendResult | null;
   lighthouse: LighthouseResult | null;
   targets: TargetResult[];
@@ -300,7 +309,8 @@ async function measureTarget(
   data: GenerateResult,
   staff: StaffMember[],
   backends?: Backends,
-): Promise<Pick<TargetResult, 'bare' | 'health' | 'endpoints' | 'staff'>> {
+): Promise<Pick<TargetResult, 'bare' | 'health' | 'endpoints' | 'staff' | 'rss'>> {
+  const rssAtStart = rssMiB(server.pid);
   const meter = new Meter({ serverPid: server.pid, probe: { url: server.url, secret }, backends, inProcess: kind === 'pglite' });
   const bareMeter = new Meter({ serverPid: hello.pid, inProcess: false });
   const plain = { accept: 'application/json', 'accept-encoding': 'gzip' };
@@ -339,6 +349,7 @@ async function measureTarget(
     log(`  ${e.name}: ${fmt(closed)}${open ? `; offen bei ${Math.round(open.rate)}/s: p99 ${open.p99.toFixed(1)} ms` : ''}`);
   }
 
+  const rssAfterEndpoints = rssMiB(server.pid);
   log(`  ${staff.length} simulierte Personen: Anmeldung, dann ${timing.staffSeconds} s Arbeit`);
   let a: Snapshot | null = null;
   let b: Snapshot | null = null;
@@ -362,19 +373,22 @@ async function measureTarget(
   log(
     `    Anmeldung ${simulated.loginSeconds.toFixed(0)} s; ${simulated.requests} Anfragen, p50 ${simulated.p50.toFixed(1)} ms, p99 ${simulated.p99.toFixed(1)} ms, ${simulated.errors} Fehler${simulated.errorSamples.length ? ` (${simulated.errorSamples[0]})` : ''}`,
   );
-  return { bare, health, endpoints, staff: staffResult };
+  const rss = { start: rssAtStart, afterEndpoints: rssAfterEndpoints, afterStaff: rssMiB(server.pid) };
+  log(`    Speicher (RSS): ${[rss.start, rss.afterEndpoints, rss.afterStaff].map((v) => (v === null ? '–' : `${Math.round(v)} MiB`)).join(' → ')}`);
+  return { bare, health, endpoints, staff: staffResult, rss };
 }
 
-async function postgresAvailable(): Promise<string | null> {
-  const target = new URL(PG_URL);
-  const admin = new URL(PG_URL);
+/** An empty database at `url` (dropped first if there); null, or why PostgreSQL cannot be used. */
+async function freshDatabase(url: string, opts: { drop?: boolean } = {}): Promise<string | null> {
+  const target = new URL(url);
+  const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     const name = target.pathname.slice(1);
     await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
+    if (!opts.drop) await client.query(`create database "${name}"`);
     return null;
   } catch (err) {
     return `PostgreSQL unter ${target.host} nicht erreichbar: ${(err as Error).message}`;
@@ -382,6 +396,13 @@ async function postgresAvailable(): Promise<string | null> {
     await client.end().catch(() => undefined);
   }
 }
+
+/** The demo company's database on PostgreSQL, beside the bench's own. */
+const demoUrl = () => {
+  const url = new URL(PG_URL);
+  url.pathname = `${url.pathname}_demo`;
+  return url.toString();
+};
 
 /** The headers of the portal's /api/health that the bare Fastify copies. */
 async function healthHeaders(url: string): Promise<Record<string, string>> {
@@ -406,6 +427,8 @@ async function main() {
     s = await startChild(SERVER, PORT, { DATA_DIR: emptyDir });
     const existingMs = s.startupMs;
     await s.stop();
+    log('Speicher: Demo-Firma im Leerlauf, wie npm start (PGlite)');
+    const demoIdleRss: BenchResult['demoIdleRss'] = { pglite: await idleRss(PORT, { DATA_DIR: emptyDir }, IDLE_SECONDS), postgres: null };
 
     // The yardstick runs beside the portal throughout and is measured right before each /api/health.
     hello = await startChild('bench/src/hello.ts', PORT + 1, { HELLO_HEADERS: JSON.stringify(headers) }, '/api/health');
@@ -434,11 +457,23 @@ async function main() {
       lighthouseResult = await measureLighthouse({ port: PORT + 2, reportDir: path.join(ROOT, 'test-results/lighthouse'), log });
     }
 
-    const pgProblem = await postgresAvailable();
+    const pgProblem = await freshDatabase(PG_URL);
     if (pgProblem) {
       skipped.push(pgProblem);
       log(pgProblem);
     } else {
+      log('Speicher: Demo-Firma im Leerlauf, wie npm start (PostgreSQL)');
+      if (!(await freshDatabase(demoUrl()))) {
+        try {
+          // The first start seeds the demo company; measured is the second, as the PGlite one above.
+          const env = { DATA_DIR: path.join(work, 'pg-demo-files'), DATABASE_URL: demoUrl() };
+          await idleRss(PORT, env, 0);
+          demoIdleRss.postgres = await idleRss(PORT, env, IDLE_SECONDS);
+        } finally {
+          await freshDatabase(demoUrl(), { drop: true });
+        }
+      }
+      log(`  PGlite ${demoIdleRss.pglite?.toFixed(0) ?? '–'} MiB, PostgreSQL ${demoIdleRss.postgres?.toFixed(0) ?? '–'} MiB`);
       log('PostgreSQL: Daten erzeugen');
       const backends = new Backends(PG_URL);
       try {
@@ -464,6 +499,7 @@ async function main() {
       timing,
       scale,
       startup: { emptyMs, existingMs },
+      demoIdleRss,
       frontend,
       lighthouse: lighthouseResult,
       targets,

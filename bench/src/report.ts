@@ -27,6 +27,10 @@ export const GOALS = {
   loginJsBrotliKiB: 120,
   chunkKB: 500,
   lcpMs: 1000,
+  /** RSS of the server with the demo company, idle, as `npm start` runs it (MiB, issue 41). */
+  idleRssMiB: { pglite: 250, postgres: 150 },
+  /** After the simulated staff at company scale: at most this multiple of the idle goal. */
+  afterStaffRssFactor: 1.5,
 };
 
 /** Guide values per kind of endpoint, about half the ceiling on this machine (from the issue). */
@@ -170,8 +174,39 @@ export function verdicts(result: BenchResult): Verdict[] {
       out.push({ goal: `Belegschaft: p99 ≤ ${GOALS.staffP99Ms} ms`, target, ok: s.p99 <= GOALS.staffP99Ms && s.requests > 0, detail: `${who}: p99 ${ms(s.p99)} ms` });
       if (s.errors || s.login.errors) out.push({ goal: 'keine Fehler', target, ok: false, detail: `Belegschaft: ${s.errors} Fehler, ${s.login.errors} gescheiterte Anmeldungen; ${s.errorSamples.join(' | ')}` });
     }
+    const idle = result.demoIdleRss?.[t.kind] ?? null;
+    const idleGoal = GOALS.idleRssMiB[t.kind];
+    if (idle !== null) out.push({ goal: `Speicher: Demo-Firma im Leerlauf ≤ ${GOALS.idleRssMiB.pglite} MiB auf PGlite, ≤ ${GOALS.idleRssMiB.postgres} auf PostgreSQL`, target, ok: idle <= idleGoal, detail: `${n0(idle)} MiB, Ziel ${idleGoal} MiB` });
+    const after = t.rss?.afterStaff ?? null;
+    const afterGoal = GOALS.afterStaffRssFactor * idleGoal;
+    if (after !== null && t.staff) out.push({ goal: `Speicher nach der Belegschaft ≤ ${n1(GOALS.afterStaffRssFactor)}× Leerlauf-Ziel`, target, ok: after <= afterGoal, detail: `${n0(after)} MiB, Ziel ${n0(afterGoal)} MiB` });
   }
   return out;
+}
+
+/** RSS of the server: the demo company idle as `npm start` runs it, and at company scale. */
+function memorySection(result: BenchResult): string[] {
+  const ts = result.targets;
+  if (!ts.length || !result.demoIdleRss) return ['Nicht gemessen.'];
+  const mib = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `${n0(v)} MiB`);
+  const line = (label: string, f: (t: TargetResult) => string) => `| ${label} | ${ts.map(f).join(' | ')} |`;
+  return [
+    'Resident Set Size des Server-Prozesses aus /proc (bei PGlite samt Datenbank-Thread; die Prozesse von PostgreSQL zählen nicht). Die Demo-Firma läuft wie `npm start` aus dem Bündel und bleibt nach der ersten Antwort ' +
+      `${result.quick ? 3 : 20} s unberührt; die Firmengröße läuft wie alle Messungen hier aus den Quellen (tsx). Ziel: Demo-Firma im Leerlauf ≤ ${GOALS.idleRssMiB.pglite} MiB auf PGlite, ≤ ${GOALS.idleRssMiB.postgres} MiB auf PostgreSQL; nach der simulierten Belegschaft höchstens das ${n1(GOALS.afterStaffRssFactor)}-Fache davon.`,
+    '',
+    `| | ${ts.map(dbName).join(' | ')} |`,
+    `|---|${ts.map(() => '---:').join('|')}|`,
+    line('Demo-Firma im Leerlauf', (t) => {
+      const v = result.demoIdleRss[t.kind];
+      return v === null ? '–' : `${mib(v)} ${mark(v <= GOALS.idleRssMiB[t.kind])}`;
+    }),
+    line('Firmengröße: nach dem Start', (t) => mib(t.rss?.start)),
+    line('nach den Endpunkten', (t) => mib(t.rss?.afterEndpoints)),
+    line('nach der simulierten Belegschaft', (t) => {
+      const v = t.rss?.afterStaff ?? null;
+      return v === null ? '–' : `${mib(v)} ${mark(v <= GOALS.afterStaffRssFactor * GOALS.idleRssMiB[t.kind])}`;
+    }),
+  ];
 }
 
 /** The portal search and the documents page's search, which have goals of their own. */
@@ -391,6 +426,10 @@ export function writeReport(result: BenchResult): string {
     `|---|---:|`,
     `| leer (Migrationen und Demo-Firma) | ${n0(result.startup.emptyMs)} ms |`,
     `| vorhanden | ${n0(result.startup.existingMs)} ms |`,
+    '',
+    '## Speicher',
+    '',
+    ...memorySection(result),
     '',
     '## Verfehlte Ziele',
     '',
