@@ -42,13 +42,12 @@ const quick = process.env.BENCH_QUICK === '1';
 const scale = quick ? QUICK_SCALE : FULL_SCALE;
 /**
  * Seconds per part. PGlite needs seconds per endpoint before its memory and page cache settle,
- * hence the warm-up; the open loop follows its endpoint's closed loop on a warm server.
+ * hence the warm-up; the open loop follows its endpoint's closed loop on a warm server. `idleSeconds`:
+ * how long the demo company's server is left alone before its memory is read.
  */
 const timing = quick
-  ? { warmup: 0.2, seconds: 0.6, openLeadIn: 0.2, openSeconds: 0.6, floorSeconds: 1, staff: 4, staffSeconds: 3, thinkMs: [200, 600] as [number, number] }
-  : { warmup: 3, seconds: 5, openLeadIn: 0.5, openSeconds: 3, floorSeconds: 5, staff: 200, staffSeconds: 45, thinkMs: [1000, 3000] as [number, number] };
-/** Seconds the demo company's server is left alone before its memory is read. */
-const IDLE_SECONDS = quick ? 3 : 20;
+  ? { warmup: 0.2, seconds: 0.6, openLeadIn: 0.2, openSeconds: 0.6, floorSeconds: 1, staff: 4, staffSeconds: 3, thinkMs: [200, 600] as [number, number], idleSeconds: 3 }
+  : { warmup: 3, seconds: 5, openLeadIn: 0.5, openSeconds: 3, floorSeconds: 5, staff: 200, staffSeconds: 45, thinkMs: [1000, 3000] as [number, number], idleSeconds: 20 };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/filialportal_bench';
 // The bench sends traffic to this machine only, the database included.
 if (!/^(127\.0\.0\.1|localhost)$/.test(new URL(PG_URL).hostname)) throw new Error(`BENCH_DATABASE_URL muss auf 127.0.0.1 zeigen, nicht auf ${new URL(PG_URL).hostname}`);
@@ -428,7 +427,7 @@ async function main() {
     const existingMs = s.startupMs;
     await s.stop();
     log('Speicher: Demo-Firma im Leerlauf, wie npm start (PGlite)');
-    const demoIdleRss: BenchResult['demoIdleRss'] = { pglite: await idleRss(PORT, { DATA_DIR: emptyDir }, IDLE_SECONDS), postgres: null };
+    const demoIdleRss: BenchResult['demoIdleRss'] = { pglite: await idleRss(PORT, { DATA_DIR: emptyDir }, timing.idleSeconds), postgres: null };
 
     // The yardstick runs beside the portal throughout and is measured right before each /api/health.
     hello = await startChild('bench/src/hello.ts', PORT + 1, { HELLO_HEADERS: JSON.stringify(headers) }, '/api/health');
@@ -468,7 +467,7 @@ async function main() {
           // The first start seeds the demo company; measured is the second, as the PGlite one above.
           const env = { DATA_DIR: path.join(work, 'pg-demo-files'), DATABASE_URL: demoUrl() };
           await idleRss(PORT, env, 0);
-          demoIdleRss.postgres = await idleRss(PORT, env, IDLE_SECONDS);
+          demoIdleRss.postgres = await idleRss(PORT, env, timing.idleSeconds);
         } finally {
           await freshDatabase(demoUrl(), { drop: true });
         }

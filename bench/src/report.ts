@@ -192,7 +192,7 @@ function memorySection(result: BenchResult): string[] {
   const line = (label: string, f: (t: TargetResult) => string) => `| ${label} | ${ts.map(f).join(' | ')} |`;
   return [
     'Resident Set Size des Server-Prozesses aus /proc (bei PGlite samt Datenbank-Thread; die Prozesse von PostgreSQL zählen nicht). Die Demo-Firma läuft wie `npm start` aus dem Bündel und bleibt nach der ersten Antwort ' +
-      `${result.quick ? 3 : 20} s unberührt; die Firmengröße läuft wie alle Messungen hier aus den Quellen (tsx). Ziel: Demo-Firma im Leerlauf ≤ ${GOALS.idleRssMiB.pglite} MiB auf PGlite, ≤ ${GOALS.idleRssMiB.postgres} MiB auf PostgreSQL; nach der simulierten Belegschaft höchstens das ${n1(GOALS.afterStaffRssFactor)}-Fache davon.`,
+      `${result.timing.idleSeconds} s unberührt; die Firmengröße läuft wie alle Messungen hier aus den Quellen (tsx). Ziel: Demo-Firma im Leerlauf ≤ ${GOALS.idleRssMiB.pglite} MiB auf PGlite, ≤ ${GOALS.idleRssMiB.postgres} MiB auf PostgreSQL; nach der simulierten Belegschaft höchstens das ${n1(GOALS.afterStaffRssFactor)}-Fache davon.`,
     '',
     `| | ${ts.map(dbName).join(' | ')} |`,
     `|---|${ts.map(() => '---:').join('|')}|`,
