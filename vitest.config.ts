@@ -23,7 +23,7 @@ export default defineConfig({
         // Every file has its own database, storage folder and ports: two run at once.
         test: {
           name: 'parallel',
-          include: ['core/test/**/*.test.ts', 'server/test/**/*.test.ts', 'web/src/**/*.test.ts', 'lint/*.test.ts'],
+          include: ['core/test/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/test/**/*.test.ts', 'web/src/**/*.test.ts', 'lint/*.test.ts'],
           exclude: ALONE,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },

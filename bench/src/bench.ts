@@ -26,6 +26,8 @@ import { type Database, type Db, openPglite, openPostgres } from '../../server/s
 import { locations } from '../../server/src/modules/locations/locations.table.ts';
 import { userGroups } from '../../server/src/modules/teams/teams.table.ts';
 import { users } from '../../server/src/modules/users/users.table.ts';
+import { sessions } from '../../server/src/modules/session/session.table.ts';
+import { sha256 } from '../../server/src/platform/passwords.ts';
 import { seedDemoIfEmpty } from '../../server/src/seed/demo.ts';
 import { type Floor, roundTrips } from './floor.ts';
 import { FULL_SCALE, generateScaleData, type GenerateResult, QUICK_SCALE } from './generate.ts';
@@ -35,6 +37,7 @@ import { Backends, Meter, type Snapshot, type Usage } from './gauges.ts';
 import { type ClosedResult, CONNECTIONS, closedLoop, openLoop, type OpenResult } from './load.ts';
 import { type Child, ROOT, startChild } from './processes.ts';
 import { idleRss, rssMiB } from './memory.ts';
+import { REFERENCE_ENDPOINTS } from './reference.ts';
 import { writeReport } from './report.ts';
 import { simulateStaff, type StaffMember, type StaffResult, STEPS } from './staff.ts';
 
@@ -53,6 +56,7 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 if (!/^(127\.0\.0\.1|localhost)$/.test(new URL(PG_URL).hostname)) throw new Error(`BENCH_DATABASE_URL muss auf 127.0.0.1 zeigen, nicht auf ${new URL(PG_URL).hostname}`);
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SERVER = 'server/src/main.ts';
+const REFERENCE = 'bench/src/reference.ts';
 const PASSWORD = 'demo1234';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const year = today.slice(0, 4);
@@ -190,6 +194,8 @@ export type Measured = ClosedResult & {
 export interface EndpointResult {
   closed: Measured;
   open: OpenResult | null;
+  /** The hand-written reference on the same data in the same run (bench/src/reference.ts). */
+  reference?: Measured;
 }
 
 export interface TargetResult {
@@ -286,18 +292,53 @@ export async function prepareStaff(db: Db, count: number): Promise<StaffMember[]
   return staff.map((s) => ({ ...s, editsCalendar: Boolean(s.editsCalendar), address: address.get(s.locationId)! }));
 }
 
+/** The endpoints the reference answers, with the people they are asked as. */
+const referenced = () => MEASURED.filter((e) => (REFERENCE_ENDPOINTS as readonly string[]).includes(e.name));
+
+/**
+ * Sessions for the reference's requests, written as a login writes them: the reference has no
+ * login of its own, and on PGlite it runs while the portal does not.
+ */
+async function referenceSessions(db: Db): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  for (const email of new Set(referenced().map((e) => e.as))) {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const token = randomBytes(32).toString('base64url');
+    // 'tablet': the longest idle limit of a group, so the session outlives the run without a touch.
+    await db.insert(sessions).values({ tokenHash: sha256(token), userId: user!.id, clientKind: 'tablet', method: 'password' });
+    tokens.set(email, token);
+  }
+  return tokens;
+}
+
+/** The reference's endpoints in closed loops, each on its own (used before the portal starts on PGlite). */
+async function measureReference(reference: Child, tokens: Map<string, string>, data: GenerateResult, backends: Backends | undefined, only?: string): Promise<Record<string, Measured>> {
+  const meter = new Meter({ serverPid: reference.pid, backends, inProcess: !backends });
+  const out: Record<string, Measured> = {};
+  for (const e of referenced().filter((x) => !only || x.name === only)) {
+    const url = `${reference.url}${e.path(pathContext(data))}`;
+    const headers = { accept: 'application/json', 'accept-encoding': 'gzip', authorization: `Bearer ${tokens.get(e.as)}` };
+    const check = await fetch(url, { headers });
+    if (!check.ok) throw new Error(`Referenz ${e.name}: ${check.status}`);
+    out[e.name] = await measured(url, headers, meter);
+    log(`  Referenz ${e.name}: ${fmt(out[e.name]!)}`);
+  }
+  return out;
+}
+
 async function generate(database: Database, backends?: Backends) {
   const t0 = performance.now();
   await seedDemoIfEmpty(database.db);
   const data = await generateScaleData(database.db, scale, today);
   const staff = await prepareStaff(database.db, timing.staff);
+  const referenceTokens = await referenceSessions(database.db);
   // The state a running instance reaches: dead rows reclaimed, planner statistics fresh.
   await database.db.execute(sql`vacuum analyze`);
   const generateSeconds = (performance.now() - t0) / 1000;
   log(`  ${generateSeconds.toFixed(0)} s, größter Standort ${data.largestLocationPeople} Personen, ${staff.length} simulierte Personen (${staff.filter((m) => m.editsCalendar).length} bearbeiten den Kalender)`);
   const floor = await roundTrips(database, timing.floorSeconds, backends);
   log(`  select 1: ${Math.round(floor.perSecond)} Rundreisen/s, Node ${floor.nodeUs.toFixed(0)} µs, DB ${floor.dbUs.toFixed(0)} µs je Rundreise`);
-  return { data, staff, floor, generateSeconds };
+  return { data, staff, floor, generateSeconds, referenceTokens };
 }
 
 async function measureTarget(
@@ -307,6 +348,7 @@ async function measureTarget(
   kind: TargetResult['kind'],
   data: GenerateResult,
   staff: StaffMember[],
+  reference: { measured: Record<string, Measured> } | { child: Child; tokens: Map<string, string> },
   backends?: Backends,
 ): Promise<Pick<TargetResult, 'bare' | 'health' | 'endpoints' | 'staff' | 'rss'>> {
   const rssAtStart = rssMiB(server.pid);
@@ -346,6 +388,8 @@ async function measureTarget(
     }
     endpoints[e.name] = { closed, open };
     log(`  ${e.name}: ${fmt(closed)}${open ? `; offen bei ${Math.round(open.rate)}/s: p99 ${open.p99.toFixed(1)} ms` : ''}`);
+    // The reference right after the portal's run of the same endpoint (PostgreSQL), or from its run before the portal started (PGlite).
+    endpoints[e.name]!.reference = 'measured' in reference ? reference.measured[e.name] : (await measureReference(reference.child, reference.tokens, data, backends, e.name))[e.name];
   }
 
   const rssAfterEndpoints = rssMiB(server.pid);
@@ -440,9 +484,24 @@ async function main() {
     const lite = await openPglite(path.join(dataDir, 'db'));
     const liteGen = await generate(lite);
     await lite.close();
+    // One process at a time owns a PGlite directory: the reference runs on it before the portal does.
+    log('PGlite: Referenz');
+    const liteReference = await startChild(REFERENCE, PORT + 3, { REFERENCE_PGLITE: path.join(dataDir, 'db'), REFERENCE_HEADERS: JSON.stringify(headers) }, '/api/health');
+    let liteMeasured: Record<string, Measured>;
+    try {
+      liteMeasured = await measureReference(liteReference, liteGen.referenceTokens, liteGen.data, undefined);
+    } finally {
+      await liteReference.stop();
+    }
     const liteServer = await startChild(SERVER, PORT, { ...serverEnv, DATA_DIR: dataDir });
     try {
-      targets.push({ kind: 'pglite', generateSeconds: liteGen.generateSeconds, data: liteGen.data, floor: liteGen.floor, ...(await measureTarget(liteServer, secret, hello, 'pglite', liteGen.data, liteGen.staff)) });
+      targets.push({
+        kind: 'pglite',
+        generateSeconds: liteGen.generateSeconds,
+        data: liteGen.data,
+        floor: liteGen.floor,
+        ...(await measureTarget(liteServer, secret, hello, 'pglite', liteGen.data, liteGen.staff, { measured: liteMeasured })),
+      });
       log('Front-End (Chromium)');
       frontend = await measureFrontend(liteServer.url, { email: 'admin@example.com', password: PASSWORD });
     } finally {
@@ -479,11 +538,20 @@ async function main() {
         const database = await openPostgres(PG_URL);
         const pgGen = await generate(database, backends);
         await database.close();
+        const pgReference = await startChild(REFERENCE, PORT + 3, { DATABASE_URL: PG_URL, REFERENCE_HEADERS: JSON.stringify(headers) }, '/api/health');
         const pgServer = await startChild(SERVER, PORT, { ...serverEnv, DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: PG_URL });
         try {
-          targets.push({ kind: 'postgres', generateSeconds: pgGen.generateSeconds, data: pgGen.data, floor: pgGen.floor, ...(await measureTarget(pgServer, secret, hello, 'postgres', pgGen.data, pgGen.staff, backends)) });
+          const reference = { child: pgReference, tokens: pgGen.referenceTokens };
+          targets.push({
+            kind: 'postgres',
+            generateSeconds: pgGen.generateSeconds,
+            data: pgGen.data,
+            floor: pgGen.floor,
+            ...(await measureTarget(pgServer, secret, hello, 'postgres', pgGen.data, pgGen.staff, reference, backends)),
+          });
         } finally {
           await pgServer.stop();
+          await pgReference.stop();
         }
       } finally {
         await backends.close();

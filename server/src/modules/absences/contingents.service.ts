@@ -30,7 +30,7 @@ export interface YearAccount extends Contingent {
 /** An approved request: [start, end, days per year, dates credited because of sickness, what a working day counts (1 or 0.5)]. */
 type RequestTuple = [string, string, Record<string, number> | number | null, string[], number];
 
-interface AccountRow {
+export interface AccountRow {
   id: string;
   holidayContingent: number;
   createdAt: Date;
@@ -132,6 +132,16 @@ export async function accountsWithPending(
 
 export async function accountsFor(deps: ServiceDeps<'db'>, input: { userIds: readonly string[]; year: number }): Promise<Map<string, YearAccount>> {
   return (await accountsWithPending(deps, input)).accounts;
+}
+
+/**
+ * One person's account for `year` from a row of the account statement's columns (the bench's
+ * reference reads them in its own statement and computes the same answer).
+ */
+export function yearAccountOf(p: AccountRow, year: number): YearAccount {
+  let account: YearAccount | null = null;
+  accountsOf(p, year, year, todayIso(), (a) => (account = a));
+  return account!;
 }
 
 /** One person's accounts, carried forward from the first year that has data up to `lastYear`. */
