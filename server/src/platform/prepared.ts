@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Actor } from './access.ts';
 import type { Db } from './db.ts';
@@ -59,6 +61,23 @@ export async function preparedTextRows<T>(db: Db, text: string, params: unknown[
 /** The same, parsed for this request only: for texts of an open set (a client's choice of groups). */
 export async function textRows<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
   return (await poolOf(db).query({ text, values: params })).rows as T[];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written as a Drizzle `sql` template over named values, whose text does not depend
+ * on them: it is built to text once (the values as placeholders) and sent as a named prepared
+ * statement, so neither Node nor the database builds, parses or plans it per call. Inside a
+ * transaction (which has a connection of its own) it is built with the values and sent as usual.
+ */
+export function preparedSql<K extends string, T>(keys: readonly K[], build: (v: Record<K, Placeholder | unknown>) => SQL): (db: Db, values: Record<K, unknown>) => Promise<T[]> {
+  let built: { sql: string; params: unknown[] } | null = null;
+  return async (db, values) => {
+    if (db instanceof PgTransaction) return ((await db.execute(build(values))) as unknown as { rows: T[] }).rows;
+    built ??= dialect.sqlToQuery(build(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as unknown as Record<K, Placeholder>));
+    return preparedTextRows<T>(db, built.sql, fillPlaceholders(built.params, values));
+  };
 }
 
 const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;

@@ -6,6 +6,7 @@ import { currentYear, todayIso } from '../../platform/dates.ts';
 import type { Actor } from '../../platform/access.ts';
 import { audit, type AuditActor } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
+import { preparedSql } from '../../platform/prepared.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { globalSettings } from '../global-settings/index.ts';
 import { locations } from '../locations/index.ts';
@@ -50,43 +51,54 @@ export interface AccountRow {
   pending: Record<string, number>;
 }
 
-/**
- * Everything the accounts of several people need, in one statement: the people, HR's values,
- * approved and open days per year from the stored per-year counts, the requests before each
- * year's expiry date and (for the current year) the requests already begun. One round trip
- * instead of six, and one plan for any number of ids.
- */
-async function accountRows(db: Db, userIds: readonly string[], lastYear: number, withCurrent: boolean): Promise<AccountRow[]> {
-  const today = todayIso();
-  const yearStart = `${currentYear()}-01-01`;
-  const lastDay = `${lastYear}-12-31`;
-  const ordinary = sql`a.user_id = u.id and a.kind = 'vacation' and not a.special_holiday and not a.overtime_deduction`;
-  // What one working day of a request counts (core dayFactor): a half day 0.5.
-  const factor = sql`(case when a.day_length = 'full' then 1 else 0.5 end)`;
-  const result = await db.execute(sql`
+const accountStatement = preparedSql<'ids' | 'lastYear' | 'withCurrent' | 'today' | 'yearStart' | 'year' | 'lastDay', AccountRow>(
+  ['ids', 'lastYear', 'withCurrent', 'today', 'yearStart', 'year', 'lastDay'],
+  ({ ids, lastYear, withCurrent, today, yearStart, year, lastDay }) => {
+    const ordinary = sql`a.user_id = u.id and a.kind = 'vacation' and not a.special_holiday and not a.overtime_deduction`;
+    // What one working day of a request counts (core dayFactor): a half day 0.5.
+    const factor = sql`(case when a.day_length = 'full' then 1 else 0.5 end)`;
+    return sql`
     select u.id, u.holiday_contingent::float as "holidayContingent", u.created_at as "createdAt", u.free_days as "freeDays", l.region, g.expiry,
       coalesce((select json_agg(json_build_array(c.year, c.surplus, c.deduction)) from ${contingents} c
-        where c.user_id = u.id and c.year <= ${lastYear}), '[]'::json) as "set",
+        where c.user_id = u.id and c.year <= ${lastYear}::int), '[]'::json) as "set",
       coalesce((select json_object_agg(s.y, s.days) from (
         select y, sum(days)::float as days from (
           select d.key as y, d.value::numeric as days from ${absences} a, jsonb_each_text(a.days_by_year) d
-          where ${ordinary} and a.approved and d.key::int <= ${lastYear}
+          where ${ordinary} and a.approved and d.key::int <= ${lastYear}::int
           union all
           select to_char(c, 'YYYY'), -${factor} from ${absences} a, unnest(a.credited_dates) c
-          where ${ordinary} and a.approved and a.credited_dates <> '{}' and c <= ${lastDay}) t group by y) s), '{}'::json) as "approved",
-      case when ${withCurrent} then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year -> ${yearStart.slice(0, 4)}, a.credited_dates, ${factor})) from ${absences} a
-        where ${ordinary} and a.approved and a.start_date <= ${today} and a.end_date >= ${yearStart}), '[]'::json) end as "begun",
+          where ${ordinary} and a.approved and a.credited_dates <> '{}' and c <= ${lastDay}::date) t group by y) s), '{}'::json) as "approved",
+      case when ${withCurrent}::boolean then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year -> ${year}::text, a.credited_dates, ${factor})) from ${absences} a
+        where ${ordinary} and a.approved and a.start_date <= ${today}::date and a.end_date >= ${yearStart}::date), '[]'::json) end as "begun",
       case when g.expiry <> '' then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year, a.credited_dates, ${factor})) from ${absences} a
-        where ${ordinary} and a.approved and a.start_date <= ${lastDay}
+        where ${ordinary} and a.approved and a.start_date <= ${lastDay}::date
           and (to_char(a.start_date, 'MM-DD') <= g.expiry or date_part('year', a.start_date) <> date_part('year', a.end_date))), '[]'::json) else '[]'::json end as "early",
       coalesce((select json_object_agg(s.y, s.days) from (
         select d.key as y, sum(d.value::numeric)::float as days from ${absences} a, jsonb_each_text(a.days_by_year) d
         where ${ordinary} and not a.approved and not a.declined group by 1) s), '{}'::json) as "pending"
     from ${users} u join ${locations} l on l.id = u.location_id
       cross join (select coalesce((select ${globalSettings.carryOverExpiry} from ${globalSettings} order by ${globalSettings.createdAt} limit 1), ${DEFAULT_CARRY_OVER_EXPIRY}) as expiry) g
-    where u.id = any(${`{${[...new Set(userIds)].join(',')}}`}::uuid[])`);
-  // PGlite and node-postgres both answer raw SQL with { rows }.
-  return (result as unknown as { rows: AccountRow[] }).rows;
+    where u.id = any(${ids}::uuid[])`;
+  },
+);
+
+/**
+ * Everything the accounts of several people need, in one statement: the people, HR's values,
+ * approved and open days per year from the stored per-year counts, the requests before each
+ * year's expiry date and (for the current year) the requests already begun. One round trip
+ * instead of six, one plan for any number of ids, prepared once per connection.
+ */
+function accountRows(db: Db, userIds: readonly string[], lastYear: number, withCurrent: boolean): Promise<AccountRow[]> {
+  const year = currentYear();
+  return accountStatement(db, {
+    ids: `{${[...new Set(userIds)].join(',')}}`,
+    lastYear,
+    withCurrent,
+    today: todayIso(),
+    yearStart: `${year}-01-01`,
+    year: String(year),
+    lastDay: `${lastYear}-12-31`,
+  });
 }
 
 export interface Accounts {
