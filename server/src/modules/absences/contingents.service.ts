@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, PgTransaction } from 'drizzle-orm/pg-core';
 import { carryOverExpiry, contingent, countWorkingDays, DEFAULT_CARRY_OVER_EXPIRY, type Contingent, type DayRules } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
 import { currentYear, todayIso } from '../../platform/dates.ts';
@@ -51,9 +51,17 @@ export interface AccountRow {
   pending: Record<string, number>;
 }
 
-const accountStatement = preparedSql<'ids' | 'lastYear' | 'withCurrent' | 'today' | 'yearStart' | 'year' | 'lastDay', AccountRow>(
-  ['ids', 'lastYear', 'withCurrent', 'today', 'yearStart', 'year', 'lastDay'],
-  ({ ids, lastYear, withCurrent, today, yearStart, year, lastDay }) => {
+/** The values an account statement needs besides the people: the years asked and today. */
+const ACCOUNT_VALUES = ['lastYear', 'withCurrent', 'today', 'yearStart', 'year', 'lastDay'] as const;
+type AccountValues = Record<(typeof ACCOUNT_VALUES)[number], unknown>;
+
+function accountValues(lastYear: number, withCurrent: boolean): AccountValues {
+  const year = currentYear();
+  return { lastYear, withCurrent, today: todayIso(), yearStart: `${year}-01-01`, year: String(year), lastDay: `${lastYear}-12-31` };
+}
+
+/** The account columns of the people `people` (a condition on users u) selects. */
+function accountSelect({ lastYear, withCurrent, today, yearStart, year, lastDay }: AccountValues, people: SQL): SQL {
     const ordinary = sql`a.user_id = u.id and a.kind = 'vacation' and not a.special_holiday and not a.overtime_deduction`;
     // What one working day of a request counts (core dayFactor): a half day 0.5.
     const factor = sql`(case when a.day_length = 'full' then 1 else 0.5 end)`;
@@ -78,9 +86,10 @@ const accountStatement = preparedSql<'ids' | 'lastYear' | 'withCurrent' | 'today
         where ${ordinary} and not a.approved and not a.declined group by 1) s), '{}'::json) as "pending"
     from ${users} u join ${locations} l on l.id = u.location_id
       cross join (select coalesce((select ${globalSettings.carryOverExpiry} from ${globalSettings} order by ${globalSettings.createdAt} limit 1), ${DEFAULT_CARRY_OVER_EXPIRY}) as expiry) g
-    where u.id = any(${ids}::uuid[])`;
-  },
-);
+    where ${people}`;
+}
+
+const accountStatement = preparedSql<(typeof ACCOUNT_VALUES)[number] | 'ids', AccountRow>([...ACCOUNT_VALUES, 'ids'], (v) => accountSelect(v, sql`u.id = any(${v.ids}::uuid[])`));
 
 /**
  * Everything the accounts of several people need, in one statement: the people, HR's values,
@@ -89,16 +98,25 @@ const accountStatement = preparedSql<'ids' | 'lastYear' | 'withCurrent' | 'today
  * instead of six, one plan for any number of ids, prepared once per connection.
  */
 function accountRows(db: Db, userIds: readonly string[], lastYear: number, withCurrent: boolean): Promise<AccountRow[]> {
-  const year = currentYear();
-  return accountStatement(db, {
-    ids: `{${[...new Set(userIds)].join(',')}}`,
-    lastYear,
-    withCurrent,
-    today: todayIso(),
-    yearStart: `${year}-01-01`,
-    year: String(year),
-    lastDay: `${lastYear}-12-31`,
-  });
+  return accountStatement(db, { ids: `{${[...new Set(userIds)].join(',')}}`, ...accountValues(lastYear, withCurrent) });
+}
+
+/**
+ * This year's account of the person in `userId` as one JSON column of another statement (the
+ * current user's, which so needs one round trip, not two); its values are placeholders
+ * `account_<name>`, filled by `values()` on each execution.
+ */
+export function accountColumn(userId: AnyPgColumn) {
+  const placeholders = Object.fromEntries(ACCOUNT_VALUES.map((k) => [k, sql.placeholder(`account_${k}`)])) as AccountValues;
+  return {
+    column: sql<unknown>`(select row_to_json(x) from (${accountSelect(placeholders, sql`u.id = ${userId}`)}) x)`,
+    values: () => Object.fromEntries(Object.entries(accountValues(currentYear(), true)).map(([k, v]) => [`account_${k}`, v])),
+    read: (value: unknown): YearAccount => {
+      // row_to_json writes the instant as text.
+      const row = value as AccountRow & { createdAt: string };
+      return yearAccountOf({ ...row, createdAt: new Date(row.createdAt) }, currentYear());
+    },
+  };
 }
 
 export interface Accounts {

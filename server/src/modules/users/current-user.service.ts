@@ -8,7 +8,6 @@ import { AVATAR_DATA_MAX_CHARS, avatarProblem, type CurrentUser, type CurrentUse
 import type { Actor } from '../../platform/access.ts';
 import { forgetActors } from '../../platform/actor-cache.ts';
 import { decodeDataUrl } from '../../platform/data-url.ts';
-import { currentYear } from '../../platform/dates.ts';
 import { prepared } from '../../platform/prepared.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import type { Hooks } from '../../platform/hooks.ts';
@@ -17,7 +16,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { commitFile, deleteFile, orDiscard, stageFile, storedFile, type StagedFile, type UploadRules } from '../../platform/uploads.ts';
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
-import { endSessions, lastSeenOf, vacationAccounts } from './hooks.ts';
+import { endSessions, lastSeenOf, vacationAccountColumn } from './hooks.ts';
 import { users } from './users.table.ts';
 
 /**
@@ -60,8 +59,11 @@ export async function avatarFile({ db }: ServiceDeps<'db'>, id: string) {
 /** GET /user: the logged-in user with permissions and locations (spec 1 §3 Current user). */
 const parentGroup = alias(userGroups, 'parent_group');
 
-const currentUserRow = prepared((db, hooks: Hooks) =>
-  db
+/** The current user's statement, and how to read its vacation account (built once per handle). */
+const currentUserRow = prepared((db, hooks: Hooks) => {
+  // This year's vacation account in the same statement: one round trip for the page load's call.
+  const account = hooks.ask(vacationAccountColumn)(users.id);
+  const query = db
     .select({
       user: users,
       group: userGroups,
@@ -71,18 +73,21 @@ const currentUserRow = prepared((db, hooks: Hooks) =>
       // When the person last saw news (seen markers), as an ISO instant.
       lastSeenNews: hooks.ask(lastSeenOf)(users.id, 'news'),
       extra: sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)) from ${locations} l where l.id = any(${users.additionalLocations})), '[]')`,
+      account: account.column,
     })
     .from(users)
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
     .innerJoin(locations, eq(locations.id, users.locationId))
     .leftJoin(parentGroup, eq(parentGroup.id, userGroups.parentId))
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('current_user'),
-);
+    .prepare('current_user');
+  return { query, account };
+});
 
 export async function getCurrentUser(deps: ServiceDeps<'db' | 'hooks'>, actor: Actor): Promise<CurrentUserResponse> {
   const { db, hooks } = deps;
-  const [row] = await currentUserRow(db, hooks).execute({ userId: actor.userId });
+  const { query, account: accountOf } = currentUserRow(db, hooks);
+  const [row] = await query.execute({ userId: actor.userId, ...accountOf.values() });
   if (!row) throw notFound();
   const { user, group, location } = row;
   const available = new Map<string, { id: string; name: string }>([[location.id, location], ...row.extra.map((l) => [l.id, l] as const)]);
@@ -94,7 +99,7 @@ export async function getCurrentUser(deps: ServiceDeps<'db' | 'hooks'>, actor: A
   const current = available.get(selectedId) ?? location;
   const parentTeam = row.parentTeam ?? null;
   const lastSeenNewsDate = row.lastSeenNews ?? null;
-  const account = (await hooks.ask(vacationAccounts)(deps, { userIds: [user.id], year: currentYear() })).get(user.id)!;
+  const account = accountOf.read(row.account);
   const current_user: CurrentUser = {
     id: user.id,
     active: user.active,

@@ -28,6 +28,15 @@ export const vacationAccounts = hook<(deps: ServiceDeps<'db'>, input: { userIds:
 );
 
 /**
+ * This year's vacation account of the person in `userId` as a column of the current user's
+ * statement: the SQL, the values of its placeholders for today, and how to read its value;
+ * answered by absences.
+ */
+export const vacationAccountColumn = hook<
+  (userId: AnyPgColumn) => { column: SQL<unknown>; values: () => Record<string, unknown>; read: (value: unknown) => VacationAccount }
+>('vacationAccountColumn');
+
+/**
  * Saves HR's surplus and deduction of a year from the user form; answered by absences, which
  * records the change in the audit trail as `actor`'s (none: the portal's own).
  */

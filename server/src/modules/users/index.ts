@@ -9,7 +9,7 @@ import { usersRoutes } from './users.routes.ts';
 export { avatarUri } from './current-user.service.ts';
 export { createDirectoryAccount, followDirectory } from './directory-accounts.service.ts';
 export { guardPasswordChange } from './users-admin.service.ts';
-export { endSessions, lastSeenOf, saveVacationAccount, vacationAccounts } from './hooks.ts';
+export { endSessions, lastSeenOf, saveVacationAccount, vacationAccountColumn, vacationAccounts } from './hooks.ts';
 export { personSearch, users } from './users.table.ts';
 export { peopleSearch } from './users-search.ts';
 
