@@ -65,9 +65,24 @@ const currentUserRow = prepared((db, hooks: Hooks) => {
   const account = hooks.ask(vacationAccountColumn)(users.id);
   const query = db
     .select({
-      user: users,
-      group: userGroups,
-      location: locations,
+      // Only what the answer shows: no password hash, search vector or rights of other screens.
+      user: {
+        id: users.id,
+        active: users.active,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phone: users.phone,
+        avatarFileId: users.avatarFileId,
+        additionalLocations: users.additionalLocations,
+        selectedLocationId: users.selectedLocationId,
+        personalNumber: users.personalNumber,
+        allowedLocationsClaim: users.allowedLocationsClaim,
+      },
+      group: { name: userGroups.name, label: userGroups.label, permissions: userGroups.permissions },
+      location: { id: locations.id, name: locations.name, street: locations.street, zip: locations.zip, city: locations.city },
       parentTeam: parentGroup.name,
       // The further locations in the same statement: id and name are all the answer needs.
       // When the person last saw news (seen markers), as an ISO instant.
