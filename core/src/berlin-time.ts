@@ -18,8 +18,6 @@ function once(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.D
   return () => (format ??= new Intl.DateTimeFormat(locale, options));
 }
 
-const dateFmt = once('de-DE', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFmt = once('de-DE', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const partsFmt = once('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',
@@ -44,11 +42,43 @@ export interface BerlinParts {
   second: string;
 }
 
-/** The wall-clock parts of an instant in Europe/Berlin. */
+/**
+ * The wall-clock parts of an instant in Europe/Berlin: the instant moved by Berlin's offset, read
+ * as UTC. The offset comes from Intl once per UTC hour (Berlin's clock changes only on a full
+ * hour), so a list of a thousand instants asks Intl a few times, not a thousand.
+ */
 export function berlinParts(at: Instant): BerlinParts {
-  const p: Record<string, string> = {};
-  for (const part of partsFmt().formatToParts(toDate(at))) p[part.type] = part.value;
-  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
+  const ms = toDate(at).getTime();
+  if (!Number.isFinite(ms)) {
+    // Intl's own answer for what is not an instant (it throws, as it always has).
+    const p: Record<string, string> = {};
+    for (const part of partsFmt().formatToParts(toDate(at))) p[part.type] = part.value;
+    return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
+  }
+  const wall = new Date(ms + offsetAt(ms) * 60_000);
+  return {
+    year: String(wall.getUTCFullYear()),
+    month: pad2(wall.getUTCMonth() + 1),
+    day: pad2(wall.getUTCDate()),
+    hour: pad2(wall.getUTCHours()),
+    minute: pad2(wall.getUTCMinutes()),
+    second: pad2(wall.getUTCSeconds()),
+  };
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** Berlin's offset in minutes by UTC hour, as Intl gives it; bounded, since any instant may come. */
+const offsetByHour = new Map<number, number>();
+function offsetAt(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    if (offsetByHour.size >= 50_000) offsetByHour.clear();
+    offset = berlinOffsetMinutes(hour * 3_600_000);
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in Europe/Berlin; a YYYY-MM-DD string stays. */
@@ -72,12 +102,14 @@ export function formatDate(value: Instant | null | undefined): string {
     const [y, m, d] = value.split('-');
     return `${d}.${m}.${y}`;
   }
-  return dateFmt().format(toDate(value));
+  const p = berlinParts(value);
+  return `${p.day}.${p.month}.${p.year}`;
 }
 
 /** HH:mm in Europe/Berlin. */
 export function formatTime(value: Instant): string {
-  return timeFmt().format(toDate(value));
+  const p = berlinParts(value);
+  return `${p.hour}:${p.minute}`;
 }
 
 /** 'DD.MM.YYYY HH:mm' in Europe/Berlin; '' without a value. */

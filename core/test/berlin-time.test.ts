@@ -55,3 +55,30 @@ describe('times in Europe/Berlin', () => {
     expect(berlinInstant('2026-10-25', '12:00').toISOString()).toBe('2026-10-25T11:00:00.000Z');
   });
 });
+
+describe('berlinParts from the offset per hour', () => {
+  // Intl's parts, the reference the fast path must equal.
+  const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const viaIntl = (ms: number) => {
+    const p: Record<string, string> = {};
+    for (const part of intl.formatToParts(new Date(ms))) p[part.type] = part.value;
+    return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+  };
+
+  it('equals Intl minute by minute around both clock changes of 2026 and at random instants of a century', () => {
+    const around = [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)];
+    for (const change of around) {
+      for (let ms = change - 3 * 3_600_000; ms <= change + 3 * 3_600_000; ms += 60_000 + 1_001) expect(berlinParts(ms)).toEqual(viaIntl(ms));
+    }
+    let seed = 42;
+    for (let i = 0; i < 2_000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      const ms = Date.UTC(1950, 0, 1) + (seed / 2 ** 31) * 100 * 365 * 86_400_000;
+      expect(berlinParts(ms)).toEqual(viaIntl(ms));
+    }
+  });
+
+  it('still refuses what is not an instant', () => {
+    expect(() => berlinParts('kein Datum')).toThrow(RangeError);
+  });
+});

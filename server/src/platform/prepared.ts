@@ -66,6 +66,18 @@ export async function textRows<T>(db: Db, text: string, params: unknown[]): Prom
 const dialect = new PgDialect();
 
 /**
+ * A built Drizzle query (its values as placeholders) as a named prepared statement named after its
+ * text. Kept per person and shape (`builtPerActor`), a list is built once and then only executed:
+ * neither Node builds its SQL nor the database parses and plans it per request. The statement's
+ * name follows its text, so people with the same scope share one per connection. Only for texts
+ * of a small closed set: each stays prepared for the life of the connection.
+ */
+export function named<Q extends { toSQL(): { sql: string }; prepare(name: string): unknown }>(query: Q): ReturnType<Q['prepare']> {
+  const name = `s_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
+  return query.prepare(name) as ReturnType<Q['prepare']>;
+}
+
+/**
  * A statement written as a Drizzle `sql` template over named values, whose text does not depend
  * on them: it is built to text once (the values as placeholders) and sent as a named prepared
  * statement, so neither Node nor the database builds, parses or plans it per call. Inside a
