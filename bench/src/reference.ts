@@ -11,14 +11,16 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { DEFAULT_CARRY_OVER_EXPIRY } from '@filialportal/core/absences';
+import { absenceStateLabel, type DayLength, dayFactor, DEFAULT_CARRY_OVER_EXPIRY, quotaExceeded, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
+import { ALL_LOCATIONS_LABEL, blockedPeriodMessage } from '@filialportal/core/blocked-periods';
+import { formatDate } from '@filialportal/core/berlin-time';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
-import { type AccountRow, yearAccountOf } from '../../server/src/modules/absences/contingents.service.ts';
+import { type AccountRow, accountsFromRows, yearAccountOf } from '../../server/src/modules/absences/contingents.service.ts';
 import { currentYear, todayIso } from '../../server/src/platform/dates.ts';
 import { openPglite, openPostgres } from '../../server/src/platform/db.ts';
 
 /** The bench's endpoints the reference answers, by the portal's name in the report. */
-export const REFERENCE_ENDPOINTS = ['Aktueller Benutzer', 'Beanstandungen offen, alle Standorte (Buchhaltung)'] as const;
+export const REFERENCE_ENDPOINTS = ['Aktueller Benutzer', 'Urlaub Ansicht 1 (offen), alle Standorte', 'Beanstandungen offen, alle Standorte (Buchhaltung)'] as const;
 
 const CLAIM_PAGE_SIZE = 25;
 const UNSEEN_MAX = 100;
@@ -71,7 +73,28 @@ select (select count(*) from me) as known, (select count(*) from allowed) as all
  */
 const ordinary = `a.user_id = u.id and a.kind = 'vacation' and not a.special_holiday and not a.overtime_deduction`;
 const factor = `(case when a.day_length = 'full' then 1 else 0.5 end)`;
-const CURRENT_USER = `select u.id, u.active, u.created_at as "createdAt", u.updated_at as "updatedAt", u.email, u.first_name as "firstName", u.last_name as "lastName",
+const expiry = (fallback: string) => `coalesce((select carry_over_expiry from global_settings order by created_at limit 1), ${fallback})`;
+
+/**
+ * The vacation account's columns of the person `u` up to the year `lastYear` (SQL expressions),
+ * with this year's begun requests when `withCurrent`: the input of the account arithmetic.
+ */
+const accountColumns = ({ lastYear, withCurrent, year, today, fallback }: Record<'lastYear' | 'withCurrent' | 'year' | 'today' | 'fallback', string>) => `u.id,
+    u.holiday_contingent::float as "holidayContingent", u.created_at as "createdAt", u.free_days as "freeDays", l.region, ${expiry(fallback)} as expiry,
+    coalesce((select json_agg(json_build_array(c.year, c.surplus, c.deduction)) from contingents c where c.user_id = u.id and c.year <= ${lastYear}), '[]') as "set",
+    coalesce((select json_object_agg(t.y, t.days) from (select y, sum(days)::float as days from (
+        select d.key as y, d.value::numeric as days from absences a, jsonb_each_text(a.days_by_year) d where ${ordinary} and a.approved and d.key::int <= ${lastYear}
+        union all
+        select to_char(c, 'YYYY'), -${factor} from absences a, unnest(a.credited_dates) c where ${ordinary} and a.approved and a.credited_dates <> '{}' and c <= make_date(${lastYear}, 12, 31)) t group by y) t), '{}') as approved,
+    case when ${withCurrent} then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year -> ${year}::text, a.credited_dates, ${factor})) from absences a
+      where ${ordinary} and a.approved and a.start_date <= ${today} and a.end_date >= make_date(${year}, 1, 1)), '[]') end as begun,
+    case when ${expiry(fallback)} <> '' then coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year, a.credited_dates, ${factor})) from absences a
+      where ${ordinary} and a.approved and a.start_date <= make_date(${lastYear}, 12, 31)
+        and (to_char(a.start_date, 'MM-DD') <= ${expiry(fallback)} or date_part('year', a.start_date) <> date_part('year', a.end_date))), '[]') else '[]' end as early,
+    coalesce((select json_object_agg(t.y, t.days) from (select d.key as y, sum(d.value::numeric)::float as days from absences a, jsonb_each_text(a.days_by_year) d
+      where ${ordinary} and not a.approved and not a.declined group by 1) t), '{}') as pending`;
+
+const CURRENT_USER = `select u.active, u.updated_at as "updatedAt", u.email, u.first_name as "firstName", u.last_name as "lastName",
     u.phone, u.avatar_file_id as "avatarFileId", u.personal_number as "personalNumber", u.allowed_locations_claim as "allowedLocationsClaim",
     u.selected_location_id as "selectedLocationId", u.additional_locations as "additionalLocations",
     g.name as role, g.label as "roleLabel", g.permissions, pg.name as "parentTeam",
@@ -80,19 +103,7 @@ const CURRENT_USER = `select u.id, u.active, u.created_at as "createdAt", u.upda
     json_build_array(l.id, l.name, l.street, l.zip, l.city) as location,
     coalesce((select json_agg(json_build_array(x.id, x.name)) from locations x where x.id = any(u.additional_locations)), '[]') as extra,
     (select to_char(m.seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from seen_markers m where m.user_id = u.id and m.page = 'news') as "lastSeenNewsDate",
-    u.holiday_contingent::float as "holidayContingent", u.free_days as "freeDays", l.region,
-    coalesce((select carry_over_expiry from global_settings order by created_at limit 1), $4) as expiry,
-    coalesce((select json_agg(json_build_array(c.year, c.surplus, c.deduction)) from contingents c where c.user_id = u.id and c.year <= $2), '[]') as "set",
-    coalesce((select json_object_agg(t.y, t.days) from (select y, sum(days)::float as days from (
-        select d.key as y, d.value::numeric as days from absences a, jsonb_each_text(a.days_by_year) d where ${ordinary} and a.approved and d.key::int <= $2
-        union all
-        select to_char(c, 'YYYY'), -${factor} from absences a, unnest(a.credited_dates) c where ${ordinary} and a.approved and a.credited_dates <> '{}' and c <= make_date($2, 12, 31)) t group by y) t), '{}') as approved,
-    coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year -> $2::text, a.credited_dates, ${factor})) from absences a
-      where ${ordinary} and a.approved and a.start_date <= $3::date and a.end_date >= make_date($2, 1, 1)), '[]') as begun,
-    coalesce((select json_agg(json_build_array(a.start_date, a.end_date, a.days_by_year, a.credited_dates, ${factor})) from absences a
-      where ${ordinary} and a.approved and a.start_date <= make_date($2, 12, 31)
-        and (to_char(a.start_date, 'MM-DD') <= coalesce((select carry_over_expiry from global_settings order by created_at limit 1), $4)
-          or date_part('year', a.start_date) <> date_part('year', a.end_date))), '[]') as early
+    ${accountColumns({ lastYear: '$2', withCurrent: 'true', year: '$2', today: '$3::date', fallback: '$4' })}
   from sessions s join users u on u.id = s.user_id join user_groups g on g.id = u.group_id join locations l on l.id = u.location_id
     left join user_groups pg on pg.id = g.parent_id
   where s.token_hash = $1 and s.revoked_at is null and u.active
@@ -168,6 +179,118 @@ function currentUser(r: CurrentUserRow) {
   };
 }
 
+/**
+ * GET /api/absence/:from/all/1 for the Admin (who sees and may process every request): the open
+ * vacation requests by start, 20 from `from`, with their deputies and the blocked period they
+ * fall in, the count of all, and the accounts of the page's people up to the last year their
+ * open requests touch (for the quota warning).
+ */
+const OPEN_VACATION = `with me as (${session}),
+  allowed as (select id from me where role = 'Admin'),
+  open as (select a.id, a.start_date from absences a where a.kind = 'vacation' and not a.approved and not a.declined and exists (select 1 from allowed)),
+  page as (select a.*, p.n from absences a join (select id, row_number() over (order by start_date, id) as n from (select id, start_date from open order by start_date, id limit ${VACATION_PAGE_SIZE} offset $2) o) p on p.id = a.id),
+  counted as (select * from page where user_id is not null and not special_holiday and not overtime_deduction),
+  years as (select max(k::int) as last, bool_or(k::int = $3) as current from counted, jsonb_object_keys(counted.days_by_year) k)
+select (select count(*) from me) as known, (select count(*) from allowed) as allowed,
+  (select count(*) from open)::int as total,
+  coalesce((select json_agg(json_build_object('id', a.id, 'userId', a.user_id, 'startDate', a.start_date, 'endDate', a.end_date, 'createdAt', a.created_at,
+      'countDays', a.count_days, 'dayLength', a.day_length, 'confirmedBy', a.confirmed_by, 'confirmedAt', a.confirmed_at, 'approved', a.approved, 'declined', a.declined,
+      'specialHoliday', a.special_holiday, 'reason', a.reason, 'overtimeDeduction', a.overtime_deduction, 'overtime', a.overtime, 'daysByYear', a.days_by_year,
+      'declineReason', a.decline_reason, 'warnings', a.warnings, 'approvalNote', a.approval_note, 'creditedDates', a.credited_dates,
+      'lastName', u.last_name, 'firstName', u.first_name, 'personalNumber', u.personal_number, 'locationLabel', l.name, 'confirmerName', c.first_name || ' ' || c.last_name,
+      'deputies', (select coalesce(json_agg(json_build_array(d.user_id, du.first_name || ' ' || du.last_name, d.declined_at is not null, d.decline_reason) order by du.last_name, du.first_name), '[]')
+        from vacation_deputies d join users du on du.id = d.user_id where d.absence_id = a.id),
+      'blocked', case when not a.approved and not a.declined and not a.special_holiday then
+        (select json_build_array(b.start_date, b.end_date, b.reason, bl.name) from blocked_periods b left join locations bl on bl.id = b.location_id
+          where b.end_date >= a.start_date and b.start_date <= a.end_date and (b.location_id is null or b.location_id = u.location_id) order by b.start_date limit 1) end)
+    order by a.n) from page a left join users u on u.id = a.user_id left join locations l on l.id = u.location_id left join users c on c.id = a.confirmed_by), '[]') as rows,
+  coalesce((select json_agg(row_to_json(x)) from (select ${accountColumns({ lastYear: 'years.last', withCurrent: 'years.current', year: '$3', today: '$4::date', fallback: '$5' })}
+      from users u join locations l on l.id = u.location_id, years where u.id in (select user_id from counted)) x), '[]') as accounts`;
+
+interface VacationRow {
+  id: string;
+  userId: string | null;
+  startDate: string;
+  endDate: string;
+  createdAt: string;
+  countDays: number;
+  dayLength: DayLength;
+  confirmedBy: string | null;
+  confirmedAt: string | null;
+  approved: boolean;
+  declined: boolean;
+  specialHoliday: boolean;
+  reason: string;
+  overtimeDeduction: boolean;
+  overtime: number | null;
+  daysByYear: Record<string, number>;
+  declineReason: string;
+  warnings: string[];
+  approvalNote: string;
+  creditedDates: string[];
+  lastName: string | null;
+  firstName: string | null;
+  personalNumber: string | null;
+  locationLabel: string | null;
+  confirmerName: string | null;
+  deputies: [string, string, boolean, string][];
+  blocked: [string, string, string, string | null] | null;
+}
+
+function openVacation(row: { total: number; rows: VacationRow[]; accounts: (AccountRow & { createdAt: string })[] }) {
+  const today = todayIso();
+  const counted = (r: VacationRow) => !r.approved && !r.declined && r.userId && !r.specialHoliday && !r.overtimeDeduction;
+  const years = [...new Set(row.rows.filter(counted).flatMap((r) => Object.keys(r.daysByYear).map(Number)))];
+  const accounts = years.length ? accountsFromRows(row.accounts.map((a) => ({ ...a, createdAt: new Date(a.createdAt) })), years) : { byYear: new Map(), pending: new Map() };
+  return {
+    absences: row.rows.map((r) => {
+      const over = counted(r)
+        ? quotaExceeded(Object.keys(r.daysByYear).map(Number), (y) => accounts.byYear.get(`${r.userId}:${y}`), (y) => accounts.pending.get(`${r.userId}:${y}`) ?? 0)
+        : null;
+      return {
+        id: r.id,
+        userId: r.userId,
+        userData: r.userId ? [r.lastName, r.firstName, r.locationLabel, r.personalNumber ?? ''].join(', ') : 'Benutzer gelöscht',
+        lastName: r.lastName ?? 'Benutzer gelöscht',
+        firstName: r.firstName ?? '',
+        locationLabel: r.locationLabel ?? '',
+        personalNumber: r.personalNumber ?? '',
+        startDate: r.startDate,
+        endDate: r.endDate,
+        startDateFormated: formatDate(r.startDate),
+        endDateFormated: formatDate(r.endDate),
+        createdAtFormated: formatDate(r.createdAt),
+        countDays: Number(r.countDays),
+        dayLength: r.dayLength,
+        confirmedByData: r.confirmerName ?? (r.confirmedBy === null && r.confirmedAt ? 'Benutzer gelöscht' : ''),
+        confirmedAtFormated: formatDate(r.confirmedAt),
+        approved: r.approved,
+        declined: r.declined,
+        state: absenceStateLabel(r),
+        status: '3',
+        statusLabel: 'Urlaub',
+        specialHoliday: r.specialHoliday,
+        reason: r.reason,
+        overtimeDeduction: r.overtimeDeduction,
+        overtime: r.overtime === null ? null : Number(r.overtime),
+        exceeds: over ? [over.open, over.remaining] : null,
+        exceedsYear: over ? over.year : null,
+        declineReason: r.declined ? r.declineReason : '',
+        blockedPeriod: r.blocked ? blockedPeriodMessage({ startDate: r.blocked[0], endDate: r.blocked[1], reason: r.blocked[2], locationLabel: r.blocked[3] ?? ALL_LOCATIONS_LABEL }) : '',
+        approvalNote: r.approved ? r.approvalNote : '',
+        warnings: !r.approved && !r.declined ? r.warnings : [],
+        deputies: r.deputies.map(([userId, name, declined, declineReason]) => ({ userId, name, declined, declineReason })),
+        creditedDays: r.approved ? r.creditedDates.length * dayFactor(r.dayLength) : 0,
+        // The Admin may process and delete every request.
+        canAccept: !r.approved,
+        canDecline: !r.declined && r.endDate >= today,
+        canDelete: true,
+      };
+    }),
+    count: row.total,
+  };
+}
+
 export interface ReferenceOptions {
   /** Headers the portal sends on every answer (security headers, Cache-Control). */
   headers: Record<string, string>;
@@ -182,6 +305,15 @@ export function buildReference(pool: pg.Pool, opts: ReferenceOptions): FastifyIn
     const { rows } = await pool.query({ name: 'ref_current_user', text: CURRENT_USER, values: [tokenHash(req.headers.authorization), year, todayIso(), DEFAULT_CARRY_OVER_EXPIRY] });
     if (!rows[0]) return reply.code(401).send();
     return reply.headers(opts.headers).send(currentUser(rows[0] as CurrentUserRow));
+  });
+  app.get<{ Params: { from: string } }>('/api/absence/:from/all/1', async (req, reply) => {
+    const year = currentYear();
+    const from = Math.max(0, Number(req.params.from) || 0);
+    const { rows } = await pool.query({ name: 'ref_open_vacation', text: OPEN_VACATION, values: [tokenHash(req.headers.authorization), from, year, todayIso(), DEFAULT_CARRY_OVER_EXPIRY] });
+    const row = rows[0] as { known: string; allowed: string; total: number; rows: VacationRow[]; accounts: (AccountRow & { createdAt: string })[] };
+    if (row.known === '0') return reply.code(401).send();
+    if (row.allowed === '0') return reply.code(403).send();
+    return reply.headers(opts.headers).send(openVacation(row));
   });
   app.get<{ Params: { from: string }; Querystring: { completed?: string } }>('/api/claims/list/:from', async (req, reply) => {
     if (req.query.completed !== 'false') return reply.code(404).send();

@@ -133,13 +133,22 @@ export interface Accounts {
  * expired.
  */
 export async function accountsForYears({ db }: ServiceDeps<'db'>, { userIds, years }: { userIds: readonly string[]; years: readonly number[] }): Promise<Accounts> {
+  if (userIds.length === 0 || years.length === 0) return { byYear: new Map(), pending: new Map() };
+  return accountsFromRows(await accountRows(db, userIds, Math.max(...years), years.includes(currentYear())), years);
+}
+
+/**
+ * The accounts for `years` from rows of the account statement's columns (read up to at least the
+ * last of them, with this year's begun requests when this year is asked): pure arithmetic, which
+ * the bench's reference shares.
+ */
+export function accountsFromRows(rows: readonly AccountRow[], years: readonly number[]): Accounts {
   const byYear = new Map<string, YearAccount>();
   const pending = new Map<string, number>();
-  if (userIds.length === 0 || years.length === 0) return { byYear, pending };
   const today = todayIso();
   const lastYear = Math.max(...years);
   const wanted = new Set(years);
-  for (const p of await accountRows(db, userIds, lastYear, wanted.has(currentYear()))) {
+  for (const p of rows) {
     for (const [y, d] of Object.entries(p.pending)) pending.set(`${p.id}:${y}`, d);
     accountsOf(p, Math.min(...years), lastYear, today, (a) => wanted.has(a.year) && byYear.set(`${p.id}:${a.year}`, a));
   }
