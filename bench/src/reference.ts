@@ -14,13 +14,15 @@ import type pg from 'pg';
 import { absenceStateLabel, type DayLength, dayFactor, DEFAULT_CARRY_OVER_EXPIRY, quotaExceeded, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { ALL_LOCATIONS_LABEL, blockedPeriodMessage } from '@filialportal/core/blocked-periods';
 import { formatDate } from '@filialportal/core/berlin-time';
+import { weekDates } from '@filialportal/core/calendar';
 import { PERMISSION_NAMES } from '@filialportal/core/permissions';
 import { type AccountRow, accountsFromRows, yearAccountOf } from '../../server/src/modules/absences/contingents.service.ts';
+import { composeWeek, type WeekLocation, type WeekPerson } from '../../server/src/modules/calendar/calendar.service.ts';
 import { currentYear, todayIso } from '../../server/src/platform/dates.ts';
 import { openPglite, openPostgres } from '../../server/src/platform/db.ts';
 
 /** The bench's endpoints the reference answers, by the portal's name in the report. */
-export const REFERENCE_ENDPOINTS = ['Aktueller Benutzer', 'Urlaub Ansicht 1 (offen), alle Standorte', 'Beanstandungen offen, alle Standorte (Buchhaltung)'] as const;
+export const REFERENCE_ENDPOINTS = ['Aktueller Benutzer', 'Urlaub Ansicht 1 (offen), alle Standorte', 'Kalenderwoche des größten Standorts', 'Beanstandungen offen, alle Standorte (Buchhaltung)'] as const;
 
 const CLAIM_PAGE_SIZE = 25;
 const UNSEEN_MAX = 100;
@@ -291,6 +293,34 @@ function openVacation(row: { total: number; rows: VacationRow[]; accounts: (Acco
   };
 }
 
+/**
+ * GET /api/calendar/:location/:date for the Admin: the location with its info rows, the week's
+ * trainings of its people and the special appointments, and its people (by group and name) with
+ * their sick reports, approved vacations and hand-set entries of the week. The cells and lines are
+ * the portal's own pure composition (composeWeek) of those inputs.
+ */
+const CALENDAR_WEEK = `with me as (${session}),
+  allowed as (select id from me where role = 'Admin')
+select (select count(*) from me) as known, (select count(*) from allowed) as allowed,
+  (select row_to_json(x) from (select l.id, l.name, l.region, l.min_staff as "minStaff",
+      coalesce((select json_agg(json_build_array(i.date, i.info)) from location_infos i where i.location_id = l.id and i.date >= $3 and i.date <= $4), '[]') as infos,
+      coalesce((select json_agg(json_build_array(r.user_id, t.date, t.title, t.time)) from trainings t join training_registrations r on r.training_id = t.id and r.approved
+        join users u on u.id = r.user_id where t.date >= $3 and t.date <= $4 and t.cancelled_at is null and u.location_id = l.id), '[]') as trainings,
+      coalesce((select json_agg(json_build_array(s.id, s.info, s.date, s.end_date) order by s.date, s.info) from special_appointments s
+        where s.date <= $4 and s.end_date >= $3 and (cardinality(s.locations) = 0 or l.id = any(s.locations))), '[]') as appointments
+    from locations l where l.id = $2 and exists (select 1 from allowed)) x) as location,
+  coalesce((select json_agg(row_to_json(p) order by p."sortingIndex", p."teamLabel", p."lastName", p."firstName") from (select u.id, u.first_name as "firstName", u.last_name as "lastName", u.personal_number as "personalNumber",
+      u.free_days as "freeDays", u.presence, g.id as "teamId", g.label as "teamLabel", g.sorting_index as "sortingIndex",
+      coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime, a.day_length))
+        from absences a where a.kind in ('sick', 'vacation') and a.user_id = u.id and a.start_date <= $4 and a.end_date >= $3 and (a.kind = 'sick' or a.approved)), '[]') as periods,
+      coalesce((select json_agg(json_build_array(e.date, e.status, e.info, e.updated_at, up.first_name, up.last_name))
+        from calendar_entries e left join users up on up.id = e.updated_by where e.user_id = u.id and e.date >= $3 and e.date <= $4), '[]') as entries
+    from users u join user_groups g on g.id = u.group_id
+    where u.location_id = $2 and u.active and g.name <> 'Ausgeblendet' and exists (select 1 from allowed)) p), '[]') as people`;
+
+/** The Admin's rights in every location's calendar. */
+const ADMIN_CALENDAR = { see: true, editCells: true, editInfo: true, editSick: true, editVacation: true, export: true, chooseLocation: true, extendedTitle: true };
+
 export interface ReferenceOptions {
   /** Headers the portal sends on every answer (security headers, Cache-Control). */
   headers: Record<string, string>;
@@ -305,6 +335,16 @@ export function buildReference(pool: pg.Pool, opts: ReferenceOptions): FastifyIn
     const { rows } = await pool.query({ name: 'ref_current_user', text: CURRENT_USER, values: [tokenHash(req.headers.authorization), year, todayIso(), DEFAULT_CARRY_OVER_EXPIRY] });
     if (!rows[0]) return reply.code(401).send();
     return reply.headers(opts.headers).send(currentUser(rows[0] as CurrentUserRow));
+  });
+  app.get<{ Params: { location: string; date: string } }>('/api/calendar/:location/:date', async (req, reply) => {
+    const today = todayIso();
+    const dates = weekDates(req.params.date);
+    const { rows } = await pool.query({ name: 'ref_calendar_week', text: CALENDAR_WEEK, values: [tokenHash(req.headers.authorization), req.params.location, dates[0], dates[6]] });
+    const row = rows[0] as { known: string; allowed: string; location: WeekLocation | null; people: WeekPerson[] };
+    if (row.known === '0') return reply.code(401).send();
+    if (row.allowed === '0') return reply.code(403).send();
+    if (!row.location) return reply.code(404).send();
+    return reply.headers(opts.headers).send(composeWeek(ADMIN_CALENDAR, dates, today, row.location, row.people));
   });
   app.get<{ Params: { from: string } }>('/api/absence/:from/all/1', async (req, reply) => {
     const year = currentYear();

@@ -52,6 +52,16 @@ describe('bench reference', () => {
     await same('admin@example.com', '/api/absence/3/all/1');
   });
 
+  it('the calendar week of a store: the same bytes, this week and one with entries', async () => {
+    const admin = await t.login('admin@example.com');
+    const list = await t.as(admin, { method: 'GET', url: '/api/location/list/9999' });
+    const store = (list.json().locations as { id: string; name: string }[]).find((l) => l.name === 'Filiale Köln')!;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    const week = await same('admin@example.com', `/api/calendar/${store.id}/${today}`);
+    expect(week.rows.length).toBeGreaterThan(3);
+    expect(week.rows.some((r: { cells: { source: string }[] }) => r.cells.some((c) => c.source === 'manual'))).toBe(true);
+  });
+
   it('open claims of every location: the same bytes, page by page', async () => {
     const first = await same('buchhaltung@example.com', '/api/claims/list/0?completed=false');
     expect(first.claims.length).toBeGreaterThan(0);

@@ -108,7 +108,42 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
       .orderBy(asc(userGroups.sortingIndex), asc(userGroups.label), asc(users.lastName), asc(users.firstName)),
   ]);
   if (!location) throw notFound(MSG.calendarLocationMissing);
-  const people = peopleRows;
+  return composeWeek(rights, dates, today, location, peopleRows);
+}
+
+/** The location's part of the week as the statements read it. */
+export interface WeekLocation {
+  id: string;
+  name: string;
+  region: string;
+  minStaff: number[];
+  infos: [date: string, info: string][];
+  trainings: [userId: string, date: string, title: string, time: string][];
+  appointments: [id: string, info: string, date: string, endDate: string][];
+}
+
+/** One person of the week as the statements read them. */
+export interface WeekPerson {
+  id: string;
+  firstName: string;
+  lastName: string;
+  personalNumber: string | null;
+  freeDays: string[];
+  presence: string[];
+  teamId: string;
+  teamLabel: string;
+  sortingIndex: number;
+  periods: PeriodJson[];
+  entries: EntryJson[];
+}
+
+/**
+ * The week from what was read: cells, day lines, counts and staffing. Pure: the bench's reference
+ * reads the same inputs in its own statement and shares this.
+ */
+export function composeWeek(rights: CalendarWeek['can'] & { see: boolean }, dates: string[], today: string, location: WeekLocation, people: WeekPerson[]): CalendarWeek {
+  const start = dates[0]!;
+  const end = dates[6]!;
   const periodsOf = new Map(
     people.map((p) => [
       p.id,
