@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 
 /** The settings lists' page size (spec 3 §9). */
@@ -18,6 +18,13 @@ export function pageCount(count: number, size = SETTINGS_PAGE_SIZE): number {
 }
 
 /** Escapes % and _ so a search term matches literally inside LIKE. */
+/**
+ * A page size written into a statement's text for Drizzle's limit(), which takes it as it takes a
+ * placeholder. Sent as `limit $n`, the planner cannot know the page is small: a prepared list then
+ * gets a new plan for every request instead of keeping one.
+ */
+export const pageSize = (n: number): Placeholder => sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
+
 export function likeTerm(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

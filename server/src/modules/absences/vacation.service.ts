@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { absenceStateLabel, DAY_LENGTH_LABELS, type DayLength, dayFactor, exceedsText, limitedDaysMessage, quotaExceeded, requestDaysByYear, VACATION_PAGE_SIZE } from '@filialportal/core/absences';
 import { regionHolidays } from '@filialportal/core/holidays';
@@ -13,7 +13,8 @@ import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import { AppError, badRequest, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
-import { totalColumn, totalOf } from '../../platform/paging.ts';
+import { likeTerm, pageSize, totalColumn, totalOf } from '../../platform/paging.ts';
+import { builtPerActor, named } from '../../platform/prepared.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
 import { completeLinkedTasks, deleteLinkedTasksCte, handOverOpenTasks, linkedTaskCtes } from '../tasks/index.ts';
@@ -169,8 +170,7 @@ const sortColumn: Record<(typeof SORT)[number], AnyPgColumn> = {
   confirmedAt: absences.confirmedAt,
 };
 
-function viewFilter(view: VacationListQuery['view']): SQL {
-  const today = todayIso();
+function viewFilter(view: VacationListQuery['view'], today: unknown): SQL {
   switch (view) {
     case '1':
       // Written as the predicate of absences_vacation_open_idx, so the planner can use it.
@@ -185,18 +185,43 @@ function viewFilter(view: VacationListQuery['view']): SQL {
   }
 }
 
-function listFilter(actor: Actor, q: Partial<VacationListQuery> & { id?: string }): SQL | undefined {
+/** The values a list's filter compares with: written in, or placeholders of a prepared list. */
+interface FilterValues {
+  id: unknown;
+  today: unknown;
+  location: unknown;
+  term: unknown;
+  yearStart: unknown;
+  yearEnd: unknown;
+}
+
+const filterValues = (q: Partial<VacationListQuery> & { id?: string }): FilterValues => ({
+  id: q.id ?? null,
+  today: todayIso(),
+  location: q.location ?? 'all',
+  term: likeTerm(q.searchTerm?.trim().toLowerCase() ?? ''),
+  yearStart: q.year ? `${q.year}-01-01` : null,
+  yearEnd: q.year ? `${q.year}-12-31` : null,
+});
+const FILTER_PLACEHOLDERS: FilterValues = {
+  id: sql.placeholder('id'),
+  today: sql.placeholder('today'),
+  location: sql.placeholder('location'),
+  term: sql.placeholder('term'),
+  yearStart: sql.placeholder('yearStart'),
+  yearEnd: sql.placeholder('yearEnd'),
+};
+
+function listFilter(actor: Actor, q: Partial<VacationListQuery> & { id?: string }, v: FilterValues = filterValues(q)): SQL | undefined {
   const term = q.searchTerm?.trim().toLowerCase();
   return and(
     sql`${absences.kind} = 'vacation'`,
-    q.id ? eq(absences.id, q.id) : undefined,
-    q.view ? viewFilter(q.view) : undefined,
+    q.id ? sql`${absences.id} = ${v.id}` : undefined,
+    q.view ? viewFilter(q.view, v.today) : undefined,
     scopeWhere(scopeOf(actor, VACATION_SCOPE), requestColumns),
-    q.location && q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? eq(users.locationId, q.location) : undefined,
-    term && can(actor, 'urlaub_nach_mitarbeiter_filtern')
-      ? personSearch(term)
-      : undefined,
-    q.year ? and(lte(absences.startDate, `${q.year}-12-31`), gte(absences.endDate, `${q.year}-01-01`)) : undefined,
+    q.location && q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? sql`${users.locationId} = ${v.location}` : undefined,
+    term && can(actor, 'urlaub_nach_mitarbeiter_filtern') ? personSearch(v.term as string | Placeholder) : undefined,
+    q.year ? sql`${absences.startDate} <= ${v.yearEnd} and ${absences.endDate} >= ${v.yearStart}` : undefined,
   );
 }
 
@@ -233,19 +258,26 @@ function filtersPeople(actor: Actor, q: Partial<VacationListQuery>): boolean {
   );
 }
 
-function countQuery(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }) {
+function countQuery(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }, v?: FilterValues) {
   const from = db.select({ n: count() }).from(absences);
-  return (filtersPeople(actor, q) ? from.leftJoin(users, eq(users.id, absences.userId)) : from).where(listFilter(actor, q));
+  return (filtersPeople(actor, q) ? from.leftJoin(users, eq(users.id, absences.userId)) : from).where(listFilter(actor, q, v));
 }
 
 /** A page of requests; `withTotal` adds the count of the whole selection to each row (same statement). */
-function queryRows(db: Db, actor: Actor, q: Partial<VacationListQuery> & { id?: string }, page?: { limit: number; offset: number }, withTotal = false) {
+function queryRows(
+  db: Db,
+  actor: Actor,
+  q: Partial<VacationListQuery> & { id?: string },
+  page?: { limit: number | Placeholder; offset: number | Placeholder },
+  withTotal = false,
+  v?: FilterValues,
+) {
   const s = parseSort(q.sort, SORT);
   // Newest first in views 3 and 5, with the id descending too: the order of absences_vacation_start_idx.
   const newestFirst = q.view === '3' || q.view === '5';
   const order = s ? [(s.desc ? desc : asc)(sortColumn[s.field]), asc(absences.id)] : newestFirst ? [desc(absences.startDate), desc(absences.id)] : [asc(absences.startDate), asc(absences.id)];
-  const query = baseQuery(db, totalColumn(withTotal ? countQuery(db, actor, q) : null))
-    .where(listFilter(actor, q))
+  const query = baseQuery(db, totalColumn(withTotal ? countQuery(db, actor, q, v) : null))
+    .where(listFilter(actor, q, v))
     .orderBy(...order);
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
@@ -324,9 +356,17 @@ async function toDtos(db: Db, actor: Actor, rows: Awaited<ReturnType<typeof quer
 
 /** GET /absence/{from}/{location}/{view}: 20 rows from `from`, with the total count. */
 export async function listVacation({ db }: ServiceDeps<'db'>, actor: Actor, q: VacationListQuery) {
-  const rows = await queryRows(db, actor, q, { limit: VACATION_PAGE_SIZE, offset: q.from }, true);
+  // Built once per person and shape (the filters set, the sort), then only executed (platform/prepared.ts).
+  // The shape keeps which filters are set, not their values (those are the statement's placeholders).
+  const shape: VacationListQuery = { from: 0, view: q.view, location: q.location === 'all' ? 'all' : 'one', year: q.year ? 1 : null, searchTerm: q.searchTerm?.trim() ? 'set' : '', sort: q.sort };
+  const page = listPages(actor, JSON.stringify(shape), () =>
+    named(queryRows(db, actor, shape, { limit: pageSize(VACATION_PAGE_SIZE), offset: sql.placeholder('from') }, true, FILTER_PLACEHOLDERS)),
+  );
+  const rows = await page.execute({ ...filterValues(q), from: q.from });
   return { absences: await toDtos(db, actor, rows), count: await totalOf(rows, countQuery(db, actor, q)) };
 }
+
+const listPages = builtPerActor<ReturnType<typeof named<ReturnType<typeof queryRows>>>>();
 
 // ---------------------------------------------------------------------------------------------
 // Deciding and deleting.

@@ -19,6 +19,7 @@ import { WEEKDAY_CODES } from '@filialportal/core/users';
 import { type Actor, can } from '../../platform/access.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import { together } from '../../platform/db.ts';
+import { prepared } from '../../platform/prepared.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { berlinDay, berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -56,8 +57,56 @@ export function calendarRights(actor: Actor, locationId: string): CalendarWeek['
 type PeriodJson = [kind: string, startDate: string, endDate: string, specialHoliday: boolean, reason: string, overtimeDeduction: boolean, overtime: number | string | null, dayLength: string];
 type EntryJson = [date: string, status: number, info: string, updatedAt: string, byFirst: string | null, byLast: string | null];
 
+/** The week's location, people, start and end as placeholders: both statements are built once and prepared. */
+const LOCATION = sql.placeholder('locationId');
+const START = sql.placeholder('start');
+const END = sql.placeholder('end');
+
+const weekLocation = prepared((db) =>
+  db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      region: locations.region,
+      minStaff: locations.minStaff,
+      infos: sql<[date: string, info: string][]>`coalesce((select json_agg(json_build_array(i.date, i.info)) from ${locationInfos} i
+        where i.location_id = ${LOCATION}::uuid and i.date >= ${START}::date and i.date <= ${END}::date), '[]')`,
+      // Approved registrations of the location's people for the week's trainings: from the few
+      // trainings of the week (trainings_date_idx), not from every registration of each person.
+      trainings: sql<[userId: string, date: string, title: string, time: string][]>`coalesce((select json_agg(json_build_array(r.user_id, t.date, t.title, t.time))
+        from ${trainings} t join ${trainingRegistrations} r on r.training_id = t.id and r.approved join ${users} u on u.id = r.user_id
+        where t.date >= ${START}::date and t.date <= ${END}::date and t.cancelled_at is null and u.location_id = ${LOCATION}::uuid), '[]')`,
+      appointments: sql<[id: string, info: string, date: string, endDate: string][]>`coalesce((select json_agg(json_build_array(s.id, s.info, s.date, s.end_date) order by s.date, s.info)
+        from ${specialAppointments} s where s.date <= ${END}::date and s.end_date >= ${START}::date
+        and (cardinality(s.locations) = 0 or ${LOCATION}::uuid = any(s.locations))), '[]')`,
+    })
+    .from(locations)
+    .where(eq(locations.id, sql`${LOCATION}::uuid`))
+    .prepare('calendar_week_location'),
+);
+
+const weekPeople = prepared((db) =>
+  db
+    .select({
+      id: users.id, firstName: users.firstName, lastName: users.lastName, personalNumber: users.personalNumber,
+      freeDays: users.freeDays, presence: users.presence, teamId: userGroups.id, teamLabel: userGroups.label, sortingIndex: userGroups.sortingIndex,
+      // Sick reports and approved vacations touching the week (absences_user_idx per kind).
+      periods: sql<PeriodJson[]>`coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime, a.day_length))
+        from ${absences} a where a.kind in ('sick', 'vacation') and a.user_id = ${users.id} and a.start_date <= ${END}::date and a.end_date >= ${START}::date
+        and (a.kind = 'sick' or a.approved)), '[]')`,
+      entries: sql<EntryJson[]>`coalesce((select json_agg(json_build_array(e.date, e.status, e.info, e.updated_at, up.first_name, up.last_name))
+        from ${calendarEntries} e left join ${users} up on up.id = e.updated_by
+        where e.user_id = ${users.id} and e.date >= ${START}::date and e.date <= ${END}::date), '[]')`,
+    })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
+    .where(and(eq(users.locationId, sql`${LOCATION}::uuid`), eq(users.active, true), ne(userGroups.name, HIDDEN_GROUP)))
+    .orderBy(asc(userGroups.sortingIndex), asc(userGroups.label), asc(users.lastName), asc(users.firstName))
+    .prepare('calendar_week_people'),
+);
+
 /**
- * The week holding `date` for one location in two statements whatever the number of people: the
+ * The week holding `date` for one location in two prepared statements whatever the number of people: the
  * location with its info row and special appointments, and the people with their absences and
  * hand-set entries of the week (as JSON per person, from the per-person indexes).
  */
@@ -70,43 +119,8 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
   const start = dates[0]!;
   const end = dates[6]!;
 
-  const [[location], peopleRows] = await together(db, [
-    db
-      .select({
-        id: locations.id,
-        name: locations.name,
-        region: locations.region,
-        minStaff: locations.minStaff,
-        infos: sql<[date: string, info: string][]>`coalesce((select json_agg(json_build_array(i.date, i.info)) from ${locationInfos} i
-          where i.location_id = ${locationId}::uuid and i.date >= ${start} and i.date <= ${end}), '[]')`,
-        // Approved registrations of the location's people for the week's trainings: from the few
-        // trainings of the week (trainings_date_idx), not from every registration of each person.
-        trainings: sql<[userId: string, date: string, title: string, time: string][]>`coalesce((select json_agg(json_build_array(r.user_id, t.date, t.title, t.time))
-          from ${trainings} t join ${trainingRegistrations} r on r.training_id = t.id and r.approved join ${users} u on u.id = r.user_id
-          where t.date >= ${start} and t.date <= ${end} and t.cancelled_at is null and u.location_id = ${locationId}::uuid), '[]')`,
-        appointments: sql<[id: string, info: string, date: string, endDate: string][]>`coalesce((select json_agg(json_build_array(s.id, s.info, s.date, s.end_date) order by s.date, s.info)
-          from ${specialAppointments} s where s.date <= ${end} and s.end_date >= ${start}
-          and (cardinality(s.locations) = 0 or ${locationId}::uuid = any(s.locations))), '[]')`,
-      })
-      .from(locations)
-      .where(eq(locations.id, locationId)),
-    db
-      .select({
-        id: users.id, firstName: users.firstName, lastName: users.lastName, personalNumber: users.personalNumber,
-        freeDays: users.freeDays, presence: users.presence, teamId: userGroups.id, teamLabel: userGroups.label, sortingIndex: userGroups.sortingIndex,
-        // Sick reports and approved vacations touching the week (absences_user_idx per kind).
-        periods: sql<PeriodJson[]>`coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime, a.day_length))
-          from ${absences} a where a.kind in ('sick', 'vacation') and a.user_id = ${users.id} and a.start_date <= ${end} and a.end_date >= ${start}
-          and (a.kind = 'sick' or a.approved)), '[]')`,
-        entries: sql<EntryJson[]>`coalesce((select json_agg(json_build_array(e.date, e.status, e.info, e.updated_at, up.first_name, up.last_name))
-          from ${calendarEntries} e left join ${users} up on up.id = e.updated_by
-          where e.user_id = ${users.id} and e.date >= ${start} and e.date <= ${end}), '[]')`,
-      })
-      .from(users)
-      .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-      .where(and(eq(users.locationId, locationId), eq(users.active, true), ne(userGroups.name, HIDDEN_GROUP)))
-      .orderBy(asc(userGroups.sortingIndex), asc(userGroups.label), asc(users.lastName), asc(users.firstName)),
-  ]);
+  const values = { locationId, start, end };
+  const [[location], peopleRows] = await together(db, [weekLocation(db).execute(values), weekPeople(db).execute(values)]);
   if (!location) throw notFound(MSG.calendarLocationMissing);
   return composeWeek(rights, dates, today, location, peopleRows);
 }

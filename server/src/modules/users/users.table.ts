@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type Placeholder } from 'drizzle-orm';
 import { boolean, index, numeric, pgTable, text, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { likeTerm } from '../../platform/paging.ts';
@@ -65,6 +65,7 @@ export const userSearchText = searchText(users);
  * Matches people by last name, first name or personal number (the 'Suche Mitarbeiter' boxes of
  * vacation and sick reports, which read people by join).
  */
-export function personSearch(term: string): SQL {
-  return sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${likeTerm(term)}`;
+export function personSearch(term: string | Placeholder): SQL {
+  // A placeholder (a prepared list) stands for the pattern likeTerm makes of the term.
+  return sql`lower(${users.lastName} || ' ' || ${users.firstName} || ' ' || coalesce(${users.personalNumber}, '')) like ${typeof term === 'string' ? likeTerm(term) : term}`;
 }
