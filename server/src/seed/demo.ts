@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Storage } from '../platform/storage.ts';
 import { seedNews } from './demo-news.ts';
 import { seedTrainings } from './demo-trainings.ts';
@@ -176,6 +176,9 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage | null = null): P
       .set({ additionalLocations: LOCATIONS.filter((l) => l.key !== 'zentrale').map((l) => locId.get(l.key)!) })
       .where(eq(users.id, admin[0]!.id));
   });
+  // Statistics for the tables just filled: without them the planner guesses, and picks plans that
+  // read every vacation per person (ten times the work) until the first maintenance run.
+  await db.execute(sql`analyze`);
   return true;
 }
 
