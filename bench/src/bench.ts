@@ -209,8 +209,8 @@ export interface TargetResult {
   health: Measured;
   endpoints: Record<string, EndpointResult>;
   staff: (StaffResult & { usage: Usage; statementsPerRequest: number | null }) | null;
-  /** RSS of the server in MiB: after its start, after the endpoints, after the simulated staff. */
-  rss: { start: number | null; afterEndpoints: number | null; afterStaff: number | null };
+  /** RSS of the server in MiB: after its start, after the endpoints, after the simulated staff and after their second run. */
+  rss: { start: number | null; afterEndpoints: number | null; afterStaff: number | null; afterSecondStaff?: number | null };
 }
 
 export interface BenchResult {
@@ -396,14 +396,11 @@ async function measureTarget(
   log(`  ${staff.length} simulierte Personen: Anmeldung, dann ${timing.staffSeconds} s Arbeit`);
   let a: Snapshot | null = null;
   let b: Snapshot | null = null;
+  const sessions = new Map<string, string>();
+  const staffOptions = { baseUrl: server.url, password: PASSWORD, staff, seconds: timing.staffSeconds, loginConcurrency: 4, thinkMs: timing.thinkMs, today };
   const simulated = await simulateStaff({
-    baseUrl: server.url,
-    password: PASSWORD,
-    staff,
-    seconds: timing.staffSeconds,
-    loginConcurrency: 4,
-    thinkMs: timing.thinkMs,
-    today,
+    ...staffOptions,
+    sessions,
     hooks: { start: async () => void (a = await meter.snap()), end: async () => void (b = await meter.snap()) },
   });
   // Refusals are reported as missed goals. The smoke run stops where the simulation did not work
@@ -416,8 +413,12 @@ async function measureTarget(
   log(
     `    Anmeldung ${simulated.loginSeconds.toFixed(0)} s; ${simulated.requests} Anfragen, p50 ${simulated.p50.toFixed(1)} ms, p99 ${simulated.p99.toFixed(1)} ms, ${simulated.errors} Fehler${simulated.errorSamples.length ? ` (${simulated.errorSamples[0]})` : ''}`,
   );
-  const rss = { start: rssAtStart, afterEndpoints: rssAfterEndpoints, afterStaff: rssMiB(server.pid) };
-  log(`    Speicher (RSS): ${[rss.start, rss.afterEndpoints, rss.afterStaff].map((v) => (v === null ? '–' : `${Math.round(v)} MiB`)).join(' → ')}`);
+  const rssAfterStaff = rssMiB(server.pid);
+  // The same day once more with the same sessions: memory that only grows shows as a difference.
+  log(`  dieselben ${staff.length} Personen ein zweites Mal (${timing.staffSeconds} s)`);
+  await simulateStaff({ ...staffOptions, sessions });
+  const rss = { start: rssAtStart, afterEndpoints: rssAfterEndpoints, afterStaff: rssAfterStaff, afterSecondStaff: rssMiB(server.pid) };
+  log(`    Speicher (RSS): ${[rss.start, rss.afterEndpoints, rss.afterStaff, rss.afterSecondStaff].map((v) => (v === null ? '–' : `${Math.round(v)} MiB`)).join(' → ')}`);
   return { bare, health, endpoints, staff: staffResult, rss };
 }
 
