@@ -13,7 +13,7 @@ import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
 import { personSearch, users } from '../users/index.ts';
 import { accountsForYears } from './contingents.service.ts';
-import { VACATION_SCOPE } from './vacation.service.ts';
+import { VACATION_SCOPE } from './vacation-list.ts';
 
 /** Overview (view 4): the vacation account of every person in scope. */
 
