@@ -30,7 +30,7 @@ import { ALL, OWN_LOCATION, SUBGROUPS } from './vacation-approvers.ts';
  * people of subordinate groups anywhere, or only at the own location; always the own ones.
  */
 export const VACATION_SCOPE: ScopeRule = { all: ALL, subordinateGroups: SUBGROUPS, subordinateGroupsAtOwnLocation: OWN_LOCATION, self: true };
-export const requestColumns = { userId: absences.userId, groupId: users.groupId, locationId: users.locationId };
+const requestColumns = { userId: absences.userId, groupId: users.groupId, locationId: users.locationId };
 
 /** Ordinary vacation counts against the contingent; special leave and overtime do not. */
 export const countsAgainst = (a: { specialHoliday: boolean; overtimeDeduction: boolean }) => !a.specialHoliday && !a.overtimeDeduction;
