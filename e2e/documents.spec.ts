@@ -108,3 +108,47 @@ test.describe('Dokumente', () => {
     await expect(page.getByText(MSG.folderUnknown)).toBeVisible();
   });
 });
+
+test.describe('Ordnerauswahl', () => {
+  test('Verwaltung wählt den Ort eines Ordners im Baum, der beim Öffnen nachlädt, und verschiebt ihn über die Namenssuche', async ({ page }) => {
+    await login(page, 'verwaltung@example.com', undefined, '/dokumente');
+    await page.getByRole('button', { name: 'Neuer Ordner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neuer Ordner' });
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Aushänge');
+    const place = dialog.getByRole('button', { name: 'Liegt in', exact: true });
+    await expect(place).toContainText('Dokumente (oberste Ebene)');
+    await place.click();
+    const picker = page.getByRole('dialog', { name: 'Liegt in: Ordner wählen' });
+    // First the top level only; a branch's folders load when it is opened.
+    await expect(picker.getByRole('button', { name: 'Handbücher', exact: true })).toBeVisible();
+    await expect(picker.getByRole('button', { name: 'Filiale Köln' })).toHaveCount(0);
+    // HR's folder is shown on the way but takes no folders from the office.
+    await expect(picker.getByRole('button', { name: 'Personal vertraulich' })).toBeDisabled();
+    await picker.getByRole('button', { name: 'Unterordner von Filialen zeigen' }).click();
+    await picker.getByRole('button', { name: 'Filiale Köln' }).click();
+    await expect(picker).toBeHidden();
+    await expect(place).toContainText('Filialen / Filiale Köln');
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Ordner Filialen öffnen' }).click();
+    await page.getByRole('button', { name: 'Ordner Filiale Köln öffnen' }).click();
+    await page.getByRole('button', { name: 'Aktionen für Aushänge' }).click();
+    await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+    const edit = page.getByRole('dialog', { name: 'Ordner bearbeiten' });
+    const editPlace = edit.getByRole('button', { name: 'Liegt in', exact: true });
+    await expect(editPlace).toContainText('Filialen / Filiale Köln');
+    await editPlace.click();
+    // Opened on the chosen folder: the levels down to it are there.
+    await expect(picker.getByRole('treeitem', { name: 'Filiale Köln', selected: true })).toBeVisible();
+    await picker.getByRole('textbox', { name: 'Ordner suchen' }).fill('Hamburg');
+    await picker.getByRole('list', { name: 'Gefundene Ordner' }).getByRole('button', { name: /Filiale Hamburg/ }).click();
+    await expect(editPlace).toContainText('Filialen / Filiale Hamburg');
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Ordner Aushänge öffnen' })).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Ordnerpfad' }).getByRole('link', { name: 'Filialen' }).click();
+    await page.getByRole('button', { name: 'Ordner Filiale Hamburg öffnen' }).click();
+    await expect(page.getByRole('button', { name: 'Ordner Aushänge öffnen' })).toBeVisible();
+  });
+});

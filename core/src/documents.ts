@@ -24,6 +24,9 @@ export const DOCUMENT_SEARCH_CAP = SEARCH_TOTAL_CAP;
 /** The search starts with more than 2 characters (spec 2 §5, §9). */
 export const DOCUMENT_SEARCH_MIN = 3;
 export const SHORT_LINK_MAX = 80;
+/** The folder picker shows this many folders of one level, and this many name matches; more are found by typing. */
+export const FOLDER_LEVEL_MAX = 300;
+export const FOLDER_MATCHES_MAX = 30;
 /** Read and upload groups of one folder or document. */
 const TEAMS_MAX = 50;
 
@@ -233,6 +236,28 @@ export const ZFolderShowResponse = z.object({
 export const ZFolderResponse = z.object({ folder: ZLibraryFolder });
 /** GET /folder/listall: every folder the person sees, as a flat list in tree order (for choosing one). */
 export const ZFolderTreeResponse = z.object({ folders: z.array(ZLibraryFolder.pick({ id: true, name: true, parent: true, depth: true, mayUpload: true })) });
+
+/**
+ * GET /folder/tree: the folder picker, loaded as it is opened. Without a query the top level;
+ * `parent` one folder's sub-folders; `open` the top level and every level down to a chosen folder
+ * (the picker opens there); `term` folders by name, wherever they lie, with their path.
+ */
+export const ZFolderTreeQuery = z
+  .object({
+    parent: zId({ error: MSG.folderUnknown }).optional(),
+    open: zId({ error: MSG.folderUnknown }).optional(),
+    term: z.string().trim().min(DOCUMENT_SEARCH_MIN, MSG.documentSearchShort).max(200, MSG.textTooLong).optional(),
+  })
+  .refine((q) => [q.parent, q.open, q.term].filter((v) => v !== undefined).length <= 1, { message: MSG.folderTreeOneQuery });
+export const ZFolderChoice = ZLibraryFolder.pick({ id: true, name: true, parent: true, depth: true, mayUpload: true }).extend({
+  /** Whether it holds sub-folders the person sees: the picker offers to open it. */
+  hasChildren: z.boolean(),
+  /** With `term`: the folder's path from the top, itself last. */
+  breadCrumb: z.array(ZRef).optional(),
+});
+/** `more`: a level (or the matches) held more than the picker shows; the rest is found by name. */
+export const ZFolderTreeLevelResponse = z.object({ folders: z.array(ZFolderChoice), more: z.boolean() });
+export type FolderChoice = z.infer<typeof ZFolderChoice>;
 export const ZDocumentResponse = z.object({ document: ZLibraryDocument });
 /**
  * GET /document/list/{from}?folder=: a further step of a folder's documents. Without a folder,

@@ -312,6 +312,7 @@ export const MSG = {
   folderNameTaken: 'In diesem Verzeichnis gibt es schon einen Ordner mit diesem Namen.',
   folderMoveInside: 'Ein Ordner kann nicht in sich selbst oder einen seiner Unterordner verschoben werden.',
   documentNameRequired: 'Der Name darf nicht leer sein.',
+  folderTreeOneQuery: 'Bitte nur eines angeben: parent, open oder term.',
   documentSearchShort: 'Bitte geben Sie mindestens 3 Zeichen ein.',
   teamUnknown: 'Diese Benutzergruppe gibt es nicht mehr.',
   claimCorrectionQuantity: 'Bitte geben Sie eine ganze Zahl von -100.000 bis 100.000 ein, nicht 0.',

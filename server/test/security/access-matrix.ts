@@ -832,6 +832,7 @@ export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'GET /api/folder/list': { who: STAFF, sample: () => ({ url: '/api/folder/list' }) },
   'GET /api/folder/list/': { who: STAFF, sample: () => ({ url: '/api/folder/list/' }) },
   'GET /api/folder/listall': { who: STAFF, sample: () => ({ url: '/api/folder/listall' }) },
+  'GET /api/folder/tree': { who: STAFF, sample: () => ({ url: '/api/folder/tree' }) },
   'GET /api/folder/show/:id': { who: STAFF, sample: (d) => ({ url: `/api/folder/show/${d.library.folder}` }) },
   'GET /api/folder/showbyshortlink/:link': { who: STAFF, sample: () => ({ url: '/api/folder/showbyshortlink/pruefordner' }) },
   'GET /api/document/list/:from': { who: STAFF, sample: (d) => ({ url: `/api/document/list/0?folder=${d.library.folder}` }) },

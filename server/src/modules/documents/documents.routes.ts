@@ -17,6 +17,8 @@ import {
   ZFolderRequest,
   ZFolderResponse,
   ZFolderShowResponse,
+  ZFolderTreeLevelResponse,
+  ZFolderTreeQuery,
   ZFolderTreeResponse,
   ZShortLinkRequest,
   SHORT_LINK_MAX,
@@ -31,6 +33,7 @@ import { sendStoredFile } from '../../platform/uploads.ts';
 import { parseOr400 } from '../../platform/validation.ts';
 import { changeDocument, DOCUMENT_UPLOAD, uploadDocument, uploadDocuments } from './document-files.ts';
 import * as service from './documents.service.ts';
+import { allFolders, folderTree } from './folder-choice.ts';
 
 const tags = ['Dokumente'];
 const SEE: Access = { anyOf: ['dokument_oder_ordner_eigene_sehen', 'dokument_oder_ordner_alle_sehen'] };
@@ -57,7 +60,18 @@ export async function documentsRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/folder/listall', {
     config: { access: SEE },
     schema: { tags, summary: 'Alle sichtbaren Ordner in Baumreihenfolge (zur Auswahl des Ziels)', response: { 200: ZFolderTreeResponse } },
-    handler: (req) => service.allFolders(deps, actorOf(req)),
+    handler: (req) => allFolders(deps, actorOf(req)),
+  });
+
+  r.get('/folder/tree', {
+    config: { access: SEE },
+    schema: {
+      tags,
+      summary: 'Ordnerauswahl als Baum: die oberste Ebene, die Unterordner eines Ordners (parent), alle Ebenen bis zu einem Ordner (open) oder Ordner nach Namen (term)',
+      querystring: ZFolderTreeQuery,
+      response: { 200: ZFolderTreeLevelResponse },
+    },
+    handler: (req) => folderTree(deps, actorOf(req), req.query),
   });
 
   r.get('/folder/show/:id', {

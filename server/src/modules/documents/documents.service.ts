@@ -15,7 +15,7 @@ import { builtPerActor, preparedTextRows } from '../../platform/prepared.ts';
 import { passage, typedWords } from '../../platform/search.ts';
 import { userGroups } from '../teams/index.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
-import { breadCrumbOf, documentColumns, documentVisible, folderColumns, itemVisible, pathVisible, toDocument, toFolder, uploadAllowed, visibleFolderIds } from './library-view.ts';
+import { breadCrumbOf, documentColumns, documentVisible, folderColumns, itemVisible, pathVisible, toDocument, toFolder, uploadAllowed } from './library-view.ts';
 
 const F = sql`${libraryFolders} f`;
 const D = sql`${libraryDocuments} d join ${libraryFolders} f on f.id = d.folder_id`;
@@ -39,38 +39,6 @@ function folders(db: Db, actor: Actor, where: SQL) {
 /** GET /folder/list/: the top folders the person sees. */
 export async function topFolders({ db }: ServiceDeps<'db'>, actor: Actor) {
   return { folders: await folders(db, actor, sql`f.parent_id is null`) };
-}
-
-/** GET /folder/listall: every folder the person sees, in tree order (for choosing a target). */
-export async function allFolders({ db }: ServiceDeps<'db'>, actor: Actor) {
-  const visible = visibleFolderIds(actor);
-  const rows = await db
-    .select({ id: sql<string>`f.id`, name: sql<string>`f.name`, parent: sql<string | null>`f.parent_id`, depth: sql<number>`cardinality(f.path)`, mayUpload: sql<boolean>`${uploadAllowed(actor, sql`f.teams_upload`)}` })
-    .from(F)
-    .where(visible ? sql`f.id in ${visible}` : undefined);
-  return { folders: treeOrder(rows.map((r) => ({ ...r, depth: Number(r.depth) }))) };
-}
-
-/** German name order, built once: a collator per comparison would hold the event loop on big trees. */
-const byName = new Intl.Collator('de', { sensitivity: 'base' });
-
-/** Folders in tree order: each folder followed by its sub-folders, siblings by name. */
-function treeOrder<T extends { id: string; name: string; parent: string | null }>(rows: T[]): T[] {
-  const children = new Map<string | null, T[]>();
-  for (const r of rows) {
-    const siblings = children.get(r.parent);
-    if (siblings) siblings.push(r);
-    else children.set(r.parent, [r]);
-  }
-  const out: T[] = [];
-  const walk = (parent: string | null) => {
-    for (const r of (children.get(parent) ?? []).sort((a, b) => byName.compare(a.name, b.name))) {
-      out.push(r);
-      walk(r.id);
-    }
-  };
-  walk(null);
-  return out;
 }
 
 /** A folder the person sees, by id or short link; 404 otherwise (whether it exists is not told). */

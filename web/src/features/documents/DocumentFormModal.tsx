@@ -1,10 +1,11 @@
-import { MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, Stack, TextInput } from '@mantine/core';
 import { ZDocumentRequest } from '@filialportal/core/documents';
 import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useSaveDocument, type DocumentBody, type LibraryDocument } from './documents.api.ts';
-import { useFolderChoices, useTeamChoices } from './FolderFormModal.tsx';
+import { useTeamChoices } from './FolderFormModal.tsx';
+import { FolderPicker } from './FolderPicker.tsx';
 
 type Values = Required<Pick<DocumentBody, '__identity' | 'name' | 'parent' | 'teams'>>;
 
@@ -12,7 +13,6 @@ type Values = Required<Pick<DocumentBody, '__identity' | 'name' | 'parent' | 'te
 export function DocumentFormModal({ document, onClose }: { document: LibraryDocument; onClose: () => void }) {
   const save = useSaveDocument();
   const teams = useTeamChoices();
-  const places = useFolderChoices({ forFolder: false });
   const { form, values, message, refused } = useCheckedForm<Values>({
     initialValues: { __identity: document.id, name: document.name, parent: document.parent, teams: document.teams },
     validate: zodResolver(ZDocumentRequest, (v: Values) => ({ document: v })),
@@ -24,7 +24,7 @@ export function DocumentFormModal({ document, onClose }: { document: LibraryDocu
     <FormModal opened onClose={onClose} title="Dokument bearbeiten" submitLabel="Speichern" onSubmit={submit} loading={save.isPending} error={message} size="lg">
       <Stack gap="sm">
         <TextInput label="Name" required {...form.getInputProps('name')} data-autofocus />
-        <Select label="Ordner" required data={places} value={values.parent} onChange={(v) => v && form.setFieldValue('parent', v)} searchable allowDeselect={false} />
+        <FolderPicker label="Ordner" placeholder="Bitte wählen" required value={values.parent} onChange={(v) => v && form.setFieldValue('parent', v)} error={form.errors.parent} forFolder={false} />
         <MultiSelect label="Lesegruppen" description="Leer: alle, die den Ordner sehen." placeholder="Alle" data={teams} {...form.getInputProps('teams')} searchable clearable />
       </Stack>
     </FormModal>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FileButton, Group, MultiSelect, Progress, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileButton, Group, MultiSelect, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
 import { formatFileSize } from '@filialportal/core/assortment';
 import { chosenDocumentsProblem, DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, documentFileFits, namesTakenQuestion, ZDocumentUploadQuery, type ZDocumentNamesRequest, type ZDocumentNamesResponse } from '@filialportal/core/documents';
@@ -12,7 +12,8 @@ import { zodResolver } from '../../ui/form-problem.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useCheckedForm } from '../../ui/useCheckedForm.ts';
 import { useInvalidateLibrary } from './documents.api.ts';
-import { useFolderChoices, useTeamChoices } from './FolderFormModal.tsx';
+import { useTeamChoices } from './FolderFormModal.tsx';
+import { FolderPicker } from './FolderPicker.tsx';
 
 type Item = { file: File; share: number; state: 'waiting' | 'sending' | 'done' | 'failed'; message?: string };
 type Values = { parent: string | null; newFolderName: string; teams: string[] };
@@ -30,7 +31,6 @@ const queryOf = (v: Values, name: string) => ({ parent: v.parent ?? '', newFolde
  */
 export function UploadModal({ folder, onClose, onDone }: { folder: { id: string; mayUpload: boolean } | null; onClose: () => void; onDone: (folderId: string) => void }) {
   const teams = useTeamChoices();
-  const places = useFolderChoices({ forFolder: false });
   const refresh = useInvalidateLibrary();
   const [items, setItems] = useState<Item[]>([]);
   const [busy, setBusy] = useState(false);
@@ -131,7 +131,7 @@ export function UploadModal({ folder, onClose, onDone }: { folder: { id: string;
           ))
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="Verzeichnis" placeholder="Bitte wählen" data={places} {...form.getInputProps('parent')} searchable clearable />
+          <FolderPicker label="Verzeichnis" placeholder="Bitte wählen" {...form.getInputProps('parent')} clearable forFolder={false} />
           <TextInput label="Neuer Ordner (darin)" placeholder="Name des neuen Ordners" {...form.getInputProps('newFolderName')} />
         </SimpleGrid>
         <MultiSelect label="Lesegruppen" description="Leer: alle, die den Ordner sehen." placeholder="Alle" data={teams} {...form.getInputProps('teams')} searchable clearable />

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DOCUMENT_SEARCH_MIN,
+  FOLDER_LEVEL_MAX,
   type ZDocumentListResponse,
   type ZDocumentRequest,
   type ZDocumentResponse,
@@ -9,7 +10,7 @@ import {
   type ZFolderRequest,
   type ZFolderResponse,
   type ZFolderShowResponse,
-  type ZFolderTreeResponse,
+  type ZFolderTreeLevelResponse,
   type ZShortLinkRequest,
 } from '@filialportal/core/documents';
 import type { Wire } from '@filialportal/core/wire';
@@ -27,7 +28,10 @@ export const libraryKeys = {
   all: ['library'] as const,
   top: ['library', 'top'] as const,
   folder: (id: string) => ['library', 'folder', id] as const,
-  tree: ['library', 'tree'] as const,
+  /** The picker's levels: the top (''), or a folder's sub-folders. */
+  level: (parent: string | null) => ['library', 'level', parent ?? ''] as const,
+  opened: (id: string) => ['library', 'opened', id] as const,
+  matches: (term: string) => ['library', 'matches', term] as const,
   search: (term: string) => ['library', 'search', term] as const,
 };
 
@@ -56,8 +60,44 @@ export function useFolder(id: string | null) {
   });
 }
 
-export function useFolderTree(enabled = true) {
-  return useQuery({ queryKey: libraryKeys.tree, queryFn: ({ signal }) => api<Wire<typeof ZFolderTreeResponse>>('/api/folder/listall', { signal }), select: (d) => d.folders, enabled });
+type TreeLevel = Wire<typeof ZFolderTreeLevelResponse>;
+export type FolderChoice = TreeLevel['folders'][number];
+const treeUrl = (q: Record<string, string | undefined>) => `/api/folder/tree${query(q)}`;
+
+/** One level of the folder picker, loaded when it is opened (the top when `parent` is null). */
+export function useFolderLevel(parent: string | null) {
+  return useQuery({ queryKey: libraryKeys.level(parent), queryFn: ({ signal }) => api<TreeLevel>(treeUrl({ parent: parent ?? undefined }), { signal }) });
+}
+
+/**
+ * The picker opened on a chosen folder: the top level and every level down to it, in one request.
+ * Each level goes into its own cache entry, so opening and closing folders then reads from there.
+ */
+export function useOpenedFolder(id: string | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: libraryKeys.opened(id ?? ''),
+    enabled: id !== null,
+    queryFn: async ({ signal }) => {
+      const answer = await api<TreeLevel>(treeUrl({ open: id! }), { signal });
+      const levels = new Map<string | null, FolderChoice[]>();
+      for (const f of answer.folders) levels.set(f.parent, [...(levels.get(f.parent) ?? []), f]);
+      // Only a full level can be the one that held more.
+      for (const [parent, folders] of levels) client.setQueryData<TreeLevel>(libraryKeys.level(parent), { folders, more: answer.more && folders.length >= FOLDER_LEVEL_MAX });
+      return answer.folders;
+    },
+  });
+}
+
+/** Folders by name, wherever they lie, with their path. */
+export function useFolderMatches(term: string) {
+  const t = term.trim();
+  return useQuery({
+    queryKey: libraryKeys.matches(t),
+    queryFn: ({ signal }) => api<TreeLevel>(treeUrl({ term: t }), { signal }),
+    enabled: t.length >= DOCUMENT_SEARCH_MIN,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The search's pages: the best DOCUMENT_SEARCH_CAP matches, DOCUMENT_SEARCH_PAGE_SIZE at a time; the folders come with the first. */
