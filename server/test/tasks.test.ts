@@ -232,6 +232,13 @@ describe('task rules', () => {
     const ids = new Set(first.tasks.map((x: { id: string; userId: string }) => `${x.id}/${x.userId}`));
     expect(second.tasks.every((x: { id: string; userId: string }) => !ids.has(`${x.id}/${x.userId}`))).toBe(true);
     expect(first.tasks.length + second.tasks.length).toBeLessThanOrEqual(first.count);
+    expect(second.count).toBe(first.count);
+    // Past the end: no rows, the same count, in both views.
+    for (const view of ['2', '3']) {
+      const head = (await t.as(token, { method: 'GET', url: `/api/task/list/0/all/all/0?taskview=${view}` })).json();
+      const beyond = (await t.as(token, { method: 'GET', url: `/api/task/list/${head.count + 40}/all/all/0?taskview=${view}` })).json();
+      expect(beyond, view).toEqual({ tasks: [], count: head.count });
+    }
   });
 
   it('400 for a bad path segment, never 500', async () => {

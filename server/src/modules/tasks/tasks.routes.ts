@@ -17,6 +17,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { exportColumns, type TaskExportRow } from './tasks.export.ts';
 import * as service from './tasks.service.ts';
+import { listTasks, taskExportRows } from './tasks-list.ts';
 
 const tags = ['Aufgaben'];
 const ZId = z.object({ id: zId() });
@@ -39,7 +40,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ taskview: ZView }),
       response: { 200: ZTaskListResponse },
     },
-    handler: (req) => service.listTasks(deps, actorOf(req), { ...req.params, view: req.query.taskview }),
+    handler: (req) => listTasks(deps, actorOf(req), { ...req.params, view: req.query.taskview }),
   });
 
   r.get('/task/count', {
@@ -100,7 +101,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: Deps) {
         filename: q.view === '3' ? 'Delegierte Aufgaben.xlsx' : 'Aufgaben.xlsx',
         sheet: 'Aufgaben',
         columns: exportColumns(q.view),
-        rows: service.taskExportRows(deps, actorOf(req), q) as AsyncIterable<TaskExportRow[]>,
+        rows: taskExportRows(deps, actorOf(req), q) as AsyncIterable<TaskExportRow[]>,
       });
     },
   });
