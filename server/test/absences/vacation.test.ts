@@ -244,6 +244,11 @@ describe('overview and exports', () => {
     expect(rows[0]).toEqual(['Nachname', 'Vorname', 'Standort', 'Personalnummer', 'Von', 'Bis', 'Tage', 'Dauer je Tag', 'Status', 'Bestätigt von', 'Art', 'Gutgeschrieben (Krankheit)', 'Begründung der Ablehnung']);
     expect(rows.length).toBeGreaterThan(1);
     expect(rows[1]![4]).toBeInstanceOf(Date);
+    // The search term narrows the export as it narrows the list.
+    const [seller] = await t.db.select({ lastName: users.lastName }).from(users).where(eq(users.id, verkauf));
+    const found = await readXlsx(await t.as(token, { method: 'POST', url: `/api/exportabsence/all/1?year=${NEXT}&searchTerm=${encodeURIComponent(seller!.lastName)}` }));
+    expect(found.length).toBeGreaterThan(1);
+    expect(found.slice(1).every((r) => r[0] === seller!.lastName)).toBe(true);
     const overview = await readXlsx(await t.as(token, { method: 'POST', url: '/api/exportabsence/all/4?contingent=1' }));
     expect(overview[0]).toContain('Verfügbar');
     expect((await t.as(await t.login('verkauf@example.com'), { method: 'POST', url: '/api/exportabsence/all/1' })).statusCode).toBe(403);

@@ -9,7 +9,8 @@ import { commitFile, deleteFiles, discardFiles, sendStoredFile, stageFile, store
 import { users } from '../users/index.ts';
 import { absences } from './absences.table.ts';
 import { CERTIFICATE_UPLOAD } from './sick-notes.ts';
-import { handlesSickReportsAt, sickReportRow } from './sick-reports.service.ts';
+import { sickReportRow } from './sick-list.ts';
+import { handlesSickReportsAt } from './sick-reports.service.ts';
 
 // The certificate of a sick report (Arbeitsunfähigkeitsbescheinigung): health data, only for those
 // who handle this person's sick reports; every download is recorded.

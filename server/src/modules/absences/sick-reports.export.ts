@@ -1,6 +1,6 @@
 import { CERTIFICATE_LABELS, SICK_KIND_LABELS } from '@filialportal/core/sick-reports';
 import type { XlsxColumn } from '../../platform/exports.ts';
-import type { sickExportRows } from './sick-reports.service.ts';
+import type { sickExportRows } from './sick-list.ts';
 
 type Row = ReturnType<typeof sickExportRows> extends AsyncIterable<(infer R)[]> ? R : never;
 

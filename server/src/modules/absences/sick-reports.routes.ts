@@ -20,6 +20,7 @@ import { parseOr400 } from '../../platform/validation.ts';
 import { CERTIFICATE_MAX_BYTES, CERTIFICATE_UPLOAD, needFile } from './sick-notes.ts';
 import * as certificates from './sick-certificates.service.ts';
 import * as sick from './sick-reports.service.ts';
+import * as sickList from './sick-list.ts';
 
 const tags = ['Krankmeldungen'];
 const SEE = ['krankmeldungen_von_allen_sehen_und_bearbeiten', 'krankmeldungen_aus_eigener_filiale_sehen_und_bearbeiten'] as const;
@@ -43,13 +44,13 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: ZList,
       response: { 200: ZSickReportListResponse },
     },
-    handler: (req) => sick.listSickReports(deps, actorOf(req), { ...req.params, ...req.query }),
+    handler: (req) => sickList.listSickReports(deps, actorOf(req), { ...req.params, ...req.query }),
   });
 
   r.get('/sickreport/summary/:from/:location', {
     config: { access: { anyOf: SEE } },
     schema: { tags, summary: 'Krankheitstage je Mitarbeiter (dieses und letztes Jahr)', params: z.object({ from: ZFrom, location: ZLocation }), querystring: ZList, response: { 200: ZSickSummaryResponse } },
-    handler: (req) => sick.sickSummary(deps, actorOf(req), { ...req.params, ...req.query }),
+    handler: (req) => sickList.sickSummary(deps, actorOf(req), { ...req.params, ...req.query }),
   });
 
   r.post('/sickreport', {
@@ -132,12 +133,12 @@ export async function sickReportsRoutes(app: FastifyInstance, deps: Deps) {
     config: { access: { permission: 'krankmeldungen_exportieren' } },
     schema: { tags, summary: 'Krankmeldungen als XLSX (Ansicht 2, 3, 4)', params: z.object({ location: ZLocation, view: z.enum(['2', '3', '4']) }), querystring: ZList },
     handler: async (req, reply) => {
-      await sick.recordSickExport(deps, actorOf(req), { ...req.params, ...req.query });
+      await sickList.recordSickExport(deps, actorOf(req), { ...req.params, ...req.query });
       return sendXlsx(reply, {
         filename: 'Krankmeldungen.xlsx',
         sheet: 'Krankmeldungen',
         columns: sickReportExportColumns,
-        rows: sick.sickExportRows(deps, actorOf(req), { ...req.params, ...req.query }),
+        rows: sickList.sickExportRows(deps, actorOf(req), { ...req.params, ...req.query }),
       });
     },
   });

@@ -107,7 +107,8 @@ function listFilter(actor: Actor, q: Partial<VacationListQuery> & { id?: string 
     q.view ? viewFilter(q.view, v.today) : undefined,
     scopeWhere(scopeOf(actor, VACATION_SCOPE), requestColumns),
     q.location && q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? sql`${users.locationId} = ${v.location}` : undefined,
-    term && can(actor, 'urlaub_nach_mitarbeiter_filtern') ? personSearch(v.term as string | Placeholder) : undefined,
+    // A placeholder stands for the pattern; a request's own values give the term itself.
+    term && can(actor, 'urlaub_nach_mitarbeiter_filtern') ? personSearch(typeof v.term === 'string' ? term : (v.term as Placeholder)) : undefined,
     q.year ? sql`${absences.startDate} <= ${v.yearEnd} and ${absences.endDate} >= ${v.yearStart}` : undefined,
   );
 }
@@ -254,12 +255,15 @@ export async function requestAnswer({ db }: ServiceDeps<'db'>, actor: Actor, { i
 export async function listVacation({ db }: ServiceDeps<'db'>, actor: Actor, q: VacationListQuery) {
   // Built once per person and shape (the filters set, the sort), then only executed (platform/prepared.ts).
   // The shape keeps which filters are set, not their values (those are the statement's placeholders).
-  const shape: VacationListQuery = { from: 0, view: q.view, location: q.location === 'all' ? 'all' : 'one', year: q.year ? 1 : null, searchTerm: q.searchTerm?.trim() ? 'set' : '', sort: q.sort };
+  // The first page has no offset in its text: with `offset $n` the planner never keeps a plan.
+  const first = q.from === 0;
+  const shape: VacationListQuery = { from: first ? 0 : 1, view: q.view, location: q.location === 'all' ? 'all' : 'one', year: q.year ? 1 : null, searchTerm: q.searchTerm?.trim() ? 'set' : '', sort: q.sort };
   const page = listPages(actor, JSON.stringify(shape), () =>
-    named(queryRows(db, actor, shape, { limit: pageSize(VACATION_PAGE_SIZE), offset: sql.placeholder('from') }, true, FILTER_PLACEHOLDERS)),
+    named(queryRows(db, actor, shape, { limit: pageSize(VACATION_PAGE_SIZE), offset: first ? pageSize(0) : sql.placeholder('from') }, true, FILTER_PLACEHOLDERS)),
   );
   const rows = await page.execute({ ...filterValues(q), from: q.from });
-  return { absences: await toDtos(db, actor, rows), count: await totalOf(rows, countQuery(db, actor, q)) };
+  // A page past the end has no row to carry the total: counted on its own (rarely).
+  return { absences: await toDtos(db, actor, rows), count: await totalOf(rows, rows.length ? Promise.resolve([]) : countQuery(db, actor, q)) };
 }
 
 const listPages = builtPerActor<ReturnType<typeof named<ReturnType<typeof queryRows>>>>();

@@ -17,7 +17,8 @@ import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
-import { totalColumn, totalOf } from '../../platform/paging.ts';
+import { pageSize, totalColumn, totalOf } from '../../platform/paging.ts';
+import { builtPerActor, named } from '../../platform/prepared.ts';
 import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { deleteFile, orDiscard, storedFile } from '../../platform/uploads.ts';
@@ -126,9 +127,9 @@ function toItem(actor: Actor, r: ItemRow, cutoff: string, today: string): TNewsI
   };
 }
 
-function itemsQuery(db: Db, actor: Actor) {
+function itemsQuery(db: Db, actor: Actor, total: SQL<number> = totalColumn(null)) {
   return db
-    .select(itemColumns(actor))
+    .select({ ...itemColumns(actor), total })
     .from(news)
     .leftJoin(attachment, eq(attachment.id, news.fileId))
     .leftJoin(creator, eq(creator.id, news.createdBy));
@@ -146,26 +147,49 @@ export async function listNews({ db }: ServiceDeps<'db'>, actor: Actor, q: NewsL
   if (q.archive && !can(actor, 'news_archive_can_see')) throw forbidden();
   const cutoff = archiveCutoff();
   const today = todayIso();
-  const where = and(
-    visibleWhere(actor),
-    q.archive ? archiveWhere(cutoff, today) : currentWhere(cutoff, today),
-    q.category ? eq(news.category, q.category) : undefined,
-  );
-  return newsPage(db, actor, where, { limit: q.limit, offset: q.from }, cutoff, today);
+  const shape: ListShape = { archive: q.archive, category: q.category !== null, limit: q.limit, first: q.from === 0 };
+  const values = { from: q.from, category: q.category, cutoff, today };
+  const rows = await listStatements(actor, JSON.stringify(shape), () => named(listPage(db, actor, shape, LIST_PLACEHOLDERS).page)).execute(values);
+  // A page past the end has no row to carry the total: counted on its own (rarely).
+  const count = await totalOf(rows, rows.length ? Promise.resolve([]) : listPage(db, actor, shape, values).countQuery);
+  return { news: rows.map((r) => toItem(actor, r, cutoff, today)), count };
 }
+
+/** Which filters a list request sets and how long its page is (1–50): one statement per person and shape. */
+interface ListShape {
+  archive: boolean;
+  category: boolean;
+  limit: number;
+  /** The first page has no offset in its text: with `offset $n` the planner never keeps a plan. */
+  first: boolean;
+}
+type ListValues = Record<'from' | 'category' | 'cutoff' | 'today', unknown>;
+const LIST_PLACEHOLDERS: ListValues = { from: sql.placeholder('from'), category: sql.placeholder('category'), cutoff: sql.placeholder('cutoff'), today: sql.placeholder('today') };
+
+/**
+ * The list's page with its total, over placeholders (built once per person and shape and prepared
+ * by name, so neither Node nor the database builds or plans it per request) or over one request's
+ * values. The day's archive boundary is a value, not text: the statement outlives the day.
+ */
+function listPage(db: Db, actor: Actor, shape: ListShape, v: ListValues) {
+  const cutoff = v.cutoff as string;
+  const today = v.today as string;
+  const where = and(visibleWhere(actor), shape.archive ? archiveWhere(cutoff, today) : currentWhere(cutoff, today), shape.category ? eq(news.category, v.category as NewsCategory) : undefined);
+  const countQuery = db.select({ n: count() }).from(news).where(where);
+  const page = itemsQuery(db, actor, totalColumn(countQuery))
+    .where(where)
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(pageSize(shape.limit))
+    .offset(shape.first ? pageSize(0) : (v.from as number));
+  return { page, countQuery };
+}
+
+const listStatements = builtPerActor<ReturnType<ReturnType<typeof listPage>['page']['prepare']>>();
 
 /** A page of items newest first, with the total of `where`, in one statement. */
 async function newsPage(db: Db, actor: Actor, where: SQL | undefined, page: { limit: number; offset: number }, cutoff: string, today: string) {
   const countQuery = db.select({ n: count() }).from(news).where(where);
-  const rows = await db
-    .select({ ...itemColumns(actor), total: totalColumn(countQuery) })
-    .from(news)
-    .leftJoin(attachment, eq(attachment.id, news.fileId))
-    .leftJoin(creator, eq(creator.id, news.createdBy))
-    .where(where)
-    .orderBy(desc(news.publishedAt), desc(news.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await itemsQuery(db, actor, totalColumn(countQuery)).where(where).orderBy(desc(news.publishedAt), desc(news.id)).limit(page.limit).offset(page.offset);
   return { news: rows.map((r) => toItem(actor, r, cutoff, today)), count: await totalOf(rows, countQuery) };
 }
 

@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { formatDate } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
-import { pageSize, totalColumn, totalOf } from '../../platform/paging.ts';
+import { pageSize } from '../../platform/paging.ts';
 import { builtPerActor, named } from '../../platform/prepared.ts';
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
@@ -59,11 +59,10 @@ const taskColumns = {
   users: tasks.users,
 };
 
-function ownRowsQuery(db: Db, where: SQL | undefined, total: SQL<number> = totalColumn(null)) {
+function ownRowsQuery(db: Db, where: SQL | undefined) {
   return db
     .select({
       ...taskColumns,
-      total,
       createdById: tasks.createdBy,
       createdByFullName: fullName(creator),
       completedAt: taskAssignments.completedAt,
@@ -224,11 +223,10 @@ function delegatedWhere(actor: Actor, shape: Partial<ListShape>, v: Partial<List
   return and(eq(tasks.createdBy, actor.userId), v.taskId ? eq(tasks.id, v.taskId) : undefined, matchRecipients, state);
 }
 
-function delegatedQuery(db: Db, where: SQL | undefined, completed: boolean | undefined, total: SQL<number> = totalColumn(null)) {
+function delegatedQuery(db: Db, where: SQL | undefined, completed: boolean | undefined) {
   return db
     .select({
       ...taskColumns,
-      total,
       createdByFullName: fullName(creator),
       subtasks: subtasksDoneByAll,
       recipients: recipientCount,
@@ -272,44 +270,43 @@ export async function delegatedTask({ db }: ServiceDeps<'db'>, actor: Actor, tas
 }
 
 /**
- * A page of a view, its count as a column of the same statement. Built once per person and shape
- * and prepared by name, the page size in its text: the lists join up to seven tables, and planning
- * that join anew cost more than running it. With `offset $n` the planner guesses a tenth of the
- * matches are skipped and keeps planning each request for its value instead of reusing one plan;
- * the first page has no offset, later pages (rare) keep that cost.
+ * A page of a view and its count, each built once per person and shape and prepared by name, the
+ * page size in the text: the lists join up to seven tables, and planning that join anew cost more
+ * than running it. With `offset $n` the planner guesses a tenth of the matches are skipped and
+ * keeps planning each request for its value instead of reusing one plan; the first page has no
+ * offset, later pages (rare) keep that cost. The count goes beside the page, not into it: view 3
+ * asks each task's assignments whether it is finished, and one statement would read them twice.
  */
-function ownPage(db: Db, actor: Actor, shape: ListShape, v: ListValues) {
+function listParts(db: Db, actor: Actor, shape: ListShape, v: ListValues) {
+  const offset = shape.first ? pageSize(0) : (v.from as number);
+  if (shape.view === '3') {
+    const where = delegatedWhere(actor, shape, v);
+    return { own: null, delegated: delegatedQuery(db, where, shape.completed).limit(pageSize(TASK_PAGE_SIZE)).offset(offset), count: db.select({ n: count() }).from(tasks).where(where) };
+  }
   const where = ownWhere(actor, shape, v);
-  const countQuery = ownCountQuery(db, shape, where);
-  const page = ownRowsQuery(db, where, totalColumn(countQuery)).orderBy(...ownOrder(shape.completed)).limit(pageSize(TASK_PAGE_SIZE)).offset(offsetOf(shape, v));
-  return { page, countQuery };
+  return { own: ownRowsQuery(db, where).orderBy(...ownOrder(shape.completed)).limit(pageSize(TASK_PAGE_SIZE)).offset(offset), delegated: null, count: ownCountQuery(db, shape, where) };
 }
 
-const offsetOf = (shape: ListShape, v: ListValues) => (shape.first ? pageSize(0) : (v.from as number));
-
-function delegatedPage(db: Db, actor: Actor, shape: ListShape, v: ListValues) {
-  const where = delegatedWhere(actor, shape, v);
-  const countQuery = db.select({ n: count() }).from(tasks).where(where);
-  const page = delegatedQuery(db, where, shape.completed, totalColumn(countQuery)).limit(pageSize(TASK_PAGE_SIZE)).offset(offsetOf(shape, v));
-  return { page, countQuery };
-}
-
-type Prepared<F extends (...a: never[]) => { page: { prepare(name: string): unknown } }> = ReturnType<ReturnType<F>['page']['prepare']>;
-const ownPages = builtPerActor<Prepared<typeof ownPage>>();
-const delegatedPages = builtPerActor<Prepared<typeof delegatedPage>>();
+type Parts = ReturnType<typeof listParts>;
+type PreparedOf<K extends keyof Parts> = ReturnType<NonNullable<Parts[K]>['prepare']>;
+const ownPages = builtPerActor<PreparedOf<'own'>>();
+const delegatedPages = builtPerActor<PreparedOf<'delegated'>>();
+const counts = builtPerActor<PreparedOf<'count'>>();
 
 /** GET /task/list/{from}/{location}/{team}/{completed}?taskview */
 export async function listTasks({ db }: ServiceDeps<'db'>, actor: Actor, q: TaskListQuery) {
   const { shape, values } = shapeOf(actor, q);
-  const key = JSON.stringify(shape);
   const v = { ...values, from: q.from };
-  // A page past the end has no row to carry the count: asked on its own (rarely).
+  const parts = () => listParts(db, actor, shape, placeholders);
+  // The count does not depend on the page.
+  const total = counts(actor, JSON.stringify({ ...shape, first: true }), () => named(parts().count)).execute(v);
+  const key = JSON.stringify(shape);
   if (shape.view === '3') {
-    const rows = await delegatedPages(actor, key, () => named(delegatedPage(db, actor, shape, placeholders).page)).execute(v);
-    return { tasks: rows.map(toDelegatedDto), count: await totalOf(rows, rows.length ? Promise.resolve([]) : delegatedPage(db, actor, shape, v).countQuery) };
+    const [rows, [n]] = await Promise.all([delegatedPages(actor, key, () => named(parts().delegated!)).execute(v), total]);
+    return { tasks: rows.map(toDelegatedDto), count: n?.n ?? 0 };
   }
-  const rows = await ownPages(actor, key, () => named(ownPage(db, actor, shape, placeholders).page)).execute(v);
-  return { tasks: rows.map(toOwnDto), count: await totalOf(rows, rows.length ? Promise.resolve([]) : ownPage(db, actor, shape, v).countQuery) };
+  const [rows, [n]] = await Promise.all([ownPages(actor, key, () => named(parts().own!)).execute(v), total]);
+  return { tasks: rows.map(toOwnDto), count: n?.n ?? 0 };
 }
 
 /** Rows of POST /export-tasks: the same selection as the list, without paging. */
