@@ -164,17 +164,17 @@ const lastCompletedBy = latestCompletion(sql`json_build_array(a.completed_by, u.
  * freely and everyone else is held to the own location and group (spec 3 §6).
  */
 function ownChoice(actor: Actor, location: string, team: string) {
-  if (!can(actor, 'aufgaben_alle_sehen')) return { own: true, location: null, team: null };
+  if (!can(actor, 'aufgaben_alle_sehen')) return { location: null, team: null };
   const free = FILTER_FREE_ROLES.includes(actor.role as RoleIdentifier);
   const [loc, grp] = free ? [location, team] : [actor.locationId, actor.role];
-  return { own: false, location: loc !== 'all' ? loc : null, team: grp !== 'all' ? grp : null };
+  return { location: loc !== 'all' ? loc : null, team: grp !== 'all' ? grp : null };
 }
 
 /** Which filters a list request sets: one statement per person and shape. */
 interface ListShape {
   view: TaskView;
   completed: boolean;
-  /** The first page, the one nearly every request asks for, has no offset in its text (see ownPage). */
+  /** The first page, the one nearly every request asks for, has no offset in its text (see listParts). */
   first: boolean;
   location: boolean;
   team: boolean;
