@@ -67,18 +67,19 @@ test.describe('Zählen ohne Netz', () => {
     await conflict.getByRole('button', { name: 'Meine Zählung übernehmen' }).click();
     await expect(conflict).toBeHidden();
     const rows = dialog.getByRole('table', { name: 'Geänderte Bestände' });
-    for (const row of before) await expect(rows.getByRole('row', { name: new RegExp(row.number) })).toContainText('übertragen');
+    for (const row of before) await expect(rows.getByRole('row', { name: new RegExp(row.number) })).toContainText('übertragen', { timeout: 20_000 });
     await expect(dialog.getByText(/Zählungen? warte/)).toHaveCount(0);
 
     // Exactly five history rows of the device, the colleague's one beside them.
     const after = await Promise.all(SERIALS.map((s) => historyOf(request, auth, s)));
     expect(after.map((a, i) => a.count - before[i]!.count)).toEqual([1, 1, 1, 1, 2]);
     // The session's list stays over a reload; 'Fertig' ends the session, the next one starts empty.
+    // Both wait on the network like the first opening did: a reload, the category's copy checked anew.
     await page.reload();
-    await expect(rows.getByRole('row', { name: new RegExp(before[0]!.number) })).toContainText('übertragen');
+    await expect(rows.getByRole('row', { name: new RegExp(before[0]!.number) })).toContainText('übertragen', { timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Fertig' }).click();
     await page.getByRole('button', { name: 'Bestand ändern' }).click();
-    await expect(dialog.getByText(/^Offline verfügbar: Laminat/)).toBeVisible();
+    await expect(dialog.getByText(/^Offline verfügbar: Laminat/)).toBeVisible({ timeout: 20_000 });
     await expect(rows).toHaveCount(0);
   });
 

@@ -11,6 +11,7 @@
 // which ran on its PGlite pass.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireE2e = process.env.REQUIRE_E2E === '1';
@@ -61,11 +62,26 @@ let ok = true;
 const failures = [];
 
 /** The failed tests of a Playwright JSON report: file, line and title. */
+/**
+ * Why a journey failed, in the two lines a CI log's end has room for: the assertion and where it
+ * stopped (a log may show only its last lines, and the HTML report stays on the CI machine).
+ */
+function playwrightReason(test) {
+  const error = test.results?.at(-1)?.errors?.[0];
+  if (!error) return '';
+  // eslint-disable-next-line no-control-regex
+  const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain(error.message).split('\n').map((l) => l.trim()).filter(Boolean);
+  const what = [lines[0], lines.find((l) => l.startsWith('Locator:'))].filter(Boolean).join(' · ');
+  const where = error.location ? ` (${path.basename(error.location.file)}:${error.location.line})` : '';
+  return `\n      → ${what.slice(0, 300)}${where}`;
+}
+
 function playwrightFailures(report) {
   const out = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.status === 'unexpected') out.push(`${spec.file}:${spec.line} ${spec.title}`);
+      for (const test of spec.tests ?? []) if (test.status === 'unexpected') out.push(`${spec.file}:${spec.line} ${spec.title}${playwrightReason(test)}`);
     }
     for (const child of suite.suites ?? []) walk(child);
   };
