@@ -139,7 +139,7 @@ export function berlinInstant(day: string, time = '00:00'): Date {
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   // The offset at the guess, corrected once for a guess on the other side of a clock change.
-  let at = wall - berlinOffsetMinutes(wall) * 60_000;
-  at = wall - berlinOffsetMinutes(at) * 60_000;
+  let at = wall - offsetAt(wall) * 60_000;
+  at = wall - offsetAt(at) * 60_000;
   return new Date(at);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   type CalendarDay,
   type CalendarEntry,
@@ -18,7 +18,6 @@ import { MSG } from '@filialportal/core/messages';
 import { WEEKDAY_CODES } from '@filialportal/core/users';
 import { type Actor, can } from '../../platform/access.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
-import { together } from '../../platform/db.ts';
 import { prepared } from '../../platform/prepared.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { berlinDay, berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
@@ -62,7 +61,25 @@ const LOCATION = sql.placeholder('locationId');
 const START = sql.placeholder('start');
 const END = sql.placeholder('end');
 
-const weekLocation = prepared((db) =>
+/**
+ * The location's people of the week, as JSON in the location's row: by group and name, each with
+ * the sick reports and approved vacations touching the week (absences_user_idx per kind) and the
+ * hand-set entries of the week. In the one statement of the week, so a week holds one pool
+ * connection for one round trip, not two.
+ */
+const peopleOfWeek = sql<WeekPerson[]>`coalesce((select json_agg(row_to_json(p) order by p."sortingIndex", p."teamLabel", p."lastName", p."firstName") from (
+  select u.id, u.first_name as "firstName", u.last_name as "lastName", u.personal_number as "personalNumber",
+    u.free_days as "freeDays", u.presence, g.id as "teamId", g.label as "teamLabel", g.sorting_index as "sortingIndex",
+    coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime, a.day_length))
+      from ${absences} a where a.kind in ('sick', 'vacation') and a.user_id = u.id and a.start_date <= ${END}::date and a.end_date >= ${START}::date
+      and (a.kind = 'sick' or a.approved)), '[]') as periods,
+    coalesce((select json_agg(json_build_array(e.date, e.status, e.info, e.updated_at, up.first_name, up.last_name))
+      from ${calendarEntries} e left join ${users} up on up.id = e.updated_by
+      where e.user_id = u.id and e.date >= ${START}::date and e.date <= ${END}::date), '[]') as entries
+  from ${users} u join ${userGroups} g on g.id = u.group_id
+  where u.location_id = ${LOCATION}::uuid and u.active and g.name <> ${HIDDEN_GROUP}) p), '[]')`;
+
+const weekOfLocation = prepared((db) =>
   db
     .select({
       id: locations.id,
@@ -79,36 +96,17 @@ const weekLocation = prepared((db) =>
       appointments: sql<[id: string, info: string, date: string, endDate: string][]>`coalesce((select json_agg(json_build_array(s.id, s.info, s.date, s.end_date) order by s.date, s.info)
         from ${specialAppointments} s where s.date <= ${END}::date and s.end_date >= ${START}::date
         and (cardinality(s.locations) = 0 or ${LOCATION}::uuid = any(s.locations))), '[]')`,
+      people: peopleOfWeek,
     })
     .from(locations)
     .where(eq(locations.id, sql`${LOCATION}::uuid`))
-    .prepare('calendar_week_location'),
-);
-
-const weekPeople = prepared((db) =>
-  db
-    .select({
-      id: users.id, firstName: users.firstName, lastName: users.lastName, personalNumber: users.personalNumber,
-      freeDays: users.freeDays, presence: users.presence, teamId: userGroups.id, teamLabel: userGroups.label, sortingIndex: userGroups.sortingIndex,
-      // Sick reports and approved vacations touching the week (absences_user_idx per kind).
-      periods: sql<PeriodJson[]>`coalesce((select json_agg(json_build_array(a.kind, a.start_date, a.end_date, a.special_holiday, a.reason, a.overtime_deduction, a.overtime, a.day_length))
-        from ${absences} a where a.kind in ('sick', 'vacation') and a.user_id = ${users.id} and a.start_date <= ${END}::date and a.end_date >= ${START}::date
-        and (a.kind = 'sick' or a.approved)), '[]')`,
-      entries: sql<EntryJson[]>`coalesce((select json_agg(json_build_array(e.date, e.status, e.info, e.updated_at, up.first_name, up.last_name))
-        from ${calendarEntries} e left join ${users} up on up.id = e.updated_by
-        where e.user_id = ${users.id} and e.date >= ${START}::date and e.date <= ${END}::date), '[]')`,
-    })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .where(and(eq(users.locationId, sql`${LOCATION}::uuid`), eq(users.active, true), ne(userGroups.name, HIDDEN_GROUP)))
-    .orderBy(asc(userGroups.sortingIndex), asc(userGroups.label), asc(users.lastName), asc(users.firstName))
-    .prepare('calendar_week_people'),
+    .prepare('calendar_week'),
 );
 
 /**
- * The week holding `date` for one location in two prepared statements whatever the number of people: the
- * location with its info row and special appointments, and the people with their absences and
- * hand-set entries of the week (as JSON per person, from the per-person indexes).
+ * The week holding `date` for one location in one prepared statement whatever the number of
+ * people: the location with its info row, trainings and special appointments, and its people with
+ * their absences and hand-set entries of the week (as JSON per person, from the per-person indexes).
  */
 export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { locationId, date }: { locationId: string; date: string | undefined }): Promise<CalendarWeek> {
   const rights = calendarRights(actor, locationId);
@@ -116,13 +114,10 @@ export async function calendarWeek({ db }: ServiceDeps<'db'>, actor: Actor, { lo
 
   const today = todayIso();
   const dates = weekDates(date ?? today);
-  const start = dates[0]!;
-  const end = dates[6]!;
-
-  const values = { locationId, start, end };
-  const [[location], peopleRows] = await together(db, [weekLocation(db).execute(values), weekPeople(db).execute(values)]);
-  if (!location) throw notFound(MSG.calendarLocationMissing);
-  return composeWeek(rights, dates, today, location, peopleRows);
+  const [week] = await weekOfLocation(db).execute({ locationId, start: dates[0]!, end: dates[6]! });
+  if (!week) throw notFound(MSG.calendarLocationMissing);
+  const { people, ...location } = week;
+  return composeWeek(rights, dates, today, location, people);
 }
 
 /** The location's part of the week as the statements read it. */
@@ -158,13 +153,14 @@ export interface WeekPerson {
 export function composeWeek(rights: CalendarWeek['can'] & { see: boolean }, dates: string[], today: string, location: WeekLocation, people: WeekPerson[]): CalendarWeek {
   const start = dates[0]!;
   const end = dates[6]!;
+  // Each person's sick reports and approved vacations of the week, by kind.
   const periodsOf = new Map(
-    people.map((p) => [
-      p.id,
-      p.periods.map(([kind, startDate, endDate, specialHoliday, reason, overtimeDeduction, overtime, dayLength]) => ({
+    people.map((p) => {
+      const periods = p.periods.map(([kind, startDate, endDate, specialHoliday, reason, overtimeDeduction, overtime, dayLength]) => ({
         kind, startDate, endDate, specialHoliday, reason, overtimeDeduction, overtime: overtime === null ? null : Number(overtime), dayLength,
-      })),
-    ]),
+      }));
+      return [p.id, { sick: periods.filter((x) => x.kind === 'sick'), vacation: periods.filter((x) => x.kind === 'vacation') }];
+    }),
   );
   const entries = people.flatMap((p) =>
     p.entries.map(([d, status, info, updatedAt, byFirst, byLast]) => ({ userId: p.id, date: d, status, info, updatedAt: new Date(updatedAt), byFirst, byLast })),
@@ -172,9 +168,11 @@ export function composeWeek(rights: CalendarWeek['can'] & { see: boolean }, date
   const infos = location.infos.map(([d, info]) => ({ date: d, info }));
   const appointments = location.appointments.map(([id, info, d, endDate]) => ({ id, info, date: d, endDate }));
 
-  const holidayOf = (d: string) => publicHolidays(location.region, Number(d.slice(0, 4))).get(d) ?? null;
-  const covering = (userId: string, kind: string, d: string) => {
-    const all = periodsOf.get(userId)?.filter((p) => p.kind === kind && p.startDate <= d && p.endDate >= d) ?? [];
+  const holidays = dates.map((d) => publicHolidays(location.region, Number(d.slice(0, 4))).get(d) ?? null);
+  const covering = (userId: string, kind: 'sick' | 'vacation', d: string) => {
+    const of = periodsOf.get(userId)?.[kind];
+    if (!of?.length) return null;
+    const all = of.filter((p) => p.startDate <= d && p.endDate >= d);
     // A morning and an afternoon request on one day make the whole day.
     return all.length > 1 ? { ...all[0]!, dayLength: 'full' } : (all[0] ?? null);
   };
@@ -185,58 +183,63 @@ export function composeWeek(rights: CalendarWeek['can'] & { see: boolean }, date
 
   // The spec's per-day lines (ZCalendarEntry) are built beside the cells, from the same inputs.
   const personLines: CalendarEntry[][] = dates.map(() => []);
-  const rows: CalendarRow[] = people.map((p, userIndex) => ({
-    userId: p.id,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    personalNumber: p.personalNumber ?? '',
-    team: { id: p.teamId, label: p.teamLabel, sortingIndex: p.sortingIndex },
-    searchName: `${p.lastName} ${p.firstName} ${p.firstName} ${p.lastName} ${p.personalNumber ?? ''}`.toLowerCase(),
-    cells: dates.map((d) => {
-      const e = entryOf.get(`${p.id}:${d}`);
-      const cell = deriveCell({
-        date: d,
-        freeDays: p.freeDays,
-        presence: p.presence,
-        holiday: holidayOf(d),
-        sick: covering(p.id, 'sick', d),
-        vacation: covering(p.id, 'vacation', d),
-        training: trainingOf(p, d),
-        manual: e ? { status: e.status, info: e.info, by: `${e.byFirst ?? ''} ${e.byLast ?? ''}`.trim() || 'Unbekannt', at: berlinDay(e.updatedAt) } : null,
-      });
-      const label = cell.status === null ? '' : statusLabel(cell.status, cell.info);
-      const vacation = cell.source === 'vacation' ? covering(p.id, 'vacation', d) : null;
-      const training = cell.source === 'training' ? trainingOf(p, d) : null;
-      personLines[dates.indexOf(d)]!.push({
-        ...NO_LINE,
-        status: cell.status,
-        statusLabel: label,
-        info: cell.info,
-        isAppointment: cell.source === 'manual',
-        specialHoliday: vacation?.specialHoliday ?? false,
-        reason: vacation?.reason ?? '',
-        overtimeDeduction: vacation?.overtimeDeduction ?? false,
-        overtime: vacation?.overtime ?? null,
-        training: training !== null,
-        trainingTime: training?.time ?? '',
-        trainingInfo: training?.title ?? '',
-        divider: userIndex === 0 || people[userIndex - 1]!.teamId !== p.teamId,
-        loc: location.name,
-        userIndex,
-        searchName: `${p.lastName} ${p.firstName} ${p.firstName} ${p.lastName} ${p.personalNumber ?? ''}`.toLowerCase(),
-      });
-      return {
-        date: d,
-        status: cell.status,
-        statusLabel: label,
-        info: cell.info,
-        source: cell.source,
-        editable: mayEdit(rights, cell.source, cell.status),
-        title: rights.extendedTitle ? cell.extendedTitle : cell.title,
-        half: cell.half ?? null,
-      };
-    }),
-  }));
+  const rows: CalendarRow[] = people.map((p, userIndex) => {
+    const searchName = `${p.lastName} ${p.firstName} ${p.firstName} ${p.lastName} ${p.personalNumber ?? ''}`.toLowerCase();
+    const divider = userIndex === 0 || people[userIndex - 1]!.teamId !== p.teamId;
+    return {
+      userId: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      personalNumber: p.personalNumber ?? '',
+      team: { id: p.teamId, label: p.teamLabel, sortingIndex: p.sortingIndex },
+      searchName,
+      cells: dates.map((d, dayIndex) => {
+        const e = entryOf.get(`${p.id}:${d}`);
+        const covered = covering(p.id, 'vacation', d);
+        const cell = deriveCell({
+          date: d,
+          freeDays: p.freeDays,
+          presence: p.presence,
+          holiday: holidays[dayIndex]!,
+          sick: covering(p.id, 'sick', d),
+          vacation: covered,
+          training: trainingOf(p, d),
+          manual: e ? { status: e.status, info: e.info, by: `${e.byFirst ?? ''} ${e.byLast ?? ''}`.trim() || 'Unbekannt', at: berlinDay(e.updatedAt) } : null,
+        });
+        const label = cell.status === null ? '' : statusLabel(cell.status, cell.info);
+        const vacation = cell.source === 'vacation' ? covered : null;
+        const training = cell.source === 'training' ? trainingOf(p, d) : null;
+        personLines[dayIndex]!.push({
+          ...NO_LINE,
+          status: cell.status,
+          statusLabel: label,
+          info: cell.info,
+          isAppointment: cell.source === 'manual',
+          specialHoliday: vacation?.specialHoliday ?? false,
+          reason: vacation?.reason ?? '',
+          overtimeDeduction: vacation?.overtimeDeduction ?? false,
+          overtime: vacation?.overtime ?? null,
+          training: training !== null,
+          trainingTime: training?.time ?? '',
+          trainingInfo: training?.title ?? '',
+          divider,
+          loc: location.name,
+          userIndex,
+          searchName,
+        });
+        return {
+          date: d,
+          status: cell.status,
+          statusLabel: label,
+          info: cell.info,
+          source: cell.source,
+          editable: mayEdit(rights, cell.source, cell.status),
+          title: rights.extendedTitle ? cell.extendedTitle : cell.title,
+          half: cell.half ?? null,
+        };
+      }),
+    };
+  });
 
   const days: CalendarDay[] = dates.map((d, i) => {
     const info = infoOf.get(d) ?? '';
@@ -257,7 +260,7 @@ export function composeWeek(rights: CalendarWeek['can'] & { see: boolean }, date
     weekday: WEEKDAY_CODES[i]!,
     dateFormated: formatDate(d),
     isToday: d === today,
-    holiday: holidayOf(d),
+    holiday: holidays[i]!,
       info,
       specialAppointments: special,
       minStaff: 0,
