@@ -139,6 +139,25 @@ describe('the list', () => {
     const noYear = (await t.as(token, { method: 'GET', url: '/api/training/list/0/0?year=abc' })).json();
     expect(noYear.count).toBe((await t.as(token, { method: 'GET', url: '/api/training/list/0/0' })).json().count);
   });
+
+  it('pages with a chosen size, keeps the counts past the end, and counts what is new per person', async () => {
+    await create({ title: 'Seitentest', dates: [weekday(9), weekday(10), weekday(11)].map((d) => d.german).join(','), category: 'Termine' });
+    const token = await t.login('verkauf@example.com');
+    const list = (from: number, query = '') => t.as(token, { method: 'GET', url: `/api/training/list/${from}/0?category=Termine${query}` }).then((r) => r.json());
+    const all = await list(0, '&limit=50');
+    expect(all.count).toBeGreaterThanOrEqual(3);
+    const first = await list(0, '&limit=2');
+    const second = await list(2, '&limit=2');
+    expect(first.trainings.map((x: { id: string }) => x.id)).toEqual(all.trainings.slice(0, 2).map((x: { id: string }) => x.id));
+    expect(second.trainings.map((x: { id: string }) => x.id)).toEqual(all.trainings.slice(2, 4).map((x: { id: string }) => x.id));
+    const past = await list(all.count + 10);
+    expect(past).toMatchObject({ trainings: [], count: all.count, new: all.new });
+    // Opening the page marks it seen for this person only: a colleague still has the new ones.
+    expect((await t.as(token, { method: 'PUT', url: '/api/seen/trainings' })).statusCode).toBeLessThan(300);
+    expect((await list(0)).new).toBe(0);
+    const other = await t.login('lagerist@example.com');
+    expect((await t.as(other, { method: 'GET', url: '/api/training/list/0/0?category=Termine' })).json().new).toBeGreaterThan(0);
+  });
 });
 
 describe('registration, approval and the waiting list', () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { Permission } from '@filialportal/core/permissions';
 import { registrationState } from '@filialportal/core/trainings';
@@ -6,6 +6,7 @@ import { can, type Actor } from '../../platform/access.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
+import { prepared } from '../../platform/prepared.ts';
 import { inScope, scopeOf, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
 import { userGroups } from '../teams/index.ts';
@@ -24,15 +25,16 @@ const valuationCount = sql<number>`(select count(*)::int from ${trainingValuatio
 /** The registrations alone, from the training's index: who they are comes with `peopleOf` for the whole page at once. */
 const registrations = sql<RegJson[]>`coalesce((select json_agg(json_build_array(r.id, r.user_id, r.waiting_list, r.approved, r.confirmed_by, r.confirmed_at, r.created_at, r.attended)
     order by r.waiting_list, r.created_at, r.id) from ${regs} r where r.training_id = ${trainingId}), '[]')`;
-const ownValuated = (userId: string) => sql<boolean>`exists (select 1 from ${trainingValuations} v where v.training_id = ${trainingId} and v.user_id = ${userId})`;
+const ownValuated = (userId: string | Placeholder) => sql<boolean>`exists (select 1 from ${trainingValuations} v where v.training_id = ${trainingId} and v.user_id = ${userId})`;
 
-export function trainingColumns(actor: Actor) {
+/** A training's columns for one person: their id, or a placeholder for it in a prepared list. */
+export function trainingColumns(userId: string | Placeholder) {
   return {
     t: trainings,
     contactPersonName: contactName,
     valuations: valuationCount,
     registrations,
-    ownValuated: ownValuated(actor.userId),
+    ownValuated: ownValuated(userId),
   };
 }
 
@@ -55,14 +57,19 @@ export type People = ReadonlyMap<string, Person>;
 export async function peopleOf({ db }: ServiceDeps<'db'>, rows: readonly Row[]): Promise<People> {
   const ids = [...new Set(rows.flatMap((r) => r.registrations.flatMap(([, userId, , , confirmedBy]) => [userId, confirmedBy]).filter((x): x is string => x !== null)))];
   if (ids.length === 0) return new Map();
-  const found = await db
+  const found = await peopleStatement(db).execute({ ids: `{${ids.join(',')}}` });
+  return new Map(found.map((p) => [p.id, { lastName: p.lastName, firstName: p.firstName, locationId: p.locationId, location: p.location, group: p.group }]));
+}
+
+const peopleStatement = prepared((db) =>
+  db
     .select({ id: users.id, lastName: users.lastName, firstName: users.firstName, locationId: users.locationId, location: locations.name, group: userGroups.label })
     .from(users)
     .innerJoin(locations, eq(locations.id, users.locationId))
     .innerJoin(userGroups, eq(userGroups.id, users.groupId))
-    .where(sql`${users.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
-  return new Map(found.map((p) => [p.id, { lastName: p.lastName, firstName: p.firstName, locationId: p.locationId, location: p.location, group: p.group }]));
-}
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('training_people'),
+);
 
 /**
  * The all / own-location pairs of training rights (spec 3 §6): own location means the participants
@@ -171,7 +178,7 @@ export function toDto(actor: Actor, r: Row, people: People, today = todayIso()) 
 
 export async function loadTraining(deps: ServiceDeps<'db'>, actor: Actor, id: string) {
   const { db } = deps;
-  const [row] = await db.select(trainingColumns(actor)).from(trainings).where(eq(trainings.id, id));
+  const [row] = await db.select(trainingColumns(actor.userId)).from(trainings).where(eq(trainings.id, id));
   if (!row) throw notFound();
   return toDto(actor, row, await peopleOf(deps, [row]));
 }

@@ -6,7 +6,8 @@ import { formatDate, todayIso } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { totalColumn } from '../../platform/paging.ts';
+import { pageSize, totalColumn } from '../../platform/paging.ts';
+import { preparedShapes } from '../../platform/prepared.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
 import { seenMarkers } from '../seen/index.ts';
@@ -15,7 +16,7 @@ import { users } from '../users/index.ts';
 import { dropApprovalTasks } from './approval-tasks.ts';
 import { dropRatingTasks } from './rating-tasks.ts';
 import { lockTraining, promoteWaiting, tellPromoted, tellRegistered } from './places.ts';
-import { loadTraining, peopleOf, toDto, trainingColumns, TRAINING_SCOPES } from './training-view.ts';
+import { loadTraining, peopleOf, type Row, toDto, trainingColumns, TRAINING_SCOPES } from './training-view.ts';
 import { trainingRegistrations as regs, trainings } from './trainings.table.ts';
 
 export interface TrainingListQuery {
@@ -35,26 +36,62 @@ export interface TrainingListQuery {
 export async function listTrainings(deps: ServiceDeps<'db'>, actor: Actor, q: TrainingListQuery) {
   const { db } = deps;
   const today = todayIso();
+  const shape: ListShape = { category: Boolean(q.category), mode: q.year ? 'year' : q.old ? 'old' : 'upcoming', limit: q.limit ?? TRAINING_PAGE_SIZE, first: q.from === 0 };
+  const values = { category: q.category ?? '', yearStart: `${q.year ?? 0}-01-01`, yearEnd: `${q.year ?? 0}-12-31`, today, userId: actor.userId, from: q.from };
+  const rows = (await pageStatement(db, `${shape.category ? 'c' : 'a'}_${shape.mode}_${shape.limit}_${shape.first ? 'f' : 'n'}`).execute(values)) as (Row & { total: number; unseen: number })[];
+  const people = await peopleOf(deps, rows);
+  // A page past the end carries no row: then the two counts are asked on their own.
+  const [counts] = rows.length ? [{ n: rows[0]!.total, unseen: rows[0]!.unseen }] : await countStatement(db, shape.category ? `c_${shape.mode}` : `a_${shape.mode}`).execute(values);
+  return { trainings: rows.map((r) => toDto(actor, r, people, today)), count: counts?.n ?? 0, new: counts?.unseen ?? 0 };
+}
+
+/** Which filters a list request sets, its page size and whether it is the first page: one prepared statement each. */
+interface ListShape {
+  category: boolean;
+  mode: 'year' | 'old' | 'upcoming';
+  limit: number;
+  first: boolean;
+}
+const parseShape = (key: string): ListShape => {
+  const [category, mode, limit, first] = key.split('_');
+  return { category: category === 'c', mode: mode as ListShape['mode'], limit: Number(limit ?? TRAINING_PAGE_SIZE), first: first === 'f' };
+};
+
+/**
+ * The list's filter, its count and the trainings created since the person last opened the page,
+ * over placeholders: the statements are built once per shape (a few hundred at most: 2 × 3 × 50
+ * page sizes × first page or not) and shared by everyone, the person's id being a value.
+ */
+function listParts(db: Db, shape: Pick<ListShape, 'category' | 'mode'>) {
+  const p = (name: string) => sql.placeholder(name);
   const where = and(
-    q.category ? eq(trainings.category, q.category) : undefined,
-    q.year ? and(gte(trainings.date, `${q.year}-01-01`), lte(trainings.date, `${q.year}-12-31`)) : q.old ? lt(trainings.date, today) : gte(trainings.date, today),
+    shape.category ? eq(trainings.category, p('category') as unknown as TrainingCategory) : undefined,
+    shape.mode === 'year' ? and(gte(trainings.date, p('yearStart') as unknown as string), lte(trainings.date, p('yearEnd') as unknown as string)) : shape.mode === 'old' ? lt(trainings.date, p('today') as unknown as string) : gte(trainings.date, p('today') as unknown as string),
   );
   const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(where);
   // Trainings created since the person last opened the page (the navigation counter), in the same statement.
   const unseen = sql<number>`(select count(*)::int from ${trainings} t2 where t2.created_at > coalesce((select s.seen_at from ${seenMarkers} s
-    where s.user_id = ${actor.userId} and s.page = 'trainings'), '-infinity'))`;
-  const rows = await db
-    .select({ ...trainingColumns(actor), total: totalColumn(countQuery), unseen })
+    where s.user_id = ${p('userId')} and s.page = 'trainings'), '-infinity'))`;
+  return { where, countQuery, unseen };
+}
+
+const pageStatement = preparedShapes((db, key: string, name) => {
+  const shape = parseShape(key);
+  const { where, countQuery, unseen } = listParts(db, shape);
+  return db
+    .select({ ...trainingColumns(sql.placeholder('userId')), total: totalColumn(countQuery), unseen })
     .from(trainings)
     .where(where)
-    .orderBy(...(q.old && !q.year ? [desc(trainings.date), desc(trainings.time)] : [asc(trainings.date), asc(trainings.time)]), asc(trainings.id))
-    .limit(q.limit ?? TRAINING_PAGE_SIZE)
-    .offset(q.from);
-  const people = await peopleOf(deps, rows);
-  // A page past the end carries no row: then the two counts are asked on their own.
-  const [counts] = rows.length ? [{ n: rows[0]!.total, unseen: rows[0]!.unseen }] : await db.select({ n: sql<number>`(${countQuery})`, unseen }).from(sql`(select 1) one`);
-  return { trainings: rows.map((r) => toDto(actor, r, people, today)), count: counts?.n ?? 0, new: counts?.unseen ?? 0 };
-}
+    .orderBy(...(shape.mode === 'old' ? [desc(trainings.date), desc(trainings.time)] : [asc(trainings.date), asc(trainings.time)]), asc(trainings.id))
+    .limit(pageSize(shape.limit))
+    .offset(shape.first ? pageSize(0) : sql.placeholder('from'))
+    .prepare(name);
+}, 'training_list');
+
+const countStatement = preparedShapes((db, key: string, name) => {
+  const { countQuery, unseen } = listParts(db, parseShape(key));
+  return db.select({ n: sql<number>`(${countQuery})`, unseen }).from(sql`(select 1) one`).prepare(name);
+}, 'training_list_count');
 
 async function assertContact(db: Db, userId: string) {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
@@ -82,7 +119,7 @@ export async function createTrainings(deps: ServiceDeps<'db'>, actor: Actor, inp
     .insert(trainings)
     .values(input.dates.map((date) => ({ ...fields(input), date, time: input.time, createdBy: actor.userId })))
     .returning({ id: trainings.id });
-  const rows = await db.select(trainingColumns(actor)).from(trainings).where(sql`${trainings.id} = any(${`{${created.map((c) => c.id).join(',')}}`}::uuid[])`).orderBy(asc(trainings.date));
+  const rows = await db.select(trainingColumns(actor.userId)).from(trainings).where(sql`${trainings.id} = any(${`{${created.map((c) => c.id).join(',')}}`}::uuid[])`).orderBy(asc(trainings.date));
   const people = await peopleOf(deps, rows);
   return { trainings: rows.map((r) => toDto(actor, r, people)) };
 }
