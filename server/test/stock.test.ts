@@ -133,6 +133,24 @@ describe('the stock list', () => {
     expect(numbers(page)).toEqual(['L-003']);
   });
 
+  it('answers every sort, direction and filter the same with or without a location, and counts past the last page', async () => {
+    const expected = { all: ['L-001', 'L-002', 'L-003'], maker: ['L-001', 'L-002'], eiche: ['L-002', 'L-003'] };
+    // More shapes than are kept prepared: the later ones are built per request and answer alike.
+    for (const sort of ['number', 'manufacturer.name', 'quality', 'decor', 'price', 'stock']) {
+      for (const dir of ['', '-']) {
+        for (const location of ['', `&location=${koeln}`]) {
+          const query = `?sorting=${dir}${sort}${location}`;
+          expect(numbers(await list('azubi@example.com', `${categoryId}/null/null/L-/0`, query)).sort()).toEqual(expected.all);
+          expect(numbers(await list('azubi@example.com', `${categoryId}/${makers[0]!.id}/null/L-/0`, query)).sort()).toEqual(expected.maker);
+          expect(numbers(await list('azubi@example.com', `${categoryId}/null/eiche/L-/0`, query)).sort()).toEqual(expected.eiche);
+        }
+      }
+    }
+    expect(numbers(await list('azubi@example.com', `${categoryId}/null/null/L-/0`, '?sorting=-number'))).toEqual([...expected.all].reverse());
+    const past = await list('azubi@example.com', `${categoryId}/null/null/L-/50`, `?location=${koeln}`);
+    expect(past).toMatchObject({ articles: [], count: 3 });
+  });
+
   it('sets and filters the colour label (with its permission), and hides inactive articles from staff', async () => {
     const [label] = await t.db.select().from(colorLabels).where(eq(colorLabels.name, 'Auslauf'));
     expect((await as('verkauf@example.com', { method: 'GET', url: `/api/articlebackground/${ids['L-002']}/${label!.id}` })).statusCode).toBe(403);

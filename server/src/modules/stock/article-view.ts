@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { formatDate, formatDateTime as formatBerlinDateTime } from '../../platform/dates.ts';
 import { colorLabels, manufacturers } from '../lists/index.ts';
@@ -31,7 +31,7 @@ function allStocks() {
  * the primary key of article_stocks: one statement per page, no query per row. `withStocks`
  * false leaves `stocks` empty for callers that read the stock rows themselves (the detail).
  */
-export function articleColumns(location: string | null, withStocks = true) {
+export function articleColumns(location: string | Placeholder | null, withStocks = true) {
   return {
     id: articles.id,
     number: articles.number,

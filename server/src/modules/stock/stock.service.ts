@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MSG } from '@filialportal/core/messages';
-import { ARTICLE_LIST_ALL_MAX, ARTICLE_PAGE_SIZE, type ArticleSort, type TArticleRequest } from '@filialportal/core/stock';
+import { ARTICLE_LIST_ALL_MAX, ARTICLE_PAGE_SIZE, ARTICLE_SORTS, type ArticleSort, type TArticleRequest } from '@filialportal/core/stock';
 import { can, type Actor } from '../../platform/access.ts';
 import { berlinInstant, formatDate } from '../../platform/dates.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError, badRequest, conflict, notFound, onConstraint } from '../../platform/errors.ts';
-import { likeTerm, totalColumn, totalOf } from '../../platform/paging.ts';
+import { likeTerm, pageSize, totalColumn, totalOf } from '../../platform/paging.ts';
+import { preparedShapes } from '../../platform/prepared.ts';
 import { manufacturers } from '../lists/index.ts';
 import { locations } from '../locations/index.ts';
 import { users } from '../users/index.ts';
@@ -36,18 +37,32 @@ export interface ArticleFilter {
  * of stock or label, so an article the list shows is found everywhere, and one it hides is
  * neither found nor changed blind. Undefined: every article.
  */
-export const visibleArticles = (actor: Actor): SQL | undefined => (can(actor, 'sortiment_artikel_aktiv_inaktiv_setzen') ? undefined : eq(articles.active, true));
+export const visibleArticles = (actor: Actor): SQL | undefined => activeOnly(seesInactive(actor));
+const seesInactive = (actor: Actor) => can(actor, 'sortiment_artikel_aktiv_inaktiv_setzen');
+const activeOnly = (inactiveToo: boolean) => (inactiveToo ? undefined : eq(articles.active, true));
 
-function filterWhere(actor: Actor, f: ArticleFilter): SQL | undefined {
+/** A filter's values as the statement takes them: ids as they are, search terms as LIKE patterns. */
+type FilterValues = Record<'category' | 'manufacturer' | 'label' | 'number' | 'decor' | 'quality' | 'location', unknown>;
+const valuesOf = (f: ArticleFilter): FilterValues => ({
+  category: f.category,
+  manufacturer: f.manufacturer,
+  label: f.label,
+  number: f.number ? likeTerm(f.number).slice(1) : null,
+  decor: f.decor ? likeTerm(f.decor) : null,
+  quality: f.quality ? likeTerm(f.quality) : null,
+  location: f.location,
+});
+
+function filterWhere(inactiveToo: boolean, f: ArticleFilter, v: FilterValues = valuesOf(f)): SQL | undefined {
   return and(
-    f.category ? eq(articles.categoryId, f.category) : undefined,
-    f.manufacturer ? eq(articles.manufacturerId, f.manufacturer) : undefined,
-    f.label ? eq(articles.labelId, f.label) : undefined,
+    f.category ? eq(articles.categoryId, v.category as string) : undefined,
+    f.manufacturer ? eq(articles.manufacturerId, v.manufacturer as string) : undefined,
+    f.label ? eq(articles.labelId, v.label as string) : undefined,
     // The article number from its start, the designation (decor) or name anywhere in it.
-    f.number ? sql`lower(${articles.number}) like ${likeTerm(f.number).slice(1)}` : undefined,
-    f.decor ? sql`(lower(${articles.decor}) like ${likeTerm(f.decor)} or lower(${articles.name}) like ${likeTerm(f.decor)})` : undefined,
-    f.quality ? sql`lower(${articles.quality}) like ${likeTerm(f.quality)}` : undefined,
-    visibleArticles(actor),
+    f.number ? sql`lower(${articles.number}) like ${v.number}` : undefined,
+    f.decor ? sql`(lower(${articles.decor}) like ${v.decor} or lower(${articles.name}) like ${v.decor})` : undefined,
+    f.quality ? sql`lower(${articles.quality}) like ${v.quality}` : undefined,
+    activeOnly(inactiveToo),
   );
 }
 
@@ -64,32 +79,81 @@ function orderOf(f: ArticleFilter, cols: ReturnType<typeof articleColumns>): SQL
   return [dir(by[f.sorting]), asc(articles.number), asc(articles.id)];
 }
 
+/**
+ * A page of articles and the count of all matches in one statement, over values or placeholders.
+ * The page's ids first, the columns (with their per-row lookups) only for those: in one
+ * statement the select list would be computed for every match before the sort picks the page.
+ */
+function pageQuery(db: Db, inactiveToo: boolean, f: ArticleFilter, v: FilterValues, { limit, offset, withCount }: { limit: number | Placeholder; offset: number | Placeholder; withCount: boolean }) {
+  const cols = articleColumns(f.location === null ? null : (v.location as string | Placeholder));
+  const where = filterWhere(inactiveToo, f, v);
+  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(articles).where(where);
+  const pageIds = db.select({ id: articles.id }).from(articles).where(where).orderBy(...orderOf(f, cols)).limit(limit).offset(offset);
+  const rows = db
+    .select({ ...cols, total: totalColumn(withCount ? countQuery : null) })
+    .from(articles)
+    .where(inArray(articles.id, pageIds))
+    .orderBy(...orderOf(f, cols));
+  return { rows, countQuery };
+}
+
+/** The export's batches: any size from any offset, built per batch. */
 export async function page(
   { db }: ServiceDeps<'db'>,
   actor: Actor,
   { filter: f, limit, offset, withCount }: { filter: ArticleFilter; limit: number; offset: number; withCount: boolean },
 ) {
-  const cols = articleColumns(f.location);
-  const where = filterWhere(actor, f);
-  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(articles).where(where);
-  // The page's ids first, the columns (with their per-row lookups) only for those: in one
-  // statement the select list would be computed for every match before the sort picks 50.
-  const pageIds = db.select({ id: articles.id }).from(articles).where(where).orderBy(...orderOf(f, cols)).limit(limit).offset(offset);
-  const rows = await db
-    .select({ ...cols, total: totalColumn(withCount ? countQuery : null) })
-    .from(articles)
-    .where(inArray(articles.id, pageIds))
-    .orderBy(...orderOf(f, cols));
+  const { rows: query, countQuery } = pageQuery(db, seesInactive(actor), f, valuesOf(f), { limit, offset, withCount });
+  const rows = await query;
   const count = withCount ? await totalOf(rows, countQuery) : rows.length;
+  return { articles: rows.map((r) => toArticleDto(r)), count };
+}
+
+/**
+ * The list's shape: which filters are set, the sort, a chosen location, whether the person sees
+ * inactive articles, the page size and whether it is the first page. Each shape is one prepared
+ * statement, built once and then only executed, with the filter's values as placeholders.
+ */
+const FILTERS = ['category', 'manufacturer', 'label', 'number', 'decor'] as const;
+const shapeKey = (actor: Actor, f: ArticleFilter, limit: number, first: boolean) =>
+  `${FILTERS.map((k) => (f[k] ? 1 : 0)).join('')}_${ARTICLE_SORTS.indexOf(f.sorting)}${f.descending ? 'd' : 'a'}_${f.location ? 'l' : 'n'}${seesInactive(actor) ? 'a' : 'v'}_${limit}${first ? 'f' : 'n'}`;
+const PLACEHOLDERS = Object.fromEntries(['category', 'manufacturer', 'label', 'number', 'decor', 'quality', 'location'].map((k) => [k, sql.placeholder(k)])) as FilterValues;
+
+/**
+ * Up to LIST_SHAPES_MAX shapes are prepared (a few dozen are used); any further one is built per
+ * request, so no client's choice of filters makes Node or a connection keep ever more statements.
+ */
+const LIST_SHAPES_MAX = 64;
+const preparedKeys = new Set<string>();
+const listStatements = preparedShapes((db, key: string, name) => {
+  const [flags, sort, view, size] = key.split('_') as [string, string, string, string];
+  const f: ArticleFilter = {
+    ...(Object.fromEntries(FILTERS.map((k, i) => [k, flags[i] === '1' ? k : null])) as Pick<ArticleFilter, (typeof FILTERS)[number]>),
+    sorting: ARTICLE_SORTS[Number(sort[0])]!,
+    descending: sort[1] === 'd',
+    location: view[0] === 'l' ? 'location' : null,
+  };
+  const first = size.endsWith('f');
+  // The person's right to see inactive articles is the only part of them in the text.
+  return pageQuery(db, view[1] === 'a', f, PLACEHOLDERS, { limit: pageSize(Number.parseInt(size, 10)), offset: first ? pageSize(0) : sql.placeholder('offset'), withCount: true }).rows.prepare(name);
+}, 'article_list');
+
+/** A page of the list with the count of all matches, prepared by shape. */
+async function listPage({ db }: ServiceDeps<'db'>, actor: Actor, f: ArticleFilter, limit: number, offset: number) {
+  const key = shapeKey(actor, f, limit, offset === 0);
+  if (!preparedKeys.has(key) && preparedKeys.size >= LIST_SHAPES_MAX) return page({ db }, actor, { filter: f, limit, offset, withCount: true });
+  preparedKeys.add(key);
+  const rows = await listStatements(db, key).execute({ ...valuesOf(f), offset });
+  const count = rows.length ? rows[0]!.total : await totalOf(rows, pageQuery(db, seesInactive(actor), f, valuesOf(f), { limit, offset, withCount: true }).countQuery);
   return { articles: rows.map((r) => toArticleDto(r)), count };
 }
 
 /** GET /article/filter/…/{offset}: a page of the stock list with the count of all matches. */
 export const filterArticles = (deps: ServiceDeps<'db'>, actor: Actor, { filter, offset }: { filter: ArticleFilter; offset: number }) =>
-  page(deps, actor, { filter, limit: ARTICLE_PAGE_SIZE, offset, withCount: true });
+  listPage(deps, actor, filter, ARTICLE_PAGE_SIZE, offset);
 
 /** GET /article/listall/…: 'alle Artikel laden', at most ARTICLE_LIST_ALL_MAX. */
-export const listAllArticles = (deps: ServiceDeps<'db'>, actor: Actor, filter: ArticleFilter) => page(deps, actor, { filter, limit: ARTICLE_LIST_ALL_MAX, offset: 0, withCount: true });
+export const listAllArticles = (deps: ServiceDeps<'db'>, actor: Actor, filter: ArticleFilter) => listPage(deps, actor, filter, ARTICLE_LIST_ALL_MAX, 0);
 
 /** POST /article/filterlist: these articles, in this order (a scan session's list). */
 export async function articlesByIds({ db }: ServiceDeps<'db'>, actor: Actor, { ids, location }: { ids: string[]; location: string | null }) {
