@@ -240,6 +240,7 @@ describe('paging and the counter', () => {
     expect(new Set(ids).size).toBe(first.count);
     expect((await list(VL, 10_000)).advertisings).toHaveLength(0);
     expect((await list(VL, 10_000)).count).toBe(first.count);
+    expect((await list(VL, 10_000)).new).toBe(first.new);
   });
 
   it('counts what appeared since the last visit; upcoming entries only for who sees them', async () => {

@@ -8,10 +8,12 @@ import type { ServiceDeps } from '../../platform/deps.ts';
 import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
 import { notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
+import { pageSize } from '../../platform/paging.ts';
+import { builtPerActor, named } from '../../platform/prepared.ts';
 import { scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { commitFile, deleteFile, discardFiles, orDiscard, stageFile, type StagedFile, type UploadedFile } from '../../platform/uploads.ts';
-import { seenAt } from '../seen/index.ts';
+import { seenMarkers } from '../seen/index.ts';
 import { ADVERTISING_UPLOAD } from './advertising-files.ts';
 import { advertisings } from './advertising.table.ts';
 
@@ -27,13 +29,14 @@ export const visibleWhere = (actor: Actor): SQL | undefined => scopeWhere(scopeO
 
 /**
  * New since the last visit: entries that went live after it, and for who sees upcoming entries
- * too, entries created after it. Who never opened the page sees the last two weeks as new.
+ * too, entries created after it. Who never opened the page sees the last two weeks as new. The
+ * visit is read inside the statement (the person's id a placeholder).
  */
-function newWhere(since: Date): SQL {
-  const at = since.toISOString();
+function newWhere(): SQL {
+  const since = sql`coalesce((select s.seen_at from ${seenMarkers} s where s.user_id = ${sql.placeholder('userId')} and s.page = 'advertising'), now() - interval '14 days')`;
   return or(
-    sql`${advertisings.visibleFrom} <= now() and greatest(${advertisings.visibleFrom}, ${advertisings.createdAt}) > ${at}`,
-    sql`${advertisings.visibleFrom} > now() and ${advertisings.createdAt} > ${at}`,
+    sql`${advertisings.visibleFrom} <= now() and greatest(${advertisings.visibleFrom}, ${advertisings.createdAt}) > ${since}`,
+    sql`${advertisings.visibleFrom} > now() and ${advertisings.createdAt} > ${since}`,
   )!;
 }
 
@@ -74,24 +77,43 @@ function toDto(r: Row, today: string): TAdvertising {
   };
 }
 
-/** GET /advertising/list/{from}: newest showFrom first; rows, total and new ones in one statement. */
-export async function listAdvertising({ db }: ServiceDeps<'db'>, actor: Actor, { from, limit = ADVERTISING_PAGE_SIZE }: { from: number; limit?: number }) {
-  const where = visibleWhere(actor);
-  const since = (await seenAt({ db }, actor, 'advertising')) ?? new Date(Date.now() - 14 * 86_400_000);
-  const countQuery = db.select({ n: count() }).from(advertisings).where(where);
-  const newQuery = db.select({ n: count() }).from(advertisings).where(and(where, newWhere(since)));
-  const rows = await db
-    .select({ ...columns, total: sql<number>`(${countQuery})`.mapWith(Number), fresh: sql<number>`(${newQuery})`.mapWith(Number) })
-    .from(advertisings)
-    .where(where)
-    .orderBy(desc(advertisings.showFrom), desc(advertisings.createdAt), desc(advertisings.id))
-    .limit(limit)
-    .offset(from);
+/** GET /advertising/list/{from}: newest showFrom first; rows, total and new ones in one statement, prepared once per person. */
+export async function listAdvertising({ db }: ServiceDeps<'db'>, actor: Actor, { from }: { from: number }) {
+  const first = from === 0;
+  const values = { userId: actor.userId, from };
+  const rows = await pageStatements(actor, first ? 'first' : 'next', () => named(listParts(db, actor).page(first))).execute(values);
   const today = todayIso();
   if (rows.length > 0) return { advertisings: rows.map((r) => toDto(r, today)), count: rows[0]!.total, new: rows[0]!.fresh };
-  const [[total], [fresh]] = await Promise.all([countQuery, newQuery]);
-  return { advertisings: [], count: total?.n ?? 0, new: fresh?.n ?? 0 };
+  const [counts] = await countStatements(actor, 'counts', () => named(listParts(db, actor).counts())).execute(values);
+  return { advertisings: [], count: counts?.total ?? 0, new: counts?.fresh ?? 0 };
 }
+
+/**
+ * The list's statements over placeholders (the person's id, the offset): their text depends only
+ * on whether the person sees upcoming entries, so everyone alike shares one prepared statement.
+ */
+function listParts(db: Db, actor: Actor) {
+  const where = visibleWhere(actor);
+  const counts = {
+    total: sql<number>`(${db.select({ n: count() }).from(advertisings).where(where)})`.mapWith(Number),
+    fresh: sql<number>`(${db.select({ n: count() }).from(advertisings).where(and(where, newWhere()))})`.mapWith(Number),
+  };
+  return {
+    page: (first: boolean) =>
+      db
+        .select({ ...columns, ...counts })
+        .from(advertisings)
+        .where(where)
+        .orderBy(desc(advertisings.showFrom), desc(advertisings.createdAt), desc(advertisings.id))
+        .limit(pageSize(ADVERTISING_PAGE_SIZE))
+        .offset(first ? pageSize(0) : sql.placeholder('from')),
+    counts: () => db.select(counts).from(sql`(select 1) one`),
+  };
+}
+
+type ListParts = ReturnType<typeof listParts>;
+const pageStatements = builtPerActor<ReturnType<typeof named<ReturnType<ListParts['page']>>>>();
+const countStatements = builtPerActor<ReturnType<typeof named<ReturnType<ListParts['counts']>>>>();
 
 /** One entry the person may see, or 404 (also for upcoming entries they may not see yet). */
 export async function getAdvertising({ db }: ServiceDeps<'db'>, actor: Actor, id: string): Promise<TAdvertising> {
