@@ -92,6 +92,9 @@ export function preparedSql<K extends string, T>(keys: readonly K[], build: (v: 
   };
 }
 
+/** Whether a handle is a transaction: a statement prepared on it ends with it and must not be kept. */
+export const isTransaction = (db: Db) => (db as unknown) instanceof PgTransaction;
+
 const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
 
 /**

@@ -9,9 +9,9 @@ import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { LOCK, lockUntilCommit } from '../../platform/locks.ts';
-import { likeTerm } from '../../platform/paging.ts';
+import { likeTerm, pageSize } from '../../platform/paging.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { builtPerActor, preparedTextRows } from '../../platform/prepared.ts';
+import { builtPerActor, isTransaction, named, preparedTextRows } from '../../platform/prepared.ts';
 import { passage, typedWords } from '../../platform/search.ts';
 import { userGroups } from '../teams/index.ts';
 import { libraryDocuments, libraryFolders } from './documents.table.ts';
@@ -26,40 +26,67 @@ const linkTaken = onConstraint({
   library_documents_short_link_uq: () => conflict(MSG.shortLinkTaken, 'short_link_taken'),
 });
 
+/**
+ * Which folders a statement reads: the top level, one folder by id or short link, or one with
+ * its sub-folders. The id or link is a placeholder, so each kind is built once per person and
+ * prepared by its text (people with the same groups share it).
+ */
+const FOLDER_MATCH = {
+  top: sql`f.parent_id is null`,
+  id: sql`f.id = ${sql.placeholder('id')}::uuid`,
+  link: sql`lower(f.short_link) = lower(${sql.placeholder('link')})`,
+  withChildrenById: sql`(f.id = ${sql.placeholder('id')}::uuid or f.parent_id = ${sql.placeholder('id')}::uuid)`,
+  withChildrenByLink: sql`(f.id = (select s.id from ${libraryFolders} s where lower(s.short_link) = lower(${sql.placeholder('link')}))
+    or f.parent_id = (select s.id from ${libraryFolders} s where lower(s.short_link) = lower(${sql.placeholder('link')})))`,
+};
+
 /** Folders by a condition on `f`, in name order, as the person sees them. */
-function folders(db: Db, actor: Actor, where: SQL) {
-  return db
+const foldersQuery = (db: Db, actor: Actor, where: SQL) =>
+  db
     .select(folderColumns(actor))
     .from(F)
     .where(sql`${where} and ${pathVisible(actor, sql`f.path`)}`)
-    .orderBy(sql`lower(f.name)`, sql`f.id`)
-    .then((rows) => rows.map(toFolder));
+    .orderBy(sql`lower(f.name)`, sql`f.id`);
+const folderStatements = builtPerActor<ReturnType<typeof named<ReturnType<typeof foldersQuery>>>>();
+
+async function folders(db: Db, actor: Actor, match: keyof typeof FOLDER_MATCH, by: { id?: string; link?: string } = {}) {
+  // A prepared statement belongs to the handle it was built on: inside a transaction, built for it alone.
+  const statement = isTransaction(db) ? foldersQuery(db, actor, FOLDER_MATCH[match]).prepare('') : folderStatements(actor, match, () => named(foldersQuery(db, actor, FOLDER_MATCH[match])));
+  return (await statement.execute({ id: by.id, link: by.link })).map(toFolder);
 }
 
 /** GET /folder/list/: the top folders the person sees. */
 export async function topFolders({ db }: ServiceDeps<'db'>, actor: Actor) {
-  return { folders: await folders(db, actor, sql`f.parent_id is null`) };
+  return { folders: await folders(db, actor, 'top') };
 }
 
 /** A folder the person sees, by id or short link; 404 otherwise (whether it exists is not told). */
 async function visibleFolder(db: Db, actor: Actor, by: { id: string } | { link: string }) {
-  const match = 'id' in by ? sql`f.id = ${by.id}` : sql`lower(f.short_link) = lower(${by.link})`;
-  const [folder] = await folders(db, actor, match);
+  const [folder] = await folders(db, actor, 'id' in by ? 'id' : 'link', by);
   if (!folder) throw notFound(MSG.folderUnknown);
   return folder;
 }
 
-/** Documents of a folder the person sees, a step of DOCUMENT_PAGE_SIZE from `from`, and their count. */
-async function documentsIn(db: Db, actor: Actor, folderId: string, from: number) {
-  const own = itemVisible(actor, sql`d.teams`);
-  const rows = await db
+/**
+ * A step of a folder's documents the person sees, with the count of all in the same statement;
+ * built once per person (their groups in the text) and first page or not.
+ */
+const documentsQuery = (db: Db, actor: Actor, first: boolean) =>
+  db
     .select({ ...documentColumns, total: sql<number>`count(*) over ()` })
     .from(sql`${libraryDocuments} d`)
-    .where(sql`d.folder_id = ${folderId} and ${own}`)
+    .where(sql`d.folder_id = ${sql.placeholder('folderId')}::uuid and ${itemVisible(actor, sql`d.teams`)}`)
     .orderBy(sql`lower(d.name)`, sql`d.id`)
-    .limit(DOCUMENT_PAGE_SIZE)
-    .offset(from);
-  const count = rows.length ? Number(rows[0]!.total) : from === 0 ? 0 : await countIn(db, actor, folderId);
+    .limit(pageSize(DOCUMENT_PAGE_SIZE))
+    .offset(first ? pageSize(0) : sql.placeholder('from'));
+const documentStatements = builtPerActor<ReturnType<typeof named<ReturnType<typeof documentsQuery>>>>();
+
+/** Documents of a folder the person sees, a step of DOCUMENT_PAGE_SIZE from `from`, and their count. */
+async function documentsIn(db: Db, actor: Actor, folderId: string, from: number) {
+  const first = from === 0;
+  const statement = isTransaction(db) ? documentsQuery(db, actor, first).prepare('') : documentStatements(actor, first ? 'first' : 'next', () => named(documentsQuery(db, actor, first)));
+  const rows = await statement.execute({ folderId, from });
+  const count = rows.length ? Number(rows[0]!.total) : first ? 0 : await countIn(db, actor, folderId);
   return { documents: rows.map(toDocument), count };
 }
 
@@ -74,9 +101,9 @@ async function countIn(db: Db, actor: Actor, folderId: string) {
  * together: a sub-folder the person sees lies in a folder they see) and its first documents.
  */
 export async function showFolder({ db }: ServiceDeps<'db'>, actor: Actor, by: { id: string } | { link: string }) {
-  const target = 'id' in by ? sql`${by.id}::uuid` : sql`(select s.id from ${libraryFolders} s where lower(s.short_link) = lower(${by.link}))`;
-  const rows = await folders(db, actor, sql`(f.id = ${target} or f.parent_id = ${target})`);
+  const rows = await folders(db, actor, 'id' in by ? 'withChildrenById' : 'withChildrenByLink', by);
   const folder = rows.find((r) => r.parent === null || !rows.some((o) => o.id === r.parent)) ?? null;
+  const target = 'id' in by ? sql`${by.id}::uuid` : sql`(select s.id from ${libraryFolders} s where lower(s.short_link) = lower(${by.link}))`;
   if (!folder || rows.some((r) => r.id !== folder.id && r.parent !== folder.id)) throw await folderRefusal(db, target);
   const docs = await documentsIn(db, actor, folder.id, 0);
   return { folder: { ...folder, folders: rows.filter((r) => r.id !== folder.id), documents: docs.documents, documentCount: docs.count } };
