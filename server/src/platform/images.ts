@@ -1,9 +1,17 @@
 import type sharpType from 'sharp';
 import { badRequest } from './errors.ts';
 
-/** sharp (native libvips) loads with the first image, not at start. */
+/**
+ * sharp (native libvips) loads with the first image, not at start. Its cache of recent
+ * operations is off: every image here is processed once (an upload, a thumbnail), and the cache
+ * held up to 50 MB of native memory that the process never gave back.
+ */
 let sharpModule: Promise<typeof sharpType> | null = null;
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+export const loadSharp = () =>
+  (sharpModule ??= import('sharp').then((m) => {
+    m.default.cache(false);
+    return m.default;
+  }));
 
 /** 50 megapixels: every camera photo, but no decompression bomb that eats gigabytes. */
 const MAX_PIXELS = 50_000_000;

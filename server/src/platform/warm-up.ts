@@ -1,6 +1,7 @@
 import { publicHolidays } from '@filialportal/core/holidays';
 import { currentYear } from './dates.ts';
 import { warmUpXlsx } from './exports.ts';
+import { loadSharp } from './images.ts';
 import { loadPdfKit } from './pdf.ts';
 
 /**
@@ -10,7 +11,7 @@ import { loadPdfKit } from './pdf.ts';
  * for most of a second. The server calls this right after it listens.
  */
 export async function warmUpModules(): Promise<void> {
-  for (const load of [warmUpXlsx, loadPdfKit, () => import('sharp'), () => import('file-type'), () => import('nodemailer')]) {
+  for (const load of [warmUpXlsx, loadPdfKit, loadSharp, () => import('file-type'), () => import('nodemailer')]) {
     await load();
     // One module per turn, so requests arriving meanwhile are answered between them.
     await new Promise((resolve) => setImmediate(resolve));

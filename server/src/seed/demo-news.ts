@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
 import { berlinInstant, todayIso } from '../platform/dates.ts';
-import { imageFacts } from '../platform/images.ts';
+import { imageFacts, loadSharp } from '../platform/images.ts';
 import type { Storage } from '../platform/storage.ts';
 import { saveFile } from '../platform/uploads.ts';
 import { comments, likes, news, newsConfirmations } from '../modules/news/news.table.ts';
@@ -25,7 +25,7 @@ export async function plankPicture(caption: string, tones: [string, string, stri
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="496">${planks}
     <rect x="40" y="360" width="${Math.min(880, 40 + caption.length * 22)}" height="96" rx="12" fill="#ffffffdd"/>
     <text x="64" y="422" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" font-weight="bold" fill="#3b2a1a">${caption}</text></svg>`;
-  const sharp = (await import('sharp')).default;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 
