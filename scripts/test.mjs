@@ -69,7 +69,6 @@ const failures = [];
 function playwrightReason(test) {
   const error = test.results?.at(-1)?.errors?.[0];
   if (!error) return '';
-  // eslint-disable-next-line no-control-regex
   const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
   const lines = plain(error.message).split('\n').map((l) => l.trim()).filter(Boolean);
   const what = [lines[0], lines.find((l) => l.startsWith('Locator:'))].filter(Boolean).join(' · ');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -15,18 +15,6 @@ import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
  * platform knows no module's tables (db/schema.ts collects them for drizzle-kit).
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
-
-/**
- * Independent queries at once on the pool, but one after another inside a transaction: a
- * transaction is one connection, which takes one query at a time (node-postgres deprecates
- * queueing them). Drizzle queries start when awaited, so passing them unstarted is enough.
- */
-export async function together<const Q extends readonly PromiseLike<unknown>[]>(db: Db, queries: Q): Promise<{ -readonly [K in keyof Q]: Awaited<Q[K]> }> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(queries)) as never;
-  const results: unknown[] = [];
-  for (const q of queries) results.push(await q);
-  return results as never;
-}
 
 export interface Database {
   db: Db;
