@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { todayIso } from '../src/platform/dates.ts';
+import { absences } from '../src/modules/absences/absences.table.ts';
 import { advertisings } from '../src/modules/advertising/advertising.table.ts';
 import { categories } from '../src/modules/assortment/assortment.table.ts';
 import { claims } from '../src/modules/claims/claims.table.ts';
@@ -402,8 +403,21 @@ beforeAll(async () => {
   const monday = mondayInWeeks(1);
   f.nextWeekMonday = isoOf(monday);
   f.nextWeekTuesday = isoOf(new Date(monday.getTime() + 86_400_000));
-  const trainingDay = mondayInWeeks(4);
-  trainingDay.setUTCDate(trainingDay.getUTCDate() + 1);
+  // A Tuesday four weeks on or later on which 'verkauf' is neither away (in the demo data, or in
+  // the long vacation the catalogue itself books from January to March) nor at another training:
+  // the self-registration (058) is then answered without a warning, whatever the date of the run.
+  const verkauf = f['user.verkauf'] as string;
+  let trainingDay = mondayInWeeks(4);
+  for (let week = 4; week < 30; week++) {
+    trainingDay = mondayInWeeks(week);
+    trainingDay.setUTCDate(trainingDay.getUTCDate() + 1);
+    const day = isoOf(trainingDay);
+    const [busy] = await db.execute<{ n: number }>(sql`select (select count(*) from ${absences} a where a.user_id = ${verkauf} and a.kind in ('sick', 'vacation')
+      and a.start_date <= ${day} and a.end_date >= ${day}) + (select count(*) from ${trainingRegistrations} r join ${trainings} tr on tr.id = r.training_id
+      where r.user_id = ${verkauf} and tr.date = ${day}) as n`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    const inLongVacation = day >= `${NEXT}-01-04` && day <= `${NEXT}-03-31`;
+    if (!inLongVacation && Number(busy?.n ?? 0) === 0) break;
+  }
   f.trainingDay = isoOf(trainingDay).split('-').reverse().join('.');
   f.koeln = (await db.select({ id: locations.id }).from(locations).where(eq(locations.name, 'Filiale Köln')))[0]?.id;
   const [article] = await db.select({ categoryId: articles.categoryId }).from(articles).where(eq(articles.active, true)).orderBy(asc(articles.number)).limit(1);
