@@ -49,7 +49,8 @@ function readableOn(text: string, background: string): string {
 }
 
 /**
- * Text colours with at least 4.5:1 (WCAG 1.4.3; checked by axe in the browser journeys):
+ * Text colours with at least 4.5:1 (WCAG 1.4.3; checked by axe in the browser journeys) on white
+ * and on the stone-grey cards:
  * secondary text ('dimmed') and placeholders in the warm stone grey instead of Mantine's lighter
  * grey, error text one shade darker; filled and outline colours (white text on them, coloured
  * text on white) and the text of light variants (badges, calendar cells, on shade 1, 2 on hover)
@@ -58,8 +59,10 @@ function readableOn(text: string, background: string): string {
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const shade = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.light;
   const colors: Record<string, string> = {};
+  // Coloured text stands on white and on the stone-grey cards (stone 0), the darker of the two.
+  const surface = t.colors.stone?.[0] ?? t.white;
   for (const [name, shades] of Object.entries(t.colors)) {
-    const filled = readableOn(shades[shade], t.white);
+    const filled = readableOn(shades[shade], surface);
     if (filled !== shades[shade]) {
       colors[`--mantine-color-${name}-filled`] = filled;
       colors[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
