@@ -86,7 +86,7 @@ export function named<Q extends { toSQL(): { sql: string }; prepare(name: string
 export function preparedSql<K extends string, T>(keys: readonly K[], build: (v: Record<K, Placeholder | unknown>) => SQL): (db: Db, values: Record<K, unknown>) => Promise<T[]> {
   let built: { sql: string; params: unknown[] } | null = null;
   return async (db, values) => {
-    if (db instanceof PgTransaction) return ((await db.execute(build(values))) as unknown as { rows: T[] }).rows;
+    if (isTransaction(db)) return ((await db.execute(build(values))) as unknown as { rows: T[] }).rows;
     built ??= dialect.sqlToQuery(build(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as unknown as Record<K, Placeholder>));
     return preparedTextRows<T>(db, built.sql, fillPlaceholders(built.params, values));
   };

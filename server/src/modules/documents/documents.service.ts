@@ -103,8 +103,9 @@ async function countIn(db: Db, actor: Actor, folderId: string) {
 export async function showFolder({ db }: ServiceDeps<'db'>, actor: Actor, by: { id: string } | { link: string }) {
   const rows = await folders(db, actor, 'id' in by ? 'withChildrenById' : 'withChildrenByLink', by);
   const folder = rows.find((r) => r.parent === null || !rows.some((o) => o.id === r.parent)) ?? null;
-  const target = 'id' in by ? sql`${by.id}::uuid` : sql`(select s.id from ${libraryFolders} s where lower(s.short_link) = lower(${by.link}))`;
-  if (!folder || rows.some((r) => r.id !== folder.id && r.parent !== folder.id)) throw await folderRefusal(db, target);
+  if (!folder || rows.some((r) => r.id !== folder.id && r.parent !== folder.id)) {
+    throw await folderRefusal(db, 'id' in by ? sql`${by.id}::uuid` : sql`(select s.id from ${libraryFolders} s where lower(s.short_link) = lower(${by.link}))`);
+  }
   const docs = await documentsIn(db, actor, folder.id, 0);
   return { folder: { ...folder, folders: rows.filter((r) => r.id !== folder.id), documents: docs.documents, documentCount: docs.count } };
 }
