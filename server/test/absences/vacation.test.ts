@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { limitedDaysMessage } from '@filialportal/core/absences';
 import { publicHolidays } from '@filialportal/core/holidays';
-import { absences } from '../../src/modules/absences/absences.table.ts';
+import { absences, blockedPeriods } from '../../src/modules/absences/absences.table.ts';
 import { taskAssignments, tasks } from '../../src/modules/tasks/tasks.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { locations } from '../../src/modules/locations/locations.table.ts';
@@ -182,12 +182,15 @@ describe('quota warning', () => {
   it('marks open requests whose days exceed the remaining quota this year', async () => {
     const [azubi] = await t.db.select().from(users).where(eq(users.email, 'azubi@example.com'));
     await t.db.update(users).set({ holidayContingent: 5, freeDays: ['', '', '', '', '', 'Sa', 'So'] }).where(eq(users.id, azubi!.id));
-    // Two weeks from the Monday after next, within this year when possible.
+    // Two weeks from the Monday after next, within this year when possible, and clear of the
+    // demo company's blocked periods (the inventory at the end of December): a week later if not.
+    const blocked = await t.db.select({ startDate: blockedPeriods.startDate, endDate: blockedPeriods.endDate }).from(blockedPeriods);
     const d = new Date();
     d.setUTCDate(d.getUTCDate() + 14);
     while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
-    const start = d.toISOString().slice(0, 10);
-    const end = new Date(d.getTime() + 11 * 86_400_000).toISOString().slice(0, 10);
+    const rangeFrom = (monday: Date) => [monday.toISOString().slice(0, 10), new Date(monday.getTime() + 11 * 86_400_000).toISOString().slice(0, 10)] as const;
+    while (blocked.some((b) => b.startDate <= rangeFrom(d)[1] && b.endDate >= rangeFrom(d)[0])) d.setUTCDate(d.getUTCDate() + 7);
+    const [start, end] = rangeFrom(d);
     const res = await request('azubi@example.com', { userId: azubi!.id, startDate: start, endDate: end });
     expect(res.statusCode).toBe(224);
     const list = (await t.as(await t.login('filialleitung@example.com'), { method: 'GET', url: '/api/absence/0/all/1' })).json();
