@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AuditAction, AuditChange, AuditEntity } from '@filialportal/core/audit';
 import type { Actor } from './access.ts';
 import { auditLog, personKeys } from './audit.table.ts';
@@ -53,19 +53,43 @@ export function changedFields(before: Record<string, unknown> | null | undefined
 
 const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : v instanceof Set ? [...v] : v === undefined ? null : v);
 
+/** An entry ready to be written: its changes sealed with the subject's key where there is one. */
+export interface AuditEntry {
+  base: { actorId: string | null; ip: string; entity: string; action: string; subjectId: string | null };
+  changes: AuditChange[] | null;
+  sealed: Buffer | null;
+}
+
+/**
+ * Prepares an entry without writing it, for a change that writes itself in one statement
+ * (`auditInsert`): no transaction around two statements. Creates the subject's key on first use;
+ * null when an update changed nothing recordable (such an update is no event of the trail).
+ */
+export async function auditEntry(db: Db, actor: AuditActor, record: Omit<AuditRecord, 'id'>): Promise<AuditEntry | null> {
+  const changes = record.before || record.after ? changedFields(record.before, record.after) : null;
+  if (record.action === 'update' && changes && !changes.length) return null;
+  const subject = record.subject ?? null;
+  const base = { actorId: actor?.userId ?? null, ip: actor?.ip ?? '', entity: record.entity, action: record.action, subjectId: subject };
+  if (!subject || !changes) return { base, changes, sealed: null };
+  return { base, changes: null, sealed: seal(await personKey(db, subject), changes) };
+}
+
+/**
+ * The INSERT of a prepared entry, for a CTE of the change it records: one row for each id that
+ * `ids` (SQL returning one column, e.g. a CTE's `returning id`) yields, none when it yields none.
+ */
+export function auditInsert(entry: AuditEntry, ids: SQL): SQL {
+  const { base } = entry;
+  return sql`insert into ${auditLog} (actor_id, ip, entity, entity_id, action, subject_id, changes, sealed)
+    select ${base.actorId}::uuid, ${base.ip}, ${base.entity}, s.id::text, ${base.action}, ${base.subjectId}::uuid,
+      ${entry.changes === null ? null : JSON.stringify(entry.changes)}::jsonb, ${entry.sealed}::bytea
+    from (${ids}) as s(id)`;
+}
+
 /** Writes one entry; within a transaction it commits or rolls back with the change it records. */
 export async function audit(db: Db, actor: AuditActor, record: AuditRecord): Promise<void> {
-  const changes = record.before || record.after ? changedFields(record.before, record.after) : null;
-  // An update that changed nothing recordable is not an event of the trail.
-  if (record.action === 'update' && changes && !changes.length) return;
-  const subject = record.subject ?? null;
-  const base = { actorId: actor?.userId ?? null, ip: actor?.ip ?? '', entity: record.entity, entityId: record.id, action: record.action, subjectId: subject };
-  if (!subject || !changes) {
-    await db.insert(auditLog).values({ ...base, changes });
-    return;
-  }
-  const key = await personKey(db, subject);
-  await db.insert(auditLog).values({ ...base, sealed: seal(key, changes) });
+  const entry = await auditEntry(db, actor, record);
+  if (entry) await db.execute(auditInsert(entry, sql`select ${record.id}::text`));
 }
 
 /**
@@ -76,8 +100,13 @@ export async function forgetPersonKey(db: Db, userId: string): Promise<void> {
   await db.delete(personKeys).where(sql`${personKeys.userId} = ${userId}`);
 }
 
-/** The person's key, created on first use; concurrent first uses agree on one. */
+/**
+ * The person's key, created on first use; concurrent first uses agree on one. Read first: the
+ * key exists for almost every entry, and a read writes nothing.
+ */
 async function personKey(db: Db, userId: string): Promise<Buffer> {
+  const [known] = await db.select({ key: personKeys.key }).from(personKeys).where(sql`${personKeys.userId} = ${userId}`);
+  if (known) return known.key;
   const [row] = await db
     .insert(personKeys)
     .values({ userId, key: randomBytes(32) })

@@ -5,7 +5,7 @@ import { BLOCKED_APPROVAL_HR_ONLY, BLOCKED_APPROVAL_NOTE_REQUIRED } from '@filia
 import { MSG } from '@filialportal/core/messages';
 import type { TVacationRequest } from '@filialportal/core/vacation';
 import { can, type Actor } from '../../platform/access.ts';
-import { audit } from '../../platform/audit.ts';
+import { audit, auditEntry, auditInsert } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { type ServiceDeps, withDb } from '../../platform/deps.ts';
 import { formatDate, todayIso } from '../../platform/dates.ts';
@@ -70,13 +70,13 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   const deputies = await checkDeputies({ db }, p, input.deputies);
   // Warnings the requester sees in the answer and the approver in the row.
   const warnings = [...(input.specialHoliday ? [] : await staffingWarnings({ db }, p, input)), ...(await deputyWarnings({ db }, deputies, input))];
-  // One statement: the person's lock, the request and its approval task (see linkedTaskCtes).
+  // One statement: the person's lock, the request, its approval task (see linkedTaskCtes) and its
+  // entry in the audit trail, so they commit together without a transaction held across round trips.
   const daysByYear = JSON.stringify(Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])));
-  // The request and its entry in the audit trail commit together.
+  const entry = (await auditEntry(db, actor, { entity: 'vacation', action: 'create', subject: p.id, after: requestFields(input, days) }))!;
   const id = await db
-    .transaction(async (tx) => {
-      const inserted = await tx.execute<{ id: string }>(
-        sql`with locked as (select ${users.id} as id from ${users} where ${users.id} = ${p.id} for no key update),
+    .execute<{ id: string }>(
+      sql`with locked as (select ${users.id} as id from ${users} where ${users.id} = ${p.id} for no key update),
         new_absence as (
           insert into ${absences} (kind, user_id, start_date, end_date, count_days, days_by_year, day_length, special_holiday, reason, overtime_deduction, overtime, warnings, created_by)
           select 'vacation', l.id, ${input.startDate}, ${input.endDate}, ${days}, ${daysByYear}::jsonb, ${input.dayLength}, ${input.specialHoliday}, ${input.specialHoliday ? input.reason : ''},
@@ -104,14 +104,11 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
           },
           'new_absence',
           reference(''),
-        )}
+        )},
+        trail as (${auditInsert(entry, sql`select id from new_absence`)})
         select id from new_absence`,
-      );
-      const created = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
-      await audit(tx, actor, { entity: 'vacation', id: created, action: 'create', subject: p.id, after: requestFields(input, days) });
-      return created;
-    })
-    .catch(overlapRefused);
+    )
+    .then((inserted) => (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id, overlapRefused);
   const note = over ? exceedsText(over.open, over.remaining, over.year) : '';
   await notifyVacationRequest(deps, actor, { id, approvers, name: `${p.firstName} ${p.lastName}`, startDate: input.startDate, endDate: input.endDate, days, note });
   await notifyDeputies(deps, { id, deputies: deputies.map((d) => d.id), name: `${p.firstName} ${p.lastName}`, startDate: input.startDate, endDate: input.endDate, dayLength: input.dayLength });
@@ -192,10 +189,12 @@ export async function deleteVacation({ db }: ServiceDeps<'db'>, actor: Actor, id
   const row = await loadForProcessing(db, actor, id);
   const ownOpen = row.a.userId === actor.userId && !row.a.approved && !row.a.declined;
   if (!ownOpen && !can(actor, 'urlaub_can_delete')) throw forbidden();
-  // The request and its task in one statement, as in requestVacation; its entry in the trail with them.
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`with ${deleteLinkedTasksCte(reference(id))} delete from ${absences} where ${absences.id} = ${id}`);
-    await audit(tx, actor, { entity: 'vacation', id, action: 'delete', subject: row.a.userId, before: vacationFields(row.a) });
-  });
+  // The request, its task and its entry in the trail in one statement, as in requestVacation.
+  const entry = (await auditEntry(db, actor, { entity: 'vacation', action: 'delete', subject: row.a.userId, before: vacationFields(row.a) }))!;
+  await db.execute(
+    sql`with ${deleteLinkedTasksCte(reference(id))}, gone as (delete from ${absences} where ${absences.id} = ${id} returning id),
+      trail as (${auditInsert(entry, sql`select id from gone`)})
+    select 1`,
+  );
 }
 
