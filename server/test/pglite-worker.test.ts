@@ -133,6 +133,38 @@ describe('PGlite in its own thread', { timeout: SLOW }, () => {
   });
 });
 
+describe('PGlite maintenance', { timeout: SLOW }, () => {
+  it('vacuums and analyzes the tables that are due and leaves the others alone', async () => {
+    const database = await openPglite(null, { maintenance: { firstMs: 300, everyMs: 300 } });
+    try {
+      const db = database.db;
+      await db.execute(sql`create table churned (id int primary key, label text not null)`);
+      await db.execute(sql`create table quiet (id int primary key)`);
+      await db.execute(sql`insert into quiet select g from generate_series(1, 10) g`);
+      await db.execute(sql`insert into churned select g, 'x' from generate_series(1, 5000) g`);
+      await db.execute(sql`delete from churned where id <= 3000`);
+      const state = async () =>
+        Object.fromEntries(
+          rowsOf<{ relname: string; vacuumed: boolean; analyzed: boolean; dead: number }>(
+            await db.execute(sql`select relname, last_vacuum is not null as vacuumed, last_analyze is not null as analyzed, n_dead_tup::int as dead from pg_stat_user_tables`),
+          ).map((r) => [r.relname, r]),
+        );
+      const deadline = Date.now() + 60_000;
+      let now = await state();
+      while (!now.churned?.vacuumed && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        now = await state();
+      }
+      expect(now.churned).toMatchObject({ vacuumed: true, analyzed: true, dead: 0 });
+      // Ten rows are below every threshold: no work spent on them.
+      expect(now.quiet).toMatchObject({ vacuumed: false, analyzed: false });
+      expect(rowsOf(await db.execute(sql`select count(*)::int as n from churned`))).toEqual([{ n: 2000 }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('PGlite thread on a data directory', { timeout: SLOW }, () => {
   it('keeps its data across close and reopen, and restarts a thread that died', async () => {
     const dir = path.join(tmp, 'db');

@@ -64,7 +64,7 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
  * directory: PGlite is single-process and a second process writing the same files would corrupt
  * them.
  */
-export async function openPglite(dir: string | null, opts: { load?: string } = {}): Promise<Database & { thread: PgliteThread }> {
+export async function openPglite(dir: string | null, opts: { load?: string; maintenance?: { firstMs: number; everyMs: number } } = {}): Promise<Database & { thread: PgliteThread }> {
   let lockFile: string | null = null;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
@@ -72,7 +72,7 @@ export async function openPglite(dir: string | null, opts: { load?: string } = {
     acquireLock(lockFile);
   }
   try {
-    const thread = await startPgliteThread(dir, opts.load ?? null);
+    const thread = await startPgliteThread(dir, opts.load ?? null, opts.maintenance);
     // PGlite has one session: one connection, kept open (a new one resets the session).
     const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connect() });
     // A connection that the thread drops (it died) must not crash the process; the thread

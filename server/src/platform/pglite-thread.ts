@@ -35,8 +35,8 @@ const HEAP_LIMIT_MB = 1024;
  * memory of an idle server.
  */
 const YOUNG_GENERATION_MB = 4;
-const MAINTENANCE_FIRST_MS = 10 * 60_000;
-const MAINTENANCE_EVERY_MS = 6 * 60 * 60_000;
+/** When the thread looks for tables due for VACUUM or ANALYZE (pglite-worker.ts, maintainIfDue). */
+const MAINTENANCE = { firstMs: 5 * 60_000, everyMs: 10 * 60_000 };
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 
@@ -44,10 +44,10 @@ const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
  * Starts the database thread on `dir` (null: in memory, empty or from the dumped data directory
  * `load`); resolves once PGlite is open.
  */
-export async function startPgliteThread(dir: string | null, load: string | null = null): Promise<PgliteThread> {
+export async function startPgliteThread(dir: string | null, load: string | null = null, maintenance = MAINTENANCE): Promise<PgliteThread> {
   // Sized once at start from the data as it is then; a database that grows gets more at the next start.
   const sharedBuffers = sharedBuffersFor(databaseBytes(dir));
-  const options: WorkerOptions = { dir, load, maintenanceFirstMs: MAINTENANCE_FIRST_MS, maintenanceEveryMs: MAINTENANCE_EVERY_MS, sharedBuffers };
+  const options: WorkerOptions = { dir, load, maintenanceFirstMs: maintenance.firstMs, maintenanceEveryMs: maintenance.everyMs, sharedBuffers };
   const streams = new Map<number, WorkerStream>();
   let nextId = 1;
   let worker: Worker | null = null;

@@ -18,7 +18,7 @@ export interface WorkerOptions {
    * the tests open every database from one migrated (and one seeded) copy instead of building it.
    */
   load: string | null;
-  /** First VACUUM ANALYZE after this many ms, then every `maintenanceEveryMs`. */
+  /** First look for tables due for VACUUM or ANALYZE after this many ms, then every `maintenanceEveryMs`. */
   maintenanceFirstMs: number;
   maintenanceEveryMs: number;
   /** PGlite's page cache, as PostgreSQL writes a size ('32MB'); see pglite-memory.ts. */
@@ -220,20 +220,39 @@ function reply(id: number, data: Uint8Array) {
 
 /**
  * PGlite runs PostgreSQL as a single process without the autovacuum workers: nobody would
- * reclaim dead rows (every session touch leaves one) or refresh the planner's statistics. A
- * VACUUM ANALYZE some minutes after start and then every few hours does their job; it takes
- * seconds on a company-sized database and queries wait for it meanwhile. It runs only between
+ * reclaim dead rows (every session touch leaves one) or refresh the planner's statistics. This
+ * does their job as autovacuum would: every few minutes it asks the statistics which tables are
+ * due (autovacuum's own thresholds) and treats them one at a time, each as its own turn in the
+ * queue, so queries that arrived meanwhile run between two tables. A VACUUM ANALYZE of the whole
+ * database took seconds on a company-sized one, and every query waited for it. Only between
  * transactions of the connection, never inside one.
  */
+const TABLES_DUE = `
+  select format('%I.%I', s.schemaname, s.relname) as name,
+    s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0) as vacuum
+  from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+  where s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+    or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
+    or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+  order by s.relname`;
+/** Tables still to be treated in this round, with whether they need a VACUUM or only an ANALYZE. */
+let maintenanceLeft: { name: string; vacuum: boolean }[] = [];
+
 async function maintainIfDue() {
-  if (!maintenanceDue || status !== IDLE || closing) return;
-  maintenanceDue = false;
+  if ((!maintenanceDue && !maintenanceLeft.length) || status !== IDLE || closing) return;
   await execute(SYNC);
   try {
-    await db.exec('VACUUM ANALYZE');
+    if (maintenanceDue) {
+      maintenanceDue = false;
+      maintenanceLeft = (await db.query<{ name: string; vacuum: boolean }>(TABLES_DUE)).rows;
+    }
+    const table = maintenanceLeft.shift();
+    if (table) await db.exec(`${table.vacuum ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${table.name}`);
   } catch (err) {
-    console.error('VACUUM ANALYZE fehlgeschlagen:', (err as Error).message);
+    console.error('Wartung der Datenbank fehlgeschlagen:', (err as Error).message);
   }
+  // The next table behind whatever waits now.
+  if (maintenanceLeft.length) setImmediate(() => enqueue(maintainIfDue));
 }
 
 function scheduleMaintenance() {
