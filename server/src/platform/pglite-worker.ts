@@ -223,9 +223,9 @@ function reply(id: number, data: Uint8Array) {
  * reclaim dead rows (every session touch leaves one) or refresh the planner's statistics. This
  * does their job as autovacuum would: every few minutes it asks the statistics which tables are
  * due (autovacuum's own thresholds) and treats them one at a time, each as its own turn in the
- * queue, so queries that arrived meanwhile run between two tables. A VACUUM ANALYZE of the whole
- * database took seconds on a company-sized one, and every query waited for it. Only between
- * transactions of the connection, never inside one.
+ * queue, so queries that arrived meanwhile run between two tables; a VACUUM ANALYZE of the whole
+ * database made every query wait until all tables were done, and it read tables nobody changed.
+ * Only between transactions of the connection, never inside one.
  */
 const TABLES_DUE = `
   select format('%I.%I', s.schemaname, s.relname) as name,
