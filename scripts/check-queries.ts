@@ -94,9 +94,9 @@ const EXCEPTIONS: { path: RegExp; rule: Rule; limit?: number; reason: string }[]
   {
     path: /^\/api\/search\?q=Trittschal/,
     rule: 'buffers',
-    limit: 3000,
+    limit: 3300,
     reason:
-      'offen: wer nur einige Ordner lesen darf, für den liest die Dokumentgruppe Treffer, bis 101 sichtbare feststehen (~240 von ~1.900 Dokumenten mit dem Wort), und prüft bei jedem die Ordner seines Pfads über ihren Primärschlüssel (~1.900 Puffer, alle im Speicher; 3 ms statt 6 ms mit allen sichtbaren Ordnern vorher, am 30.11.2026 2.918 Puffer)',
+      'offen: wer nur einige Ordner lesen darf, für den liest die Dokumentgruppe Treffer, bis 101 sichtbare feststehen (~240 von ~1.900 Dokumenten mit dem Wort), und prüft bei jedem die Ordner seines Pfads über ihren Primärschlüssel (~1.900 Puffer, alle im Speicher; 3 ms statt 6 ms mit allen sichtbaren Ordnern vorher; 2.918 Puffer am 30.11.2026, 3.006 am 1.12.2026: die erzeugten Daten hängen vom Tag ab)',
   },
   {
     path: /^\/api\/calendar\//,
