@@ -10,9 +10,8 @@ import axe, { type Result } from 'axe-core';
  * while that state is unchecked. A Playwright locator handler on the mark runs before the
  * journey's next action or assertion, so the check happens in the journey's own flow, never
  * beside it: it waits until the page has settled (no fetch in flight, no transition running, no
- * spinner, DOM quiet for 150 ms), runs axe once per distinct state and test, and clears the mark.
- * A state that does not settle, or changes while axe reads it, is checked again before the next
- * action (at most three times). The last state is checked when the test ends. Violations of impact serious or critical fail the
+ * spinner, DOM quiet for 200 ms), runs axe once per distinct state and test, and clears the mark.
+ * The last state is checked when the test ends. Violations of impact serious or critical fail the
  * test with rule, impact, target selectors, the element and help. `A11Y_DEBUG=1` logs each check
  * with its duration.
  */
@@ -29,8 +28,6 @@ const EXCLUDED_SELECTORS: string[] = [];
 
 /** How long a check waits for the page to settle before it runs anyway. */
 const SETTLE_MS = 4_000;
-/** How many actions a state that has not settled may wait for its check. */
-const UNSETTLED_TURNS = 3;
 
 const PENDING_ATTRIBUTE = 'data-a11y-pending';
 
@@ -167,12 +164,10 @@ async function analyze(page: Page): Promise<Result[]> {
  */
 export async function watchAccessibility(page: Page): Promise<() => Promise<void>> {
   const checked = new Set<string>();
-  /** States seen before they settled, with how often: a moving page is checked at a later turn. */
-  const unsettled = new Map<string, number>();
   const findings: Finding[] = [];
   let failure: unknown;
 
-  async function check(last = false) {
+  async function check() {
     try {
       const started = Date.now();
       const now = await page.evaluate(async (ms) => {
@@ -186,29 +181,15 @@ export async function watchAccessibility(page: Page): Promise<() => Promise<void
       // A document without the watcher (not the application's) has nothing to check.
       if (!now) return;
       const { settled, state, fingerprint } = now;
-      // Colours in the middle of a transition (a closing modal's overlay, a message fading in) are
-      // no finding: a state still moving after SETTLE_MS, or one that changed while axe read it,
-      // waits for the next action, at most UNSETTLED_TURNS times; the last check takes it as it is.
-      const turns = unsettled.get(state) ?? 0;
-      const mayWait = !last && turns < UNSETTLED_TURNS;
-      if (!checked.has(state) && !settled && mayWait) {
-        unsettled.set(state, turns + 1);
-        return;
-      }
       if (!checked.has(state)) {
+        checked.add(state);
         const analyzing = Date.now();
         const known = resultsByFingerprint.get(fingerprint);
         const violations = known ?? (await analyze(page));
-        const moved = !known && (await page.evaluate(() => (globalThis as unknown as { __a11y: { fingerprint(): string } }).__a11y.fingerprint())) !== fingerprint;
-        if (moved && mayWait) {
-          unsettled.set(state, turns + 1);
-          return;
-        }
-        checked.add(state);
-        if (!moved) resultsByFingerprint.set(fingerprint, violations);
+        resultsByFingerprint.set(fingerprint, violations);
         if (violations.length > 0) findings.push({ state, url: page.url(), violations });
         if (process.env.A11Y_DEBUG)
-          console.log(`[a11y] settle ${analyzing - started} ms${settled ? '' : ' (not settled)'}${moved ? ' (moved)' : ''}, axe ${known ? 'known' : `${Date.now() - analyzing} ms`}: ${state}: ${violations.map((v) => v.id).join(', ') || 'ok'}`);
+          console.log(`[a11y] settle ${analyzing - started} ms${settled ? '' : ' (not settled)'}, axe ${known ? 'known' : `${Date.now() - analyzing} ms`}: ${state}: ${violations.map((v) => v.id).join(', ') || 'ok'}`);
       }
       await page.evaluate((k) => (globalThis as unknown as { __a11y: { done(k: string): void } }).__a11y.done(k), state);
     } catch (error) {
@@ -219,10 +200,10 @@ export async function watchAccessibility(page: Page): Promise<() => Promise<void
 
   // From the next document on (call it before the page's first goto).
   await page.addInitScript(pageWatcher, PENDING_ATTRIBUTE);
-  await page.addLocatorHandler(page.locator(`html[${PENDING_ATTRIBUTE}] > body`), () => check(), { noWaitAfter: true });
+  await page.addLocatorHandler(page.locator(`html[${PENDING_ATTRIBUTE}] > body`), check, { noWaitAfter: true });
 
   return async () => {
-    if (!page.isClosed() && (await page.locator(`html[${PENDING_ATTRIBUTE}]`).count().catch(() => 0)) > 0) await check(true);
+    if (!page.isClosed() && (await page.locator(`html[${PENDING_ATTRIBUTE}]`).count().catch(() => 0)) > 0) await check();
     if (failure) throw failure;
     if (findings.length > 0) throw new Error(describe(findings));
   };
