@@ -11,19 +11,22 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
-let desPatched = false;
+/** Marks the patched functions on `crypto` itself, so a second evaluation of this module sees them. */
+const PATCHED = Symbol.for('filialportal.test.singleDes');
 /**
  * s3rver encrypts ListObjectsV2 continuation tokens with single DES, which OpenSSL 3 keeps in its
  * legacy provider only: every second page of a listing would be a 500. Triple DES with the key
  * taken three times is the same cipher and always there. Every other algorithm passes through.
  */
 function allowSingleDes() {
-  if (desPatched) return;
-  desPatched = true;
-  const c = crypto as unknown as Record<'createCipheriv' | 'createDecipheriv', (alg: string, key: Buffer, iv: Buffer) => unknown>;
+  type Cipher = ((alg: string, key: Buffer, iv: Buffer) => unknown) & { [PATCHED]?: true };
+  const c = crypto as unknown as Record<'createCipheriv' | 'createDecipheriv', Cipher>;
   for (const name of ['createCipheriv', 'createDecipheriv'] as const) {
     const original = c[name];
-    c[name] = (alg, key, iv) => (alg === 'des' ? original('des-ede3-cbc', Buffer.concat([key, key, key]), iv) : original(alg, key, iv));
+    if (original[PATCHED]) continue;
+    const patched: Cipher = (alg, key, iv) => (alg === 'des' ? original('des-ede3-cbc', Buffer.concat([key, key, key]), iv) : original(alg, key, iv));
+    patched[PATCHED] = true;
+    c[name] = patched;
   }
 }
 
