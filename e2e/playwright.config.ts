@@ -56,6 +56,9 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: { width: 1280, height: 800 },
+    // The journeys' browser asks for less motion, as a person may: without transitions the page
+    // settles at once for the accessibility check, and the renderer draws no frames in between.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     // The journeys see the page as the server sends it; the service worker (its cache, its
     // updates) has a journey of its own (pwa.spec.ts), which allows it.
