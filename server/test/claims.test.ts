@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
+import { currentYear } from '@filialportal/core/berlin-time';
 import { claimFiles, claims, claimStockCorrections } from '../src/modules/claims/claims.table.ts';
 import { articleEans, articles, articleStocks, stockHistory } from '../src/modules/stock/stock.table.ts';
 import { files } from '../src/platform/files.table.ts';
@@ -46,7 +47,7 @@ describe('recording claims', () => {
   it('Verkauf records a customer claim for the own branch; it gets the next number of the year and is open', async () => {
     const before = await claimCount();
     const c = await create();
-    expect(c.number).toMatch(new RegExp(`^${new Date().getFullYear()}-\\d{4}$`));
+    expect(c.number).toMatch(new RegExp(`^${currentYear()}-\\d{4}$`));
     expect(await claimCount()).toBe(before + 1);
     const open = await list('verkauf@example.com', 'completed=false');
     expect(open.claims.map((x) => x.id)).toContain(c.id);
@@ -193,7 +194,7 @@ describe('the lists', () => {
     const numbers = ascending.claims.map((x) => x.number);
     expect(numbers).toEqual([...numbers].sort());
     expect(ascending.count).toBe(seen.count);
-    const year = await list('verkauf@example.com', `completed=false&year=${new Date().getFullYear() - 1}`);
+    const year = await list('verkauf@example.com', `completed=false&year=${currentYear() - 1}`);
     expect(year.claims).toEqual([]);
     const badYear = await as('verkauf@example.com', { method: 'GET', url: '/api/claims/list/0?year=20x6' });
     expect(badYear.statusCode).toBe(400);
@@ -203,11 +204,11 @@ describe('the lists', () => {
 
   it('exports with claim_can_export only', async () => {
     expect((await as('verkauf@example.com', { method: 'POST', url: `/api/exportclaim/${koeln}` })).statusCode).toBe(403);
-    const res = await as('buchhaltung@example.com', { method: 'POST', url: `/api/exportclaim/${koeln}?year=${new Date().getFullYear()}` });
+    const res = await as('buchhaltung@example.com', { method: 'POST', url: `/api/exportclaim/${koeln}?year=${currentYear()}` });
     expect(res.statusCode).toBe(200);
     const rows = await readXlsx(res);
     expect(rows[0]!.slice(0, 3)).toEqual(['Nummer', 'Datum', 'Art']);
-    const inKoeln = (await t.db.select({ n: count() }).from(claims).where(and(eq(claims.locationId, koeln), eq(claims.year, new Date().getFullYear()))))[0]!.n;
+    const inKoeln = (await t.db.select({ n: count() }).from(claims).where(and(eq(claims.locationId, koeln), eq(claims.year, currentYear()))))[0]!.n;
     expect(rows).toHaveLength(inKoeln + 1);
     expect(rows[1]![2]).toMatch(/Kundenware|Lagerware|Speditionsschaden/);
   });
@@ -215,7 +216,7 @@ describe('the lists', () => {
 
 describe('numbers', () => {
   it('are unique and gap-free per year when twenty people record at once, and a refused create takes no number', async () => {
-    const year = new Date().getFullYear();
+    const year = currentYear();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         as('buchhaltung@example.com', { method: 'POST', url: '/api/claims', payload: claimBody(i === 7 ? { status: '00000000-0000-4000-8000-000000000000' } : { customerName: `Kunde ${i}` }) }),
