@@ -77,6 +77,36 @@ describe('PUT and DELETE /api/location/{id}', () => {
   });
 });
 
+describe('GET /api/location/list/9999 (every location, kept between changes)', () => {
+  const all = async (token: string, query = '') => (await t.as(token, { method: 'GET', url: `/api/location/list/9999${query}` })).json();
+
+  it('shows each change at once, two in the same moment and one written past the API included', async () => {
+    const admin = await t.login('admin@example.com');
+    const [koeln] = await t.db.select().from(locations).where(eq(locations.name, 'Filiale Köln'));
+    const before = await all(admin);
+    expect(before.locations.find((l: { id: string }) => l.id === koeln!.id).city).toBe(koeln!.city);
+    await t.db.update(locations).set({ city: 'Köln-Ehrenfeld', updatedAt: koeln!.updatedAt }).where(eq(locations.id, koeln!.id));
+    expect((await all(admin)).locations.find((l: { id: string }) => l.id === koeln!.id).city).toBe('Köln-Ehrenfeld');
+    await t.db.update(locations).set({ city: koeln!.city, updatedAt: koeln!.updatedAt }).where(eq(locations.id, koeln!.id));
+    expect(await all(admin)).toEqual(before);
+    const created = await t.as(admin, { method: 'POST', url: '/api/location', payload: location({ name: 'Filiale Kiel', region: 'SH', ip: '10.0.9.1' }) });
+    const kiel = created.json().location.id as string;
+    expect((await all(admin)).count).toBe(before.count + 1);
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/location/${kiel}` })).statusCode).toBe(204);
+    expect(await all(admin)).toEqual(before);
+  });
+
+  it('keeps the IP lists for those who see the settings, and the sort asked for', async () => {
+    const admin = await all(await t.login('admin@example.com'), '?sort=-city');
+    const verkauf = await all(await t.login('verkauf@example.com'), '?sort=-city');
+    expect(admin.locations[0]).toHaveProperty('ip');
+    expect(verkauf.locations[0]).not.toHaveProperty('ip');
+    expect(verkauf.locations.map((l: { id: string }) => l.id)).toEqual(admin.locations.map((l: { id: string }) => l.id));
+    const cities = admin.locations.map((l: { city: string }) => l.city);
+    expect(cities).toEqual([...cities].sort((a: string, b: string) => b.localeCompare(a, 'de')));
+  });
+});
+
 describe('POST /api/export-locations', () => {
   it('exports all locations with German headers', async () => {
     const res = await t.as(await t.login('admin@example.com'), { method: 'POST', url: '/api/export-locations' });

@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { sendXlsx } from '../../platform/exports.ts';
 import { locationExportColumns } from './locations.export.ts';
 import { ZPageParam, ALL_PAGES } from '../../platform/paging.ts';
-import { countLocations, locationPage, deleteLocation, listLocations, saveLocation } from './locations.service.ts';
+import { allLocationsJson, countLocations, locationPage, deleteLocation, listLocations, saveLocation } from './locations.service.ts';
 
 const ZId = z.object({ id: zId() });
 
@@ -24,7 +24,12 @@ export async function locationsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: z.object({ sort: z.string().max(40).optional() }),
       response: { 200: ZLocationListResponse },
     },
-    handler: (req) => locationPage(deps, actorOf(req), { page: req.params.page, sort: req.query.sort }),
+    handler: async (req, reply) => {
+      if (req.params.page !== ALL_PAGES) return locationPage(deps, actorOf(req), { page: req.params.page, sort: req.query.sort });
+      // Bytes prepared from the same answer; Fastify sends a Buffer as it is.
+      reply.type('application/json; charset=utf-8');
+      return reply.send((await allLocationsJson(deps, actorOf(req), req.query.sort)) as never);
+    },
   });
 
   r.get('/count/location/', {
