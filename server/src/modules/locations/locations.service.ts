@@ -11,6 +11,7 @@ import type { ServiceDeps } from '../../platform/deps.ts';
 import { hook } from '../../platform/hooks.ts';
 import { ALL_PAGES, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { preparedShapes } from '../../platform/prepared.ts';
+import { keptPerVersion, readVersion } from '../../platform/versions.ts';
 import { locations } from './locations.table.ts';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -49,23 +50,14 @@ export async function locationPage(deps: ServiceDeps<'db'>, actor: Actor, opts: 
  * hash of every row, is read on each call: every instance notices another one's change at once,
  * two changes in the same millisecond included (a few dozen rows, hashed faster than sent).
  */
-const allCache = new WeakMap<Db, Map<string, { version: string; json: Promise<Buffer> }>>();
+const keptAll = keptPerVersion<Buffer>();
 
 export async function allLocationsJson(deps: ServiceDeps<'db'>, actor: Actor, sort?: string): Promise<Buffer> {
   const { db } = deps;
   const parsed = parseSort(sort, SORT_FIELDS);
   const key = `${parsed?.field ?? 'default'}_${parsed?.desc ? 'desc' : 'asc'}_${can(actor, 'einstellungen_standorte_sehen')}`;
-  const result = await db.execute(sql`select md5(coalesce(string_agg(l::text, '|' order by l.id), '')) as "v" from ${locations} l`);
-  const version = String((result as unknown as { rows: { v: string }[] }).rows[0]!.v);
-  let byKey = allCache.get(db);
-  if (!byKey) allCache.set(db, (byKey = new Map()));
-  const hit = byKey.get(key);
-  if (hit?.version === version) return hit.json;
-  // One build per version, however many requests arrive while it runs.
-  const json = locationPage(deps, actor, { page: ALL_PAGES, sort }).then((answer) => Buffer.from(JSON.stringify(answer)));
-  byKey.set(key, { version, json });
-  json.catch(() => byKey.delete(key));
-  return json;
+  const version = await readVersion(db, sql<string>`(select md5(coalesce(string_agg(l::text, '|' order by l.id), '')) from ${locations} l)`);
+  return keptAll(db, key, version, async () => Buffer.from(JSON.stringify(await locationPage(deps, actor, { page: ALL_PAGES, sort }))));
 }
 
 type SortField = (typeof SORT_FIELDS)[number];

@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, notFound, onConstraint } from '../../p
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { hook, type Hooks } from '../../platform/hooks.ts';
-import { dataVersion } from '../../platform/versions.ts';
+import { dataVersion, keptPerVersion } from '../../platform/versions.ts';
 import { accountKeysRefusal, mayAssign } from './account-keys.ts';
 import { userGroups } from './teams.table.ts';
 
@@ -82,14 +82,9 @@ async function memberCounts(db: Db, hooks: Hooks): Promise<{ version: string; co
   return { version: rows[0]!.version, counts: new Map(rows.filter((r) => r.groupId).map((r) => [r.groupId!, Number(r.n)])) };
 }
 
-const groupsCache = new WeakMap<Db, { version: string; rows: Promise<GroupRow[]> }>();
+const keptGroups = keptPerVersion<GroupRow[]>();
 function groupRows(db: Db, version: string): Promise<GroupRow[]> {
-  const hit = groupsCache.get(db);
-  if (hit?.version === version) return hit.rows;
-  const rows = db.select().from(userGroups).orderBy(asc(userGroups.sortingIndex), asc(userGroups.label)).then((r) => r);
-  groupsCache.set(db, { version, rows });
-  rows.catch(() => groupsCache.delete(db));
-  return rows;
+  return keptGroups(db, '', version, () => db.select().from(userGroups).orderBy(asc(userGroups.sortingIndex), asc(userGroups.label)).then((r) => r));
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inBatches } from '../../platform/exports.ts';
-import { dataVersion } from '../../platform/versions.ts';
+import { dataVersion, keptPerVersion, readVersion } from '../../platform/versions.ts';
 import { likeTerm, pageCount, pageWindow, totalColumn, totalOf } from '../../platform/paging.ts';
 import { inScope, scopeOf, scopeWhere, type ScopeRule } from '../../platform/scope.ts';
 import { locations } from '../locations/index.ts';
@@ -205,22 +205,11 @@ export interface PickerList {
 
 type TUserListAllResponse = z.infer<typeof ZUserListAllResponse>;
 const gzipAsync = promisify(gzip);
-const pickerCache = new WeakMap<Db, { version: string; list: Promise<PickerList> }>();
+const keptPickerList = keptPerVersion<PickerList>();
 
 export async function pickerList({ db }: ServiceDeps<'db'>): Promise<PickerList> {
-  const version = await pickerVersion(db);
-  const hit = pickerCache.get(db);
-  if (hit?.version === version) return hit.list;
-  // One build per version, however many requests arrive while it runs.
-  const list = buildPickerList(db, version);
-  pickerCache.set(db, { version, list });
-  list.catch(() => pickerCache.delete(db));
-  return list;
-}
-
-async function pickerVersion(db: Db): Promise<string> {
-  const result = await db.execute(sql`select ${dataVersion(users, userGroups, locations)} as "v"`);
-  return String((result as unknown as { rows: { v: string }[] }).rows[0]!.v);
+  const version = await readVersion(db, dataVersion(users, userGroups, locations));
+  return keptPickerList(db, '', version, () => buildPickerList(db, version));
 }
 
 async function buildPickerList(db: Db, version: string): Promise<PickerList> {
