@@ -4,11 +4,12 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
 import { openPglite } from '../src/platform/db.ts';
 import { createMailer } from '../src/platform/mail.ts';
+import { messagesOf, namedStatement, PARSE_COMPLETE, skippingAfter, startsWithParseComplete } from '../src/platform/pglite-session.ts';
 import { createLocalStorage } from '../src/platform/storage.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
 
@@ -116,6 +117,66 @@ describe('PGlite in its own thread', { timeout: SLOW }, () => {
     const named = { name: 'probe_square', text: 'select $1::int * $1::int as sq' };
     expect((await pool.query({ ...named, values: [7] })).rows).toEqual([{ sq: 49 }]);
     expect((await pool.query({ ...named, values: [9] })).rows).toEqual([{ sq: 81 }]);
+  });
+
+  it('lets no other connection into the session while a transaction is open', async () => {
+    const db = database.db;
+    const events: string[] = [];
+    let reading: Promise<unknown> | null = null;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into probe values (500, 'uncommitted')`);
+        // Another caller asks meanwhile: it gets a connection of its own, but must wait.
+        reading = db.execute(sql`select count(*)::int as n from probe where id = 500`).then((r) => {
+          events.push('read');
+          return rowsOf<{ n: number }>(r)[0]!.n;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        events.push('rollback');
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await reading).toBe(0);
+    expect(events).toEqual(['rollback', 'read']);
+  });
+
+  it('shares named statements among its connections, and an error in one leaves the others working', async () => {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const quotient = { name: 'probe_quotient', text: 'select 100 / $1::int as q' };
+    // Many at once: every connection of the pool prepares the same name in the one session.
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        pool.query({ ...quotient, values: [i % 6] }).then(
+          (r) => r.rows[0].q as number,
+          (err: { code?: string }) => err.code,
+        ),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 24 }, (_, i) => (i % 6 === 0 ? '22012' : Math.trunc(100 / (i % 6)))));
+    const held = await pool.query(`select count(*)::int as n from pg_prepared_statements where name = 'probe_quotient'`);
+    expect(held.rows).toEqual([{ n: 1 }]);
+    // A connection of its own (the pool's all know the name): the same name for another text is
+    // PostgreSQL's error, not the other statement's answer; the session keeps serving.
+    const stranger = new pg.Client({ user: 'postgres', database: 'postgres', stream: () => database.thread.connect() });
+    await stranger.connect();
+    try {
+      await expect(stranger.query({ name: 'probe_quotient', text: 'select 2 as q', values: [] })).rejects.toThrow(/already exists/);
+      expect((await stranger.query({ ...quotient, values: [5] })).rows).toEqual([{ q: 20 }]);
+    } finally {
+      await stranger.end();
+    }
+    expect((await pool.query({ ...quotient, values: [4] })).rows).toEqual([{ q: 25 }]);
+  });
+
+  it('gives the session back when a connection ends inside a transaction, and undoes its work', async () => {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    await client.query('begin');
+    await client.query(`insert into probe values (600, 'never committed')`);
+    const other = database.db.execute(sql`select count(*)::int as n from probe where id = 600`);
+    // The client is dropped (its connection ends), as when its request failed halfway.
+    client.release(new Error('gone'));
+    expect(rowsOf(await other)).toEqual([{ n: 0 }]);
   });
 
   it('answers bad input with the error of the database and goes on', async () => {
@@ -239,5 +300,44 @@ describe('PGlite thread on a data directory', { timeout: SLOW }, () => {
     fs.writeFileSync(path.join(dir, 'PG_VERSION'), '99\n');
     await expect(openPglite(dir)).rejects.toThrow(/Die eingebettete Datenbank in .*broken lässt sich nicht öffnen/);
     expect(fs.existsSync(path.join(dir, 'filialportal.lock'))).toBe(false);
+  });
+});
+
+describe('the wire protocol as the database thread reads it', () => {
+  const message = (type: string, body: Uint8Array) => {
+    const out = new Uint8Array(5 + body.length);
+    out[0] = type.charCodeAt(0);
+    new DataView(out.buffer).setInt32(1, 4 + body.length);
+    out.set(body, 5);
+    return out;
+  };
+  const cstrings = (...parts: string[]) => new Uint8Array(Buffer.concat(parts.map((p) => Buffer.from(`${p}\0`))));
+  const join = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
+
+  it('finds the named statement of a Parse and of a Close, and not of a portal or the unnamed one', () => {
+    const batch = join(
+      message('P', join(cstrings('s_äbc', 'select $1'), new Uint8Array(2))),
+      message('B', join(cstrings('', 's_äbc'), new Uint8Array(6))),
+      message('P', join(cstrings('', 'select 1'), new Uint8Array(2))),
+      message('C', cstrings('Sstmt')),
+      message('C', cstrings('Pportal')),
+      message('S', new Uint8Array(0)),
+    );
+    const found = messagesOf(batch);
+    expect(found.map((m) => String.fromCharCode(m.type))).toEqual(['P', 'B', 'P', 'C', 'C', 'S']);
+    expect(found.at(-1)!.end).toBe(batch.length);
+    expect(found.map((m) => namedStatement(batch, m))).toEqual([{ name: 's_äbc', text: 'select $1' }, null, null, { name: 'stmt', text: '' }, null, null]);
+  });
+
+  it('reads from an answer whether a Parse succeeded and whether messages are skipped until a Sync', () => {
+    const notice = message('N', cstrings('Shinweis'));
+    const error = message('E', cstrings('Sfehler'));
+    const ready = message('Z', new Uint8Array([0x49]));
+    expect(startsWithParseComplete(join(notice, PARSE_COMPLETE))).toBe(true);
+    expect(startsWithParseComplete(join(error, ready))).toBe(false);
+    expect(skippingAfter(join(PARSE_COMPLETE, error), false)).toBe(true);
+    expect(skippingAfter(join(error, ready), true)).toBe(false);
+    expect(skippingAfter(PARSE_COMPLETE, true)).toBe(true);
+    expect(skippingAfter(PARSE_COMPLETE, false)).toBe(false);
   });
 });

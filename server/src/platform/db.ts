@@ -56,11 +56,17 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
 }
 
 /**
+ * Connections to the database thread. More than one lets the database go from one query to the
+ * next without waiting for this thread; a few suffice (docs/decisions/pglite-verbindungen.md).
+ */
+const PGLITE_CONNECTIONS = 4;
+
+/**
  * Opens the embedded PGlite database, in `dir` or in memory when dir is null (empty, or as the
  * dumped data directory `opts.load` holds), and applies the migrations. PGlite runs in a thread
  * of its own (pglite-thread.ts), so a long query does not hold up the thread that accepts and
  * answers HTTP requests; the server reaches it through node-postgres like a PostgreSQL server,
- * over one connection, and the same driver code serves both. A lock file with our pid guards the
+ * over a few connections that share its one session, and the same driver code serves both. A lock file with our pid guards the
  * directory: PGlite is single-process and a second process writing the same files would corrupt
  * them.
  */
@@ -73,8 +79,9 @@ export async function openPglite(dir: string | null, opts: { load?: string; main
   }
   try {
     const thread = await startPgliteThread(dir, opts.load ?? null, opts.maintenance);
-    // PGlite has one session: one connection, kept open (a new one resets the session).
-    const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connect() });
+    // PGlite has one session, which the thread shares among these connections (pglite-worker.ts):
+    // while one query runs, the next ones already wait there. Kept open.
+    const pool = new pg.Pool({ max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connect() });
     // A connection that the thread drops (it died) must not crash the process; the thread
     // reports the crash itself and the pool opens a new connection on the next query.
     pool.on('error', () => undefined);

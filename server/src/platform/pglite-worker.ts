@@ -1,14 +1,22 @@
 /**
  * The embedded database in a thread of its own: PGlite runs here, and the server talks to it in
- * the PostgreSQL wire protocol, one connection at a time (see pglite-thread.ts). Every query
- * PGlite answers blocks the thread it runs on for its whole duration; here that is this thread,
- * not the one that accepts HTTP connections.
+ * the PostgreSQL wire protocol (see pglite-thread.ts). Every query PGlite answers blocks the thread
+ * it runs on for its whole duration; here that is this thread, not the one that accepts HTTP
+ * connections.
+ *
+ * PGlite has one session, which several connections share (docs/decisions/pglite-verbindungen.md):
+ * what they send waits here and runs in arrival order, so the database goes from one query to the
+ * next without waiting for the server's thread to answer the last one first. A connection inside
+ * a transaction, or between the messages of one query, owns the session until it is done. Named
+ * statements belong to the session: one connection's Parse of a name another already prepared is
+ * answered here, since our names stand for one text each (platform/prepared.ts).
  */
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { CLOSE, CLOSE_COMPLETE, messagesOf, namedStatement, PARSE, PARSE_COMPLETE, QUERY, skippingAfter, startsWithParseComplete, SYNC_TYPE } from './pglite-session.ts';
 
 export interface WorkerOptions {
   /** Data directory, or null for a database in memory. */
@@ -63,6 +71,16 @@ let db: PGlite;
 const connections = new Map<number, Connection>();
 /** Transaction status of the one PostgreSQL session, from the last ReadyForQuery: I, T or E. */
 let status = IDLE;
+/** Whether PostgreSQL skips messages until a Sync (an error in the extended protocol). */
+let skipping = false;
+/** The connection inside a transaction or between the messages of one query: only it may run now. */
+let owner: Connection | null = null;
+/** What connections sent and has not run yet, in arrival order. */
+const arrivals: { conn: Connection; data: Uint8Array }[] = [];
+/** Named statements prepared in the session, with their text. */
+const prepared = new Map<string, string>();
+/** PGlite's answer to the first start-up packet, given to every later connection as well. */
+let startupAnswer: Uint8Array | null = null;
 /** Whether a connection has used the session since it was last reset. */
 let sessionUsed = false;
 let maintenanceDue = false;
@@ -114,6 +132,7 @@ async function execute(message: Uint8Array): Promise<Uint8Array> {
   const out = parts.length === 1 ? parts[0]! : concat(parts, total);
   const n = out.length;
   if (n >= 6 && out[n - 6] === READY_FOR_QUERY && out[n - 2] === 5) status = out[n - 1]!;
+  skipping = skippingAfter(out, skipping);
   return out;
 }
 
@@ -128,16 +147,30 @@ const simpleQuery = (text: string) => {
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 
 /**
- * A new connection gets the session as a fresh one would be: no open transaction (a previous
- * connection may have died inside one), no prepared statements (the new client prepares its own
- * under the same names), default settings.
+ * The first connection after all others ended gets the session as a fresh one would be: no
+ * prepared statements, default settings. While others are open, the session stays as it is.
  */
 async function resetSession() {
-  if (!sessionUsed) return;
+  if (!sessionUsed || [...connections.values()].some((c) => c.started)) return;
   await execute(SYNC);
   if (status !== IDLE) await execute(simpleQuery('ROLLBACK'));
   await execute(simpleQuery('DISCARD ALL'));
+  prepared.clear();
   sessionUsed = false;
+}
+
+/** The next arrival that may run: the owner's, or with no owner the oldest. */
+function nextArrival() {
+  const at = owner ? arrivals.findIndex((a) => a.conn === owner) : 0;
+  return at < 0 ? undefined : arrivals.splice(at, 1)[0];
+}
+
+/** Runs what may run, then looks whether maintenance is due. */
+async function drain() {
+  for (let next = nextArrival(); next; next = nextArrival()) {
+    if (connections.has(next.conn.id)) await onData(next.conn, next.data);
+  }
+  await maintainIfDue();
 }
 
 function takeMessages(conn: Connection, incoming: Uint8Array): Uint8Array | null {
@@ -180,36 +213,77 @@ async function onStartup(conn: Connection, packet: Uint8Array) {
     send({ t: 'refused', id: conn.id, message: 'Abbrechen einer Abfrage wird nicht unterstützt.' });
     return;
   }
-  conn.started = true;
   await resetSession();
+  conn.started = true;
   sessionUsed = true;
-  // PGlite answers the start-up packet itself (authentication ok, parameters, ready for query).
-  reply(conn.id, await execute(packet));
+  // PGlite answers the start-up packet itself (authentication ok, parameters, ready for query);
+  // the session it opens is the one all connections share.
+  startupAnswer ??= await execute(packet);
+  reply(conn.id, startupAnswer.slice());
 }
 
 async function onMessages(conn: Connection, messages: Uint8Array) {
+  const all = messagesOf(messages);
   // Terminate would end PGlite's single backend: the connection ends here instead.
-  let end = messages.length;
-  for (let at = 0; at < messages.length; ) {
-    if (messages[at] === TERMINATE) {
-      end = at;
-      break;
-    }
-    at += 1 + (((messages[at + 1]! << 24) | (messages[at + 2]! << 16) | (messages[at + 3]! << 8) | messages[at + 4]!) >>> 0);
+  const terminate = all.findIndex((m) => m.type === TERMINATE);
+  const run = terminate < 0 ? all : all.slice(0, terminate);
+  if (run.length) {
+    reply(conn.id, await executeShared(messages, run));
+    const last = run[run.length - 1]!.type;
+    // Done with the session once a query ended (Sync, or a simple Query) outside a transaction.
+    owner = status === IDLE && !skipping && (last === SYNC_TYPE || last === QUERY) ? null : conn;
   }
-  if (end > 0) reply(conn.id, await execute(end === messages.length ? messages : messages.subarray(0, end)));
-  if (end < messages.length) await onEnd(conn.id);
-  else await maintainIfDue();
+  if (terminate >= 0) await onEnd(conn.id);
+}
+
+/**
+ * Runs messages of one connection in the shared session. A Parse of a name the session already
+ * holds (with the same text) and a Close of it are answered here instead: the statement stays for
+ * the other connections. A Parse of a new name runs first in its piece, so its own answer tells
+ * whether the session now holds it.
+ */
+async function executeShared(buf: Uint8Array, run: ReturnType<typeof messagesOf>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let from = run[0]!.start;
+  let fresh: { name: string; text: string } | null = null;
+  const flush = async (to: number) => {
+    if (to <= from) return;
+    const answer = await execute(buf.subarray(from, to));
+    if (fresh && startsWithParseComplete(answer)) prepared.set(fresh.name, fresh.text);
+    fresh = null;
+    parts.push(answer);
+  };
+  for (const m of run) {
+    const named = m.type === PARSE || m.type === CLOSE ? namedStatement(buf, m) : null;
+    if (!named) continue;
+    const known = prepared.get(named.name);
+    if (known === undefined || (m.type === PARSE && known !== named.text)) {
+      // New (or, against our naming, another text under a held name: PostgreSQL says so).
+      await flush(m.start);
+      from = m.start;
+      if (m.type === PARSE) fresh = named;
+      continue;
+    }
+    await flush(m.start);
+    from = m.end;
+    // PostgreSQL would skip the message after an error until the Sync, and answer nothing.
+    if (!skipping) parts.push((m.type === PARSE ? PARSE_COMPLETE : CLOSE_COMPLETE).slice());
+  }
+  await flush(run[run.length - 1]!.end);
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  return parts.length === 1 ? parts[0]! : concat(parts, total);
 }
 
 async function onEnd(id: number) {
+  const conn = connections.get(id);
   connections.delete(id);
-  // Do not leave a transaction of a gone client holding locks until the next one connects.
-  if (status !== IDLE) {
+  for (let at = arrivals.findIndex((a) => a.conn === conn); at >= 0; at = arrivals.findIndex((a) => a.conn === conn)) arrivals.splice(at, 1);
+  // Do not leave a transaction, or a query half sent, of a gone client holding the session.
+  if (conn && owner === conn) {
+    owner = null;
     await execute(SYNC);
     if (status !== IDLE) await execute(simpleQuery('ROLLBACK'));
   }
-  await maintainIfDue();
 }
 
 function reply(id: number, data: Uint8Array) {
@@ -225,7 +299,7 @@ function reply(id: number, data: Uint8Array) {
  * due (autovacuum's own thresholds) and treats them one at a time, each as its own turn in the
  * queue, so queries that arrived meanwhile run between two tables; a VACUUM ANALYZE of the whole
  * database made every query wait until all tables were done, and it read tables nobody changed.
- * Only between transactions of the connection, never inside one.
+ * Only when no connection owns the session (inside a transaction or a query), never inside one.
  */
 const TABLES_DUE = `
   select format('%I.%I', s.schemaname, s.relname) as name,
@@ -239,7 +313,7 @@ const TABLES_DUE = `
 let maintenanceLeft: { name: string; vacuum: boolean }[] = [];
 
 async function maintainIfDue() {
-  if ((!maintenanceDue && !maintenanceLeft.length) || status !== IDLE || closing) return;
+  if ((!maintenanceDue && !maintenanceLeft.length) || owner || status !== IDLE || closing) return;
   await execute(SYNC);
   try {
     if (maintenanceDue) {
@@ -283,11 +357,13 @@ port.on('message', (msg: ToWorker) => {
       break;
     case 'data': {
       const conn = connections.get(msg.id);
-      if (conn) enqueue(() => onData(conn, new Uint8Array(msg.data)));
+      if (!conn) break;
+      arrivals.push({ conn, data: new Uint8Array(msg.data) });
+      enqueue(drain);
       break;
     }
     case 'end':
-      if (connections.has(msg.id)) enqueue(() => onEnd(msg.id));
+      if (connections.has(msg.id)) enqueue(() => onEnd(msg.id).then(drain));
       break;
     case 'close':
       enqueue(close);
