@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { absences, contingents } from '../../src/modules/absences/absences.table.ts';
 import { accountsFor, saveAccount } from '../../src/modules/absences/contingents.service.ts';
 import { currentYear, todayIso } from '../../src/platform/dates.ts';
@@ -88,5 +88,18 @@ describe('vacation accounts', () => {
     await expireOn('');
     const res = await t.as(await t.login('buchhaltung@example.com'), { method: 'GET', url: '/api/user' });
     expect(res.json().user).toMatchObject({ availableHolidays: 61, holidaysTakenThisYear: expect.any(Number) });
+  });
+
+  it('plans the account statement once, not again on every call for one person', async () => {
+    // Sequential calls on an idle pool take the same connection, which the last query reads.
+    for (let i = 0; i < 8; i++) await accountsFor(t, { userIds: [userId], year: Y });
+    const result = await t.db.execute(
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%holiday_contingent::float as "holidayContingent"%' and statement not like '%row_to_json%'`,
+    );
+    const [plans] = (result as unknown as { rows: { generic: number; custom: number }[] }).rows;
+    // PostgreSQL plans for the given values five times, then keeps the generic plan when it is no dearer.
+    expect(plans).toBeDefined();
+    expect(plans!.custom).toBeLessThanOrEqual(5);
+    expect(plans!.generic).toBeGreaterThanOrEqual(3);
   });
 });

@@ -89,7 +89,16 @@ function accountSelect({ lastYear, withCurrent, today, yearStart, year, lastDay 
     where ${people}`;
 }
 
-const accountStatement = preparedSql<(typeof ACCOUNT_VALUES)[number] | 'ids', AccountRow>([...ACCOUNT_VALUES, 'ids'], (v) => accountSelect(v, sql`u.id = any(${v.ids}::uuid[])`));
+/**
+ * The people come as a JSON array, not as uuid[]: PostgreSQL estimates `= any($1)` at ten rows in
+ * the statement's generic plan and at the real count in a plan for given values, so for one
+ * person (a vacation request) the generic plan looked ten times dearer and the statement was
+ * planned again on every call, which cost more than running it. A JSON array has one estimate
+ * either way, so the plan is made once (docs/decisions/generische-plaene.md).
+ */
+const accountStatement = preparedSql<(typeof ACCOUNT_VALUES)[number] | 'ids', AccountRow>([...ACCOUNT_VALUES, 'ids'], (v) =>
+  accountSelect(v, sql`u.id in (select people.person::uuid from jsonb_array_elements_text(${v.ids}::jsonb) as people(person))`),
+);
 
 /**
  * Everything the accounts of several people need, in one statement: the people, HR's values,
@@ -98,7 +107,7 @@ const accountStatement = preparedSql<(typeof ACCOUNT_VALUES)[number] | 'ids', Ac
  * instead of six, one plan for any number of ids, prepared once per connection.
  */
 function accountRows(db: Db, userIds: readonly string[], lastYear: number, withCurrent: boolean): Promise<AccountRow[]> {
-  return accountStatement(db, { ids: `{${[...new Set(userIds)].join(',')}}`, ...accountValues(lastYear, withCurrent) });
+  return accountStatement(db, { ids: JSON.stringify([...new Set(userIds)]), ...accountValues(lastYear, withCurrent) });
 }
 
 /**
