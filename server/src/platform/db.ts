@@ -66,9 +66,9 @@ const PGLITE_CONNECTIONS = 4;
  * dumped data directory `opts.load` holds), and applies the migrations. PGlite runs in a thread
  * of its own (pglite-thread.ts), so a long query does not hold up the thread that accepts and
  * answers HTTP requests; the server reaches it through node-postgres like a PostgreSQL server,
- * over a few connections that share its one session, and the same driver code serves both. A lock file with our pid guards the
- * directory: PGlite is single-process and a second process writing the same files would corrupt
- * them.
+ * over a few connections that share its one session, and the same driver code serves both. A
+ * lock file with our pid guards the directory: PGlite is single-process and a second process
+ * writing the same files would corrupt them.
  */
 export async function openPglite(dir: string | null, opts: { load?: string; maintenance?: { firstMs: number; everyMs: number } } = {}): Promise<Database & { thread: PgliteThread }> {
   let lockFile: string | null = null;
