@@ -48,8 +48,10 @@ const scale = quick ? QUICK_SCALE : FULL_SCALE;
  * hence the warm-up; the open loop follows its endpoint's closed loop on a warm server. `idleSeconds`:
  * how long the demo company's server is left alone before its memory is read.
  */
+// The smoke run checks that every part still works (each endpoint answers, under load, without
+// an error); a few hundred requests per endpoint show that as well as a few thousand.
 const timing = quick
-  ? { warmup: 0.2, seconds: 0.6, openLeadIn: 0.2, openSeconds: 0.6, floorSeconds: 1, staff: 4, staffSeconds: 3, thinkMs: [200, 600] as [number, number], idleSeconds: 3 }
+  ? { warmup: 0.1, seconds: 0.3, openLeadIn: 0.1, openSeconds: 0.3, floorSeconds: 0.5, staff: 4, staffSeconds: 3, thinkMs: [200, 600] as [number, number], idleSeconds: 2 }
   : { warmup: 3, seconds: 5, openLeadIn: 0.5, openSeconds: 3, floorSeconds: 5, staff: 200, staffSeconds: 45, thinkMs: [1000, 3000] as [number, number], idleSeconds: 20 };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/filialportal_bench';
 // The bench sends traffic to this machine only, the database included.
