@@ -12,7 +12,7 @@ import { parseSort } from '@filialportal/core/sort';
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { type ServiceDeps } from '../../platform/deps.ts';
-import { formatDate, todayIso } from '../../platform/dates.ts';
+import { formatDate, TODAY_IN_DATABASE, todayIso } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { likeTerm, pageSize, totalColumn, totalOf } from '../../platform/paging.ts';
 import { builtPerActor, named } from '../../platform/prepared.ts';
@@ -57,16 +57,17 @@ const sortColumn: Record<(typeof SORT)[number], AnyPgColumn> = {
   confirmedAt: absences.confirmedAt,
 };
 
-function viewFilter(view: VacationListQuery['view'], today: unknown): SQL {
+function viewFilter(view: VacationListQuery['view']): SQL {
   switch (view) {
     case '1':
       // Written as the predicate of absences_vacation_open_idx, so the planner can use it.
       return sql`not ${absences.approved} and not ${absences.declined}`;
-    // Views 2 and 3: as the predicate of absences_vacation_approved_idx.
+    // Views 2 and 3: as the predicate of absences_vacation_approved_idx; today from the database,
+    // so the prepared list keeps one plan.
     case '2':
-      return sql`${absences.approved} and ${absences.endDate} >= ${today}`;
+      return sql`${absences.approved} and ${absences.endDate} >= ${TODAY_IN_DATABASE}`;
     case '3':
-      return sql`${absences.approved} and ${absences.endDate} < ${today}`;
+      return sql`${absences.approved} and ${absences.endDate} < ${TODAY_IN_DATABASE}`;
     // A literal, not a parameter: `declined = $1` PostgreSQL estimates at half the rows in the
     // generic plan and so plans anew on every call.
     case '5':
@@ -77,7 +78,6 @@ function viewFilter(view: VacationListQuery['view'], today: unknown): SQL {
 /** The values a list's filter compares with: written in, or placeholders of a prepared list. */
 interface FilterValues {
   id: unknown;
-  today: unknown;
   location: unknown;
   term: unknown;
   yearStart: unknown;
@@ -86,7 +86,6 @@ interface FilterValues {
 
 const filterValues = (q: Partial<VacationListQuery> & { id?: string }): FilterValues => ({
   id: q.id ?? null,
-  today: todayIso(),
   location: q.location ?? 'all',
   term: likeTerm(q.searchTerm?.trim().toLowerCase() ?? ''),
   yearStart: q.year ? `${q.year}-01-01` : null,
@@ -94,7 +93,6 @@ const filterValues = (q: Partial<VacationListQuery> & { id?: string }): FilterVa
 });
 const FILTER_PLACEHOLDERS: FilterValues = {
   id: sql.placeholder('id'),
-  today: sql.placeholder('today'),
   location: sql.placeholder('location'),
   term: sql.placeholder('term'),
   yearStart: sql.placeholder('yearStart'),
@@ -106,7 +104,7 @@ function listFilter(actor: Actor, q: Partial<VacationListQuery> & { id?: string 
   return and(
     sql`${absences.kind} = 'vacation'`,
     q.id ? sql`${absences.id} = ${v.id}` : undefined,
-    q.view ? viewFilter(q.view, v.today) : undefined,
+    q.view ? viewFilter(q.view) : undefined,
     scopeWhere(scopeOf(actor, VACATION_SCOPE), requestColumns),
     q.location && q.location !== 'all' && can(actor, 'urlaub_nach_filiale_filtern') ? sql`${users.locationId} = ${v.location}` : undefined,
     // A placeholder stands for the pattern; a request's own values give the term itself.

@@ -3,6 +3,7 @@ import { retentionOf, type RetentionSettings } from '@filialportal/core/retentio
 import type { Actor } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
+import { TODAY_IN_DATABASE } from '../../platform/dates.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { globalSettings } from './global-settings.table.ts';
@@ -55,7 +56,7 @@ export async function saveRetention({ db }: ServiceDeps<'db'>, actor: Actor, ret
  */
 export async function runRetentionOnce(deps: ServiceDeps<'db' | 'storage' | 'retention' | 'log'>): Promise<boolean> {
   const { db } = deps;
-  const today = sql`(now() at time zone 'Europe/Berlin')::date`;
+  const today = TODAY_IN_DATABASE;
   const [claimed] = await db
     .update(globalSettings)
     .set({ retentionRanOn: today })
