@@ -31,6 +31,20 @@ const reference = (id: string) => `absence:${id}`;
 /** Two live requests of one person never overlap; the database enforces it (absences_vacation_no_overlap). */
 const overlapRefused = onConstraint({ absences_vacation_no_overlap: () => new AppError(422, 'duplicate', MSG.vacationDuplicate) });
 
+/** A live request of the person that overlaps the period (a morning beside an afternoon does not). */
+async function overlappingRequest(db: Db, userId: string, input: Pick<TVacationRequest, 'startDate' | 'endDate' | 'dayLength'>) {
+  const [overlap] = await db
+    .select({ id: absences.id })
+    .from(absences)
+    .where(
+      and(
+        eq(absences.kind, 'vacation'), eq(absences.userId, userId), eq(absences.declined, false), lte(absences.startDate, input.endDate), gte(absences.endDate, input.startDate),
+        // core dayPartsOverlap; the constraint says the same.
+        input.dayLength === 'full' ? undefined : sql`${absences.dayLength} in ('full', ${input.dayLength})`,
+      ),
+    );
+  return overlap;
+}
 
 /**
  * POST /appointment: a vacation request with its approval task, in one transaction. 422 for a
@@ -46,34 +60,32 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
   const byYear = requestDaysByYear(input.startDate, input.endDate, { freeDays: p.freeDays, holidays: regionHolidays(p.region) }, input.dayLength);
   const days = [...byYear.values()].reduce((a, b) => a + b, 0);
   if (days === 0) throw badRequest(MSG.vacationNoWorkingDays);
-  // Special leave (a wedding, a funeral) is owed whatever the season; every other request respects a blocked period.
-  const blocked = input.specialHoliday ? null : await blockingPeriod({ db }, { locationId: p.locationId, startDate: input.startDate, endDate: input.endDate });
+  // The two refusals, read at once. Special leave (a wedding, a funeral) is owed whatever the
+  // season; every other request respects a blocked period.
+  const [blocked, overlap] = await Promise.all([
+    input.specialHoliday ? null : blockingPeriod({ db }, { locationId: p.locationId, startDate: input.startDate, endDate: input.endDate }),
+    overlappingRequest(db, p.id, input),
+  ]);
   if (blocked) throw new AppError(422, 'blocked_period', blocked.message);
-  const [overlap] = await db
-    .select({ id: absences.id })
-    .from(absences)
-    .where(
-      and(
-        eq(absences.kind, 'vacation'), eq(absences.userId, p.id), eq(absences.declined, false), lte(absences.startDate, input.endDate), gte(absences.endDate, input.startDate),
-        // A morning beside an afternoon is no overlap (core dayPartsOverlap; the constraint says the same).
-        input.dayLength === 'full' ? undefined : sql`${absences.dayLength} in ('full', ${input.dayLength})`,
-      ),
-    );
   if (overlap) throw new AppError(422, 'duplicate', MSG.vacationDuplicate);
 
-  // The accounts of the years the request touches (one statement); they serve the answer row too,
-  // with this request added to the open days, so the 224 and the row's warning read the same numbers.
-  const known = countsAgainst(input) ? await accountsForYears({ db }, { userIds: [p.id], years: [...byYear.keys()] }) : undefined;
+  // What the request needs, read at once: the statements are independent, so a request waits for
+  // the slowest of them, not for their sum. The accounts of the years it touches serve the answer
+  // row too, with this request added to the open days, so the 224 and the row's warning read the
+  // same numbers. The warnings the requester sees in the answer and the approver in the row.
+  const [known, approvers, [deputies, deputyWarned], staffing, entry] = await Promise.all([
+    countsAgainst(input) ? accountsForYears({ db }, { userIds: [p.id], years: [...byYear.keys()] }) : undefined,
+    approversOf({ db }, p),
+    checkDeputies({ db }, p, input.deputies).then(async (found) => [found, await deputyWarnings({ db }, found, input)] as const),
+    input.specialHoliday ? [] : staffingWarnings({ db }, p, input),
+    auditEntry(db, actor, { entity: 'vacation', action: 'create', subject: p.id, after: requestFields(input, days) }),
+  ]);
   if (known) for (const [year, need] of byYear) known.pending.set(`${p.id}:${year}`, (known.pending.get(`${p.id}:${year}`) ?? 0) + need);
   const over = known ? quotaOf(known, p.id, byYear.keys()) : null;
-  const approvers = await approversOf({ db }, p);
-  const deputies = await checkDeputies({ db }, p, input.deputies);
-  // Warnings the requester sees in the answer and the approver in the row.
-  const warnings = [...(input.specialHoliday ? [] : await staffingWarnings({ db }, p, input)), ...(await deputyWarnings({ db }, deputies, input))];
+  const warnings = [...staffing, ...deputyWarned];
   // One statement: the person's lock, the request, its approval task (see linkedTaskCtes) and its
   // entry in the audit trail, so they commit together without a transaction held across round trips.
   const daysByYear = JSON.stringify(Object.fromEntries([...byYear].map(([y, d]) => [String(y), d])));
-  const entry = (await auditEntry(db, actor, { entity: 'vacation', action: 'create', subject: p.id, after: requestFields(input, days) }))!;
   const id = await db
     .execute<{ id: string }>(
       sql`with locked as (select ${users.id} as id from ${users} where ${users.id} = ${p.id} for no key update),
@@ -105,14 +117,18 @@ export async function requestVacation(deps: ServiceDeps<'db' | 'live' | 'backgro
           'new_absence',
           reference(''),
         )},
-        trail as (${auditInsert(entry, sql`select id from new_absence`)})
+        trail as (${auditInsert(entry!, sql`select id from new_absence`)})
         select id from new_absence`,
     )
     .then((inserted) => (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id, overlapRefused);
   const note = over ? exceedsText(over.open, over.remaining, over.year) : '';
-  await notifyVacationRequest(deps, actor, { id, approvers, name: `${p.firstName} ${p.lastName}`, startDate: input.startDate, endDate: input.endDate, days, note });
-  await notifyDeputies(deps, { id, deputies: deputies.map((d) => d.id), name: `${p.firstName} ${p.lastName}`, startDate: input.startDate, endDate: input.endDate, dayLength: input.dayLength });
-  const appointment = await requestAnswer({ db }, actor, { id, known });
+  // The notices (each catches its own failure) and the answer row at once.
+  const name = `${p.firstName} ${p.lastName}`;
+  const [appointment] = await Promise.all([
+    requestAnswer({ db }, actor, { id, known }),
+    notifyVacationRequest(deps, actor, { id, approvers, name, startDate: input.startDate, endDate: input.endDate, days, note }),
+    notifyDeputies(deps, { id, deputies: deputies.map((d) => d.id), name, startDate: input.startDate, endDate: input.endDate, dayLength: input.dayLength }),
+  ]);
   if (over) return { status: 224 as const, body: { appointment, available: over.remaining, message: limitedDaysMessage(over.remaining) } };
   return { status: 200 as const, body: { appointment } };
 }
