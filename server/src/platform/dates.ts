@@ -15,7 +15,7 @@ export {
 } from '@filialportal/core/berlin-time';
 
 /**
- * Today in Berlin as the database sees it, for statements kept prepared: unlike a parameter, the
+ * Today in Berlin as the database sees it. In a statement kept prepared it beats a parameter: the
  * planner estimates it in the generic plan as in a custom one, so the plan is made once (a date
  * passed as `$n` counts as a third of the rows there, and the statement is planned on every call).
  */

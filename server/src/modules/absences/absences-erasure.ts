@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { Db } from '../../platform/db.ts';
+import { TODAY_IN_DATABASE } from '../../platform/dates.ts';
 import { type ErasedPerson, type ErasurePart, keptUntil } from '../../platform/erasure.ts';
 import { absences } from './absences.table.ts';
 
@@ -10,7 +11,7 @@ import { absences } from './absences.table.ts';
  * vacation that ended before the leavers' period; vacation granted within it stays without the
  * person ('Benutzer gelöscht') until the daily retention run removes it.
  */
-const cutoff = (days: number) => sql`((now() at time zone 'Europe/Berlin')::date - ${days}::int)`;
+const cutoff = (days: number) => sql`(${TODAY_IN_DATABASE} - ${days}::int)`;
 const kept = (days: number) => sql`kind = 'vacation' and approved and not declined and end_date >= ${cutoff(days)}`;
 
 async function counts(db: Db, person: ErasedPerson, days: number) {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../platform/deps.ts';
+import { TODAY_IN_DATABASE } from '../../platform/dates.ts';
 import { deleteFiles } from '../../platform/uploads.ts';
 import { absences } from './absences.table.ts';
 
@@ -7,7 +8,7 @@ import { absences } from './absences.table.ts';
 // its period, counted from the end of the absence, and returns how many records went.
 
 /** The Berlin day `days` before today, as the absences' dates count. */
-const dayBefore = (days: number) => sql`((now() at time zone 'Europe/Berlin')::date - ${days}::int)`;
+const dayBefore = (days: number) => sql`(${TODAY_IN_DATABASE} - ${days}::int)`;
 
 /** AU certificates (files) of sick reports that ended more than `days` ago; the reports stay. */
 export async function expireSickNotes({ db, storage }: ServiceDeps<'db' | 'storage'>, days: number, limit: number): Promise<number> {
