@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { absences } from '../../src/modules/absences/absences.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
@@ -96,5 +96,18 @@ describe('sick reports', () => {
     const del = await t.as(await t.login('filialleitung@example.com'), { method: 'DELETE', url: `/api/sickreport/${id}` });
     expect(del.statusCode).toBe(204);
     expect((await t.db.select().from(absences).where(and(eq(absences.id, id)))).length).toBe(0);
+  });
+
+  it('plans each view once for a person, not again on every call', async () => {
+    // Sequential calls on an idle pool take the same connection, which the last query reads.
+    const token = await t.login('filialleitung@example.com');
+    for (const view of ['2', '3', '4']) for (let i = 0; i < 8; i++) expect((await t.as(token, { method: 'GET', url: `/api/sickreport/0/all/${view}` })).statusCode).toBe(200);
+    const result = await t.db.execute(
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%"absences"."kind" = ''sick''%' and statement like '%"users"."location_id" in%limit 20 offset 0'`,
+    );
+    const plans = (result as unknown as { rows: { generic: number; custom: number }[] }).rows;
+    expect(plans).toHaveLength(3);
+    // PostgreSQL plans for the given values five times, then keeps the generic plan when it is no dearer.
+    for (const p of plans) expect(p).toEqual({ generic: expect.toSatisfy((n: number) => n >= 3), custom: expect.toSatisfy((n: number) => n <= 5) });
   });
 });

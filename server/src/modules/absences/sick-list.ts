@@ -9,7 +9,7 @@ import { can, type Actor } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
-import { formatDate, todayIso } from '../../platform/dates.ts';
+import { formatDate, TODAY_IN_DATABASE, todayIso } from '../../platform/dates.ts';
 import { inBatches } from '../../platform/exports.ts';
 import { files } from '../../platform/files.table.ts';
 import { likeTerm, pageSize, totalColumn, totalOf } from '../../platform/paging.ts';
@@ -30,6 +30,7 @@ const DELETE_OWN = 'krankmeldungen_aus_eigener_filiale_l_schen';
 const SEE: ScopeRule = { all: EDIT_ALL, ownLocation: true };
 export const EDIT: ScopeRule = { all: EDIT_ALL, ownLocation: EDIT_OWN };
 export const DELETE: ScopeRule = { all: DELETE_ALL, ownLocation: DELETE_OWN };
+const SICK = sql`${absences.kind} = 'sick'`;
 const scope = (actor: Actor) => scopeWhere(scopeOf(actor, SEE), { locationId: users.locationId });
 
 export interface SickListQuery {
@@ -51,9 +52,8 @@ interface SickShape {
   first: boolean;
 }
 /** The values the filter compares with: a request's own, or placeholders of a prepared list. */
-type SickValues = Record<'today' | 'location' | 'term' | 'yearStart' | 'yearEnd' | 'from', unknown>;
+type SickValues = Record<'location' | 'term' | 'yearStart' | 'yearEnd' | 'from', unknown>;
 const SICK_PLACEHOLDERS: SickValues = {
-  today: sql.placeholder('today'),
   location: sql.placeholder('location'),
   term: sql.placeholder('term'),
   yearStart: sql.placeholder('yearStart'),
@@ -71,14 +71,16 @@ function shapeOf(actor: Actor, q: Omit<SickListQuery, 'from' | 'view'> & { view?
     sort: q.sort,
     first: !q.from,
   };
-  const values = { today: todayIso(), location: q.location, term, yearStart: `${q.year}-01-01`, yearEnd: `${q.year}-12-31`, from: q.from ?? 0 };
+  const values = { location: q.location, term, yearStart: `${q.year}-01-01`, yearEnd: `${q.year}-12-31`, from: q.from ?? 0 };
   return { shape, values };
 }
 
 function filters(actor: Actor, shape: SickShape, v: SickValues) {
   return and(
     scope(actor),
-    shape.view === '2' ? sql`${absences.endDate} >= ${v.today}` : shape.view === '3' ? sql`${absences.endDate} < ${v.today}` : undefined,
+    // Today from the database and the kind as a literal, not as parameters: the prepared list keeps
+    // one plan (docs/decisions/generische-plaene.md).
+    shape.view === '2' ? sql`${absences.endDate} >= ${TODAY_IN_DATABASE}` : shape.view === '3' ? sql`${absences.endDate} < ${TODAY_IN_DATABASE}` : undefined,
     shape.location ? sql`${users.locationId} = ${v.location}` : undefined,
     // A placeholder stands for the pattern (likeTerm of the term); a request's own value is the term.
     shape.term ? personSearch(v.term as string | Placeholder) : undefined,
@@ -101,7 +103,7 @@ const filtersPeople = (actor: Actor, shape: SickShape) => scopeOf(actor, SEE).ki
 
 function sickCount(db: Db, actor: Actor, shape: SickShape, where: SQL | undefined) {
   const from = db.select({ n: count() }).from(absences);
-  return (filtersPeople(actor, shape) ? from.leftJoin(users, eq(users.id, absences.userId)) : from).where(and(eq(absences.kind, 'sick'), where));
+  return (filtersPeople(actor, shape) ? from.leftJoin(users, eq(users.id, absences.userId)) : from).where(and(SICK, where));
 }
 
 /**
@@ -129,7 +131,7 @@ function rowsQuery(db: Db, where: SQL | undefined, shape: SickShape, count: SQLW
     .leftJoin(locations, eq(locations.id, users.locationId))
     .leftJoin(confirmer, eq(confirmer.id, absences.confirmedBy))
     .leftJoin(files, eq(files.id, absences.certificateFileId))
-    .where(and(eq(absences.kind, 'sick'), where))
+    .where(and(SICK, where))
     .orderBy(...(s ? [(s.desc ? desc : asc)(sortColumn[s.field])] : [shape.view === '2' ? asc(absences.startDate) : desc(absences.startDate)]), asc(absences.id));
 }
 
