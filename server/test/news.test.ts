@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
-import { monthsBefore } from '@filialportal/core/news';
+import { monthsBefore, newsMinDate } from '@filialportal/core/news';
 import { files } from '../src/platform/files.table.ts';
 import { comments, likes, news, newsConfirmations } from '../src/modules/news/news.table.ts';
 import { locations } from '../src/modules/locations/locations.table.ts';
@@ -13,7 +13,7 @@ import { users } from '../src/modules/users/users.table.ts';
 import { taskAssignments, tasks } from '../src/modules/tasks/tasks.table.ts';
 import { todayIso } from '../src/platform/dates.ts';
 import { can } from '../src/platform/access.ts';
-import { canSeeNews } from '../src/modules/news/news.service.ts';
+import { canSeeNews, cutoffOf } from '../src/modules/news/news.service.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 import { readXlsx } from './xlsx.ts';
 
@@ -355,6 +355,24 @@ describe('current, archive and scheduled news', () => {
     expect(current.news.map((n) => n.title)).not.toContain('Inventur im Zentrallager abgeschlossen');
     expect(archive.news.every((n) => n.archived)).toBe(true);
     expect((await as('azubi@example.com', { method: 'GET', url: '/api/news/list/0?archive=1' })).statusCode).toBe(403);
+  });
+
+  it('the database draws the archive boundary on the same day as core, month ends included', async () => {
+    const days = ['2026-07-31', '2026-03-31', '2028-07-30', '2026-01-15', '2027-05-31', '2026-12-01'];
+    for (const day of days) {
+      const result = await t.db.execute(sql`select ${cutoffOf(sql`${day}::date`)}::text as cutoff`);
+      expect((result as unknown as { rows: { cutoff: string }[] }).rows[0]!.cutoff).toBe(newsMinDate(day));
+    }
+  });
+
+  it('plans the current list and the archive once for a person, not again on every call', async () => {
+    // Sequential calls on an idle pool take the same connection, which the last query reads.
+    const token = await t.login('admin@example.com');
+    for (const archive of ['', '&archive=1']) for (let i = 0; i < 8; i++) expect((await t.as(token, { method: 'GET', url: `/api/news/list/0?limit=20${archive}` })).statusCode).toBe(200);
+    const result = await t.db.execute(sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%from "news"%' and statement like '%limit 20%'`);
+    const plans = (result as unknown as { rows: { generic: number; custom: number }[] }).rows;
+    expect(plans).toHaveLength(2);
+    for (const p of plans) expect(p).toEqual({ generic: expect.toSatisfy((n: number) => n >= 3), custom: expect.toSatisfy((n: number) => n <= 5) });
   });
 
   it('a scheduled item is hidden until its time, except for editors', async () => {

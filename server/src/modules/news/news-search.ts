@@ -1,8 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import { can, canAny } from '../../platform/access.ts';
-import { todayIso } from '../../platform/dates.ts';
 import { passage, searchGroup, type SearchSource } from '../../platform/search.ts';
-import { archiveCutoff, archiveWhere, visibleWhere } from './news.service.ts';
+import { archiveWhere, visibleWhere } from './news.service.ts';
 import { news } from './news.table.ts';
 
 /**
@@ -11,8 +10,7 @@ import { news } from './news.table.ts';
  */
 export const newsSearch: SearchSource = (actor, terms, limit) => {
   if (!canAny(actor, ['neuigkeiten_alle_sehen', 'neuigkeiten_eigene_sehen'])) return null;
-  const [cutoff, today] = [archiveCutoff(), todayIso()];
-  const archived = archiveWhere(cutoff, today);
+  const archived = archiveWhere;
   const where = and(sql`${news.search} @@ ${terms.query}`, visibleWhere(actor), can(actor, 'news_archive_can_see') ? undefined : sql`not (${archived})`);
   return searchGroup('news', {
     // Newer items rank a little higher among equal matches.

@@ -5,6 +5,7 @@ import {
   monthsBefore,
   NEWS_CATEGORIES,
   NEWS_MAX_MONTHS_AHEAD,
+  NEWS_MAX_MONTHS_BACK,
   newsDateTooEarly,
   newsMinDate,
   type NewsCategory,
@@ -14,7 +15,7 @@ import {
 import { can, type Actor } from '../../platform/access.ts';
 import type { Db } from '../../platform/db.ts';
 import { type ServiceDeps, withDb } from '../../platform/deps.ts';
-import { berlinInstant, formatDate, todayIso } from '../../platform/dates.ts';
+import { berlinInstant, formatDate, TODAY_IN_DATABASE, todayIso } from '../../platform/dates.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { files } from '../../platform/files.table.ts';
 import { pageSize, totalColumn, totalOf } from '../../platform/paging.ts';
@@ -57,8 +58,15 @@ export const visibleWhere = (actor: Actor): SQL | undefined => scopeWhere(scopeO
 
 /** The first day that is not archived yet: news dated before it, or whose 'until' passed, is archive. */
 export const archiveCutoff = () => newsMinDate(todayIso());
-const currentWhere = (cutoff: string, today: string) => and(gte(news.date, cutoff), or(sql`${news.until} is null`, gte(news.until, today)));
-export const archiveWhere = (cutoff: string, today: string) => or(lt(news.date, cutoff), lt(news.until, today));
+/**
+ * The same boundary of a day in SQL: PostgreSQL clamps to the month's end as newsMinDate does
+ * (31.07. − 5 months → 28.02.). The lists name it in the statement rather than pass it as a value,
+ * so their plans are made once (docs/decisions/generische-plaene.md).
+ */
+export const cutoffOf = (day: SQL) => sql`(${day} - interval '${sql.raw(String(NEWS_MAX_MONTHS_BACK))} months')::date`;
+const CUTOFF_IN_DATABASE = cutoffOf(TODAY_IN_DATABASE);
+const currentWhere = and(gte(news.date, CUTOFF_IN_DATABASE), or(sql`${news.until} is null`, gte(news.until, TODAY_IN_DATABASE)));
+export const archiveWhere = or(lt(news.date, CUTOFF_IN_DATABASE), lt(news.until, TODAY_IN_DATABASE));
 
 /** The columns of a news item as lists and the detail show it, for the asking person. */
 function itemColumns(actor: Actor) {
@@ -148,7 +156,7 @@ export async function listNews({ db }: ServiceDeps<'db'>, actor: Actor, q: NewsL
   const cutoff = archiveCutoff();
   const today = todayIso();
   const shape: ListShape = { archive: q.archive, category: q.category !== null, limit: q.limit, first: q.from === 0 };
-  const values = { from: q.from, category: q.category, cutoff, today };
+  const values = { from: q.from, category: q.category };
   const rows = await listStatements(actor, JSON.stringify(shape), () => named(listPage(db, actor, shape, LIST_PLACEHOLDERS).page)).execute(values);
   // A page past the end has no row to carry the total: counted on its own (rarely).
   const count = await totalOf(rows, rows.length ? Promise.resolve([]) : listPage(db, actor, shape, values).countQuery);
@@ -163,18 +171,16 @@ interface ListShape {
   /** The first page has no offset in its text: with `offset $n` the planner never keeps a plan. */
   first: boolean;
 }
-type ListValues = Record<'from' | 'category' | 'cutoff' | 'today', unknown>;
-const LIST_PLACEHOLDERS: ListValues = { from: sql.placeholder('from'), category: sql.placeholder('category'), cutoff: sql.placeholder('cutoff'), today: sql.placeholder('today') };
+type ListValues = Record<'from' | 'category', unknown>;
+const LIST_PLACEHOLDERS: ListValues = { from: sql.placeholder('from'), category: sql.placeholder('category') };
 
 /**
  * The list's page with its total, over placeholders (built once per person and shape and prepared
  * by name, so neither Node nor the database builds or plans it per request) or over one request's
- * values. The day's archive boundary is a value, not text: the statement outlives the day.
+ * values. The archive boundary is the database's today: the statement outlives the day.
  */
 function listPage(db: Db, actor: Actor, shape: ListShape, v: ListValues) {
-  const cutoff = v.cutoff as string;
-  const today = v.today as string;
-  const where = and(visibleWhere(actor), shape.archive ? archiveWhere(cutoff, today) : currentWhere(cutoff, today), shape.category ? eq(news.category, v.category as NewsCategory) : undefined);
+  const where = and(visibleWhere(actor), shape.archive ? archiveWhere : currentWhere, shape.category ? eq(news.category, v.category as NewsCategory) : undefined);
   const countQuery = db.select({ n: count() }).from(news).where(where);
   const page = itemsQuery(db, actor, totalColumn(countQuery))
     .where(where)
@@ -219,7 +225,7 @@ export async function unseenNews({ db }: ServiceDeps<'db'>, actor: Actor) {
   const cutoff = archiveCutoff();
   const today = todayIso();
   const appeared = sql`greatest(${news.publishedAt}, ${news.createdAt})`;
-  const where = and(visibleWhere(actor), lte(news.publishedAt, sql`now()`), sql`${appeared} > ${from.toISOString()}`, currentWhere(cutoff, today));
+  const where = and(visibleWhere(actor), lte(news.publishedAt, sql`now()`), sql`${appeared} > ${from.toISOString()}`, currentWhere);
   return newsPage(db, actor, where, { limit: 20, offset: 0 }, cutoff, today);
 }
 
