@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import { loginLog, sessions } from '../src/modules/session/session.table.ts';
@@ -6,6 +6,7 @@ import { locations } from '../src/modules/locations/locations.table.ts';
 import { userGroups } from '../src/modules/teams/teams.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { forgetAllowedIps } from '../src/modules/locations/locations.service.ts';
+import { authenticate } from '../src/modules/session/authenticate.ts';
 import pg from 'pg';
 import { ACTOR_CHANNEL, forgetActorsHere } from '../src/platform/actor-cache.ts';
 import { listenPostgres } from '../src/platform/notify.ts';
@@ -181,6 +182,39 @@ describe('cached sessions', () => {
     expect(res.statusCode).toBe(200);
     expect((await t.as(there, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
     expect((await t.as(here, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+  });
+});
+
+describe('a session read again after its minute in the cache', () => {
+  afterAll(() => vi.restoreAllMocks());
+
+  it('keeps its person object while nothing changed, and shows a change made without notice', async () => {
+    const token = await t.login('filialleitung@example.com');
+    const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(ms);
+    const read = () => authenticate({ db: t.db }, { token, ip: '127.0.0.1', touch: false });
+    const start = Date.now();
+    const first = await read();
+    at(start + 61_000);
+    // The same object: what was built for the person (the lists' statements) is built once per session.
+    expect(await read()).toBe(first);
+    // So does a logout elsewhere, which drops every cached session of the instance.
+    const other = (await t.app.inject({ method: 'POST', url: '/api/token', payload: { username: 'verkauf@example.com', password: 'demo1234' } })).json().token;
+    expect((await t.as(other, { method: 'POST', url: '/api/logout' })).statusCode).toBe(204);
+    expect(await read()).toBe(first);
+    const [me] = await t.db.select().from(users).where(eq(users.email, 'filialleitung@example.com'));
+    const [elsewhere] = await t.db.select().from(locations).where(sql`${locations.id} <> ${me!.locationId}`).limit(1);
+    // Written past the portal, so no instance hears of it: after the minute it counts all the same.
+    await t.db.update(users).set({ selectedLocationId: elsewhere!.id }).where(eq(users.id, me!.id));
+    try {
+      at(start + 122_000);
+      const after = await read();
+      expect(after).not.toBe(first);
+      expect(after.selectedLocationId).toBe(elsewhere!.id);
+    } finally {
+      await t.db.update(users).set({ selectedLocationId: me!.selectedLocationId }).where(eq(users.id, me!.id));
+      vi.restoreAllMocks();
+      forgetActorsHere();
+    }
   });
 });
 

@@ -24,13 +24,24 @@ export interface CachedActor {
   cachedAt: number;
 }
 
-const cache = new Map<string, CachedActor>();
+let cache = new Map<string, CachedActor>();
+/**
+ * The entries the last invalidation dropped: a session read again may keep its person object
+ * when the new read shows nothing changed (modules/session/authenticate.ts), so a logout
+ * elsewhere does not make every session on the instance build its statements again.
+ */
+let dropped = new Map<string, CachedActor>();
 /** Bumped by every invalidation: a lookup that raced with one does not enter the cache. */
 let generation = 0;
 
 /** The cached session of a token hash, if any; the caller decides whether it is still fresh. */
 export function cachedActor(hash: string): CachedActor | undefined {
   return cache.get(hash);
+}
+
+/** The person object last read for a token hash, cached or dropped by the last invalidation. */
+export function earlierActor(hash: string): Actor | undefined {
+  return (cache.get(hash) ?? dropped.get(hash))?.actor;
 }
 
 /**
@@ -49,7 +60,8 @@ export function startActorLookUp(): (hash: string, entry: CachedActor) => void {
 /** Drops every cached session on this instance (after logout, deactivation, group changes, …). */
 export function forgetActorsHere() {
   generation++;
-  cache.clear();
+  dropped = cache;
+  cache = new Map();
 }
 
 /**

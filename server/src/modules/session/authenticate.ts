@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@filialportal/core/messages';
 import type { Actor } from '../../platform/access.ts';
-import { cachedActor, startActorLookUp, type CachedActor } from '../../platform/actor-cache.ts';
+import { cachedActor, earlierActor, startActorLookUp, type CachedActor } from '../../platform/actor-cache.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -70,7 +70,7 @@ export async function authenticate(deps: ServiceDeps<'db'>, { token, ip, touch }
   let hit = cachedActor(hash);
   // An entry that would time out is read again: another instance may have seen the session since.
   if (hit && (hit.db !== db || now - hit.cachedAt > ACTOR_TTL_MS || now - hit.lastSeenAt > hit.idleLimitMs)) hit = undefined;
-  const entry = hit ?? (await lookUp(db, hash, now));
+  const entry = hit ?? (await lookUp(db, hash, now, earlierActor(hash)));
   if (!entry.actor.externalLogin && !ipAllowed(await allowedIps(deps), ip)) throw new AppError(406, 'ip_not_allowed', MSG.ipNotAllowed);
   if (touch && now - entry.lastSeenAt > TOUCH_EVERY_MS) {
     entry.lastSeenAt = now;
@@ -79,7 +79,7 @@ export async function authenticate(deps: ServiceDeps<'db'>, { token, ip, touch }
   return entry.actor;
 }
 
-async function lookUp(db: Db, hash: string, now: number): Promise<CachedActor> {
+async function lookUp(db: Db, hash: string, now: number, before: Actor | undefined): Promise<CachedActor> {
   const keep = startActorLookUp();
   const [row] = await sessionOf(db).execute({ hash });
   if (!row || row.revokedAt || !row.active) throw sessionExpired();
@@ -88,9 +88,7 @@ async function lookUp(db: Db, hash: string, now: number): Promise<CachedActor> {
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
     throw new AppError(408, 'session_timeout', MSG.sessionExpired);
   }
-  const entry: CachedActor = {
-    db,
-    actor: {
+  const read: Actor = {
       userId: row.userId,
       sessionId: row.sessionId,
       role: row.role,
@@ -102,13 +100,38 @@ async function lookUp(db: Db, hash: string, now: number): Promise<CachedActor> {
       externalLogin: row.externalLogin,
       // The company account and a passkey prove more than a password: only a password session waits for the factor.
       enrolmentPending: row.method === 'password' && row.twoFactorRequired && !row.hasSecondFactor,
-    },
+  };
+  const entry: CachedActor = {
+    db,
+    actor: before && sameActor(before, read) ? before : read,
     idleLimitMs,
     lastSeenAt: row.lastSeenAt.getTime(),
     cachedAt: now,
   };
   keep(hash, entry);
   return entry;
+}
+
+/**
+ * A session read again after its minute in the cache keeps its person object when nothing changed:
+ * what was built for that object (the lists' prepared statements, platform/prepared.ts) is built
+ * once per session, not once a minute. The permission set is the group's shared one (rightsOf),
+ * so an unchanged group gives the same set.
+ */
+function sameActor(a: Actor, b: Actor): boolean {
+  return (
+    a.userId === b.userId &&
+    a.sessionId === b.sessionId &&
+    a.role === b.role &&
+    a.groupId === b.groupId &&
+    a.locationId === b.locationId &&
+    a.selectedLocationId === b.selectedLocationId &&
+    a.permissions === b.permissions &&
+    a.externalLogin === b.externalLogin &&
+    a.enrolmentPending === b.enrolmentPending &&
+    a.subordinateGroups.length === b.subordinateGroups.length &&
+    a.subordinateGroups.every((g, i) => g === b.subordinateGroups[i])
+  );
 }
 
 /**
