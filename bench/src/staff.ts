@@ -43,6 +43,12 @@ export interface StaffResult extends Latencies {
   /** The first few refusals, for the reader. */
   errorSamples: string[];
   steps: Record<Step, Latencies & { requests: number }>;
+  /**
+   * The window without its first round (`fromSeconds`: five steps of mean think time). All begin
+   * within one think time, so the first round's steps come as waves of everybody at once; from the
+   * second round on their phases have spread as a working day's would.
+   */
+  settled: Latencies & { requests: number; fromSeconds: number };
   /** Rounds finished by all staff in the window. */
   rounds: number;
   /** People who edit the calendar (the others look at it). */
@@ -86,6 +92,8 @@ export async function simulateStaff(opts: StaffOptions): Promise<StaffResult> {
   const samples: Record<Step, number[]> = Object.fromEntries(STEPS.map((s) => [s, []])) as never;
   const completed: Record<Step, number> = Object.fromEntries(STEPS.map((s) => [s, 0])) as never;
   const all: number[] = [];
+  /** When each request of `all` was sent. */
+  const sentAt: number[] = [];
   const errorSamples: string[] = [];
   let errors = 0;
   let rounds = 0;
@@ -113,6 +121,7 @@ export async function simulateStaff(opts: StaffOptions): Promise<StaffResult> {
     if (step && inWindow) {
       samples[step].push(ms);
       all.push(ms);
+      sentAt.push(started);
     }
     if (status < 200 || status >= 300) {
       if (step) errors++;
@@ -240,6 +249,8 @@ export async function simulateStaff(opts: StaffOptions): Promise<StaffResult> {
   stop();
   await Promise.all(loops);
   const windowSeconds = (windowEnd - windowStart) / 1000;
+  const fromSeconds = Math.min(windowSeconds / 2, (STEPS.length * (opts.thinkMs[0] + opts.thinkMs[1])) / 2 / 1000);
+  const settled = all.filter((_, i) => sentAt[i]! >= windowStart + fromSeconds * 1000);
   return {
     staff: opts.staff.length,
     loginSeconds,
@@ -254,6 +265,7 @@ export async function simulateStaff(opts: StaffOptions): Promise<StaffResult> {
     rounds,
     editors: opts.staff.filter((m) => m.editsCalendar).length,
     calendarEdits,
+    settled: { ...percentiles(settled), requests: settled.length, fromSeconds },
     ...percentiles(all),
   };
 }
