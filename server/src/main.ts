@@ -7,7 +7,7 @@ import { createMailer } from './platform/mail.ts';
 import { sql } from 'drizzle-orm';
 import { createLiveHub, LIVE_CHANNEL, parseKinds, parseUsers } from './platform/live.ts';
 import { listenPostgres } from './platform/notify.ts';
-import { warmUpModules } from './platform/warm-up.ts';
+import { warmUpAfterFirstPerson } from './platform/warm-up.ts';
 import { ACTOR_CHANNEL, forgetActorsHere } from './platform/actor-cache.ts';
 import { createStorage } from './platform/storage.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
@@ -66,9 +66,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  warmUpAfterFirstPerson(app, (err) => app.log.warn({ err }, 'Module konnten nicht vorab geladen werden'));
   await app.listen({ port: config.port, host: config.host });
   app.scheduler.start();
-  void warmUpModules().catch((err) => app.log.warn({ err }, 'Module konnten nicht vorab geladen werden'));
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `eingebettete Datenbank in ${path.join(config.dataDir, 'db')}`;
   const lines = [
     '',
