@@ -89,17 +89,17 @@ async function lookUp(db: Db, hash: string, now: number, before: Actor | undefin
     throw new AppError(408, 'session_timeout', MSG.sessionExpired);
   }
   const read: Actor = {
-      userId: row.userId,
-      sessionId: row.sessionId,
-      role: row.role,
-      groupId: row.groupId,
-      locationId: row.locationId,
-      selectedLocationId: row.selectedLocationId ?? row.locationId,
-      permissions: rightsOf(row.groupId, row.permissions),
-      subordinateGroups: row.subordinateGroups,
-      externalLogin: row.externalLogin,
-      // The company account and a passkey prove more than a password: only a password session waits for the factor.
-      enrolmentPending: row.method === 'password' && row.twoFactorRequired && !row.hasSecondFactor,
+    userId: row.userId,
+    sessionId: row.sessionId,
+    role: row.role,
+    groupId: row.groupId,
+    locationId: row.locationId,
+    selectedLocationId: row.selectedLocationId ?? row.locationId,
+    permissions: rightsOf(row.groupId, row.permissions),
+    subordinateGroups: row.subordinateGroups,
+    externalLogin: row.externalLogin,
+    // The company account and a passkey prove more than a password: only a password session waits for the factor.
+    enrolmentPending: row.method === 'password' && row.twoFactorRequired && !row.hasSecondFactor,
   };
   const entry: CachedActor = {
     db,
