@@ -57,7 +57,10 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 // The bench sends traffic to this machine only, the database included.
 if (!/^(127\.0\.0\.1|localhost)$/.test(new URL(PG_URL).hostname)) throw new Error(`BENCH_DATABASE_URL muss auf 127.0.0.1 zeigen, nicht auf ${new URL(PG_URL).hostname}`);
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
-const SERVER = 'server/src/main.ts';
+// The portal as operators run it (`npm start`, `npm run start -w server`): its bundle, not the sources
+// through tsx, which hold every module's source and map besides (about 70 MB at rest).
+const SERVER = 'scripts/server.mjs';
+const FROM_BUNDLE = { tsx: false };
 const REFERENCE = 'bench/src/reference.ts';
 const PASSWORD = 'demo1234';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
@@ -467,11 +470,11 @@ async function main() {
   try {
     log(`Start-up (leeres und vorhandenes Datenverzeichnis)`);
     const emptyDir = path.join(work, 'startup');
-    let s = await startChild(SERVER, PORT, { DATA_DIR: emptyDir });
+    let s = await startChild(SERVER, PORT, { DATA_DIR: emptyDir }, '/', FROM_BUNDLE);
     const emptyMs = s.startupMs;
     const headers = await healthHeaders(s.url);
     await s.stop();
-    s = await startChild(SERVER, PORT, { DATA_DIR: emptyDir });
+    s = await startChild(SERVER, PORT, { DATA_DIR: emptyDir }, '/', FROM_BUNDLE);
     const existingMs = s.startupMs;
     await s.stop();
     log('Speicher: Demo-Firma im Leerlauf, wie npm start (PGlite)');
@@ -497,7 +500,7 @@ async function main() {
     } finally {
       await liteReference.stop();
     }
-    const liteServer = await startChild(SERVER, PORT, { ...serverEnv, DATA_DIR: dataDir });
+    const liteServer = await startChild(SERVER, PORT, { ...serverEnv, DATA_DIR: dataDir }, '/', FROM_BUNDLE);
     try {
       targets.push({
         kind: 'pglite',
@@ -543,7 +546,7 @@ async function main() {
         const pgGen = await generate(database, backends);
         await database.close();
         const pgReference = await startChild(REFERENCE, PORT + 3, { DATABASE_URL: PG_URL, REFERENCE_HEADERS: JSON.stringify(headers) }, '/api/health');
-        const pgServer = await startChild(SERVER, PORT, { ...serverEnv, DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: PG_URL });
+        const pgServer = await startChild(SERVER, PORT, { ...serverEnv, DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: PG_URL }, '/', FROM_BUNDLE);
         try {
           const reference = { child: pgReference, tokens: pgGen.referenceTokens };
           targets.push({

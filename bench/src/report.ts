@@ -266,7 +266,7 @@ function memorySection(result: BenchResult): string[] {
   const line = (label: string, f: (t: TargetResult) => string) => `| ${label} | ${ts.map(f).join(' | ')} |`;
   return [
     'Resident Set Size des Server-Prozesses aus /proc (bei PGlite samt Datenbank-Thread; die Prozesse von PostgreSQL zählen nicht). Die Demo-Firma läuft wie `npm start` aus dem Bündel und bleibt nach der ersten Antwort ' +
-      `${result.timing.idleSeconds} s unberührt; die Firmengröße läuft wie alle Messungen hier aus den Quellen (tsx). Ziel: Demo-Firma im Leerlauf ≤ ${GOALS.idleRssMiB.pglite} MiB auf PGlite, ≤ ${GOALS.idleRssMiB.postgres} MiB auf PostgreSQL; nach der simulierten Belegschaft höchstens das ${n1(GOALS.afterStaffRssFactor)}-Fache davon, und ein zweiter Lauf derselben Personen (mit ihren Sitzungen) lässt ihn um höchstens ${n0(GOALS.secondRunGrowthPercent)} % wachsen.`,
+      `${result.timing.idleSeconds} s unberührt; die Firmengröße läuft wie alle Messungen hier ebenso aus dem Bündel. Ziel: Demo-Firma im Leerlauf ≤ ${GOALS.idleRssMiB.pglite} MiB auf PGlite, ≤ ${GOALS.idleRssMiB.postgres} MiB auf PostgreSQL; nach der simulierten Belegschaft höchstens das ${n1(GOALS.afterStaffRssFactor)}-Fache davon, und ein zweiter Lauf derselben Personen (mit ihren Sitzungen) lässt ihn um höchstens ${n0(GOALS.secondRunGrowthPercent)} % wachsen.`,
     '',
     `| | ${ts.map(dbName).join(' | ')} |`,
     `|---|${ts.map(() => '---:').join('|')}|`,
