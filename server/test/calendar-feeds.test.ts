@@ -162,3 +162,18 @@ describe('a location feed', () => {
     expect((await fetchFeed(feed.url)).statusCode).toBe(404);
   });
 });
+
+describe('the limit of ten per person', () => {
+  it('holds when twelve arrive at once: ten made, two refused with the message, ten stored', async () => {
+    const token = await t.login('lagerist@example.com');
+    const mine = () => t.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, id['lagerist@example.com']!));
+    expect(await mine()).toHaveLength(0);
+    const all = await Promise.all(Array.from({ length: 12 }, () => t.as(token, { method: 'POST', url: '/api/ical/feeds', payload: { kind: 'personal' } })));
+    expect(all.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    const refused = all.filter((r) => r.statusCode !== 200);
+    expect(refused.map((r) => [r.statusCode, r.json().error.message])).toEqual(
+      Array(2).fill([400, 'Sie können höchstens 10 Kalender-Abos anlegen. Bitte widerrufen Sie eines, das Sie nicht mehr brauchen.']),
+    );
+    expect(await mine()).toHaveLength(10);
+  });
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DAY_LENGTH_LABELS, type DayLength } from '@filialportal/core/absences';
 import { FEED_KIND_LABELS, FEEDS_MAX, type FeedKind } from '@filialportal/core/calendar-feeds';
 import type { Actor } from '../../platform/access.ts';
@@ -62,11 +62,21 @@ export async function createFeed({ db, config }: ServiceDeps<'db' | 'config'>, a
     if (!l) throw badRequest('Diesen Standort gibt es nicht.');
     if (!calendarRights(actor, locationId).see) throw forbidden('Sie dürfen den Kalender dieses Standorts nicht sehen.');
   }
-  const [{ n }] = (await db.select({ n: count() }).from(calendarFeeds).where(eq(calendarFeeds.userId, actor.userId))) as [{ n: number }];
-  if (n >= FEEDS_MAX) throw badRequest(`Sie können höchstens ${FEEDS_MAX} Kalender-Abos anlegen. Bitte widerrufen Sie eines, das Sie nicht mehr brauchen.`);
   const secret = randomBytes(32).toString('base64url');
-  const [row] = await db.insert(calendarFeeds).values({ userId: actor.userId, kind: input.kind, locationId, secretHash: sha256(secret) }).returning({ id: calendarFeeds.id });
-  const feed = (await feedsOf(db, actor.userId)).find((f) => f.id === row!.id)!;
+  // The person's row is locked before counting, so fifty requests at once still leave at most
+  // FEEDS_MAX: the count runs after the lock in a statement of its own, and so sees what the
+  // request before it committed (a statement's snapshot is taken when it starts).
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${actor.userId} for no key update`);
+    const result = await tx.execute(sql`
+      insert into ${calendarFeeds} (user_id, kind, location_id, secret_hash)
+      select ${actor.userId}::uuid, ${input.kind}, ${locationId}::uuid, ${sha256(secret)}
+      where (select count(*) from ${calendarFeeds} where user_id = ${actor.userId}) < ${FEEDS_MAX}
+      returning id`);
+    return (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+  });
+  if (!id) throw badRequest(`Sie können höchstens ${FEEDS_MAX} Kalender-Abos anlegen. Bitte widerrufen Sie eines, das Sie nicht mehr brauchen.`);
+  const feed = (await feedsOf(db, actor.userId)).find((f) => f.id === id)!;
   return { feed, url: `${config.publicUrl}/ical/${secret}.ics` };
 }
 
