@@ -103,8 +103,8 @@ export async function buildServer({ force = false, quiet = false } = {}) {
   if (!force && fs.existsSync(SERVER_BUNDLE) && readStamp(SERVER_DIST) === hash) return SERVER_BUNDLE;
   const started = performance.now();
   const workers = workerEntries();
-  // Written beside and then renamed, workers first: a server starting at this moment reads old
-  // or new files, never half of one.
+  // Written beside and then renamed, workers first and each map before its bundle: a server
+  // starting at this moment reads old or new files, never half of one.
   const tmp = path.join(SERVER_DIST, `.tmp-${process.pid}`);
   fs.mkdirSync(SERVER_DIST, { recursive: true });
   try {
@@ -115,12 +115,16 @@ export async function buildServer({ force = false, quiet = false } = {}) {
       platform: 'node',
       format: 'esm',
       target: `node${process.versions.node.split('.')[0]}`,
-      sourcemap: 'inline',
+      // Beside the bundle, not inside it: V8 keeps a script's whole text, and an inline map would
+      // be half of it (1 MB held by every server for the stack traces of the few who ask).
+      sourcemap: 'linked',
       sourcesContent: false,
       logLevel: 'error',
       plugins: [externalPackages, keepImportMetaUrl],
     });
-    for (const name of [...Object.keys(workers), 'main']) fs.renameSync(path.join(tmp, `${name}.js`), path.join(SERVER_DIST, `${name}.js`));
+    for (const name of [...Object.keys(workers), 'main']) {
+      for (const file of [`${name}.js.map`, `${name}.js`]) fs.renameSync(path.join(tmp, file), path.join(SERVER_DIST, file));
+    }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

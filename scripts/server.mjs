@@ -18,7 +18,7 @@ try {
   entry = path.join(ROOT, 'server/src/main.ts');
 }
 // Stack traces name the bundle's lines (unminified, each module headed by its source path);
-// NODE_OPTIONS=--enable-source-maps maps them to server/src through the bundle's inline map.
+// NODE_OPTIONS=--enable-source-maps maps them to server/src through the bundle's map (server/dist/main.js.map).
 // Not by default: Node would then read and parse the source maps of every package, a tenth of
 // the start.
 await import(pathToFileURL(entry).href);
