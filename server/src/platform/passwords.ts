@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
+import os from 'node:os';
 
 // OWASP: scrypt with N=2^17, r=8, p=1.
 const N = 2 ** 17;
@@ -7,11 +8,35 @@ const P = 1;
 const KEYLEN = 32;
 const MAXMEM = 256 * 1024 * 1024;
 
+/**
+ * Hashes computed at a time. Each holds 128 MiB (128·N·r bytes) while it runs, on a thread of
+ * libuv's pool of four, which also reads files and compresses: at shift start, when many sign in
+ * at once, four at a time held 512 MiB and left no thread for a download. Two keep two cores busy
+ * as well; the rest wait their turn here, without memory.
+ */
+const AT_ONCE = Math.min(2, os.availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  // A finished hash hands its place to the next in line, so `running` counts places, not calls.
+  if (running < AT_ONCE) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return inTurn(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
