@@ -16,8 +16,9 @@ import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
 // After each full collection V8 lets the heap grow to up to four times what survived before it
 // collects again: under load some 250 MB for 60 MB in use, held as resident memory. Half again
 // as much keeps the server near what it uses, for a few more collections; V8 reads the value at
-// each one (docs/decisions/platform-speicher-des-servers.md). A value set on the command line wins.
-if (![...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith('--heap-growing-percent'))) {
+// each one (docs/decisions/platform-speicher-des-servers.md). A value on the command line
+// (`node --heap-growing-percent=…`; NODE_OPTIONS does not take it) wins.
+if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))) {
   v8.setFlagsFromString('--heap-growing-percent=50');
 }
 
