@@ -1,10 +1,12 @@
 /**
- * The PostgreSQL side of backup and restore: pg_dump in its custom format, pg_restore, and the
- * row counts of both ends.
+ * The PostgreSQL side of backup and restore: pg_dump in its custom format, pg_restore, psql for
+ * the plain SQL dump of a PGlite backup (the move), and the row counts of both ends.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
+import { Transform, type Readable } from 'node:stream';
 import pg from 'pg';
 import { BackupError, countTables, type DumpInfo, type Query, type TableCounts } from './backup-tables.ts';
 
@@ -21,7 +23,7 @@ function findTool(name: string): string {
     }
   }
   throw new BackupError(
-    `${name} wurde nicht gefunden (PATH). Für Sicherungen mit PostgreSQL werden die Client-Programme pg_dump und pg_restore ` +
+    `${name} wurde nicht gefunden (PATH). Für Sicherungen mit PostgreSQL werden die Client-Programme pg_dump, pg_restore und psql ` +
       `gebraucht, in mindestens der Version des Datenbankservers (Debian/Ubuntu: Paket postgresql-client).`,
   );
 }
@@ -45,13 +47,23 @@ function toolConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv }
   return { dbname: url, env };
 }
 
-function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+/** Runs a client program; `input` goes to its standard input. A failure names its last error lines. */
+function run(tool: string, args: string[], env: NodeJS.ProcessEnv, input?: Readable): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(tool, args, { env, stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (c: Buffer) => {
+    child.stderr!.on('data', (c: Buffer) => {
       stderr = (stderr + c.toString('utf8')).slice(-4000);
     });
+    if (input) {
+      // A program that stops reading (it failed) ends the input; its exit code tells why.
+      child.stdin!.on('error', () => undefined);
+      input.on('error', (err) => {
+        child.kill();
+        reject(new BackupError(`Die Eingabe für ${path.basename(tool)} ist nicht lesbar: ${err.message}`));
+      });
+      input.pipe(child.stdin!);
+    }
     child.on('error', (err) => reject(new BackupError(`${path.basename(tool)} ließ sich nicht starten: ${err.message}`)));
     child.on('close', (code) => {
       if (code === 0) return resolve();
@@ -162,4 +174,66 @@ export async function restorePostgres(url: string, file: string, replace: boolea
   // One transaction: a failing restore leaves the database as it was before it. Owners and
   // grants stay behind, since the roles of the backed-up server need not exist here.
   await run(pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, file], env);
+}
+
+/**
+ * Settings that pg_dump of a newer PostgreSQL (PGlite's is 18) sets at the head of its script and
+ * an older server does not know, with the version that brought them. Leaving them out changes
+ * nothing: the script sets them to their defaults.
+ */
+const NEWER_SETTINGS: [name: string, since: number][] = [['transaction_timeout', 170000]];
+
+/** Passes a script through without the SET lines of `names` in its head (its first chunk). */
+function withoutSettings(names: string[]): Transform {
+  let head = true;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (!head || !names.length) return done(null, chunk);
+      head = false;
+      let text = chunk.toString('latin1');
+      for (const name of names) text = text.replace(new RegExp(`^SET ${name} = [^\\n]*\\n`, 'm'), '');
+      done(null, Buffer.from(text, 'latin1'));
+    },
+  });
+}
+
+/**
+ * Loads a plain SQL dump (the portable one of a PGlite backup) with psql, replacing what is there
+ * when `replace` is set. One transaction, and psql stops at the first error: a failing load leaves
+ * the database empty, as restorePostgres does.
+ */
+export async function loadScriptPostgres(url: string, file: string, replace: boolean): Promise<void> {
+  const psql = findTool('psql');
+  const version = await withClient(url, async (_client, query) => Number((await query(`select current_setting('server_version_num') as v`))[0]!.v));
+  if (replace) await emptyDatabase(url);
+  const { dbname, env } = toolConnection(url);
+  const unknown = NEWER_SETTINGS.filter(([, since]) => version < since).map(([name]) => name);
+  const input = fs.createReadStream(file).pipe(withoutSettings(unknown));
+  await run(psql, ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--single-transaction', `--dbname=${dbname}`, '--file=-'], env, input);
+}
+
+/**
+ * The SQL script of a pg_dump file, line by line, as pg_restore writes it (without owners and
+ * grants, like restorePostgres): for a PGlite database made from a PostgreSQL backup.
+ */
+export async function* scriptOfDump(file: string): AsyncGenerator<string> {
+  const pgRestore = findTool('pg_restore');
+  const child = spawn(pgRestore, ['--no-owner', '--no-privileges', '--file=-', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString('utf8')).slice(-4000);
+  });
+  // Settles either way, so an early end of the reading side leaves no rejection unhandled.
+  const exited = new Promise<number | Error | null>((resolve) => {
+    child.on('error', resolve);
+    child.on('close', resolve);
+  });
+  try {
+    for await (const line of readline.createInterface({ input: child.stdout, crlfDelay: Infinity })) yield line;
+    const code = await exited;
+    if (code instanceof Error) throw new BackupError(`pg_restore ließ sich nicht starten: ${code.message}`);
+    if (code !== 0) throw new BackupError(`pg_restore ist fehlgeschlagen (Code ${code}):\n${stderr.trim()}`);
+  } finally {
+    if (child.exitCode === null) child.kill();
+  }
 }

@@ -5,7 +5,12 @@
  *   manifest.json           written last: a directory without it is no complete backup
  *   database.pgdump         PostgreSQL: pg_dump --format=custom
  *   database.pglite.tar.gz  PGlite: its data directory (dumpDataDir)
+ *   database.sql            PGlite: the same state as a plain SQL dump, for PostgreSQL
  *   files/<key>             the bytes of every key of the storage
+ *
+ * A backup goes back into the kind of database it came from, or moves: a PGlite backup into
+ * PostgreSQL through its SQL dump, a PostgreSQL backup into PGlite through pg_restore's script of
+ * its dump (a small site, a test copy).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,8 +18,8 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
-import { dumpPglite, countPglite, hasPglite, lockPglite, restorePglite } from './backup-pglite.ts';
-import { countPostgres, dumpPostgres, inspectPostgres, restorePostgres } from './backup-postgres.ts';
+import { dumpPglite, countPglite, hasPglite, lockPglite, restorePglite, restorePgliteFromScript } from './backup-pglite.ts';
+import { countPostgres, dumpPostgres, inspectPostgres, loadScriptPostgres, restorePostgres, scriptOfDump } from './backup-postgres.ts';
 import { BackupError, dataRows, MIGRATIONS_TABLE, type DumpInfo, type TableCounts } from './backup-tables.ts';
 import { createStorage, isStorageKey, type Storage } from './storage.ts';
 
@@ -34,6 +39,8 @@ export interface Manifest {
     serverVersion: string;
     migrations: number;
     tables: TableCounts;
+    /** PGlite: the same state as a plain SQL dump (backups of older versions lack it). */
+    portable?: { file: string; size: number; sha256: string };
   };
   files: Record<string, { size: number; sha256: string }>;
 }
@@ -47,6 +54,7 @@ export interface RestoreResult {
 type Log = (line: string) => void;
 
 const DUMP_FILE: Record<DatabaseKind, string> = { postgres: 'database.pgdump', pglite: 'database.pglite.tar.gz' };
+const PORTABLE_FILE = 'database.sql';
 const KIND_NAME: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite, eingebettet' };
 /** Files copied at once: object storage answers each request slowly but many in parallel. */
 const FILE_CONCURRENCY = 4;
@@ -127,9 +135,12 @@ export async function backup(config: Config, dir: string, log: Log = console.log
     fs.mkdirSync(path.join(dir, 'files'));
     log(`Sicherung nach ${dir}`);
     const file = path.join(dir, DUMP_FILE[kind]);
-    const info: DumpInfo = kind === 'postgres' ? await dumpPostgres(config.databaseUrl!, file) : await dumpPglite(pgliteDir(config), file);
+    const portableFile = path.join(dir, PORTABLE_FILE);
+    const info: DumpInfo = kind === 'postgres' ? await dumpPostgres(config.databaseUrl!, file) : await dumpPglite(pgliteDir(config), file, portableFile);
     const dump = await hashStream(fs.createReadStream(file));
-    log(`  Datenbank (${KIND_NAME[kind]}): ${de(Object.keys(info.tables).length)} Tabellen, ${de(dataRows(info.tables))} Zeilen, ${megabytes(dump.size)}`);
+    const portable = kind === 'pglite' ? { file: PORTABLE_FILE, ...(await hashStream(fs.createReadStream(portableFile))) } : undefined;
+    const sizes = portable ? `${megabytes(dump.size)}, als SQL ${megabytes(portable.size)}` : megabytes(dump.size);
+    log(`  Datenbank (${KIND_NAME[kind]}): ${de(Object.keys(info.tables).length)} Tabellen, ${de(dataRows(info.tables))} Zeilen, ${sizes}`);
 
     const files: Manifest['files'] = {};
     const storage = createStorage(config);
@@ -147,7 +158,7 @@ export async function backup(config: Config, dir: string, log: Log = console.log
       format: 1,
       createdAt: new Date().toISOString(),
       app: { name: pkg.name, version: pkg.version },
-      database: { kind, file: DUMP_FILE[kind], ...dump, serverVersion: info.serverVersion, migrations: info.tables[MIGRATIONS_TABLE] ?? 0, tables: info.tables },
+      database: { kind, file: DUMP_FILE[kind], ...dump, serverVersion: info.serverVersion, migrations: info.tables[MIGRATIONS_TABLE] ?? 0, tables: info.tables, ...(portable ? { portable } : {}) },
       files: sorted,
     };
     fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n', { flag: 'wx' });
@@ -173,7 +184,8 @@ export function readManifest(dir: string): Manifest {
   } catch (err) {
     throw new BackupError(`Die manifest.json in ${dir} ist nicht lesbar: ${(err as Error).message}`);
   }
-  if (manifest.format !== 1 || manifest.database?.file !== DUMP_FILE[manifest.database?.kind] || typeof manifest.files !== 'object') {
+  const portable = manifest.database?.portable;
+  if (manifest.format !== 1 || manifest.database?.file !== DUMP_FILE[manifest.database?.kind] || typeof manifest.files !== 'object' || (portable && portable.file !== PORTABLE_FILE)) {
     throw new BackupError(`Die manifest.json in ${dir} hat ein unbekanntes Format.`);
   }
   // The keys become paths here and in the storage: nothing else than a key may pass.
@@ -222,6 +234,22 @@ async function verifyFiles(storage: Storage, manifest: Manifest, skip: Set<strin
 }
 
 /**
+ * The backup's file this restore loads: its own dump into the same kind of database; into
+ * PostgreSQL from PGlite its SQL dump; into PGlite from PostgreSQL its dump, which pg_restore turns
+ * into a script.
+ */
+function fileToLoad(manifest: Manifest, kind: DatabaseKind): { file: string; sha256: string } {
+  const { database } = manifest;
+  if (database.kind === kind || database.kind === 'postgres') return database;
+  if (database.portable) return database.portable;
+  throw new BackupError(
+    'Die Sicherung stammt aus der eingebetteten Datenbank (PGlite) und enthält keinen SQL-Auszug (database.sql), den PostgreSQL laden kann: ' +
+      'sie wurde von einer älteren Version angelegt. Diese Version zurückspielen lässt sie sich nur in die eingebettete Datenbank (ohne DATABASE_URL); ' +
+      'danach mit dieser Version erneut sichern und den Umzug wiederholen.',
+  );
+}
+
+/**
  * Restores a backup into the configured database and storage. A database that holds data is
  * refused unless `force`, then replaced; the storage's files are written over, others stay.
  * The schema is left as the backup has it: the next start runs the migrations of a newer app.
@@ -230,12 +258,7 @@ export async function restore(config: Config, dir: string, opts: { force?: boole
   const manifest = readManifest(dir);
   const kind = kindOf(config);
   const from = manifest.database.kind;
-  if (from !== kind) {
-    throw new BackupError(
-      `Die Sicherung stammt aus ${from === 'postgres' ? 'PostgreSQL' : 'der eingebetteten Datenbank (PGlite)'} und lässt sich nur dorthin zurückspielen; ` +
-        `konfiguriert ist ${kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `die eingebettete Datenbank (DATABASE_URL ist nicht gesetzt)`}.`,
-    );
-  }
+  const load = fileToLoad(manifest, kind);
   const dbDir = pgliteDir(config);
   const release = kind === 'pglite' ? lockPglite(dbDir, 'Wiederherstellung') : () => undefined;
   try {
@@ -256,17 +279,21 @@ export async function restore(config: Config, dir: string, opts: { force?: boole
           `Nichts verändert. Mit --force wird sie durch die Sicherung ersetzt.`,
       );
     }
-    const dumpFile = path.join(dir, DUMP_FILE[kind]);
+    const dumpFile = path.join(dir, load.file);
     const dump = fs.existsSync(dumpFile) ? await hashStream(fs.createReadStream(dumpFile)) : null;
-    if (dump?.sha256 !== manifest.database.sha256) {
+    if (dump?.sha256 !== load.sha256) {
       throw new BackupError(`Die Datenbankdatei der Sicherung ${dump ? 'ist beschädigt (Prüfsumme weicht ab)' : 'fehlt'}: ${dumpFile}. Nichts verändert.`);
     }
 
     const created = new Date(manifest.createdAt).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
-    log(`Wiederherstellung aus ${dir} (Sicherung vom ${created}, Version ${manifest.app.version}, ${KIND_NAME[kind]})`);
-    // PGlite counts what it opened from the unpacked files; that is the restored database.
-    const pgliteCounts = kind === 'pglite' ? await restorePglite(dbDir, dumpFile) : null;
-    if (kind === 'postgres') await restorePostgres(config.databaseUrl!, dumpFile, Object.keys(present).length > 0);
+    const into = from === kind ? KIND_NAME[kind] : `${KIND_NAME[from]} → ${KIND_NAME[kind]}`;
+    log(`Wiederherstellung aus ${dir} (Sicherung vom ${created}, Version ${manifest.app.version}, ${into})`);
+    // PGlite counts what it opened from the unpacked files or the loaded script; that is the restored database.
+    let pgliteCounts: TableCounts | null = null;
+    const replace = Object.keys(present).length > 0;
+    if (kind === 'pglite') pgliteCounts = from === 'pglite' ? await restorePglite(dbDir, dumpFile) : await restorePgliteFromScript(dbDir, scriptOfDump(dumpFile));
+    else if (from === 'postgres') await restorePostgres(config.databaseUrl!, dumpFile, replace);
+    else await loadScriptPostgres(config.databaseUrl!, dumpFile, replace);
 
     const mismatches: string[] = [];
     const storage = createStorage(config);
