@@ -23,6 +23,6 @@ export default defineConfig({
     reuseExistingServer: false,
     // The script drops its database and stops its instances on SIGTERM (the default would be SIGKILL).
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: { INSTANCES_PORT: String(proxy), INSTANCES_FRESH_DB: '1', LOG_LEVEL: 'warn' },
+    env: { INSTANCES_PORT: String(proxy), INSTANCES_FRESH_DB: '1', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_SECONDS: '0' },
   },
 });

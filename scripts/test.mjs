@@ -122,7 +122,7 @@ for (const [i, succeeded] of (await Promise.all(checks)).entries()) {
  * the XLSX files in LibreOffice, the test push service. A run limited to the server tests (CI's
  * PostgreSQL pass, after the PGlite pass ran them) leaves them out.
  */
-const DATABASE_INDEPENDENT = ['config', 'database', 'invitation', 'layout', 'pglite-worker', 'push-service', 'scheduler', 'storage', 'text-extract', 'web', 'xlsx-libreoffice'].map((name) => `server/test/${name}.test.ts`);
+const DATABASE_INDEPENDENT = ['config', 'database', 'invitation', 'layout', 'pglite-worker', 'push-service', 'ready', 'scheduler', 'storage', 'text-extract', 'web', 'xlsx-libreoffice'].map((name) => `server/test/${name}.test.ts`);
 const serverTests = () =>
   fs
     .readdirSync('server/test', { recursive: true })

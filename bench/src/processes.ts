@@ -33,7 +33,7 @@ export async function startChild(script: string, port: number, env: Record<strin
   const started = performance.now();
   const child = spawn(process.execPath, [...(opts.tsx === false ? [] : ['--import', 'tsx']), script], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_SECONDS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -38,6 +38,8 @@ export const MSG = {
   badRequest: 'Die Anfrage ist ungültig.',
   serverError: 'Ein Fehler ist aufgetreten',
   databaseUnavailable: 'Die Datenbank ist zurzeit nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+  serverStarting: 'Der Server startet noch.',
+  serverStopping: 'Der Server wird beendet und nimmt keine neue Arbeit an.',
   userInactive: 'Ihr Benutzerkonto ist deaktiviert.',
   passwordMailSent:
     'Falls ein Konto zu diesem Benutzernamen existiert, wurde eine E-Mail mit einem Link zum Setzen eines neuen Passworts versendet.',

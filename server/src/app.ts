@@ -54,6 +54,7 @@ import { calendarFeedFile, calendarFeedsModule, redactFeedAddress } from './modu
 import { searchModule } from './modules/search/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authenticate } from './modules/session/authenticate.ts';
+import { createReadiness, type Readiness } from './platform/readiness.ts';
 
 export interface AppDeps {
   db: Db;
@@ -64,6 +65,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Whether the database answers now, for /api/health (default: always). */
   databaseAvailable?: () => boolean;
+  /** The process's readiness (main.ts); default: ready. */
+  readiness?: Readiness;
   /** Compare every answer with JSON.stringify of its payload (default: under test). */
   verifyResponses?: boolean;
   /** Measuring aids for the benchmark (BENCH_PROBE); unset in production. */
@@ -160,6 +163,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
   const deps: Deps = {
     db: input.db,
     databaseAvailable: input.databaseAvailable ?? (() => true),
+    readiness: input.readiness ?? createReadiness(),
     config: input.config,
     mailer: input.mailer,
     storage: input.storage,

@@ -21,6 +21,8 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** SIGTERM: seconds between /api/ready turning 503 and closing, for the balancer to notice. */
+  shutdownDrainSeconds: number;
   /** Directory of the built web app, served at '/'; null: the API alone (WEB_DIST=''). */
   webDist: string | null;
   /** Object storage (S3 API) for file bytes; null: the local folder DATA_DIR/files. */
@@ -85,6 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    shutdownDrainSeconds: readDrainSeconds(env.SHUTDOWN_DRAIN_SECONDS, env.DATABASE_URL ? 5 : 0),
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     s3: readS3Config(env),
     vapid: readVapid(env),
@@ -93,6 +96,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushCa: env.PUSH_CA_FILE ? fs.readFileSync(path.resolve(base, env.PUSH_CA_FILE), 'utf8') : null,
     oidc: readOidcConfig(env),
   };
+}
+
+/**
+ * SHUTDOWN_DRAIN_SECONDS: 0–300. Default on PostgreSQL 5 (instances behind a balancer that probes
+ * every few seconds), on the embedded database 0 (one instance, no balancer to tell).
+ */
+function readDrainSeconds(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 300) throw new Error(`SHUTDOWN_DRAIN_SECONDS muss eine Zahl von 0 bis 300 sein: ${value}`);
+  return seconds;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);

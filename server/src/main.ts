@@ -10,6 +10,7 @@ import { createLiveHub, LIVE_CHANNEL, parseKinds, parseUsers } from './platform/
 import { listenPostgres } from './platform/notify.ts';
 import { warmUpAfterFirstPerson } from './platform/warm-up.ts';
 import { ACTOR_CHANNEL, forgetActorsHere } from './platform/actor-cache.ts';
+import { createReadiness } from './platform/readiness.ts';
 import { createStorage } from './platform/storage.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
 
@@ -52,8 +53,10 @@ async function main() {
   const benchProbe = benchSecret ? { secret: benchSecret, counters: countDatabase(database) } : undefined;
   const storage = createStorage(config);
   const seeded = config.seed === 'demo' ? await withStartupLock(database, () => seedDemoIfEmpty(database.db, storage)) : false;
+  const readiness = createReadiness('starting');
   const app = await buildApp({
     db: database.db,
+    readiness,
     config,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     storage,
@@ -67,7 +70,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: beende …`);
+    // SIGTERM (an orchestrator, a rolling update): /api/ready answers 503 first, and the instance
+    // keeps serving until the balancer has seen it; then it stops listening and the requests in
+    // flight finish. SIGINT (Ctrl+C at the terminal) stops at once.
+    readiness.state = 'draining';
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainSeconds * 1000 : 0;
+    app.log.info(`${signal}: beende${drainMs ? ` nach ${config.shutdownDrainSeconds} s` : ''} …`);
+    if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close().catch(() => undefined);
     await listener?.close();
     await database.close();
@@ -78,6 +87,7 @@ async function main() {
 
   warmUpAfterFirstPerson(app, (err) => app.log.warn({ err }, 'Module konnten nicht vorab geladen werden'));
   await app.listen({ port: config.port, host: config.host });
+  if (readiness.state === 'starting') readiness.state = 'ready';
   app.scheduler.start();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `eingebettete Datenbank in ${path.join(config.dataDir, 'db')}`;
   const lines = [

@@ -6,6 +6,7 @@ import type { Erasure } from './erasure.ts';
 import type { Hooks } from './hooks.ts';
 import type { LiveHub } from './live.ts';
 import type { Mailer } from './mail.ts';
+import type { Readiness } from './readiness.ts';
 import type { Retention } from './retention.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { Storage } from './storage.ts';
@@ -15,6 +16,8 @@ export interface Deps {
   db: Db;
   /** False while the database cannot answer (the embedded one restarting after a crash). */
   databaseAvailable: () => boolean;
+  /** Starting, ready or draining (GET /api/ready). */
+  readiness: Readiness;
   config: Config;
   mailer: Mailer;
   storage: Storage;

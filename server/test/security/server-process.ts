@@ -32,7 +32,7 @@ async function freePort(): Promise<number> {
  */
 export async function startServer(opts: { dataDir: string; databaseUrl?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<ServerProcess> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, SEED: 'demo', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, SEED: 'demo', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_SECONDS: '0' };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   Object.assign(env, opts.env);

@@ -1,8 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { ZHealthResponse } from '@filialportal/core/health';
+import { sql } from 'drizzle-orm';
+import { ZHealthResponse, ZReadyResponse } from '@filialportal/core/health';
 import { MSG } from '@filialportal/core/messages';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+
+/** How long the readiness check waits for the database's answer. */
+const READY_QUERY_MS = 2_000;
+
+async function databaseAnswers(deps: Deps): Promise<boolean> {
+  if (!deps.databaseAvailable()) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_QUERY_MS)));
+  try {
+    return await Promise.race([deps.db.execute(sql`select 1`).then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export async function healthRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/health', {
@@ -11,6 +26,23 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps) {
     handler: async () => {
       if (!deps.databaseAvailable()) throw new AppError(503, 'database_unavailable', MSG.databaseUnavailable);
       return { status: 'ok' as const };
+    },
+  });
+
+  app.get('/ready', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['Betrieb'],
+      summary: 'Bereitschaft: 200, wenn die Datenbank antwortet; 503 beim Starten, beim Beenden (SIGTERM) und ohne Datenbank',
+      response: { 200: ZReadyResponse },
+    },
+    handler: async (_request, reply) => {
+      // Never from a cache: a balancer must see the state of this moment.
+      reply.header('cache-control', 'no-store');
+      const { state } = deps.readiness;
+      if (state !== 'ready') throw new AppError(503, state === 'draining' ? 'server_stopping' : 'server_starting', state === 'draining' ? MSG.serverStopping : MSG.serverStarting);
+      if (!(await databaseAnswers(deps))) throw new AppError(503, 'database_unavailable', MSG.databaseUnavailable);
+      return { status: 'ready' as const };
     },
   });
 }
