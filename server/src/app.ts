@@ -55,6 +55,7 @@ import { searchModule } from './modules/search/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authenticate } from './modules/session/authenticate.ts';
 import { createReadiness, type Readiness } from './platform/readiness.ts';
+import { instrument } from './platform/metrics.ts';
 
 export interface AppDeps {
   db: Db;
@@ -184,6 +185,7 @@ export async function buildApp(input: AppDeps): Promise<App> {
     await scheduler.stop();
     await background.idle();
   });
+  instrument(app, { db: deps.db, live: deps.live, background });
 
   app.routeAccess = new Map();
   registerAccessDeclarationCheck(app, app.routeAccess);

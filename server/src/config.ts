@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allowList, type MetricsAccess } from './platform/metrics-access.ts';
 
 /** Runtime configuration, read once from the environment (README "Konfiguration"). */
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   logLevel: string;
   /** SIGTERM: seconds between /api/ready turning 503 and closing, for the balancer to notice. */
   shutdownDrainSeconds: number;
+  /** Who may read GET /api/metrics (METRICS_TOKEN, METRICS_ALLOW); nobody when both are unset. */
+  metrics: MetricsAccess;
   /** Directory of the built web app, served at '/'; null: the API alone (WEB_DIST=''). */
   webDist: string | null;
   /** Object storage (S3 API) for file bytes; null: the local folder DATA_DIR/files. */
@@ -88,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     shutdownDrainSeconds: readDrainSeconds(env.SHUTDOWN_DRAIN_SECONDS, env.DATABASE_URL ? 5 : 0),
+    metrics: readMetricsAccess(env),
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     s3: readS3Config(env),
     vapid: readVapid(env),
@@ -107,6 +111,18 @@ function readDrainSeconds(value: string | undefined, fallback: number): number {
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds < 0 || seconds > 300) throw new Error(`SHUTDOWN_DRAIN_SECONDS muss eine Zahl von 0 bis 300 sein: ${value}`);
   return seconds;
+}
+
+/** METRICS_TOKEN (at least 16 characters) and METRICS_ALLOW (addresses, networks), checked at start. */
+function readMetricsAccess(env: NodeJS.ProcessEnv): MetricsAccess {
+  const token = env.METRICS_TOKEN?.trim() || null;
+  if (token && token.length < 16) throw new Error('METRICS_TOKEN muss mindestens 16 Zeichen lang sein.');
+  const allow = (env.METRICS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  allowList(allow);
+  const access = { allow } as MetricsAccess;
+  // Like the other secrets: out of JSON and util.inspect.
+  Object.defineProperty(access, 'token', { value: token, enumerable: false });
+  return access;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);

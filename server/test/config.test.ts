@@ -51,3 +51,27 @@ describe('object storage configuration (S3_*)', () => {
     expect({ ...config }.s3?.credentials?.secretAccessKey).toBe('geheim-123');
   });
 });
+
+describe('metrics and shutdown configuration', () => {
+  it('reads METRICS_TOKEN and METRICS_ALLOW, and never shows the token', () => {
+    const config = readConfig({ METRICS_TOKEN: 'metrik-0123456789abc', METRICS_ALLOW: '127.0.0.1, 10.0.0.0/8,::1' });
+    expect(config.metrics.allow).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(config.metrics.token).toBe('metrik-0123456789abc');
+    expect(JSON.stringify(config)).not.toContain('metrik-0123456789abc');
+    expect(util.inspect(config, { depth: 10 })).not.toContain('metrik-0123456789abc');
+  });
+
+  it('refuses a short token and an entry of METRICS_ALLOW that is no address or network', () => {
+    expect(() => readConfig({ METRICS_TOKEN: 'kurz' })).toThrow(/mindestens 16 Zeichen/);
+    for (const bad of ['10.0.0.0/33', 'intern', '10.0.0.1/', '10.0.0.0/8/1', '::1/129']) {
+      expect(() => readConfig({ METRICS_ALLOW: bad }), bad).toThrow(/METRICS_ALLOW enthält keine gültige Adresse/);
+    }
+  });
+
+  it('waits after SIGTERM 5 s on PostgreSQL and not at all on the embedded database, unless set', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://h/db' }).shutdownDrainSeconds).toBe(5);
+    expect(readConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(readConfig({ SHUTDOWN_DRAIN_SECONDS: '12' }).shutdownDrainSeconds).toBe(12);
+    expect(() => readConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/0 bis 300/);
+  });
+});

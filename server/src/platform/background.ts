@@ -9,6 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface Background {
   run(label: string, work: () => Promise<unknown>): void;
   idle(): Promise<void>;
+  /** Jobs running or waiting now (GET /api/metrics). */
+  pending(): number;
 }
 
 export function createBackground(log: FastifyBaseLogger): Background {
@@ -24,5 +26,6 @@ export function createBackground(log: FastifyBaseLogger): Background {
     async idle() {
       while (pending.size) await Promise.allSettled([...pending]);
     },
+    pending: () => pending.size,
   };
 }

@@ -433,6 +433,8 @@ const taskBody = (d: Demo, title: string) => ({ title, deadline: `${NEXT}-06-15`
 export const ACCESS_TABLE: Record<string, Case | readonly Case[]> = {
   'GET /api/health': { who: 'public', sample: () => ({ url: '/api/health' }) },
   'GET /api/ready': { who: 'public', sample: () => ({ url: '/api/ready' }) },
+  // Not by session: without METRICS_TOKEN or METRICS_ALLOW (as here) nobody reads it; metrics.test.ts has the token.
+  'GET /api/metrics': { who: 'public', ok: [403], sample: () => ({ url: '/api/metrics' }) },
   'POST /api/token': {
     who: 'public',
     // Admin may log in from anywhere; an address of its own keeps the login limit for 127.0.0.1 free.

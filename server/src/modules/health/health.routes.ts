@@ -4,6 +4,8 @@ import { ZHealthResponse, ZReadyResponse } from '@filialportal/core/health';
 import { MSG } from '@filialportal/core/messages';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { metricsGate } from '../../platform/metrics-access.ts';
+import { registry } from '../../platform/metrics.ts';
 
 /** How long the readiness check waits for the database's answer. */
 const READY_QUERY_MS = 2_000;
@@ -26,6 +28,18 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps) {
     handler: async () => {
       if (!deps.databaseAvailable()) throw new AppError(503, 'database_unavailable', MSG.databaseUnavailable);
       return { status: 'ok' as const };
+    },
+  });
+
+  // Only with METRICS_TOKEN as bearer or from METRICS_ALLOW: the figures tell about the company's work.
+  const mayReadMetrics = metricsGate(deps.config.metrics);
+  app.get('/metrics', {
+    config: { access: 'public' },
+    schema: { tags: ['Betrieb'], summary: 'Kennzahlen im Textformat von Prometheus (nur mit METRICS_TOKEN oder von einer Adresse aus METRICS_ALLOW, sonst 403)' },
+    handler: async (request, reply) => {
+      if (!mayReadMetrics(request.ip, request.headers.authorization)) throw new AppError(403, 'forbidden', MSG.notAllowed);
+      reply.header('cache-control', 'no-store').type(registry.contentType);
+      return registry.metrics();
     },
   });
 

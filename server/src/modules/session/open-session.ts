@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newToken } from '../../platform/passwords.ts';
 import { allowedIps, ipAllowed } from '../locations/index.ts';
+import { countSignInFailure } from '../../platform/metrics.ts';
 import { loginLog, sessions } from './session.table.ts';
 
 /** What every way of signing in shares: the login log and the opening of a session. */
@@ -20,6 +21,7 @@ export interface ClientInfo {
 /** One line of the login log: every attempt, by every method, successful or not. */
 export function logAttempt({ db }: ServiceDeps<'db'>, entry: { userId: string | null; userName: string; client: ClientInfo; success: boolean; method: SignInMethod }) {
   const { client } = entry;
+  if (!entry.success) countSignInFailure(entry.method);
   return db.insert(loginLog).values({
     userId: entry.userId,
     userName: entry.userName,
