@@ -10,7 +10,7 @@ import { createLiveHub, LIVE_CHANNEL, parseKinds, parseUsers } from './platform/
 import { listenPostgres } from './platform/notify.ts';
 import { warmUpAfterFirstPerson } from './platform/warm-up.ts';
 import { ACTOR_CHANNEL, forgetActorsHere } from './platform/actor-cache.ts';
-import { createReadiness } from './platform/readiness.ts';
+import { createReadiness, holdPortWhileStarting } from './platform/readiness.ts';
 import { createStorage } from './platform/storage.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './seed/demo.ts';
 
@@ -28,6 +28,7 @@ const config = readConfig();
 const benchSecret = benchProbeSecret();
 
 async function main() {
+  const releasePort = await holdPortWhileStarting(config.port, config.host);
   let database;
   try {
     database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'db'));
@@ -86,6 +87,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   warmUpAfterFirstPerson(app, (err) => app.log.warn({ err }, 'Module konnten nicht vorab geladen werden'));
+  await releasePort();
   await app.listen({ port: config.port, host: config.host });
   if (readiness.state === 'starting') readiness.state = 'ready';
   app.scheduler.start();

@@ -13,9 +13,27 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'filialportal-ready-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('readiness and shutdown', () => {
-  it('turns 503 on SIGTERM, finishes the request in flight, then ends', async () => {
-    const server = await startServer({ dataDir, env: { SHUTDOWN_DRAIN_SECONDS: '2', SEED: 'none' } });
+  it('answers 503 while starting, 200 once ready; turns 503 on SIGTERM, finishes the request in flight, then ends', async () => {
+    // Every answer of /api/ready from the moment the process is spawned until it is ready.
+    const seen: string[] = [];
+    let polling: Promise<void> = Promise.resolve();
+    const server = await startServer({
+      dataDir,
+      env: { SHUTDOWN_DRAIN_SECONDS: '2', SEED: 'none' },
+      spawned: (base) => {
+        polling = (async () => {
+          while (!seen.includes('200')) {
+            const res = await fetch(`${base}/api/ready`).catch(() => null);
+            if (res) seen.push(res.status === 503 ? `503 ${((await res.json()) as { error: { code: string } }).error.code}` : String(res.status));
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        })();
+      },
+    });
     try {
+      await polling;
+      expect(seen[0]).toBe('503 server_starting');
+      expect(seen.at(-1)).toBe('200');
       const ready = await fetch(`${server.base}/api/ready`);
       expect(ready.status).toBe(200);
       expect(ready.headers.get('cache-control')).toBe('no-store');

@@ -28,9 +28,9 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the server on PGlite in `dataDir/db`, or on `databaseUrl`, and waits until
- * /api/health answers; `env` adds to or overrides its environment. Fails with the process's output when it ends or stays silent too long.
+ * /api/health answers; `env` adds to or overrides its environment, `spawned` learns the address at once. Fails with the process's output when it ends or stays silent too long.
  */
-export async function startServer(opts: { dataDir: string; databaseUrl?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<ServerProcess> {
+export async function startServer(opts: { dataDir: string; databaseUrl?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; spawned?: (base: string) => void }): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, SEED: 'demo', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_SECONDS: '0' };
   delete env.DATABASE_URL;
@@ -54,6 +54,7 @@ export async function startServer(opts: { dataDir: string; databaseUrl?: string;
   });
 
   const base = `http://127.0.0.1:${port}`;
+  opts.spawned?.(base);
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   for (;;) {
     if (ended) throw new Error(`server ended during start:\n${out}`);
