@@ -58,6 +58,15 @@ describe('metrics', () => {
     expect(after).not.toMatch(/route="\/api\/folder\/show\/[0-9a-f]{8}-/);
   });
 
+  it('fifty readiness probes at once share one database statement', async () => {
+    const before = value(await scrape(), 'filialportal_db_query_duration_seconds_count');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/api/ready' })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    const statements = value(await scrape(), 'filialportal_db_query_duration_seconds_count') - before;
+    expect(statements).toBeGreaterThanOrEqual(1);
+    expect(statements).toBeLessThan(5);
+  });
+
   it('answers 403 without the token, with another one, and from an address outside METRICS_ALLOW; from inside it without token', async () => {
     for (const headers of [{}, { authorization: 'Bearer falsch' }, { authorization: TOKEN }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/metrics', headers, remoteAddress: '10.1.3.1' });

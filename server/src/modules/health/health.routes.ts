@@ -10,15 +10,23 @@ import { registry } from '../../platform/metrics.ts';
 /** How long the readiness check waits for the database's answer. */
 const READY_QUERY_MS = 2_000;
 
-async function databaseAnswers(deps: Deps): Promise<boolean> {
-  if (!deps.databaseAvailable()) return false;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_QUERY_MS)));
-  try {
-    return await Promise.race([deps.db.execute(sql`select 1`).then(() => true, () => false), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** Probes at the same moment share one statement: fifty at once cost the database one `select 1`. */
+function databaseCheck(deps: Deps): () => Promise<boolean> {
+  let running: Promise<boolean> | null = null;
+  const probe = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_QUERY_MS)));
+    try {
+      return await Promise.race([deps.db.execute(sql`select 1`).then(() => true, () => false), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return () => {
+    if (!deps.databaseAvailable()) return Promise.resolve(false);
+    running ??= probe().finally(() => (running = null));
+    return running;
+  };
 }
 
 export async function healthRoutes(app: FastifyInstance, deps: Deps) {
@@ -43,6 +51,7 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps) {
     },
   });
 
+  const databaseAnswers = databaseCheck(deps);
   app.get('/ready', {
     config: { access: 'public' },
     schema: {
@@ -55,7 +64,7 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps) {
       reply.header('cache-control', 'no-store');
       const { state } = deps.readiness;
       if (state !== 'ready') throw new AppError(503, state === 'draining' ? 'server_stopping' : 'server_starting', state === 'draining' ? MSG.serverStopping : MSG.serverStarting);
-      if (!(await databaseAnswers(deps))) throw new AppError(503, 'database_unavailable', MSG.databaseUnavailable);
+      if (!(await databaseAnswers())) throw new AppError(503, 'database_unavailable', MSG.databaseUnavailable);
       return { status: 'ready' as const };
     },
   });
